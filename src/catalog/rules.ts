@@ -1,0 +1,82 @@
+// Static rules shipped with the service: AI posture checks with their default severity and the
+// object types they apply to. They are written into the `rules` table (tenant '*') at migrate so
+// the rules endpoints list them together with the external rules that arrive through ingest.
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export const severities: Severity[] = ['critical', 'high', 'medium', 'low'];
+export const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1 };
+
+export interface StaticRule {
+  id: string;
+  name: string;
+  description: string;
+  severity: Severity;
+  category: string;
+  objectTypes: string[];
+  remediation: string;
+  /** OWASP Top 10 for Agentic Applications (ASI01–ASI10) where one applies. */
+  owasp: string | null;
+}
+
+function rule(
+  slug: string, name: string, severity: Severity, category: string, objectTypes: string[],
+  owasp: string | null, description: string, remediation: string,
+): StaticRule {
+  return { id: `SR-aispm_${slug}`, name, severity, category, objectTypes, owasp, description, remediation };
+}
+
+export const staticRules: StaticRule[] = [
+  rule('missing_input_guardrails', 'Agent without input guardrails', 'high', 'guardrails', ['agent'], 'ASI01',
+    'The agent passes user or tool input to its models with no guardrail checking it for prompt injection, jailbreaks or sensitive data.',
+    'Attach an input guardrail (prompt-injection and PII detection) in front of the agent.'),
+  rule('missing_output_guardrails', 'Agent without output guardrails', 'medium', 'guardrails', ['agent'], 'ASI09',
+    'Model output reaches users or tools with no guardrail checking it for leaked data, unsafe content or instructions.',
+    'Attach an output guardrail that filters sensitive data and unsafe content.'),
+  rule('hardcoded_credentials', 'Hard-coded credentials', 'critical', 'secrets', ['agent', 'tool', 'mcp_server', 'location'], 'ASI03',
+    'An API key, token or password is written in the source or configuration of the object.',
+    'Move the secret to a secret manager, rotate it, and read it at run time.'),
+  rule('unpinned_model_version', 'Model version not pinned', 'medium', 'supply_chain', ['model'], 'ASI04',
+    'The code refers to a moving model alias, so the model behind it can change without review.',
+    'Reference an exact model snapshot and upgrade it deliberately.'),
+  rule('mcp_server_without_authentication', 'MCP server without authentication', 'high', 'access_control', ['mcp_server'], 'ASI03',
+    'Clients can connect to the MCP server and call its tools without authenticating.',
+    'Require OAuth, an API key or mTLS on the MCP server.'),
+  rule('tool_shell_or_code_execution', 'Tool can run shell commands or code', 'high', 'tool_misuse', ['tool'], 'ASI05',
+    'The tool executes shell commands or arbitrary code on behalf of the model.',
+    'Sandbox the tool, restrict it to an allow-list of commands, and require approval for each call.'),
+  rule('prompt_injection_exposure', 'Prompt injection exposure', 'high', 'prompt_injection', ['agent'], 'ASI01',
+    'Untrusted content (web pages, e-mail, documents, tool output) flows into the agent prompt without isolation.',
+    'Separate untrusted content from instructions and add prompt-injection detection.'),
+  rule('unvalidated_tool_input', 'Tool input not validated', 'medium', 'tool_misuse', ['tool'], 'ASI02',
+    'The tool accepts model-generated arguments without validating them against a schema.',
+    'Validate every argument against a strict schema before acting on it.'),
+  rule('excessive_agent_permissions', 'Excessive agent permissions', 'high', 'access_control', ['agent'], 'ASI03',
+    'The agent holds broader permissions than its task needs (write access, admin scopes, wildcard resources).',
+    'Grant least privilege: scope credentials to the resources and actions the agent needs.'),
+  rule('vulnerable_dependency', 'Known-vulnerable dependency', 'high', 'supply_chain', ['agent', 'tool', 'mcp_server'], 'ASI04',
+    'A package the object depends on has a published vulnerability.',
+    'Upgrade the dependency to a fixed version.'),
+  rule('model_failed_garak_probes', 'Model failed garak probes', 'high', 'model_robustness', ['model'], 'ASI01',
+    'garak probes against the model found it susceptible (prompt injection, jailbreak, data leakage).',
+    'Harden the system prompt, add guardrails, or choose a more robust model.'),
+  rule('destructive_action_without_approval', 'Destructive action without human approval', 'critical', 'human_oversight', ['agent', 'tool'], 'ASI09',
+    'The agent can perform destructive actions (delete, pay, send, deploy) with no human approval step.',
+    'Require a human to approve destructive tool calls before they run.'),
+  rule('unauthenticated_mcp_exposes_code_execution', 'Unauthenticated MCP server exposes code execution', 'critical', 'access_control', ['mcp_server'], 'ASI05',
+    'An MCP server that requires no authentication exposes a tool able to run shell commands or code.',
+    'Require authentication on the server or remove the execution tool from it.'),
+  rule('agent_reaches_code_execution_via_mcp', 'Agent reaches code execution through an MCP server', 'high', 'tool_misuse', ['agent'], 'ASI05',
+    'The agent is connected to an MCP server that exposes a tool able to run shell commands or code.',
+    'Disconnect the agent from that server or sandbox the execution tool.'),
+  rule('agent_uses_model_with_failed_probes', 'Agent uses a model that failed garak probes', 'medium', 'model_robustness', ['agent'], 'ASI01',
+    'The agent calls a model on which garak probes failed.',
+    'Add guardrails around the agent or switch it to a model that passes the probes.'),
+  rule('secrets_near_ai_code', 'Secrets at a location of AI code', 'high', 'secrets', ['location'], 'ASI03',
+    'A location where an agent or MCP server is defined also holds secrets.',
+    'Remove the secrets from the location, rotate them, and read them from a secret manager.'),
+  rule('delegation_without_approval', 'Delegation to sub-agents without approval before destructive tools', 'high', 'human_oversight', ['agent'], 'ASI10',
+    'The agent delegates to sub-agents that can call destructive tools, and no human approves those calls.',
+    'Require approval for destructive calls anywhere in the delegation chain.'),
+];
+
+export const staticRuleById: ReadonlyMap<string, StaticRule> = new Map(staticRules.map((r) => [r.id, r]));

@@ -1,0 +1,129 @@
+// The Fastify application: error contract, request ids and response headers, authentication,
+// OpenAPI generation, conditional GET, and every area's routes.
+
+import { hash, randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import swagger from '@fastify/swagger';
+import FindMyWay from 'find-my-way';
+import type { Config } from '../config.ts';
+import { Cursors } from '../query/cursor.ts';
+import type { Db } from '../store/db.ts';
+import { param } from '../store/db.ts';
+import { registerAuth } from './auth.ts';
+import type { AppContext } from './context.ts';
+import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerIngest } from './routes/ingest.ts';
+import { registerInventory } from './routes/inventory.ts';
+import { registerOpenApi } from './routes/openapi.ts';
+import { sharedSchemas } from './schemas.ts';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** A pino logger, or false for none (tests). */
+  logger?: FastifyBaseLogger | false;
+  now?: () => number;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+async function cursorSecret(db: Db, config: Config): Promise<string> {
+  if (config.cursorSecret) return config.cursorSecret;
+  const t = db.template('settings.get', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
+  const row = await db.first<{ value: string }>(t, { key: 'cursor_secret' });
+  if (!row) throw new Error('the database has no cursor secret: run `aispm migrate` first');
+  return row.value;
+}
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { db, config } = options;
+  const app = Fastify({
+    loggerInstance: options.logger || undefined,
+    logger: options.logger ? undefined : false,
+    // One line per request comes from our onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  registerErrorHandling(app);
+  const tokens = registerAuth(app, db, config.authCacheMs);
+  const ctx: AppContext = {
+    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now,
+  };
+
+  // Every response: its request id, no caching of tenant data by intermediaries, no sniffing.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
+    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0) {
+      const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
+      reply.header('etag', etag);
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((m) => m.trim() === etag || m.trim() === '*')) {
+        reply.code(304);
+        return '';
+      }
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  });
+
+  // A path that exists under another method answers 405 with Allow, not 404.
+  const methods = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD') methods.on(m as 'GET', route.url, () => {});
+  });
+  app.setNotFoundHandler((request) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => methods.find(m as 'GET', path));
+    if (allowed.length) throw new ApiError(405, `method ${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
+    throw new ApiError(404, `no route for ${request.method} ${path.slice(0, 200)}`);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'aispm-query',
+        version: '1.0.0',
+        description: 'What the security platform knows about an organisation\'s AI estate: the inventory graph, findings and ' +
+          'rules, LLM interactions and sessions, and per-user client storage. Every operation needs ' +
+          '`Authorization: Bearer <token>`; every error is `{"code", "message"}`.',
+        license: { name: 'Proprietary', url: 'https://example.invalid/license' },
+      },
+      servers: [{ url: '/', description: 'This service' }],
+      components: {
+        securitySchemes: {
+          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The word Bearer, a space, then the API token.' },
+        },
+      },
+      security: [{ ApiKeyAuth: [] }],
+      tags: [
+        { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
+        { name: 'Ingest', description: 'Feeding the service.' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
+  });
+  for (const s of sharedSchemas) app.addSchema(s);
+
+  registerHealth(app, ctx);
+  registerOpenApi(app);
+  registerInventory(app, ctx);
+  registerIngest(app, ctx);
+  await app.ready();
+  return { app, ctx };
+}

@@ -1,0 +1,82 @@
+// The error contract: every non-2xx answer is `{"code": <status>, "message": "…"}` with that
+// status, whatever raised it (our code, Fastify, a content parser, the database). A 5xx hides its
+// cause from the client and logs it with the request id.
+
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  /** Extra members of the error body beyond code and message (e.g. ingest line errors). */
+  readonly details: Record<string, unknown>;
+  constructor(status: number, message: string, options: { headers?: Record<string, string>; details?: Record<string, unknown> } = {}) {
+    super(message);
+    this.status = status;
+    this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const unauthorized = (message: string) =>
+  new ApiError(401, message, { headers: { 'www-authenticate': 'Bearer realm="aispm"' } });
+
+/** Errors that mean the database cannot be reached or is shutting down: 503, and retry later. */
+export function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  const code = String(e.code ?? '');
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED'].includes(code)) return true;
+  // PostgreSQL SQLSTATE classes 08 (connection) and 57P (operator intervention: shutdown).
+  if (/^08/.test(code) || /^57P0/.test(code) || code === '53300') return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(e.message ?? '');
+}
+
+export function errorBody(status: number, message: string): { code: number; message: string } {
+  return { code: status, message };
+}
+
+function send(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}) {
+  if (reply.sent) return;
+  // A CSV request that fails still gets its error as JSON.
+  reply.code(status).type('application/json; charset=utf-8').send({ ...extra, code: status, message });
+}
+
+const statusMessages: Record<number, string> = {
+  413: 'request body is too large',
+  415: 'unsupported media type',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, error.status, error.message, error.details);
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      return send(reply, 400, fe.message);
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'the database is unavailable; retry later');
+    }
+    const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'internal error');
+      return send(reply, 500, `internal error (request id ${request.id})`);
+    }
+    // Fastify's own 4xx (bad JSON, body too large, media type, …): keep its message, which names
+    // the problem and carries no internals.
+    let message = fe.message || statusMessages[status] || 'bad request';
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = `unsupported media type: ${request.headers['content-type'] ?? 'none'}`;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'request body is too large';
+    if (status === 429 && fe.message) message = fe.message;
+    return send(reply, status, message);
+  });
+
+}

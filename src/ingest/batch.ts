@@ -1,0 +1,66 @@
+// Applies one batch of validated records inside a transaction: base rows first (entities before
+// relations, rules before findings), then the derived rows the batch touched. Any error found
+// while applying rejects the whole batch, so a batch is applied whole or not at all.
+
+import type { Db, Executor } from '../store/db.ts';
+import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from './apply-inventory.ts';
+import { applyFindings, applyRuleSettings, applyRules, refreshEntityIssueCounts } from './apply-findings.ts';
+import { applyInteractions, applyPrices } from './apply-runtime.ts';
+import { applyScans } from './apply-scans.ts';
+import { BatchContext, type BatchOptions, type LineError, type Lined } from './batch-context.ts';
+import type { IngestRecord, RecordType } from './records.ts';
+
+export class BatchRejected extends Error {
+  readonly errors: LineError[];
+  constructor(errors: LineError[]) {
+    super(`batch rejected: ${errors.length} line(s) in error`);
+    this.errors = errors;
+  }
+}
+
+/** What a batch changed, for hooks that react to it (rule evaluation, cache invalidation). */
+export interface BatchEffects {
+  tenant: string;
+  workspace: string;
+  /** Objects whose relations or attributes changed (`kind\u0000id`). */
+  inventory: Set<string>;
+  counts: Partial<Record<RecordType, number>>;
+}
+
+/** Called inside the transaction after a batch is applied; may write more rows. */
+export type BatchHook = (ctx: BatchContext, effects: BatchEffects) => Promise<void>;
+const hooks: BatchHook[] = [];
+export function onBatchApplied(hook: BatchHook): void {
+  hooks.push(hook);
+}
+
+type ByType = { [K in IngestRecord['type']]: Lined<Extract<IngestRecord, { type: K }>>[] };
+
+export async function applyBatch(
+  db: Db, tx: Executor, tenant: string, workspace: string, records: Lined<IngestRecord>[], options: BatchOptions, now = Date.now(),
+): Promise<BatchEffects> {
+  const by: ByType = { entity: [], relation: [], rule: [], rule_setting: [], price: [], finding: [], interaction: [], scan: [] };
+  for (const r of records) (by[r.record.type] as Lined<IngestRecord>[]).push(r);
+  const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
+
+  await applyEntities(ctx, by.entity);
+  await applyRelations(ctx, by.relation);
+  await applyRules(ctx, by.rule);
+  await applyRuleSettings(ctx, by.rule_setting);
+  await applyPrices(ctx, by.price);
+  await applyScans(ctx, by.scan);
+  await applyFindings(ctx, by.finding);
+  if (ctx.errors.length) throw new BatchRejected(ctx.errors);
+  await applyInteractions(ctx, by.interaction);
+
+  await refreshKindCounts(ctx);
+  await refreshEdgeCounts(ctx);
+  const effects: BatchEffects = {
+    tenant, workspace, inventory: new Set(ctx.touchedForEdges),
+    counts: Object.fromEntries(Object.entries(by).filter(([, v]) => v.length).map(([k, v]) => [k, v.length])),
+  };
+  for (const hook of hooks) await hook(ctx, effects);
+  await refreshEntityIssueCounts(ctx);
+  if (ctx.errors.length) throw new BatchRejected(ctx.errors);
+  return effects;
+}

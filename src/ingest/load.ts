@@ -1,0 +1,45 @@
+// Loading files and the demo estate through the ingest pipeline (the CLI's import and demo).
+
+import { createReadStream } from 'node:fs';
+import type { Db } from '../store/db.ts';
+import { param } from '../store/db.ts';
+import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './demo.ts';
+import { ingest, type IngestSummary } from './pipeline.ts';
+
+export interface DemoLoad {
+  scale: number;
+  seed: number;
+  now: number;
+  storePrompts: boolean;
+  tenant?: string;
+}
+
+export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
+  const out: Array<{ workspace: string; summary: IngestSummary }> = [];
+  for (const { workspace, share } of demoWorkspaces) {
+    const summary = await ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
+      tenant: opts.tenant ?? DEMO_TENANT, workspace, storePrompts: opts.storePrompts, batchSize: 10_000, mode: 'batches',
+    });
+    out.push({ workspace, summary });
+  }
+  return out;
+}
+
+/** True when the database holds no inventory at all (a fresh install). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const t = db.template('load.any-entity', (b) => b.selectFrom('entities').select('id').where('tenant_id', '!=', param('none')).limit(1));
+  return (await db.first(t, { none: '' })) === undefined;
+}
+
+export interface ImportOptions {
+  tenant: string;
+  workspace: string;
+  batchSize: number;
+  storePrompts: boolean;
+  onBatch?: (s: IngestSummary) => void;
+}
+
+export function importFile(db: Db, path: string, opts: ImportOptions): Promise<IngestSummary> {
+  const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return ingest(db, source, { ...opts, mode: 'batches' });
+}

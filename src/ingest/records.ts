@@ -1,0 +1,275 @@
+// The NDJSON record format, version 1: one JSON object a line, `type` saying what it is. Every
+// way in (`aispm import`, HTTP ingest, OTLP, the demo generator) goes through `parseRecord`, which
+// checks a line against its schema and the catalogue and turns it into a normalised record
+// (times as epoch milliseconds). docs/INGEST.md documents each type with an example.
+
+import Type, { type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { kindByName, relationByName } from '../catalog/kinds.ts';
+import type { ValueType } from '../catalog/types.ts';
+import { severities, type Severity } from '../catalog/rules.ts';
+import { parseTime } from '../query/values.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 512 });
+const Text = (max = 10_000) => Type.String({ maxLength: max });
+const Time = Type.String({ minLength: 1, maxLength: 64 });
+const Op = Type.Optional(Type.Union([Type.Literal('upsert'), Type.Literal('delete')]));
+const Version = Type.Optional(Type.Literal(1));
+const SeverityT = Type.Union(severities.map((s) => Type.Literal(s)));
+const Outcome = Type.Union(['OK', 'ALERTED', 'BLOCKED', 'REDACTED'].map((s) => Type.Literal(s)));
+const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Obj = Type.Record(Type.String(), Type.Unknown());
+
+function record<P extends Record<string, TSchema>>(type: string, props: P) {
+  return Type.Object({ v: Version, type: Type.Literal(type), ...props }, { additionalProperties: false });
+}
+
+export const recordSchemas = {
+  entity: record('entity', {
+    op: Op, kind: Id, id: Id, name: Type.Optional(Text(1024)),
+    first_seen: Type.Optional(Time), last_seen: Type.Optional(Time), attributes: Type.Optional(Obj),
+  }),
+  relation: record('relation', {
+    op: Op, from_kind: Id, from_id: Id, relation: Id, to_kind: Id, to_id: Id,
+  }),
+  rule: record('rule', {
+    id: Id, name: Text(1024), description: Type.Optional(Text()), severity: SeverityT,
+    category: Type.Optional(Text(256)), object_types: Type.Optional(Type.Array(Id, { maxItems: 64 })),
+    remediation: Type.Optional(Text()), owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
+  }),
+  rule_setting: record('rule_setting', {
+    rule_id: Id, enabled: Type.Optional(Type.Boolean()), severity: Type.Optional(Type.Union([SeverityT, Type.Null()])),
+  }),
+  price: record('price', {
+    model: Id, input_per_million: Type.Number({ minimum: 0 }), output_per_million: Type.Number({ minimum: 0 }),
+  }),
+  finding: record('finding', {
+    op: Op, id: Id, rule_id: Id, severity: Type.Optional(SeverityT), object_kind: Type.Optional(Id), object_id: Type.Optional(Id),
+    detected_at: Type.Optional(Time), status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
+    resolved_at: Type.Optional(Type.Union([Time, Type.Null()])), title: Type.Optional(Text(1024)),
+    description: Type.Optional(Text()), code_location: Type.Optional(Obj), evidence: Type.Optional(Obj),
+    remediation: Type.Optional(Text()), cvss_score: Type.Optional(Type.Number({ minimum: 0, maximum: 10 })),
+    owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })), scan_id: Type.Optional(Id),
+  }),
+  interaction: record('interaction', {
+    id: Id, session_id: Id, agent_id: Type.Optional(Id), model: Type.Optional(Text(256)), model_id: Type.Optional(Id),
+    provider: Type.Optional(Text(256)), time: Time, duration_ms: Type.Optional(Count),
+    input_tokens: Type.Optional(Count), output_tokens: Type.Optional(Count), cost: Type.Optional(Type.Number({ minimum: 0 })),
+    prompt_outcome: Type.Optional(Outcome), response_outcome: Type.Optional(Outcome),
+    categories: Type.Optional(Type.Array(Text(128), { maxItems: 64 })),
+    mcp_server_ids: Type.Optional(Type.Array(Id, { maxItems: 64 })),
+    prompt: Type.Optional(Type.String({ maxLength: 1_000_000 })), response: Type.Optional(Type.String({ maxLength: 1_000_000 })),
+    attributes: Type.Optional(Obj),
+  }),
+  scan: record('scan', {
+    id: Id, sensor_type: Id, cicd_type: Type.Optional(Type.Union([Id, Type.Null()])),
+    repository: Type.Optional(Text(1024)), branch: Type.Optional(Text(1024)), commit: Type.Optional(Text(128)),
+    started_at: Time, finished_at: Type.Optional(Type.Union([Time, Type.Null()])),
+    status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    asset_ids: Type.Optional(Type.Array(Id, { maxItems: 10_000 })),
+    ai_objects: Type.Optional(Count), findings: Type.Optional(Count), attributes: Type.Optional(Obj),
+  }),
+};
+
+export type RecordType = keyof typeof recordSchemas;
+export const recordTypes = Object.keys(recordSchemas) as RecordType[];
+const validators = Object.fromEntries(recordTypes.map((t) => [t, Compile(recordSchemas[t])])) as {
+  [K in RecordType]: ReturnType<typeof Compile<(typeof recordSchemas)[K]>>
+};
+
+// ---- normalised records ------------------------------------------------------------------------
+
+export interface EntityRecord {
+  type: 'entity'; op: 'upsert' | 'delete'; kind: string; id: string; name: string;
+  firstSeen: number; lastSeen: number; attributes: Record<string, unknown>;
+}
+export interface RelationRecord {
+  type: 'relation'; op: 'upsert' | 'delete'; fromKind: string; fromId: string; relation: string; toKind: string; toId: string;
+}
+export interface RuleRecord {
+  type: 'rule'; id: string; name: string; description: string; severity: Severity; category: string;
+  objectTypes: string[]; remediation: string; owasp: string | null;
+}
+export interface RuleSettingRecord { type: 'rule_setting'; ruleId: string; enabled: boolean; severity: Severity | null }
+export interface PriceRecord { type: 'price'; model: string; input: number; output: number }
+export interface FindingRecord {
+  type: 'finding'; op: 'upsert' | 'delete'; id: string; ruleId: string; severity: Severity | null;
+  objectKind: string; objectId: string; detectedAt: number; status: 'open' | 'resolved'; resolvedAt: number | null;
+  title: string; description: string; codeLocation: Record<string, unknown> | null; evidence: Record<string, unknown> | null;
+  remediation: string; cvssScore: number | null; owasp: string | null; scanId: string | null;
+}
+export type Outcome = 'OK' | 'ALERTED' | 'BLOCKED' | 'REDACTED';
+export interface InteractionRecord {
+  type: 'interaction'; id: string; sessionId: string; agentId: string; model: string; modelId: string | null;
+  provider: string; time: number; durationMs: number; inputTokens: number; outputTokens: number; cost: number | null;
+  promptOutcome: Outcome; responseOutcome: Outcome; categories: string[]; mcpServerIds: string[];
+  prompt: string | null; response: string | null; attributes: Record<string, unknown>;
+}
+export interface ScanRecord {
+  type: 'scan'; id: string; sensorType: string; cicdType: string | null; repository: string | null; branch: string | null;
+  commit: string | null; startedAt: number; finishedAt: number | null; status: 'running' | 'succeeded' | 'failed';
+  assetIds: string[]; aiObjects: number; findings: number; attributes: Record<string, unknown>;
+}
+
+export type IngestRecord =
+  | EntityRecord | RelationRecord | RuleRecord | RuleSettingRecord | PriceRecord
+  | FindingRecord | InteractionRecord | ScanRecord;
+
+export class RecordError extends Error {}
+
+function firstError(type: RecordType, value: unknown): string {
+  for (const e of validators[type].Errors(value)) {
+    if (e.keyword === 'boolean') continue;
+    const where = e.instancePath ? e.instancePath.slice(1).replaceAll('/', '.') : type;
+    if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperties?: string[] }).additionalProperties ?? [];
+      return `${type}: unknown field${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`;
+    }
+    if (e.keyword === 'required') {
+      const missing = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
+      return `${type}: missing ${missing.join(', ')}`;
+    }
+    if (e.keyword === 'anyOf' || e.keyword === 'const') return `${type}.${where}: not one of the allowed values`;
+    return `${type}.${where}: ${e.message}`;
+  }
+  return `${type}: invalid record`;
+}
+
+function time(value: string | undefined | null, field: string, fallback?: number): number {
+  if (value === undefined || value === null) {
+    if (fallback === undefined) throw new RecordError(`${field}: required`);
+    return fallback;
+  }
+  const ms = parseTime(value);
+  if (ms === null) throw new RecordError(`${field}: expected an RFC 3339 timestamp with a zone, got "${value.slice(0, 64)}"`);
+  return ms;
+}
+
+function checkValue(type: ValueType, v: unknown): boolean {
+  switch (type) {
+    case 'string': return typeof v === 'string';
+    case 'time': return typeof v === 'string' && parseTime(v) !== null;
+    case 'integer': return Number.isSafeInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'strings': return Array.isArray(v) && v.every((s) => typeof s === 'string');
+    case 'object': return typeof v === 'object' && !Array.isArray(v);
+  }
+}
+
+/** Attributes are checked against the kind's attribute columns; other keys are kept as sent. */
+function checkAttributes(kindName: string, attrs: Record<string, unknown>): Record<string, unknown> {
+  const kind = kindByName.get(kindName)!;
+  for (const c of kind.columns) {
+    if (!('attribute' in c.from)) continue;
+    const v = attrs[c.from.attribute];
+    if (v === undefined || v === null) continue;
+    if (!checkValue(c.type, v)) throw new RecordError(`entity.attributes.${c.from.attribute}: expected ${c.type} for a ${kindName}`);
+  }
+  return attrs;
+}
+
+function checkKind(kind: string, field: string): void {
+  if (!kindByName.has(kind)) throw new RecordError(`${field}: unknown kind "${kind.slice(0, 64)}"; kinds are ${[...kindByName.keys()].join(', ')}`);
+}
+
+function worse(a: Outcome, b: Outcome): Outcome {
+  const rank = { OK: 0, ALERTED: 1, REDACTED: 2, BLOCKED: 3 };
+  return rank[a] >= rank[b] ? a : b;
+}
+export { worse as worseOutcome };
+
+/**
+ * Checks one parsed JSON value and returns the normalised record, or throws RecordError with a
+ * message naming the field. `now` fills in times a record may leave out.
+ */
+export function parseRecord(value: unknown, now: number): IngestRecord {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RecordError('expected a JSON object');
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !(type in recordSchemas)) {
+    throw new RecordError(`type: expected one of ${recordTypes.join(', ')}`);
+  }
+  const t = type as RecordType;
+  if (!validators[t].Check(value)) throw new RecordError(firstError(t, value));
+  switch (t) {
+    case 'entity': {
+      const r = value as Type.Static<typeof recordSchemas.entity>;
+      checkKind(r.kind, 'entity.kind');
+      const op = r.op ?? 'upsert';
+      const lastSeen = time(r.last_seen, 'entity.last_seen', op === 'delete' ? now : undefined);
+      const firstSeen = time(r.first_seen, 'entity.first_seen', lastSeen);
+      if (firstSeen > lastSeen) throw new RecordError('entity.first_seen: later than last_seen');
+      if (op === 'upsert' && r.name === undefined) throw new RecordError('entity: missing name');
+      return {
+        type: 'entity', op, kind: r.kind, id: r.id, name: r.name ?? '', firstSeen, lastSeen,
+        attributes: op === 'upsert' ? checkAttributes(r.kind, r.attributes ?? {}) : {},
+      };
+    }
+    case 'relation': {
+      const r = value as Type.Static<typeof recordSchemas.relation>;
+      const rel = relationByName.get(r.relation);
+      if (!rel) throw new RecordError(`relation.relation: unknown relation "${r.relation.slice(0, 64)}"; relations are ${[...relationByName.keys()].join(', ')}`);
+      if (!rel.pairs.some(([f, to]) => f === r.from_kind && to === r.to_kind)) {
+        throw new RecordError(`relation: ${r.relation} does not join ${r.from_kind.slice(0, 64)} to ${r.to_kind.slice(0, 64)}; it joins ${rel.pairs.map(([f, to]) => `${f}→${to}`).join(', ')}`);
+      }
+      return { type: 'relation', op: r.op ?? 'upsert', fromKind: r.from_kind, fromId: r.from_id, relation: r.relation, toKind: r.to_kind, toId: r.to_id };
+    }
+    case 'rule': {
+      const r = value as Type.Static<typeof recordSchemas.rule>;
+      if (r.id.startsWith('SR-')) throw new RecordError('rule.id: ids starting with SR- are reserved for static rules');
+      for (const k of r.object_types ?? []) checkKind(k, 'rule.object_types');
+      return {
+        type: 'rule', id: r.id, name: r.name, description: r.description ?? '', severity: r.severity,
+        category: r.category ?? 'external', objectTypes: r.object_types ?? [], remediation: r.remediation ?? '', owasp: r.owasp_category ?? null,
+      };
+    }
+    case 'rule_setting': {
+      const r = value as Type.Static<typeof recordSchemas.rule_setting>;
+      return { type: 'rule_setting', ruleId: r.rule_id, enabled: r.enabled ?? true, severity: r.severity ?? null };
+    }
+    case 'price': {
+      const r = value as Type.Static<typeof recordSchemas.price>;
+      return { type: 'price', model: r.model.toLowerCase(), input: r.input_per_million, output: r.output_per_million };
+    }
+    case 'finding': {
+      const r = value as Type.Static<typeof recordSchemas.finding>;
+      const op = r.op ?? 'upsert';
+      if (op === 'upsert') {
+        if (r.object_kind === undefined || r.object_id === undefined) throw new RecordError('finding: missing object_kind, object_id');
+        checkKind(r.object_kind, 'finding.object_kind');
+      }
+      const detectedAt = time(r.detected_at, 'finding.detected_at', op === 'delete' ? now : undefined);
+      const status = r.status ?? (r.resolved_at ? 'resolved' : 'open');
+      const resolvedAt = status === 'resolved' ? time(r.resolved_at, 'finding.resolved_at', detectedAt) : null;
+      return {
+        type: 'finding', op, id: r.id, ruleId: r.rule_id, severity: r.severity ?? null,
+        objectKind: r.object_kind ?? '', objectId: r.object_id ?? '', detectedAt, status, resolvedAt,
+        title: r.title ?? '', description: r.description ?? '', codeLocation: r.code_location ?? null,
+        evidence: r.evidence ?? null, remediation: r.remediation ?? '', cvssScore: r.cvss_score ?? null,
+        owasp: r.owasp_category ?? null, scanId: r.scan_id ?? null,
+      };
+    }
+    case 'interaction': {
+      const r = value as Type.Static<typeof recordSchemas.interaction>;
+      return {
+        type: 'interaction', id: r.id, sessionId: r.session_id, agentId: r.agent_id ?? '', model: r.model ?? '',
+        modelId: r.model_id ?? null, provider: r.provider ?? '', time: time(r.time, 'interaction.time'),
+        durationMs: r.duration_ms ?? 0, inputTokens: r.input_tokens ?? 0, outputTokens: r.output_tokens ?? 0,
+        cost: r.cost ?? null, promptOutcome: r.prompt_outcome ?? 'OK', responseOutcome: r.response_outcome ?? 'OK',
+        categories: r.categories ?? [], mcpServerIds: r.mcp_server_ids ?? [], prompt: r.prompt ?? null,
+        response: r.response ?? null, attributes: r.attributes ?? {},
+      };
+    }
+    case 'scan': {
+      const r = value as Type.Static<typeof recordSchemas.scan>;
+      const startedAt = time(r.started_at, 'scan.started_at');
+      const finishedAt = r.finished_at ? time(r.finished_at, 'scan.finished_at') : null;
+      if (finishedAt !== null && finishedAt < startedAt) throw new RecordError('scan.finished_at: earlier than started_at');
+      return {
+        type: 'scan', id: r.id, sensorType: r.sensor_type, cicdType: r.cicd_type ?? null, repository: r.repository ?? null,
+        branch: r.branch ?? null, commit: r.commit ?? null, startedAt, finishedAt, status: r.status,
+        assetIds: [...new Set(r.asset_ids ?? [])], aiObjects: r.ai_objects ?? 0, findings: r.findings ?? 0, attributes: r.attributes ?? {},
+      };
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Keyset paging: every list orders by (sort expression, unique tie-breaker) and a page continues
+// strictly after the previous page's last key, so page 10,000 costs what page 1 costs and no row
+// is skipped or repeated while rows are added. Never OFFSET.
+
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Args, Builder, Db, Engine } from '../store/db.ts';
+import { param } from '../store/db.ts';
+import type { SortKey } from './cursor.ts';
+
+export type SortDir = 'asc' | 'desc';
+
+export interface KeysetSpec {
+  /** Template cache key naming everything that shapes `base` (filters present, kind, edge). */
+  key: string;
+  base: (b: Builder, engine: Engine) => SelectQueryBuilder<any, any, any>;
+  /** SQL expression the rows sort by. */
+  sort: string;
+  /** SQL expression unique among the rows, breaking ties in the same direction. */
+  tie: string;
+  dir: SortDir;
+}
+
+export interface KeysetPage<R> {
+  rows: R[];
+  /** The last row's key when more rows follow, else null. */
+  next: SortKey | null;
+}
+
+export async function keysetPage<R extends Record<string, unknown>>(
+  db: Db, spec: KeysetSpec, args: Args, after: SortKey | null, limit: number,
+): Promise<KeysetPage<R>> {
+  const cmp = spec.dir === 'desc' ? '<' : '>';
+  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}`, (b, engine) => {
+    const sort = sql.raw(spec.sort);
+    const tie = sql.raw(spec.tie);
+    let q = spec.base(b, engine).select([sort.as('sort_key'), tie.as('tie_key')]);
+    if (after) q = q.where(sql<boolean>`(${sort}, ${tie}) ${sql.raw(cmp)} (${param('after_sort')}, ${param('after_tie')})`);
+    return q.orderBy(sort, spec.dir).orderBy(tie, spec.dir).limit(param<number>('limit'));
+  });
+  const rows = await db.all<R>(t, {
+    ...args, limit: limit + 1,
+    ...(after ? { after_sort: after[0], after_tie: after[1] } : {}),
+  });
+  if (rows.length <= limit) return { rows, next: null };
+  rows.length = limit;
+  const last = rows[limit - 1]!;
+  return { rows, next: [last.sort_key, last.tie_key] };
+}

@@ -1,0 +1,42 @@
+// The tabular result every list, edge and detail answers, and its CSV form.
+
+import { Readable } from 'node:stream';
+
+export interface Tabular {
+  header: string[];
+  rows: unknown[][];
+  /** Opaque; empty on the last page. */
+  cursor: string;
+  total: number;
+  /** 1 when total is exact. */
+  total_sampling: number;
+}
+
+export function tabular(header: string[], rows: unknown[][], cursor: string, total: number): Tabular {
+  return { header, rows, cursor, total, total_sampling: 1 };
+}
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Spreadsheets run cells that start with these as formulas (CSV injection): neutralise them.
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+function csvLine(values: readonly unknown[]): string {
+  return values.map(csvCell).join(',') + '\r\n';
+}
+
+/** RFC 4180 CSV, header first, produced row by row. */
+export function csvStream(header: readonly string[], rows: readonly unknown[][]): Readable {
+  return Readable.from((function* () {
+    yield csvLine(header);
+    for (const row of rows) yield csvLine(row);
+  })(), { objectMode: false });
+}
+
+/** Whether the client asked for CSV rather than JSON. */
+export function wantsCsv(accept: string | undefined): boolean {
+  return !!accept && /\btext\/csv\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept.split(',')[0] ?? '');
+}

@@ -1,0 +1,67 @@
+// Running the HTTP service: open the database, migrate unless told not to, listen, and shut down
+// cleanly on SIGTERM / SIGINT (stop accepting, finish in-flight requests within a bound, close
+// the database, exit 0).
+
+import pino from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { openDb, type Db } from './store/db.ts';
+import { migrate, pendingMigrations } from './store/migrate.ts';
+
+export function makeLogger(config: Config): FastifyBaseLogger {
+  return pino({
+    level: config.logLevel,
+    // Tokens must never reach the logs, whatever a future log line includes.
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization', 'token'], censor: '[redacted]' },
+  }) as unknown as FastifyBaseLogger;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
+  const db = openDb(config.db, { pgPool: config.pgPool });
+  try {
+    if (config.migrate) await migrate(db);
+    else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+  const { app } = await buildApp({ db, config, logger });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= (async () => {
+    await app.close();
+    await db.close();
+  })());
+  return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };
+}
+
+/** SIGTERM / SIGINT: finish what is in flight (bounded), close, exit 0. */
+export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger): void {
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; exiting');
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close().then(() => process.exit(0), (err) => {
+      logger.error({ err }, 'error while shutting down');
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,394 @@
+// One database interface over two engines. Queries are built with Kysely (typed, per dialect),
+// compiled once into a `Template` with named parameters, and executed as prepared statements:
+// better-sqlite3 statements cached by SQL text, PostgreSQL named statements per connection.
+// Nothing is built or prepared per request once a template is warm.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type CompiledQuery, type Compilable,
+  type RawBuilder,
+} from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Builder = Kysely<Database>;
+export type Row = Record<string, unknown>;
+export type Args = Record<string, unknown>;
+
+const PARAM = Symbol('param');
+interface ParamMarker { [PARAM]: string }
+
+/**
+ * A placeholder for a value supplied when the template runs. Typed as the column's type so
+ * Kysely's checks still apply; at compile time it is a marker object Kysely passes through.
+ */
+export function param<T = string>(name: string): T {
+  return { [PARAM]: name } as unknown as T;
+}
+
+/** A compiled statement and where each of its positional parameters comes from. */
+export interface Template {
+  sql: string;
+  slots: Array<{ name: string } | { value: unknown }>;
+}
+
+function compileTemplate(query: Compilable | CompiledQuery): Template {
+  const compiled = 'compile' in query ? query.compile() : query;
+  return {
+    sql: compiled.sql,
+    slots: compiled.parameters.map((p) =>
+      p !== null && typeof p === 'object' && PARAM in (p as object)
+        ? { name: (p as ParamMarker)[PARAM] }
+        : { value: p }),
+  };
+}
+
+/** Query builders that only compile (they never connect), one per dialect. */
+const builders: Record<Engine, Builder> = {
+  sqlite: new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  }),
+  postgres: new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }),
+};
+
+/** Runs statements; the same interface inside and outside a transaction. */
+export interface Executor {
+  readonly engine: Engine;
+  all<R = Row>(t: Template, args?: Args): Promise<R[]>;
+  first<R = Row>(t: Template, args?: Args): Promise<R | undefined>;
+  /** Returns the number of rows changed. */
+  run(t: Template, args?: Args): Promise<number>;
+  /** Runs a query built on the spot (ingest batches with a varying number of rows). */
+  execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }>;
+  /** Runs raw SQL with no parameters (DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Executor {
+  readonly builder: Builder;
+  /**
+   * A template compiled once per key and reused: `key` must name everything that changes the
+   * SQL text (sort column, direction, which filters are present), never parameter values.
+   */
+  template(key: string, build: (b: Builder, engine: Engine) => Compilable | CompiledQuery): Template;
+  /** Runs `fn` in one write transaction; writes from other callers wait for it. */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** Cheap round trip proving the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Values as the drivers take them: booleans as 0/1, lists as JSON (SQLite) or arrays (pg). */
+function bindValue(engine: Engine, v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (Array.isArray(v)) return engine === 'sqlite' ? JSON.stringify(v) : v;
+  return v;
+}
+
+function bind(engine: Engine, t: Template, args: Args | undefined): unknown[] {
+  const out = new Array(t.slots.length);
+  for (let i = 0; i < t.slots.length; i++) {
+    const slot = t.slots[i]!;
+    if ('name' in slot) {
+      if (!args || !(slot.name in args)) throw new Error(`missing query parameter ${slot.name}`);
+      out[i] = bindValue(engine, args[slot.name]);
+    } else {
+      out[i] = bindValue(engine, slot.value);
+    }
+  }
+  return out;
+}
+
+abstract class BaseDb implements Db {
+  abstract readonly engine: Engine;
+  private readonly templates = new Map<string, Template>();
+  get builder(): Builder { return builders[this.engine]; }
+
+  template(key: string, build: (b: Builder, engine: Engine) => Compilable | CompiledQuery): Template {
+    let t = this.templates.get(key);
+    if (!t) {
+      t = compileTemplate(build(this.builder, this.engine));
+      this.templates.set(key, t);
+    }
+    return t;
+  }
+
+  abstract all<R = Row>(t: Template, args?: Args): Promise<R[]>;
+  abstract first<R = Row>(t: Template, args?: Args): Promise<R | undefined>;
+  abstract run(t: Template, args?: Args): Promise<number>;
+  abstract execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }>;
+  abstract exec(sql: string): Promise<void>;
+  abstract transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  abstract ping(): Promise<void>;
+  abstract close(): Promise<void>;
+}
+
+// ---- SQLite ------------------------------------------------------------------------------------
+
+type Statement = BetterSqlite3.Statement<unknown[], Row>;
+
+/** One better-sqlite3 connection with its statement cache. */
+class SqliteConn implements Executor {
+  readonly engine = 'sqlite' as const;
+  private readonly statements = new Map<string, Statement>();
+  readonly raw: BetterSqlite3.Database;
+  constructor(raw: BetterSqlite3.Database) { this.raw = raw; }
+
+  private prepare(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.raw.prepare<unknown[], Row>(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  allSync<R>(t: Template, args?: Args): R[] {
+    const s = this.prepare(t.sql);
+    const params = bind('sqlite', t, args);
+    return (s.reader ? s.all(...params) : (s.run(...params), [])) as R[];
+  }
+
+  async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+    return this.allSync<R>(t, args);
+  }
+
+  async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
+    return this.prepare(t.sql).get(...bind('sqlite', t, args)) as R | undefined;
+  }
+
+  async run(t: Template, args?: Args): Promise<number> {
+    return this.prepare(t.sql).run(...bind('sqlite', t, args)).changes;
+  }
+
+  async execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }> {
+    const compiled = 'compile' in query ? query.compile() : query;
+    const s = this.prepare(compiled.sql);
+    const params = compiled.parameters.map((p) => bindValue('sqlite', p));
+    if (s.reader) return { rows: s.all(...params) as R[], changes: 0 };
+    return { rows: [], changes: s.run(...params).changes };
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.raw.exec(sql);
+  }
+}
+
+/** Serialises async sections: the writer connection is held by one transaction at a time. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => { release = r; });
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+/**
+ * SQLite in WAL mode with two connections: requests read on one while a write transaction,
+ * which may span awaits (streamed ingest), holds the other. Readers never see uncommitted rows.
+ */
+class SqliteDb extends BaseDb {
+  readonly engine = 'sqlite' as const;
+  private readonly reader: SqliteConn;
+  private readonly writer: SqliteConn;
+  private readonly writeLock = new Mutex();
+  readonly path: string;
+
+  constructor(path: string) {
+    super();
+    this.path = path;
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const open = () => {
+      const raw = new BetterSqlite3(path, { timeout: 5000 });
+      raw.pragma('journal_mode = WAL');
+      raw.pragma('synchronous = NORMAL');
+      raw.pragma('temp_store = MEMORY');
+      raw.pragma('cache_size = -65536');
+      raw.pragma('mmap_size = 268435456');
+      return raw;
+    };
+    this.writer = new SqliteConn(open());
+    this.reader = path === ':memory:' ? this.writer : new SqliteConn(open());
+  }
+
+  all<R = Row>(t: Template, args?: Args) { return this.reader.all<R>(t, args); }
+  first<R = Row>(t: Template, args?: Args) { return this.reader.first<R>(t, args); }
+  /** Single statements outside a transaction still go through the write lock. */
+  async run(t: Template, args?: Args) {
+    const release = await this.writeLock.lock();
+    try { return await this.writer.run(t, args); } finally { release(); }
+  }
+  async execute<R = Row>(query: Compilable | CompiledQuery) {
+    const compiled = 'compile' in query ? query.compile() : query;
+    if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute<R>(compiled);
+    const release = await this.writeLock.lock();
+    try { return await this.writer.execute<R>(compiled); } finally { release(); }
+  }
+  async exec(sql: string) {
+    const release = await this.writeLock.lock();
+    try { await this.writer.exec(sql); } finally { release(); }
+  }
+
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const release = await this.writeLock.lock();
+    try {
+      this.writer.raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(this.writer);
+        this.writer.raw.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.writer.raw.inTransaction) this.writer.raw.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async ping() { this.reader.raw.prepare('select 1').get(); }
+
+  /** SQLite's own check of the file; used by the crash-recovery scripts. */
+  integrityCheck(): string {
+    return String(this.reader.raw.pragma('integrity_check', { simple: true }));
+  }
+
+  async close() {
+    if (this.reader !== this.writer) this.reader.raw.close();
+    this.writer.raw.close();
+  }
+}
+
+// ---- PostgreSQL --------------------------------------------------------------------------------
+
+// bigint (int8) and numeric come back as strings by default; every such value here is a count,
+// a sum or an epoch-millisecond time, all well inside a double's exact range.
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format);
+  },
+};
+
+function statementName(sql: string): string {
+  return 'q' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
+}
+
+interface PgQueryable {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult>;
+}
+
+class PgConn implements Executor {
+  readonly engine = 'postgres' as const;
+  private readonly client: PgQueryable;
+  constructor(client: PgQueryable) { this.client = client; }
+
+  private async q(sql: string, values: unknown[], prepared: boolean) {
+    return this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values });
+  }
+  async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+    return (await this.q(t.sql, bind('postgres', t, args), true)).rows as R[];
+  }
+  async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
+    return (await this.all<R>(t, args))[0];
+  }
+  async run(t: Template, args?: Args): Promise<number> {
+    return (await this.q(t.sql, bind('postgres', t, args), true)).rowCount ?? 0;
+  }
+  async execute<R = Row>(query: Compilable | CompiledQuery) {
+    const compiled = 'compile' in query ? query.compile() : query;
+    // Built on the spot with a varying shape: not worth a named statement per shape.
+    const res = await this.q(compiled.sql, compiled.parameters.map((p) => bindValue('postgres', p)), false);
+    return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
+  }
+  async exec(sql: string) {
+    await this.client.query({ text: sql, values: [] });
+  }
+}
+
+class PostgresDb extends BaseDb {
+  readonly engine = 'postgres' as const;
+  readonly pool: pg.Pool;
+  private readonly conn: PgConn;
+
+  constructor(url: string, poolSize: number) {
+    super();
+    this.pool = new pg.Pool({
+      connectionString: url, max: poolSize, types: pgTypes,
+      connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
+    });
+    // An idle client that loses its server (restart, failover) must not crash the process;
+    // the pool drops it and the next query gets a fresh connection.
+    this.pool.on('error', () => {});
+    this.conn = new PgConn(this.pool);
+  }
+
+  all<R = Row>(t: Template, args?: Args) { return this.conn.all<R>(t, args); }
+  first<R = Row>(t: Template, args?: Args) { return this.conn.first<R>(t, args); }
+  run(t: Template, args?: Args) { return this.conn.run(t, args); }
+  execute<R = Row>(query: Compilable | CompiledQuery) { return this.conn.execute<R>(query); }
+  exec(sql: string) { return this.conn.exec(sql); }
+
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(new PgConn(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => { broken = true; });
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async ping() { await this.pool.query('select 1'); }
+  async close() { await this.pool.end(); }
+}
+
+export function openDb(url: string, options: { pgPool?: number } = {}): Db {
+  if (url.startsWith('sqlite:')) return new SqliteDb(url.slice('sqlite:'.length));
+  return new PostgresDb(url, options.pgPool ?? 10);
+}
+
+export function isSqlite(db: Db): db is Db & { integrityCheck(): string } {
+  return db.engine === 'sqlite';
+}
+
+/** JSON columns come back parsed from pg (jsonb) and as text from SQLite. */
+export function readJson<T = unknown>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+/** `ref IN list` for a list bound as one parameter (json_each on SQLite, ANY on PostgreSQL). */
+export function inList(engine: Engine, ref: string, list: unknown): RawBuilder<boolean> {
+  return engine === 'sqlite'
+    ? sql<boolean>`${sql.ref(ref)} in (select value from json_each(${list}))`
+    : sql<boolean>`${sql.ref(ref)} = any(${list})`;
+}

@@ -1,0 +1,165 @@
+// Reading the inventory graph: entity lists, one entity, and relation edges, all shaped by the
+// catalogue. Each query is a keyset page over an index chosen by the sort column.
+
+import { sql } from 'kysely';
+import type { ColumnDef, EdgeDef, KindDef } from '../catalog/types.ts';
+import { kindByName, relationByName } from '../catalog/kinds.ts';
+import { keysetPage, type KeysetPage, type SortDir } from '../query/keyset.ts';
+import type { SortKey } from '../query/cursor.ts';
+import { rfc3339 } from '../query/values.ts';
+import type { Builder, Db, Engine } from './db.ts';
+import { param, readJson } from './db.ts';
+import { sortExpression } from './entity-sql.ts';
+
+export interface EntityRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  attributes: unknown;
+  first_seen: number;
+  last_seen: number;
+  critical_issues: number;
+  high_issues: number;
+  total_issues: number;
+  edge_counts: unknown;
+}
+
+const entityColumns = [
+  'id', 'name', 'attributes', 'first_seen', 'last_seen', 'critical_issues', 'high_issues', 'total_issues', 'edge_counts',
+] as const;
+
+/** Turns a stored entity into the row its kind's header describes. */
+export function entityFormatter(kind: KindDef): (row: EntityRow) => unknown[] {
+  const getters = kind.columns.map((c): ((row: EntityRow, attrs: Record<string, unknown>, counts: Record<string, number>) => unknown) => {
+    const from = c.from;
+    if ('field' in from) {
+      const f = from.field;
+      return c.type === 'time' ? (row) => rfc3339(row[f] as number) : (row) => row[f];
+    }
+    if ('attribute' in from) {
+      const a = from.attribute;
+      return (_row, attrs) => attrs[a] ?? null;
+    }
+    const e = from.edgeCount;
+    return (_row, _attrs, counts) => counts[e] ?? 0;
+  });
+  return (row) => {
+    const attrs = readJson<Record<string, unknown>>(row.attributes) ?? {};
+    const counts = readJson<Record<string, number>>(row.edge_counts) ?? {};
+    return getters.map((g) => g(row, attrs, counts));
+  };
+}
+
+export interface PageRequest {
+  tenant: string;
+  workspace: string;
+  sort: ColumnDef;
+  dir: SortDir;
+  /** Lower-cased substring the name must contain. */
+  needle?: string;
+  after: SortKey | null;
+  limit: number;
+}
+
+function nameFilter(engine: Engine) {
+  return engine === 'sqlite'
+    ? sql<boolean>`instr(name_lower, ${param('needle')}) > 0`
+    : sql<boolean>`strpos(name_lower, ${param('needle')}) > 0`;
+}
+
+export async function listEntities(db: Db, kind: KindDef, req: PageRequest): Promise<KeysetPage<EntityRow>> {
+  const filtered = req.needle !== undefined;
+  return keysetPage<EntityRow>(db, {
+    key: `inventory.list:${filtered}`,
+    base: (b: Builder, engine) => {
+      let q = b.selectFrom('entities').select(entityColumns)
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+        .where('kind', '=', param('kind'));
+      if (filtered) q = q.where(nameFilter(engine));
+      return q;
+    },
+    sort: sortExpression(db.engine, req.sort),
+    tie: 'id',
+    dir: req.dir,
+  }, { tenant: req.tenant, workspace: req.workspace, kind: kind.name, needle: req.needle }, req.after, req.limit);
+}
+
+export async function countEntities(db: Db, kind: KindDef, tenant: string, workspace: string, needle?: string): Promise<number> {
+  if (needle === undefined) {
+    // Kept current at ingest, so an unfiltered total is one primary-key lookup.
+    const t = db.template('inventory.count', (b) => b.selectFrom('kind_counts').select('count')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', param('kind')));
+    const row = await db.first<{ count: number }>(t, { tenant, workspace, kind: kind.name });
+    return Number(row?.count ?? 0);
+  }
+  const t = db.template('inventory.count-filtered', (b, engine) => b.selectFrom('entities').select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+    .where('kind', '=', param('kind')).where(nameFilter(engine)));
+  const row = await db.first<{ count: number }>(t, { tenant, workspace, kind: kind.name, needle });
+  return Number(row?.count ?? 0);
+}
+
+export async function getEntity(db: Db, kind: KindDef, tenant: string, workspace: string, id: string): Promise<EntityRow | undefined> {
+  const t = db.template('inventory.get', (b) => b.selectFrom('entities').select(entityColumns)
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+    .where('kind', '=', param('kind')).where('id', '=', param('id')));
+  return db.first<EntityRow>(t, { tenant, workspace, kind: kind.name, id });
+}
+
+export function relationOf(edge: EdgeDef): { relation: string; direction: 'out' | 'in' } {
+  if (!('relation' in edge.via)) throw new Error(`edge ${edge.name} is not a relation edge`);
+  return edge.via;
+}
+
+/** The join from `relations` to the neighbour entities of one object over one relation edge. */
+function edgeBase(b: Builder, engine: Engine, direction: 'out' | 'in', filtered: boolean) {
+  const [near, far] = direction === 'out' ? ['from', 'to'] as const : ['to', 'from'] as const;
+  let q = b.selectFrom('relations as r')
+    .innerJoin('entities as e', (j) => j
+      .onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.workspace_id', '=', 'r.workspace_id')
+      .onRef('e.kind', '=', `r.${far}_kind`).onRef('e.id', '=', `r.${far}_id`))
+    .where('r.tenant_id', '=', param('tenant')).where('r.workspace_id', '=', param('workspace'))
+    .where(`r.${near}_kind`, '=', param('kind')).where(`r.${near}_id`, '=', param('id'))
+    .where('r.relation', '=', param('relation')).where(`r.${far}_kind`, '=', param('target'));
+  if (filtered) q = q.where(engine === 'sqlite' ? sql<boolean>`instr(e.name_lower, ${param('needle')}) > 0` : sql<boolean>`strpos(e.name_lower, ${param('needle')}) > 0`);
+  return q;
+}
+
+function edgeArgs(kind: KindDef, edge: EdgeDef, tenant: string, workspace: string, id: string, needle?: string) {
+  return { tenant, workspace, kind: kind.name, id, relation: relationOf(edge).relation, target: edge.target, needle };
+}
+
+export async function listRelationEdge(
+  db: Db, kind: KindDef, edge: EdgeDef, id: string, req: PageRequest,
+): Promise<KeysetPage<EntityRow>> {
+  const { direction } = relationOf(edge);
+  const filtered = req.needle !== undefined;
+  return keysetPage<EntityRow>(db, {
+    key: `inventory.edge:${direction}:${filtered}`,
+    base: (b, engine) => edgeBase(b, engine, direction, filtered).select(entityColumns.map((c) => `e.${c}` as const)),
+    sort: sortExpression(db.engine, req.sort, 'e'),
+    tie: 'e.id',
+    dir: req.dir,
+  }, edgeArgs(kind, edge, req.tenant, req.workspace, id, req.needle), req.after, req.limit);
+}
+
+export async function countRelationEdge(
+  db: Db, kind: KindDef, edge: EdgeDef, tenant: string, workspace: string, id: string, needle?: string,
+): Promise<number> {
+  const { direction } = relationOf(edge);
+  const filtered = needle !== undefined;
+  const t = db.template(`inventory.edge-count:${direction}:${filtered}`, (b, engine) =>
+    edgeBase(b, engine, direction, filtered).select((eb) => eb.fn.countAll<number>().as('count')));
+  const row = await db.first<{ count: number }>(t, edgeArgs(kind, edge, tenant, workspace, id, needle));
+  return Number(row?.count ?? 0);
+}
+
+/** The target kind of a relation edge (leaf kinds included). */
+export function targetKind(edge: EdgeDef): KindDef {
+  const k = kindByName.get(edge.target);
+  if (!k) throw new Error(`edge ${edge.name} targets ${edge.target}, which is not a kind`);
+  return k;
+}
+
+export function isRelationEdge(edge: EdgeDef): boolean {
+  return 'relation' in edge.via && relationByName.has(edge.via.relation);
+}

@@ -1,0 +1,87 @@
+// Forward-only migrations. Each runs once, in order, inside one transaction with the bookkeeping
+// row; on PostgreSQL an advisory lock keeps two replicas starting together from racing. After the
+// numbered migrations come the idempotent steps that follow the catalogue: expression indexes for
+// sortable columns and the static rules. Running it again changes nothing.
+
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import { staticRules } from '../catalog/rules.ts';
+import type { Db, Engine, Executor } from './db.ts';
+import { param } from './db.ts';
+import { catalogueIndexes } from './entity-sql.ts';
+import * as init from './migrations/001_init.ts';
+
+interface Migration {
+  version: number;
+  name: string;
+  up: (engine: Engine) => string;
+}
+
+const migrations: Migration[] = [
+  { version: 1, name: 'init', up: init.up },
+];
+
+const MIGRATION_LOCK = 7_311_337;
+
+export interface MigrateResult {
+  applied: string[];
+}
+
+async function applied(tx: Executor): Promise<Set<number>> {
+  const rows = await tx.execute<{ version: number }>(CompiledQuery.raw('select version from schema_migrations'));
+  return new Set(rows.rows.map((r) => Number(r.version)));
+}
+
+async function syncStaticRules(db: Db, tx: Executor): Promise<void> {
+  const upsert = db.template('migrate.static-rule', (b) => b.insertInto('rules').values({
+    tenant_id: '*', workspace_id: '*', rule_id: param('rule_id'), name: param('name'),
+    name_lower: param('name_lower'), description: param('description'), severity: param('severity'),
+    category: param('category'), object_types: param('object_types'), remediation: param('remediation'),
+    owasp_category: param('owasp'), source: 'static', updated_at: param<number>('now'),
+  }).onConflict((oc) => oc.columns(['tenant_id', 'workspace_id', 'rule_id']).doUpdateSet((eb) => ({
+    name: eb.ref('excluded.name'), name_lower: eb.ref('excluded.name_lower'),
+    description: eb.ref('excluded.description'), severity: eb.ref('excluded.severity'),
+    category: eb.ref('excluded.category'), object_types: eb.ref('excluded.object_types'),
+    remediation: eb.ref('excluded.remediation'), owasp_category: eb.ref('excluded.owasp_category'),
+  }))));
+  const now = Date.now();
+  for (const r of staticRules) {
+    await tx.run(upsert, {
+      rule_id: r.id, name: r.name, name_lower: r.name.toLowerCase(), description: r.description,
+      severity: r.severity, category: r.category, object_types: JSON.stringify(r.objectTypes),
+      remediation: r.remediation, owasp: r.owasp, now,
+    });
+  }
+}
+
+export async function migrate(db: Db): Promise<MigrateResult> {
+  const big = db.engine === 'postgres' ? 'bigint' : 'integer';
+  await db.exec(`create table if not exists schema_migrations (version integer primary key, name text not null, applied_at ${big} not null)`);
+  const done: string[] = [];
+  await db.transaction(async (tx) => {
+    if (db.engine === 'postgres') await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    const have = await applied(tx);
+    for (const m of migrations) {
+      if (have.has(m.version)) continue;
+      await tx.exec(m.up(db.engine));
+      await tx.exec(`insert into schema_migrations (version, name, applied_at) values (${m.version}, '${m.name}', ${Date.now()})`);
+      done.push(`${String(m.version).padStart(3, '0')}_${m.name}`);
+    }
+    for (const ddl of catalogueIndexes(db.engine)) await tx.exec(ddl);
+    await syncStaticRules(db, tx);
+    // A cursor-signing secret shared by every replica, unless the operator sets one.
+    await tx.exec(`insert into service_settings (key, value) values ('cursor_secret', '${randomBytes(32).toString('hex')}') on conflict (key) do nothing`);
+  });
+  return { applied: done };
+}
+
+/** True when the schema is there and current (used by `serve --no-migrate` and /readyz). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  try {
+    const rows = await db.execute<{ version: number }>(CompiledQuery.raw('select version from schema_migrations'));
+    const have = new Set(rows.rows.map((r) => Number(r.version)));
+    return migrations.filter((m) => !have.has(m.version)).length;
+  } catch {
+    return migrations.length;
+  }
+}

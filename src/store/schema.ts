@@ -1,0 +1,305 @@
+// Typed tables for Kysely. Times are epoch milliseconds (bigint on PostgreSQL, integer on SQLite);
+// JSON columns are jsonb on PostgreSQL and text on SQLite (see `json.ts` for reading them back).
+// Every table is keyed by tenant_id first so it can be distributed by tenant.
+
+type Json = unknown;
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  /** JSON array of workspace ids, or ["*"] for every workspace of the tenant. */
+  workspaces: Json;
+  /** JSON array of scopes: read, ingest, storage. */
+  scopes: Json;
+  secret_hash: string;
+  hint: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ServiceSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: number;
+}
+
+export interface EntitiesTable {
+  tenant_id: string;
+  workspace_id: string;
+  kind: string;
+  id: string;
+  name: string;
+  /** Lower-cased name, for `name__ilk`. */
+  name_lower: string;
+  attributes: Json;
+  first_seen: number;
+  last_seen: number;
+  critical_issues: number;
+  high_issues: number;
+  total_issues: number;
+  /** Neighbour counts per edge name, kept current at ingest. */
+  edge_counts: Json;
+  updated_at: number;
+}
+
+export interface KindCountsTable {
+  tenant_id: string;
+  workspace_id: string;
+  kind: string;
+  count: number;
+}
+
+export interface RelationsTable {
+  tenant_id: string;
+  workspace_id: string;
+  from_kind: string;
+  from_id: string;
+  relation: string;
+  to_kind: string;
+  to_id: string;
+  updated_at: number;
+}
+
+export interface RulesTable {
+  /** '*' for the static rules shipped with the service. */
+  tenant_id: string;
+  workspace_id: string;
+  rule_id: string;
+  name: string;
+  name_lower: string;
+  description: string;
+  severity: string;
+  category: string;
+  object_types: Json;
+  remediation: string;
+  owasp_category: string | null;
+  source: string;
+  updated_at: number;
+}
+
+export interface RuleSettingsTable {
+  tenant_id: string;
+  rule_id: string;
+  enabled: number;
+  severity: string | null;
+  updated_at: number;
+}
+
+export interface IssueInstancesTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: string;
+  object_kind: string;
+  object_id: string;
+  status: string;
+  detected_at: number;
+  resolved_at: number | null;
+  title: string;
+  description: string;
+  code_location: Json;
+  evidence: Json;
+  remediation: string;
+  cvss_score: number | null;
+  owasp_category: string | null;
+  category: string;
+  scan_id: string | null;
+  source: string;
+  updated_at: number;
+}
+
+export interface IssuesTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  severity: string;
+  /** 4 critical, 3 high, 2 medium, 1 low: sorts by severity. */
+  severity_rank: number;
+  category: string;
+  open_instances: number;
+  objects: number;
+  first_detected: number;
+  last_detected: number;
+  updated_at: number;
+}
+
+export interface IssueObjectsTable {
+  tenant_id: string;
+  workspace_id: string;
+  issue_id: string;
+  object_kind: string;
+  object_id: string;
+  occurrences: number;
+  first_detected: number;
+  last_detected: number;
+}
+
+export interface IssueMonthlyTable {
+  tenant_id: string;
+  workspace_id: string;
+  /** 'YYYY-MM' (UTC) of detected_at. */
+  month: string;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+export interface ScansTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  sensor_type: string;
+  cicd_type: string | null;
+  repository: string | null;
+  branch: string | null;
+  commit_sha: string | null;
+  started_at: number;
+  finished_at: number | null;
+  status: string;
+  ai_objects: number;
+  findings: number;
+  attributes: Json;
+  updated_at: number;
+}
+
+export interface ScanAssetsTable {
+  tenant_id: string;
+  workspace_id: string;
+  scan_id: string;
+  asset_id: string;
+  sensor_type: string;
+  started_at: number;
+  finished_at: number | null;
+  is_current: number;
+}
+
+export interface LlmInteractionsTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  time: number;
+  session_id: string;
+  agent_id: string;
+  model: string;
+  model_id: string | null;
+  provider: string;
+  duration_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  cost: number;
+  /** reported (sent with the record) or price_table (computed at ingest). */
+  cost_source: string;
+  prompt_outcome: string;
+  response_outcome: string;
+  /** The more severe of the two outcomes: BLOCKED > REDACTED > ALERTED > OK. */
+  outcome: string;
+  categories: Json;
+  mcp_server_ids: Json;
+  prompt: string | null;
+  response: string | null;
+  attributes: Json;
+}
+
+export interface LlmSessionsTable {
+  tenant_id: string;
+  workspace_id: string;
+  session_id: string;
+  agent_id: string;
+  start_time: number;
+  end_time: number;
+  duration_ms: number;
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  cost: number;
+  ok: number;
+  alerted: number;
+  blocked: number;
+  redacted: number;
+  updated_at: number;
+}
+
+export interface LlmSessionObjectsTable {
+  tenant_id: string;
+  workspace_id: string;
+  object_kind: string;
+  object_id: string;
+  session_id: string;
+  start_time: number;
+}
+
+export interface LlmAgentDailyTable {
+  tenant_id: string;
+  workspace_id: string;
+  agent_id: string;
+  /** Epoch milliseconds of the UTC day's start. */
+  day: number;
+  interactions: number;
+  sessions: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost: number;
+}
+
+export interface ModelPricesTable {
+  /** '*' for the table shipped with the service. */
+  tenant_id: string;
+  model: string;
+  input_per_million: number;
+  output_per_million: number;
+  source: string;
+  updated_at: number;
+}
+
+export interface ClientStorageTable {
+  tenant_id: string;
+  /** tenant_user, tenant_workspace, tenant or user. */
+  scope: string;
+  workspace_id: string;
+  user_id: string;
+  client_id: string;
+  namespace: string;
+  key: string;
+  value: Json;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export interface Database {
+  api_keys: ApiKeysTable;
+  service_settings: ServiceSettingsTable;
+  schema_migrations: SchemaMigrationsTable;
+  entities: EntitiesTable;
+  kind_counts: KindCountsTable;
+  relations: RelationsTable;
+  rules: RulesTable;
+  rule_settings: RuleSettingsTable;
+  issue_instances: IssueInstancesTable;
+  issues: IssuesTable;
+  issue_objects: IssueObjectsTable;
+  issue_monthly: IssueMonthlyTable;
+  scans: ScansTable;
+  scan_assets: ScanAssetsTable;
+  llm_interactions: LlmInteractionsTable;
+  llm_sessions: LlmSessionsTable;
+  llm_session_objects: LlmSessionObjectsTable;
+  llm_agent_daily: LlmAgentDailyTable;
+  model_prices: ModelPricesTable;
+  client_storage: ClientStorageTable;
+}
