@@ -40,8 +40,9 @@ export function errorBody(status: number, message: string): { code: number; mess
 
 function send(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}) {
   if (reply.sent) return;
-  // A CSV request that fails still gets its error as JSON.
-  reply.code(status).type('application/json; charset=utf-8').send({ ...extra, code: status, message });
+  // A CSV request that fails still gets its error as JSON; and the body is serialised as is, not
+  // through the route's response schema, so an error can never fail serialisation into a 500.
+  reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ ...extra, code: status, message });
 }
 
 const statusMessages: Record<number, string> = {

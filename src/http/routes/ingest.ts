@@ -19,11 +19,13 @@ const IngestResult = Type.Object({
   errors: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() }), { description: 'Bad lines (the first 100).' }),
 });
 
+// Other 400s (bad gzip, a cut-off body) carry only code and message, so the extra members are
+// optional: a response that does not fit its schema would turn into a 500.
 const IngestRejected = Type.Object({
   code: Type.Integer(), message: Type.String(),
-  accepted: Type.Integer(), rejected: Type.Integer(),
-  errors: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() })),
-}, { description: 'Some lines were bad; nothing was written. Each bad line is listed with its number.' });
+  accepted: Type.Optional(Type.Integer()), rejected: Type.Optional(Type.Integer()),
+  errors: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() }))),
+}, { description: 'A malformed request, or some lines were bad and nothing was written (each bad line is listed with its number).' });
 
 /** Counts bytes as they pass and fails with 413 past the limit. */
 export function byteLimit(max: number): Transform {
