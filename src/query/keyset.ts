@@ -9,6 +9,8 @@ import type { SortKey } from './cursor.ts';
 
 export type SortDir = 'asc' | 'desc';
 
+const PLAIN_COLUMN = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
+
 export interface KeysetSpec {
   /** Template cache key naming everything that shapes `base` (filters present, kind, edge). */
   key: string;
@@ -34,7 +36,15 @@ export async function keysetPage<R extends Record<string, unknown>>(
     const sort = sql.raw(spec.sort);
     const tie = sql.raw(spec.tie);
     let q = spec.base(b, engine).select([sort.as('sort_key'), tie.as('tie_key')]);
-    if (after) q = q.where(sql<boolean>`(${sort}, ${tie}) ${sql.raw(cmp)} (${param('after_sort')}, ${param('after_tie')})`);
+    if (after && PLAIN_COLUMN.test(spec.sort) && PLAIN_COLUMN.test(spec.tie)) {
+      // A row value: both engines seek the (sort, tie) index straight to the cursor.
+      q = q.where(sql<boolean>`(${sort}, ${tie}) ${sql.raw(cmp)} (${param('after_sort')}, ${param('after_tie')})`);
+    } else if (after) {
+      // SQLite does not seek an expression index with a row value; a range on the expression
+      // plus a filter does (a deep page inside one long run of equal keys scans that run).
+      q = q.where(sql<boolean>`${sort} ${sql.raw(cmp)}= ${param('after_sort')}`)
+        .where(sql<boolean>`(${sort} ${sql.raw(cmp)} ${param('after_sort')} or ${tie} ${sql.raw(cmp)} ${param('after_tie')})`);
+    }
     return q.orderBy(sort, spec.dir).orderBy(tie, spec.dir).limit(param<number>('limit'));
   });
   const rows = await db.all<R>(t, {

@@ -90,7 +90,7 @@ export interface HarnessOptions {
 
 export async function startHarness(engine: EngineName, options: HarnessOptions = {}): Promise<Harness> {
   const database = await createDatabase(engine);
-  const config: Config = { ...loadConfig({}), db: database.url, authCacheMs: 0, pgPool: 4, ...options.config };
+  const config: Config = { ...loadConfig({}), db: database.url, authCacheMs: 0, pgPool: 4, ingestMaxBytes: 8 * 1024 * 1024, ...options.config };
   const db = openDb(config.db, { pgPool: config.pgPool });
   await migrate(db);
   const { app, ctx } = await buildApp({ db, config, logger: false, now: options.now });
