@@ -8,7 +8,7 @@ import { severityRank, staticRuleById, type Severity } from '../catalog/rules.ts
 import { inList, param } from '../store/db.ts';
 import type { FindingRecord, RuleRecord, RuleSettingRecord } from './records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from './batch-context.ts';
-import { bulkInsert, chunks, json, jsonRows } from './sql.ts';
+import { bulkInsert, chunks, inKeys, json } from './sql.ts';
 
 /** A stable, opaque issue id: the same workspace, rule and severity always give the same id. */
 export function issueIdOf(tenant: string, workspace: string, ruleId: string, severity: string): string {
@@ -176,15 +176,16 @@ export async function refreshIssues(
   const objects = [...ctx.touchedForIssues].map(splitKey);
   for (const part of chunks(objects)) {
     const args = { tenant, workspace, keys: JSON.stringify(part) };
-    const del = db.template('ingest.issue-objects-delete', (b, engine) => sql`delete from issue_objects where tenant_id = ${param('tenant')}
-      and workspace_id = ${param('workspace')} and exists (select 1 from ${jsonRows(engine, param('keys'), ['text', 'text'])} s
-      where s.c0 = issue_objects.object_kind and s.c1 = issue_objects.object_id)`.compile(b));
+    const del = db.template('ingest.issue-objects-delete', (b, engine) => b.deleteFrom('issue_objects')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inKeys(engine, ['object_kind', 'object_id'], param('keys'))));
     await tx.run(del, args);
     const ins = db.template('ingest.issue-objects-insert', (b, engine) => sql`insert into issue_objects
       (tenant_id, workspace_id, issue_id, object_kind, object_id, occurrences, first_detected, last_detected)
       select i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id, count(*), min(i.detected_at), max(i.detected_at)
-      from issue_instances i join ${jsonRows(engine, param('keys'), ['text', 'text'])} s on i.object_kind = s.c0 and i.object_id = s.c1
+      from issue_instances i
       where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.status = 'open'
+        and ${inKeys(engine, ['i.object_kind', 'i.object_id'], param('keys'))}
       group by i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id`.compile(b));
     await tx.run(ins, args);
   }
@@ -233,7 +234,7 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
         total_issues = (select count(*) from issue_objects o
           where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id)
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and exists (select 1 from ${jsonRows(engine, param('keys'), ['text', 'text'])} s where s.c0 = entities.kind and s.c1 = entities.id)`.compile(b));
+        and ${inKeys(engine, ['kind', 'id'], param('keys'))}`.compile(b));
     await tx.run(t, { tenant, workspace, keys: JSON.stringify(part) });
   }
 }

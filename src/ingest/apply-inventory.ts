@@ -6,7 +6,7 @@ import { kindByName } from '../catalog/kinds.ts';
 import { param } from '../store/db.ts';
 import type { EntityRecord, RelationRecord } from './records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from './batch-context.ts';
-import { bulkInsert, chunks, greatest, json, jsonRows, least } from './sql.ts';
+import { bulkInsert, chunks, greatest, inKeys, json, least, updateRows } from './sql.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -34,22 +34,22 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     for (const part of chunks(keys)) {
       // Neighbours of a deleted object lose a relation, so their counts change too.
       const neighbours = db.template('ingest.entity-delete-neighbours', (b, engine) => sql<{ k: string; i: string }>`
-        select r.to_kind as k, r.to_id as i from relations r join ${jsonRows(engine, param('keys'), ['text', 'text'])} s
-          on r.from_kind = s.c0 and r.from_id = s.c1 where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+        select r.to_kind as k, r.to_id as i from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
         union all
-        select r.from_kind, r.from_id from relations r join ${jsonRows(engine, param('keys'), ['text', 'text'])} s
-          on r.to_kind = s.c0 and r.to_id = s.c1 where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}`.compile(b));
+        select r.from_kind, r.from_id from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b));
       const args = { tenant, workspace, keys: JSON.stringify(part) };
       for (const n of await tx.all<{ k: string; i: string }>(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
-      for (const [side, tpl] of [['from', 'ingest.entity-delete-out'], ['to', 'ingest.entity-delete-in']] as const) {
-        const del = db.template(tpl, (b, engine) => sql`delete from relations where tenant_id = ${param('tenant')}
-          and workspace_id = ${param('workspace')} and exists (select 1 from ${jsonRows(engine, param('keys'), ['text', 'text'])} s
-          where s.c0 = relations.${sql.raw(side)}_kind and s.c1 = relations.${sql.raw(side)}_id)`.compile(b));
+      for (const side of ['from', 'to'] as const) {
+        const del = db.template(`ingest.entity-delete-${side}`, (b, engine) => b.deleteFrom('relations')
+          .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+          .where(inKeys(engine, [`${side}_kind`, `${side}_id`], param('keys'))));
         await tx.run(del, args);
       }
-      const delEntities = db.template('ingest.entity-delete', (b, engine) => sql`delete from entities where tenant_id = ${param('tenant')}
-        and workspace_id = ${param('workspace')} and exists (select 1 from ${jsonRows(engine, param('keys'), ['text', 'text'])} s
-        where s.c0 = entities.kind and s.c1 = entities.id)`.compile(b));
+      const delEntities = db.template('ingest.entity-delete', (b, engine) => b.deleteFrom('entities')
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+        .where(inKeys(engine, ['kind', 'id'], param('keys'))));
       await tx.run(delEntities, args);
     }
   }
@@ -85,10 +85,9 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     if (r.op === 'delete') { upserts.delete(key); deletes.set(key, r); } else { deletes.delete(key); upserts.set(key, r); }
   }
   for (const part of chunks([...deletes.values()])) {
-    const del = db.template('ingest.relation-delete', (b, engine) => sql`delete from relations where tenant_id = ${param('tenant')}
-      and workspace_id = ${param('workspace')} and exists (select 1 from ${jsonRows(engine, param('keys'), ['text', 'text', 'text', 'text', 'text'])} s
-      where s.c0 = relations.from_kind and s.c1 = relations.from_id and s.c2 = relations.relation
-        and s.c3 = relations.to_kind and s.c4 = relations.to_id)`.compile(b));
+    const del = db.template('ingest.relation-delete', (b, engine) => b.deleteFrom('relations')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inKeys(engine, ['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))));
     await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
   }
   await bulkInsert(tx, 'relations',
@@ -116,13 +115,13 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
   for (const part of chunks(keys)) {
     const countsQuery = db.template('ingest.edge-counts', (b, engine) => sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
       select r.from_kind as k, r.from_id as i, 'out' as dir, r.relation as relation, r.to_kind as other, count(*) as n
-        from relations r join ${jsonRows(engine, param('keys'), ['text', 'text'])} s on r.from_kind = s.c0 and r.from_id = s.c1
-        where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+        from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
         group by r.from_kind, r.from_id, r.relation, r.to_kind
       union all
       select r.to_kind, r.to_id, 'in', r.relation, r.from_kind, count(*)
-        from relations r join ${jsonRows(engine, param('keys'), ['text', 'text'])} s on r.to_kind = s.c0 and r.to_id = s.c1
-        where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+        from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}
         group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b));
     const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(
       countsQuery, { tenant, workspace, keys: JSON.stringify(part) });
@@ -139,10 +138,6 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
       }
       return [k, i, JSON.stringify(counts)];
     });
-    const update = db.template('ingest.edge-counts-update', (b, engine) => sql`update entities set edge_counts = s.c2${sql.raw(engine === 'postgres' ? '::jsonb' : '')}
-      from ${jsonRows(engine, param('rows'), ['text', 'text', 'text'])} s
-      where entities.tenant_id = ${param('tenant')} and entities.workspace_id = ${param('workspace')}
-        and entities.kind = s.c0 and entities.id = s.c1`.compile(b));
-    await tx.run(update, { tenant, workspace, rows: JSON.stringify(updates) });
+    await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], [{ column: 'edge_counts', type: 'jsonb' }], updates);
   }
 }

@@ -4,13 +4,12 @@
 // New interactions add their deltas; a re-sent interaction that changed makes its sessions be
 // recounted from the raw rows, so arrival order and repeats never skew the totals.
 
-import { sql } from 'kysely';
 import { costOf, findPrice, shippedPrices, type Price } from '../catalog/prices.ts';
 import { inList, param, readJson } from '../store/db.ts';
 import type { InteractionRecord, PriceRecord } from './records.ts';
 import { worseOutcome } from './records.ts';
 import type { BatchContext, Lined } from './batch-context.ts';
-import { bulkInsert, chunks, json, jsonRows } from './sql.ts';
+import { bulkInsert, chunks, json, updateRows } from './sql.ts';
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
@@ -260,11 +259,8 @@ async function updateSessions(ctx: BatchContext, fresh: Stored[], changed: Array
     [...links.values()], { keys: ['tenant_id', 'workspace_id', 'object_kind', 'object_id', 'session_id'], update: { start_time: 'excluded.start_time' } });
   const moved = [...after.values()].filter((s) => before.has(s.session_id) && before.get(s.session_id)!.start_time !== s.start_time);
   if (moved.length) {
-    const t = db.template('ingest.session-links-start', (b, engine) => sql`update llm_session_objects set start_time = s.c1
-      from ${jsonRows(engine, param('rows'), ['text', 'bigint'])} s
-      where llm_session_objects.tenant_id = ${param('tenant')} and llm_session_objects.workspace_id = ${param('workspace')}
-        and llm_session_objects.session_id = s.c0`.compile(b));
-    for (const part of chunks(moved)) await tx.run(t, { tenant, workspace, rows: JSON.stringify(part.map((s) => [s.session_id, s.start_time])) });
+    await updateRows(db, tx, 'llm_session_objects', { tenant, workspace }, ['session_id'], [{ column: 'start_time', type: 'bigint' }],
+      moved.map((s) => [s.session_id, s.start_time]));
   }
 
   // Sessions counted per agent per day of their start, for cost per session.

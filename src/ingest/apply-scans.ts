@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { inList, param } from '../store/db.ts';
 import type { ScanRecord } from './records.ts';
 import type { BatchContext, Lined } from './batch-context.ts';
-import { bulkInsert, chunks, json, jsonRows } from './sql.ts';
+import { bulkInsert, chunks, inKeys, json } from './sql.ts';
 
 export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -46,7 +46,7 @@ export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]
         and c.sensor_type = scan_assets.sensor_type and c.asset_id = scan_assets.asset_id and c.finished_at is not null
       order by c.finished_at desc, c.started_at desc, c.scan_id desc limit 1) then 1 else 0 end
     where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and exists (select 1 from ${jsonRows(engine, param('pairs'), ['text', 'text'])} s where s.c0 = scan_assets.sensor_type and s.c1 = scan_assets.asset_id)`.compile(b));
+      and ${inKeys(engine, ['sensor_type', 'asset_id'], param('pairs'))}`.compile(b));
   for (const part of chunks([...pairs].map((p) => JSON.parse(p) as [string, string]))) {
     await tx.run(current, { tenant, workspace, pairs: JSON.stringify(part) });
   }

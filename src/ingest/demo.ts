@@ -121,6 +121,8 @@ export interface DemoOptions {
   workspace: string;
   /** Share of the full estate this workspace gets (staging is smaller). */
   share?: number;
+  /** Multipliers on top of the scale, for benchmark datasets shaped differently from the demo. */
+  mix?: { models?: number; sessions?: number; findings?: number };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -196,8 +198,11 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   }
 
   // --- models, guardrails, tools, MCP servers ---------------------------------------------------
-  const models = Array.from({ length: n(24) }, (_, i) => ({ id: `model-${pad(i + 1)}`, spec: modelCatalog[i % modelCatalog.length]! }));
-  for (const m of models) {
+  const models = Array.from({ length: n(24 * (opts.mix?.models ?? 1)) }, (_, i) => ({ id: `model-${pad(i + 1)}`, spec: modelCatalog[i % modelCatalog.length]! }));
+  // Every model gets its own garak results only in the demo's proportions; a benchmark's extra
+  // models are plain deployments of the same catalogue.
+  const probed = n(24);
+  for (const [index, m] of models.entries()) {
     yield entity('model', m.id, m.spec.name, {
       provider: m.spec.provider, model_family: m.spec.family, version: m.spec.pinned ? (/(\d{4}-?\d{2}-?\d{2}|\d{4}|70b)(-instruct)?$/.exec(m.spec.name)?.[1] ?? m.spec.name) : 'latest',
       pinned: m.spec.pinned, type: m.spec.type, hosting: r.pick(hostings), license: m.spec.provider === 'meta' ? 'llama3.1' : 'proprietary',
@@ -205,6 +210,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     });
     yield rel('model', m.id, 'runs_on', 'asset', r.pick(assets));
     yield rel('model', m.id, 'defined_in', 'location', r.pick(locations));
+    if (index >= probed) continue;
     for (const probe of r.sample(garakProbes, 3)) {
       const gid = `garak-${m.id.slice(-5)}-${probe.split('.')[0]}`;
       const passRate = Math.round(r.next() * 1000) / 1000;
@@ -298,7 +304,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     mcp_server: mcps.map((m) => m.id), location: locations,
   };
   const severitiesPool = ['critical', 'high', 'high', 'medium', 'medium', 'medium', 'low', 'low'];
-  for (let i = 0; i < n(1200); i++) {
+  for (let i = 0; i < n(1200 * (opts.mix?.findings ?? 1)); i++) {
     const rule = r.pick(staticRules);
     const kind = r.pick(rule.objectTypes.filter((k) => objectsByKind[k]));
     const objectId = r.pick(objectsByKind[kind]!);
@@ -322,7 +328,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   // --- LLM sessions over the past 30 days -----------------------------------------------------------
   const modelName = new Map(models.map((m) => [m.id, m.spec]));
   let interaction = 0;
-  for (let s = 0; s < n(600); s++) {
+  for (let s = 0; s < n(600 * (opts.mix?.sessions ?? 1)); s++) {
     const agent = r.pick(agents);
     const sessionId = `sess-${opts.workspace}-${pad(s + 1)}`;
     let t = now - r.int(1, 30 * 24 * 3600) * 1000;

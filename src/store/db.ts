@@ -95,6 +95,31 @@ export interface Db extends Executor {
   close(): Promise<void>;
 }
 
+// AISPM_SQL_PROFILE=1: time spent per statement, printed to stderr when the process exits. For
+// finding where ingest or a request spends its time; off (and free) otherwise.
+const profile = process.env.AISPM_SQL_PROFILE === '1' ? new Map<string, { n: number; ms: number }>() : null;
+if (profile) {
+  process.on('exit', () => {
+    const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+    for (const [q, { n, ms }] of rows) process.stderr.write(`${ms.toFixed(0).padStart(8)} ms ${String(n).padStart(8)}x  ${q}\n`);
+  });
+}
+function timed<T>(sqlText: string, fn: () => T): T {
+  if (!profile) return fn();
+  const t = performance.now();
+  const done = () => {
+    const key = sqlText.replace(/\s+/g, ' ').slice(0, 140);
+    const e = profile.get(key) ?? { n: 0, ms: 0 };
+    e.n++;
+    e.ms += performance.now() - t;
+    profile.set(key, e);
+  };
+  const out = fn();
+  if (out instanceof Promise) return out.finally(done) as T;
+  done();
+  return out;
+}
+
 /** Values as the drivers take them: booleans as 0/1, lists as JSON (SQLite) or arrays (pg). */
 function bindValue(engine: Engine, v: unknown): unknown {
   if (v === undefined) return null;
@@ -164,7 +189,7 @@ class SqliteConn implements Executor {
   allSync<R>(t: Template, args?: Args): R[] {
     const s = this.prepare(t.sql);
     const params = bind('sqlite', t, args);
-    return (s.reader ? s.all(...params) : (s.run(...params), [])) as R[];
+    return timed(t.sql, () => (s.reader ? s.all(...params) : (s.run(...params), [])) as R[]);
   }
 
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
@@ -172,23 +197,27 @@ class SqliteConn implements Executor {
   }
 
   async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
-    return this.prepare(t.sql).get(...bind('sqlite', t, args)) as R | undefined;
+    const s = this.prepare(t.sql);
+    const params = bind('sqlite', t, args);
+    return timed(t.sql, () => s.get(...params) as R | undefined);
   }
 
   async run(t: Template, args?: Args): Promise<number> {
-    return this.prepare(t.sql).run(...bind('sqlite', t, args)).changes;
+    const s = this.prepare(t.sql);
+    const params = bind('sqlite', t, args);
+    return timed(t.sql, () => s.run(...params).changes);
   }
 
   async execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }> {
     const compiled = 'compile' in query ? query.compile() : query;
     const s = this.prepare(compiled.sql);
     const params = compiled.parameters.map((p) => bindValue('sqlite', p));
-    if (s.reader) return { rows: s.all(...params) as R[], changes: 0 };
-    return { rows: [], changes: s.run(...params).changes };
+    if (s.reader) return { rows: timed(compiled.sql, () => s.all(...params) as R[]), changes: 0 };
+    return { rows: [], changes: timed(compiled.sql, () => s.run(...params).changes) };
   }
 
   async exec(sql: string): Promise<void> {
-    this.raw.exec(sql);
+    timed(sql, () => this.raw.exec(sql));
   }
 }
 
@@ -256,7 +285,7 @@ class SqliteDb extends BaseDb {
       this.writer.raw.exec('BEGIN IMMEDIATE');
       try {
         const result = await fn(this.writer);
-        this.writer.raw.exec('COMMIT');
+        timed('COMMIT', () => this.writer.raw.exec('COMMIT'));
         return result;
       } catch (err) {
         if (this.writer.raw.inTransaction) this.writer.raw.exec('ROLLBACK');
@@ -305,7 +334,7 @@ class PgConn implements Executor {
   constructor(client: PgQueryable) { this.client = client; }
 
   private async q(sql: string, values: unknown[], prepared: boolean) {
-    return this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values });
+    return timed(sql, () => this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values }));
   }
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
     return (await this.q(t.sql, bind('postgres', t, args), true)).rows as R[];

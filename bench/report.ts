@@ -1,0 +1,69 @@
+// Writes a benchmark run into BENCHMARKS.md: one section per engine, replaced on each run.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Measured } from './cases.ts';
+
+export interface Report {
+  engine: string; scale: number; duration: number; connections: number; workers: number;
+  dataset: { records: number; seconds: number }; counts: Record<string, number>;
+  importRate: number; importCount: number; importSeconds: number; httpRate: number; httpCount: number;
+  readyMs: number; readyAll: number[]; rssStart: number; rssEnd: number; results: Measured[]; notes: string[];
+  machine: { cpu: string; cores: number; memGb: number; node: string }; command: string;
+}
+
+const FILE = new URL('../BENCHMARKS.md', import.meta.url);
+const n = (x: number) => Math.round(x).toLocaleString('en');
+
+function verdict(m: Measured, all: Measured[]): [string, string] {
+  const t = m.case.target;
+  if (t.kind === 'ratio') {
+    const r = m.service.rps / m.ceiling.rps;
+    return [`≥ ${t.min.toFixed(2)} of ceiling`, r >= t.min ? 'met' : `**not met** (${r.toFixed(2)})`];
+  }
+  if (t.kind === 'p50') return [`p50 ≤ ${t.maxMs} ms`, m.service.p50 <= t.maxMs ? 'met' : `**not met** (${m.service.p50} ms)`];
+  const ref = all.find((x) => x.case.id === t.to);
+  if (!ref) return [`≥ ${t.min} of ${t.to}`, 'not measured'];
+  const r = m.service.rps / ref.service.rps;
+  return [`≥ ${t.min} of ${t.to} req/s`, r >= t.min ? `met (${r.toFixed(2)})` : `**not met** (${r.toFixed(2)})`];
+}
+
+export function renderSection(r: Report): string {
+  const importTarget = r.engine === 'sqlite' ? 100_000 : 50_000;
+  const lines = [
+    `<!-- bench:${r.engine}:start -->`,
+    `## ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGb} GiB; Node ${r.machine.node}; the service, the ceiling server and autocannon share the machine.`,
+    `- Command: \`${r.command}\``,
+    `- Dataset: demo generator at scale ${r.scale} in one workspace (${n(r.dataset.records)} records loaded in ${r.dataset.seconds.toFixed(1)} s): ` +
+      `${n(r.counts.entities ?? 0)} inventory objects, ${n(r.counts.relations ?? 0)} relations, ${n(r.counts.issue_instances ?? 0)} issue instances, ` +
+      `${n(r.counts.llm_interactions ?? 0)} LLM interactions in ${n(r.counts.llm_sessions ?? 0)} sessions.`,
+    `- Load: autocannon, ${r.connections} connections, warm-up then ${r.duration} s per case, loopback; service with ${r.workers} worker(s).`,
+    '',
+    '| case | req/s | ceiling req/s | share | p50 ms | p99 ms | target | result |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+  ];
+  for (const m of r.results) {
+    const [target, result] = verdict(m, r.results);
+    lines.push(`| ${m.case.name} | ${n(m.service.rps)} | ${n(m.ceiling.rps)} | ${(m.service.rps / m.ceiling.rps).toFixed(2)} | ${m.service.p50} | ${m.service.p99} | ${target} | ${result} |`);
+  }
+  lines.push(
+    `| \`aispm import\` of ${n(r.importCount)} interactions | ${n(r.importRate)} records/s | | | | | ≥ ${n(importTarget)} records/s | ${r.importRate >= importTarget ? 'met' : '**not met**'} |`,
+    `| HTTP ingest of ${n(r.httpCount)} interactions | ${n(r.httpRate)} records/s | | ${(r.httpRate / r.importRate).toFixed(2)} of import | | | ≥ 0.5 of import | ${r.httpRate >= 0.5 * r.importRate ? 'met' : '**not met**'} |`,
+    `| start to /readyz 200, existing database | ${r.readyMs.toFixed(0)} ms (runs: ${r.readyAll.map((x) => x.toFixed(0)).join(', ')}) | | | | | ≤ 1000 ms | ${r.readyMs <= 1000 ? 'met' : '**not met**'} |`,
+    `| resident memory after the read cases | ${r.rssEnd} MB (${r.rssStart} MB after start) | | | | | ≤ 300 MB | ${r.rssEnd <= 300 ? 'met' : '**not met**'} |`,
+    '',
+    ...r.notes.map((x) => `- ${x}`),
+    `<!-- bench:${r.engine}:end -->`,
+  );
+  return lines.join('\n');
+}
+
+export function writeReport(r: Report): void {
+  const header = '# Benchmarks\n\nMeasured by `npm run bench` (SQLite) and `npm run bench -- --engine postgres`; see bench/run.ts.\n';
+  let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : header;
+  const section = renderSection(r);
+  const re = new RegExp(`<!-- bench:${r.engine}:start -->[\\s\\S]*?<!-- bench:${r.engine}:end -->`);
+  text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(FILE, text);
+}

@@ -1,0 +1,235 @@
+// npm run bench [-- --engine postgres] [--cases a,b] [--duration 10] [--scale 80] [--workers 1]
+//
+// Builds the benchmark dataset with the demo generator (about 100k inventory objects, 300k
+// relations, 200k issue instances, 1M LLM interactions in 100k sessions, one workspace), starts
+// the service as its own process and drives each case with autocannon (50 connections, a warm-up,
+// then --duration seconds) on loopback. In the same run, a bare node:http server answers the same
+// bytes from memory: the ceiling. Each case reports requests/s as a share of that ceiling, with p50
+// and p99 latency, against its target. Results go to BENCHMARKS.md (one section per engine).
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_TENANT, demoNdjson } from '../src/ingest/demo.ts';
+import { ingest } from '../src/ingest/pipeline.ts';
+import { openDb, type Db } from '../src/store/db.ts';
+import { migrate } from '../src/store/migrate.ts';
+import { createToken } from '../src/store/tokens.ts';
+import { createDatabase } from '../test/helpers/harness.ts';
+import { cases, type BenchCase, type Measured } from './cases.ts';
+import { writeReport } from './report.ts';
+
+const argv = process.argv.slice(2);
+function opt(name: string, fallback: string): string {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1]! : fallback;
+}
+const engine = opt('engine', 'sqlite') as 'sqlite' | 'postgres';
+const scale = Number(opt('scale', '80'));
+const duration = Number(opt('duration', '10'));
+const warmup = Number(opt('warmup', '2'));
+const connections = Number(opt('connections', '50'));
+const workers = Number(opt('workers', '1'));
+const only = opt('cases', '').split(',').filter(Boolean);
+const write = !argv.includes('--no-write');
+const WS = 'bench';
+const started = Date.now();
+
+function log(msg: string) {
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${msg}\n`);
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  return port;
+}
+
+async function waitReady(url: string, timeoutMs = 30_000): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return performance.now() - t0;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  // With workers, the service is the primary plus its children.
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  for (const c of children) {
+    try { kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] ?? 0); } catch { /* gone */ }
+  }
+  return Math.round(kb / 1024);
+}
+
+interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  const r = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function ceilingFor(body: Buffer, type: string, status: number, dir: string): Promise<{ port: number; proc: ChildProcess }> {
+  const file = join(dir, 'ceiling.body');
+  writeFileSync(file, body);
+  const proc = spawn(process.execPath, ['bench/ceiling.ts', file, type, String(status)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = await once(proc.stdout!, 'data') as [Buffer];
+  return { port: Number(line.toString().trim()), proc };
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  proc.kill('SIGTERM');
+  await once(proc, 'exit');
+}
+
+async function loadDataset(db: Db): Promise<{ records: number; seconds: number }> {
+  const t = performance.now();
+  const summary = await ingest(db, demoNdjson({
+    scale, seed: 42, now: Date.now(), workspace: WS, mix: { models: 28, findings: 2.1, sessions: 2.6 },
+  }), { tenant: DEMO_TENANT, workspace: WS, storePrompts: false, batchSize: 20_000, mode: 'batches' });
+  if (summary.rejected) throw new Error(`dataset rejected lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);
+  return { records: summary.accepted, seconds: (performance.now() - t) / 1000 };
+}
+
+async function datasetCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ['entities', 'relations', 'issue_instances', 'llm_interactions', 'llm_sessions'] as const) {
+    const t = db.template(`bench.count.${table}`, (b) => b.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')));
+    out[table] = Number((await db.first<{ n: number }>(t))!.n);
+  }
+  return out;
+}
+
+/** Interaction lines for the import cases, in sessions of 10, newest last. */
+function writeInteractions(file: string, count: number, prefix: string): Promise<void> {
+  const out = createWriteStream(file);
+  const now = Date.now();
+  let chunk: string[] = [];
+  for (let i = 0; i < count; i++) {
+    chunk.push(JSON.stringify({
+      type: 'interaction', id: `${prefix}-${i}`, session_id: `${prefix}-s${Math.floor(i / 10)}`, agent_id: `agent-${String(1 + (i % 500)).padStart(5, '0')}`,
+      model: 'gpt-4o-mini', provider: 'openai', time: new Date(now - (count - i) * 1000).toISOString(), duration_ms: 800 + (i % 900),
+      input_tokens: 200 + (i % 1000), output_tokens: 50 + (i % 300), prompt_outcome: i % 37 === 0 ? 'BLOCKED' : 'OK',
+      response_outcome: i % 53 === 0 ? 'REDACTED' : 'OK', categories: i % 37 === 0 ? ['prompt_injection'] : [],
+    }));
+    if (chunk.length === 10_000) { out.write(chunk.join('\n') + '\n'); chunk = []; }
+  }
+  out.end(chunk.length ? chunk.join('\n') + '\n' : '');
+  return once(out, 'finish').then(() => undefined);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'aispm-bench-'));
+  const database = await createDatabase(engine);
+  const results: Measured[] = [];
+  const notes: string[] = [];
+  let service: ChildProcess | undefined;
+  try {
+    log(`engine ${engine}, scale ${scale}, ${connections} connections, ${duration}s per case, ${workers} worker(s)`);
+    const db = openDb(database.url, { pgPool: 4 });
+    await migrate(db);
+    const dataset = await loadDataset(db);
+    const counts = await datasetCounts(db);
+    log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
+    const { token } = await createToken(db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] });
+    const ctx = { db, engine, token, workspace: WS, tenant: DEMO_TENANT };
+
+    // Import: interactions only, through the CLI, into a fresh workspace.
+    const importFile = join(dir, 'interactions.ndjson');
+    const importCount = 300_000;
+    await writeInteractions(importFile, importCount, 'imp');
+    const t0 = performance.now();
+    const imp = spawnSync(process.execPath, ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
+      { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } });
+    const importSeconds = (performance.now() - t0) / 1000;
+    if (imp.status !== 0) throw new Error(`import failed: ${imp.stdout}${imp.stderr}`);
+    const importRate = importCount / importSeconds;
+    log(`import: ${importCount} interactions in ${importSeconds.toFixed(2)} s = ${Math.round(importRate)}/s (${imp.stdout.trim()})`);
+    await db.close();
+
+    // The service, as operators run it.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(port), AISPM_LOG_LEVEL: 'warn', AISPM_WORKERS: String(workers), AISPM_PG_POOL: String(Math.max(4, Math.ceil(20 / workers))) };
+    const t1 = performance.now();
+    service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const readyMs = await waitReady(`${base}/readyz`) + 0 * t1;
+    log(`service ready in ${readyMs.toFixed(0)} ms (pid ${service.pid})`);
+    const rssStart = rssMb(service.pid!);
+
+    const headers = { authorization: `Bearer ${token}` };
+    for (const c of cases(ctx)) {
+      if (only.length && !only.includes(c.id)) continue;
+      const path = typeof c.path === 'function' ? await c.path(base, headers) : c.path;
+      const res = await fetch(base + path, { headers });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
+      const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
+      await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, warmup);
+      const top = await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, duration);
+      await stop(ceiling.proc);
+      await load(base + path, headers, warmup);
+      const got = await load(base + path, headers, duration);
+      const m: Measured = { case: c, path, bytes: bytes.length, ceiling: top, service: got };
+      results.push(m);
+      log(`${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}`);
+    }
+    const rssEnd = rssMb(service.pid!);
+    notes.push(`resident memory of the service: ${rssStart} MB after start, ${rssEnd} MB after the read cases`);
+
+    // HTTP ingest of the same kind of records, into another fresh workspace.
+    const httpFile = join(dir, 'http.ndjson');
+    const httpCount = 100_000;
+    await writeInteractions(httpFile, httpCount, 'http');
+    const t2 = performance.now();
+    const ingestRes = await fetch(`${base}/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/http-bench`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: readFileSync(httpFile),
+    });
+    const ingestSeconds = (performance.now() - t2) / 1000;
+    const ingestBody = await ingestRes.text();
+    if (ingestRes.status !== 200) throw new Error(`HTTP ingest answered ${ingestRes.status}: ${ingestBody.slice(0, 300)}`);
+    const httpRate = httpCount / ingestSeconds;
+    log(`HTTP ingest: ${httpCount} interactions in ${ingestSeconds.toFixed(2)} s = ${Math.round(httpRate)}/s`);
+
+    await stop(service);
+    service = undefined;
+    // Start to /readyz on the existing database, several times.
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const p = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env: { ...env, AISPM_WORKERS: '1' }, stdio: 'ignore' });
+      starts.push(await waitReady(`${base}/readyz`));
+      await stop(p);
+    }
+    const report = {
+      engine, scale, duration, connections, workers, dataset, counts, importRate, importCount, importSeconds, httpRate, httpCount,
+      readyMs: Math.min(...starts), readyAll: starts, rssStart, rssEnd, results, notes,
+      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      command: `npm run bench -- ${argv.join(' ')}`.trim(),
+    };
+    writeFileSync(join(tmpdir(), `aispm-bench-${engine}.json`), JSON.stringify(report, null, 2));
+    if (write) writeReport(report);
+    log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    if (service) await stop(service);
+    await database.drop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export type { BenchCase };
+await main();
