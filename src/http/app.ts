@@ -13,6 +13,7 @@ import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerClientStorage } from './routes/client-storage.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
@@ -66,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     reply.header('x-request-id', request.id);
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
-    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0) {
+    // A route that versions its resource (client storage) sets its own ETag: leave it alone.
+    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
       reply.header('etag', etag);
       const match = request.headers['if-none-match'];
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       tags: [
         { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
         { name: 'Ingest', description: 'Feeding the service.' },
+        { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerOpenApi(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
+  registerClientStorage(app, ctx);
   await app.ready();
   return { app, ctx };
 }
