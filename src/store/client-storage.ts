@@ -145,8 +145,9 @@ async function createCapped(
     }
     const row = await countUserEntries(db, tx, k.tenant, k.user);
     if (Number(row?.count ?? 0) >= cap) return { status: 'full' };
-    await tx.run(insertTemplate(db, onConflict), args);
-    return { status: 'written', version: args.version as number };
+    // Creates of this user are serialised, so the entry is still absent; the check stays anyway.
+    const changed = await tx.run(insertTemplate(db, onConflict), args);
+    return changed ? { status: 'written', version: args.version as number } : { status: 'precondition_failed' };
   });
 }
 
