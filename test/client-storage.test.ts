@@ -301,6 +301,11 @@ describeEngines('client storage', (h) => {
 
   it('refuses names holding NUL, and the tenant-scope client_id "users", with 400', async () => {
     assertError(await c.put(alice, url('tenant_user', 'c', 'a\0b', 'k'), {}), 400, /namespace must not contain the NUL character/);
+    // Percent-encoding that is not UTF-8 is refused by the router.
+    for (const bad of ['%FF', '%ED%A0%80', '%zz']) {
+      assertError(await c.put(alice, `${ROOT}/tenants/${T1}/users/c/${bad}/k`, {}), 400,
+        /^the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8$/);
+    }
     assertError(await c.put(alice, url('tenant', 'users', 'n', 'k'), {}), 400, /client_id "users" is reserved in the tenant scope/);
     assertError(await c.get(alice, url('tenant', 'users', 'n')), 400, /client_id "users" is reserved/);
     // …because GET of that URL is the tenant + user scope's key listing of client "n", namespace "k".

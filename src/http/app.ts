@@ -3,7 +3,7 @@
 
 import { hash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import FindMyWay from 'find-my-way';
 import type { Config } from '../config.ts';
@@ -54,6 +54,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
+    // over-long path segment) skip the error handler: give them the {code, message} body too.
+    frameworkErrors: (error, _request, reply) => {
+      const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'a path segment is longer than 16384 characters']
+          : [500, 'internal error'];
+      (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send({ code: status, message });
+    },
   }) as unknown as FastifyInstance;
 
   registerErrorHandling(app);
