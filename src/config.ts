@@ -27,6 +27,12 @@ export interface Config {
   pgPool: number;
   /** Number of HTTP worker processes (node:cluster); 1 serves from the main process. */
   workers: number;
+  /** Longest client-storage client_id, namespace or key, in bytes of UTF-8. */
+  storageNameMaxBytes: number;
+  /** Largest client-storage value, in bytes of its compact JSON (UTF-8). */
+  storageValueMaxBytes: number;
+  /** Entries one user may keep in one tenant across the user scopes (0: no cap). */
+  storageMaxEntriesPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +52,9 @@ const defaults: Config = {
   importBatch: 10000,
   pgPool: 10,
   workers: 1,
+  storageNameMaxBytes: 256,
+  storageValueMaxBytes: 256 * 1024,
+  storageMaxEntriesPerUser: 10_000,
 };
 
 /** Environment variable behind each setting; `docs/CONFIG.md` lists them with their defaults. */
@@ -64,6 +73,9 @@ export const envNames: Record<keyof Config, string> = {
   importBatch: 'AISPM_IMPORT_BATCH',
   pgPool: 'AISPM_PG_POOL',
   workers: 'AISPM_WORKERS',
+  storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
+  storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',
+  storageMaxEntriesPerUser: 'AISPM_STORAGE_MAX_ENTRIES_PER_USER',
 };
 
 const logLevels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -93,6 +105,11 @@ function check(config: Config): Config {
   if (config.workers < 1 || config.workers > 64) throw new ConfigError(`${envNames.workers}: expected 1..64, got ${config.workers}`);
   if (config.pgPool < 1) throw new ConfigError(`${envNames.pgPool}: expected at least 1`);
   if (config.importBatch < 1) throw new ConfigError(`${envNames.importBatch}: expected at least 1`);
+  // Three names of this size share one primary-key index entry, which PostgreSQL caps near 2.7 kB.
+  if (config.storageNameMaxBytes < 1 || config.storageNameMaxBytes > 512) {
+    throw new ConfigError(`${envNames.storageNameMaxBytes}: expected 1..512, got ${config.storageNameMaxBytes}`);
+  }
+  if (config.storageValueMaxBytes < 2) throw new ConfigError(`${envNames.storageValueMaxBytes}: expected at least 2 (the size of {})`);
   return config;
 }
 

@@ -3,7 +3,7 @@
 
 import { hash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import FindMyWay from 'find-my-way';
 import type { Config } from '../config.ts';
@@ -13,6 +13,7 @@ import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerClientStorage } from './routes/client-storage.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
@@ -53,6 +54,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
+    // over-long path segment) skip the error handler: give them the {code, message} body too.
+    frameworkErrors: (error, _request, reply) => {
+      const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'a path segment is longer than 16384 characters']
+          : [500, 'internal error'];
+      (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send({ code: status, message });
+    },
   }) as unknown as FastifyInstance;
 
   registerErrorHandling(app);
@@ -66,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     reply.header('x-request-id', request.id);
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
-    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0) {
+    // A route that versions its resource (client storage) sets its own ETag: leave it alone.
+    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
       reply.header('etag', etag);
       const match = request.headers['if-none-match'];
@@ -114,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       tags: [
         { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
         { name: 'Ingest', description: 'Feeding the service.' },
+        { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -124,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerOpenApi(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
+  registerClientStorage(app, ctx);
   await app.ready();
   return { app, ctx };
 }
