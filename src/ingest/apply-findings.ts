@@ -41,6 +41,22 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation',
         'owasp_category', 'updated_at'].map((c) => [c, `excluded.${c}`])),
     });
+  // Issues and instances copy the rule's name and category when they are written; a rule sent
+  // again with a new name or category must not leave the old ones showing on them.
+  const { tx, db, tenant, workspace } = ctx;
+  for (const part of chunks([...last.values()].map((r) => [r.id, r.name, r.category]))) {
+    const args = { tenant, workspace, rules: JSON.stringify(part) };
+    const issues = db.template('ingest.rule-rename-issues', (b, engine) => sql`update issues set rule_name = s.c1, category = s.c2
+      from ${jsonRows(engine, param('rules'), ['text', 'text', 'text'])} s
+      where issues.tenant_id = ${param('tenant')} and issues.workspace_id = ${param('workspace')} and issues.rule_id = s.c0
+        and (issues.rule_name <> s.c1 or issues.category <> s.c2)`.compile(b));
+    await tx.run(issues, args);
+    const instances = db.template('ingest.rule-rename-instances', (b, engine) => sql`update issue_instances set category = s.c2
+      from ${jsonRows(engine, param('rules'), ['text', 'text', 'text'])} s
+      where issue_instances.tenant_id = ${param('tenant')} and issue_instances.rule_id = s.c0
+        and issue_instances.workspace_id = ${param('workspace')} and issue_instances.category <> s.c2`.compile(b));
+    await tx.run(instances, args);
+  }
 }
 
 export async function applyRuleSettings(ctx: BatchContext, records: Lined<RuleSettingRecord>[]): Promise<void> {
