@@ -13,6 +13,7 @@ import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
@@ -114,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       tags: [
         { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
         { name: 'Ingest', description: 'Feeding the service.' },
+        { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
+        { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerOpenApi(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
+  registerFindings(app, ctx);
   await app.ready();
   return { app, ctx };
 }
