@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { issueIdOf } from '../src/ingest/apply-findings.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
-import { T1, W1, W2 } from './helpers/fixtures.ts';
-import { CREDS, INPUT, loadEstate, NOW, PII, SHELL } from './helpers/findings-estate.ts';
+import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
+import { CREDS, finding, INPUT, loadEstate, NOW, PII, SHELL } from './helpers/findings-estate.ts';
 
 const BASE = `/api/v1/issues/tenants/${T1}/workspaces/${W1}`;
 const id = (rule: string, severity: string) => issueIdOf(T1, W1, rule, severity);
@@ -308,5 +308,29 @@ describeEngines('issues', (h) => {
     assert.deepEqual(agents.map((a) => [a.id, a.critical_issues, a.high_issues, a.total_issues]), [['a1', 1, 1, 3], ['a2', 0, 1, 2]]);
     const edge = body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/${W1}/a1/issues`, token));
     assert.deepEqual(objects(edge).map((r) => [r.id, r.occurrences]), [[id(INPUT, 'critical'), 1], [INPUT_HIGH, 7], [id(PII, 'medium'), 1]]);
+  });
+}, { now: () => NOW });
+
+// Ids are unique within a kind: an agent and a tool may share one, and a details path then needs
+// `object_type` to say which.
+describeEngines('issue objects of several kinds sharing an id', (h) => {
+  it('lists both, and asks for object_type before answering details', async () => {
+    await h().ingest(T1, W1, [
+      entity('agent', 'dup', 'Agent dup', 1), entity('tool', 'dup', 'Tool dup', 1),
+      finding({ id: 'd1', rule: CREDS, kind: 'agent', object: 'dup', at: '2026-05-01T00:00:00Z' }),
+      finding({ id: 'd2', rule: CREDS, kind: 'tool', object: 'dup', at: '2026-05-02T00:00:00Z' }),
+      finding({ id: 'd3', rule: CREDS, kind: 'tool', object: 'dup', at: '2026-05-03T00:00:00Z' }),
+    ]);
+    const token = await h().token({ tenant: T1 });
+    const url = `${BASE}/${id(CREDS, 'critical')}/objects`;
+    assert.deepEqual(body(await h().get(url, token)).rows.map((r: unknown[]) => [r[0], r[1], r[2], r[3]]),
+      [['tool', 'dup', 'Tool dup', 2], ['agent', 'dup', 'Agent dup', 1]]);
+    const ambiguous = await h().get(`${url}/dup/details`, token);
+    assert.equal(ambiguous.statusCode, 400);
+    assert.deepEqual(body(ambiguous), { code: 400, message: 'object_type: objects of several types have this id in the issue (agent, tool); name one' });
+    const tool = body(await h().get(`${url}/dup/details?object_type=tool`, token));
+    assert.deepEqual([tool.object_type, tool.object_name, tool.total, tool.details.map((d: any) => d.id)], ['tool', 'Tool dup', 2, ['d3', 'd2']]);
+    const agent = body(await h().get(`${url}/dup/details?object_type=agent`, token));
+    assert.deepEqual([agent.object_type, agent.total, agent.details.map((d: any) => d.id)], ['agent', 1, ['d1']]);
   });
 }, { now: () => NOW });
