@@ -225,16 +225,20 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     const status: StatusFilter = q.status ?? 'open';
     const pager = new Pager(ctx, ['issue-details', tenant, workspace, id, objectId, q.object_type ?? null, status], q.cursor);
     const after = valuesOf(pager.after, DETAILS_ORDER_TERMS);
-    await issueOr404(tenant, workspace, id);
-    const kind = await objectKind(tenant, workspace, id, objectId, q.object_type);
-    const query = { tenant, workspace, issueId: id, kind, objectId, status };
+    // Both lookups at once; the issue's 404 comes first.
+    const [issue, kind] = await Promise.allSettled([
+      issueOr404(tenant, workspace, id), objectKind(tenant, workspace, id, objectId, q.object_type),
+    ]);
+    if (issue.status === 'rejected') throw issue.reason;
+    if (kind.status === 'rejected') throw kind.reason;
+    const query = { tenant, workspace, issueId: id, kind: kind.value, objectId, status };
     const [page, total, entity] = await Promise.all([
       detailsPage(ctx.db, query, after, pageSizeOf(q, DEFAULT_PAGE)),
       countDetails(ctx.db, query),
-      objectNameOf(ctx.db, tenant, workspace, kind, objectId),
+      objectNameOf(ctx.db, tenant, workspace, kind.value, objectId),
     ]);
     return {
-      issue_id: id, object_type: kind, object_id: objectId, object_name: entity,
+      issue_id: id, object_type: kind.value, object_id: objectId, object_name: entity,
       details: page.rows.map(instanceObject), cursor: pager.cursorFor(keyOf(page.next)), total, total_sampling: 1,
     };
   });
@@ -250,8 +254,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request) => {
     const { tenant_id: tenant, workspace_id: workspace, id, objectId, detailId } = request.params as Type.Static<typeof DetailParams>;
-    await issueOr404(tenant, workspace, id);
-    const row = await getInstance(ctx.db, tenant, workspace, detailId);
+    const [, row] = await Promise.all([issueOr404(tenant, workspace, id), getInstance(ctx.db, tenant, workspace, detailId)]);
     if (!row || row.issue_id !== id || row.object_id !== objectId) throw notFound('no instance with this id on this object in the issue');
     return instanceView(tenant, workspace, row);
   });
