@@ -312,14 +312,15 @@ describeEngines('issues', (h) => {
 }, { now: () => NOW });
 
 // Ids are unique within a kind: an agent and a tool may share one, and a details path then needs
-// `object_type` to say which.
-describeEngines('issue objects of several kinds sharing an id', (h) => {
+// `object_type` to say which. And an object may have only resolved instances left in an open issue.
+describeEngines('issue objects: ids shared across kinds, objects with only resolved instances', (h) => {
   it('lists both, and asks for object_type before answering details', async () => {
     await h().ingest(T1, W1, [
       entity('agent', 'dup', 'Agent dup', 1), entity('tool', 'dup', 'Tool dup', 1),
       finding({ id: 'd1', rule: CREDS, kind: 'agent', object: 'dup', at: '2026-05-01T00:00:00Z' }),
       finding({ id: 'd2', rule: CREDS, kind: 'tool', object: 'dup', at: '2026-05-02T00:00:00Z' }),
       finding({ id: 'd3', rule: CREDS, kind: 'tool', object: 'dup', at: '2026-05-03T00:00:00Z' }),
+      finding({ id: 'd4', rule: CREDS, kind: 'agent', object: 'gone', at: '2026-04-01T00:00:00Z', resolvedAt: '2026-04-02T00:00:00Z' }),
     ]);
     const token = await h().token({ tenant: T1 });
     const url = `${BASE}/${id(CREDS, 'critical')}/objects`;
@@ -332,5 +333,15 @@ describeEngines('issue objects of several kinds sharing an id', (h) => {
     assert.deepEqual([tool.object_type, tool.object_name, tool.total, tool.details.map((d: any) => d.id)], ['tool', 'Tool dup', 2, ['d3', 'd2']]);
     const agent = body(await h().get(`${url}/dup/details?object_type=agent`, token));
     assert.deepEqual([agent.object_type, agent.total, agent.details.map((d: any) => d.id)], ['agent', 1, ['d1']]);
+  });
+
+  it('an object whose instances in the issue are all resolved: not among the objects, details empty unless asked for resolved', async () => {
+    const token = await h().token({ tenant: T1 });
+    const url = `${BASE}/${id(CREDS, 'critical')}/objects`;
+    assert.ok(!body(await h().get(url, token)).rows.some((r: unknown[]) => r[1] === 'gone'));
+    const open = body(await h().get(`${url}/gone/details`, token));
+    assert.deepEqual([open.object_type, open.object_name, open.details, open.total, open.cursor], ['agent', null, [], 0, '']);
+    const resolved = body(await h().get(`${url}/gone/details?status=resolved`, token));
+    assert.deepEqual([resolved.total, resolved.details.map((d: any) => [d.id, d.status])], [1, [['d4', 'resolved']]]);
   });
 }, { now: () => NOW });
