@@ -10,7 +10,7 @@ export interface RawLine {
   error?: string;
 }
 
-export async function* ndjsonLines(source: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<RawLine[]> {
+export async function* ndjsonLines(source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<RawLine[]> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overflow = false;

@@ -45,7 +45,7 @@ function parseLine(text: string, now: number): IngestRecord {
   return parseRecord(value, now);
 }
 
-export async function ingest(db: Db, source: AsyncIterable<Buffer | string>, opts: IngestOptions): Promise<IngestSummary> {
+export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions): Promise<IngestSummary> {
   const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
   const maxListed = opts.maxListedErrors ?? 100;
   const clock = opts.now ?? Date.now;
