@@ -75,6 +75,11 @@ describeEngines('issues', (h) => {
     assert.deepEqual(bySeverityAsc, [`low ${PII}`, `medium ${PII}`, `high ${INPUT}`, `high ${SHELL}`, `critical ${CREDS}`, `critical ${INPUT}`]);
   });
 
+  it('sort_dir alone turns the default order around', async () => {
+    const rows = body(await h().get(`${BASE}?sort_dir=asc`, token)).rows;
+    assert.deepEqual(rows.map((r: unknown[]) => [r[3], r[5]]), [['low', 1], ['medium', 1], ['high', 2], ['high', 8], ['critical', 1], ['critical', 2]]);
+  });
+
   it('groups by severity, with issues, open instances and distinct objects per group', async () => {
     const page = body(await h().get(`${BASE}?group_by=severity`, token));
     assert.deepEqual(page.header, ['severity', 'issues', 'open_instances', 'objects', 'first_detected', 'last_detected']);

@@ -70,6 +70,19 @@ describeEngines('rules', (h) => {
     ]);
   });
 
+  it('pages through a sort of mixed directions exactly', async () => {
+    const whole = body(await h().get('/api/v1/static-rules?sort=severity:desc,rule_name', all)).rows;
+    assert.equal(whole.length, staticRules.length);
+    const rank = { critical: 4, high: 3, medium: 2, low: 1 } as Record<string, number>;
+    // Severity as the tenant sees it: its override makes prompt injection exposure critical.
+    const severity = (r: { id: string; severity: string }) => rank[r.id === 'SR-aispm_prompt_injection_exposure' ? 'critical' : r.severity]!;
+    const expected = [...staticRules].sort((a, b) => severity(b) - severity(a) || (a.name < b.name ? -1 : 1)).map((r) => r.id);
+    assert.deepEqual(whole.map((r: unknown[]) => r[0]), expected);
+    const paged = await allPages(h(), '/api/v1/static-rules?sort=severity:desc,rule_name&page_size=3', all);
+    assert.equal(paged.pages, Math.ceil(staticRules.length / 3));
+    assert.deepEqual(paged.rows, whole);
+  });
+
   it('one rule: static or external to the workspace; 404 otherwise', async () => {
     const ext = await h().get(`${RULES_W1}/${PII}`, w1Only);
     assert.equal(ext.statusCode, 200);
