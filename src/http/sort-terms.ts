@@ -5,12 +5,10 @@
 
 import type { ColumnDef } from '../catalog/types.ts';
 import type { SortDir } from '../query/keyset.ts';
+import type { SortTerm } from '../query/keyset-multi.ts';
 import { badRequest } from './errors.ts';
 
-export interface SortTerm {
-  column: string;
-  dir: SortDir;
-}
+export type { SortTerm };
 
 const MAX_TERMS = 4;
 

@@ -20,6 +20,20 @@ export interface OrderTerm {
   dir: SortDir;
 }
 
+/** A sort the client asked for: a column name of the answer and a direction. */
+export interface SortTerm {
+  column: string;
+  dir: SortDir;
+}
+
+/** The sort terms as SQL (`sortSql` maps column names), then the tie-breakers not already among them, in the last term's direction. */
+export function orderTerms(sort: SortTerm[], sortSql: Record<string, string>, tie: string[]): OrderTerm[] {
+  const terms = sort.map((s) => ({ expr: sortSql[s.column]!, dir: s.dir }));
+  const dir = terms.at(-1)?.dir ?? 'asc';
+  for (const expr of tie) if (!terms.some((t) => t.expr === expr)) terms.push({ expr, dir });
+  return terms;
+}
+
 export interface MultiKeysetSpec {
   /** Template cache key naming everything that shapes `base` (filters present, grouping). */
   key: string;

@@ -5,24 +5,10 @@
 import { sql } from 'kysely';
 import { issueGroupDimensions, issueGroupMeasures, workspaceIssue } from '../catalog/rowsets.ts';
 import type { ColumnDef } from '../catalog/types.ts';
-import { multiKeysetPage, type MultiKeysetPage, type OrderTerm } from '../query/keyset-multi.ts';
+import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../query/keyset-multi.ts';
 import { rfc3339 } from '../query/values.ts';
 import type { Builder, Db } from './db.ts';
 import { param } from './db.ts';
-
-/** A sort term resolved to its column name and direction. */
-export interface SortBy {
-  column: string;
-  dir: 'asc' | 'desc';
-}
-
-/** The sort terms as SQL, then the tie-breakers not already among them, in the last term's direction. */
-export function orderTerms(sort: SortBy[], sortSql: Record<string, string>, tie: string[]): OrderTerm[] {
-  const terms = sort.map((s) => ({ expr: sortSql[s.column]!, dir: s.dir }));
-  const dir = terms.at(-1)?.dir ?? 'asc';
-  for (const expr of tie) if (!terms.some((t) => t.expr === expr)) terms.push({ expr, dir });
-  return terms;
-}
 
 // ---- issues of a workspace -------------------------------------------------------------------
 
@@ -49,7 +35,7 @@ function issuesBase(b: Builder) {
     .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'));
 }
 
-export function issueOrder(sort: SortBy[]): OrderTerm[] {
+export function issueOrder(sort: SortTerm[]): OrderTerm[] {
   return orderTerms(sort, issueSortSql, ['i.id']);
 }
 
@@ -106,7 +92,7 @@ export function groupColumns(dims: IssueDimension[]): ColumnDef[] {
   return [...names.map((n) => issueGroupDimensions.find((c) => c.name === n)!), ...issueGroupMeasures];
 }
 
-export function groupOrder(dims: IssueDimension[], sort: SortBy[]): OrderTerm[] {
+export function groupOrder(dims: IssueDimension[], sort: SortTerm[]): OrderTerm[] {
   const sortSql = Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>;
   // A group is identified by its dimension values.
   return orderTerms(sort, sortSql, dims.map((d) => `g.${d}`));
@@ -152,7 +138,7 @@ const objectSortSql: Record<string, string> = {
   object_type: 'o.object_kind', object_id: 'o.object_id', occurrences: 'o.occurrences', last_detected: 'o.last_detected',
 };
 
-export function issueObjectOrder(sort: SortBy[]): OrderTerm[] {
+export function issueObjectOrder(sort: SortTerm[]): OrderTerm[] {
   return orderTerms(sort, objectSortSql, ['o.object_kind', 'o.object_id']);
 }
 

@@ -5,10 +5,9 @@
 
 import { sql } from 'kysely';
 import { ruleRow } from '../catalog/rowsets.ts';
-import { multiKeysetPage, type MultiKeysetPage, type OrderTerm } from '../query/keyset-multi.ts';
+import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../query/keyset-multi.ts';
 import type { Builder, Db, Engine } from './db.ts';
 import { param, readJson } from './db.ts';
-import { orderTerms, type SortBy } from './issues.ts';
 import { scopeArgs, scopeCondition, scopeShape, whereScope, type ScopeShape, type WorkspaceScope } from './scope.ts';
 
 export interface RuleRow extends Record<string, unknown> {
@@ -83,7 +82,7 @@ function setQuery(set: RuleSet, filtered: boolean) {
 }
 
 /** Rule ids are unique among the rules a workspace sees; across workspaces the workspace breaks ties. */
-export function ruleOrder(set: RuleSet, sort: SortBy[]): OrderTerm[] {
+export function ruleOrder(set: RuleSet, sort: SortTerm[]): OrderTerm[] {
   return orderTerms(sort, ruleSortSql, set.kind === 'external' ? ['r.rule_id', 'r.workspace_id'] : ['r.rule_id']);
 }
 
