@@ -340,6 +340,19 @@ describeEngines('issue objects: ids shared across kinds, objects with only resol
     assert.deepEqual([agent.object_type, agent.total, agent.details.map((d: any) => d.id)], ['agent', 1, ['d1']]);
   });
 
+  it("an issue embeds its first 100 objects, and the embedded cursor continues on the issue's objects", async () => {
+    const token = await h().token({ tenant: T1 });
+    const tools = Array.from({ length: 101 }, (_, i) => `t${String(i).padStart(3, '0')}`);
+    const s = await h().ingest(T1, W1, tools.map((t, i) => finding({ id: `s${i}`, rule: SHELL, kind: 'tool', object: t, at: '2026-05-01T00:00:00Z' })));
+    assert.equal(s.rejected, 0);
+    const issue = body(await h().get(`${BASE}/${id(SHELL, 'high')}`, token));
+    assert.deepEqual([issue.objects.rows.length, issue.objects.total], [100, 101]);
+    // Equal occurrences: the object breaks the tie, in the direction of the sort.
+    assert.deepEqual(issue.objects.rows.slice(0, 2).map((r: unknown[]) => r[1]), ['t100', 't099']);
+    const rest = body(await h().get(`${BASE}/${id(SHELL, 'high')}/objects?cursor=${encodeURIComponent(issue.objects.cursor)}`, token));
+    assert.deepEqual([rest.rows.map((r: unknown[]) => r[1]), rest.total, rest.cursor], [['t000'], 101, '']);
+  });
+
   it('an object whose instances in the issue are all resolved: not among the objects, details empty unless asked for resolved', async () => {
     const token = await h().token({ tenant: T1 });
     const url = `${BASE}/${id(CREDS, 'critical')}/objects`;
