@@ -65,6 +65,85 @@ export const llmSession: RowSetDef = {
   ],
 };
 
+/** Every field of an instance: the `instance` columns, then the long-form ones (details, rule results). */
+export const instanceDetail: RowSetDef = {
+  name: 'instance_detail',
+  columns: [
+    ...instance.columns,
+    col('category', 'string', 'Category of the rule (guardrails, secrets, supply_chain, …).'),
+    col('description', 'string', 'What was found, in full.'),
+    col('code_location', 'object', 'Where in code it was found (repository, path, start_line, … as the sensor sent it), or null.'),
+    col('evidence', 'object', 'What the sensor saw (free-form object as sent), or null.'),
+    col('remediation', 'string', 'How to fix it (the rule\'s remediation unless the finding carried its own).'),
+  ],
+};
+
+/** An issue of a workspace: the open instances of one rule at one severity (`issues` index, one issue). */
+export const workspaceIssue: RowSetDef = {
+  name: 'workspace_issue',
+  columns: [
+    col('id', 'string', 'Issue id: opaque, stable for a workspace, rule and severity.', true),
+    col('rule_id', 'string', 'Rule that raised the findings.', true),
+    col('rule_name', 'string', 'Name of the rule.', true),
+    col('severity', 'string', 'critical, high, medium or low (sorts by rank: critical is highest).', true),
+    col('category', 'string', 'Category of the rule.', true),
+    col('open_instances', 'integer', 'Open instances of the issue, over all its objects.', true),
+    col('objects', 'integer', 'Objects with at least one open instance of the issue.', true),
+    col('first_detected', 'time', 'Earliest detection among the open instances.', true),
+    col('last_detected', 'time', 'Latest detection among the open instances.', true),
+  ],
+};
+
+/**
+ * A row of the issues index grouped by something other than the issue itself (`group_by`):
+ * the dimensions asked for (in this order), then the measures.
+ */
+export const issueGroupDimensions: ColumnDef[] = [
+  col('rule_id', 'string', 'Rule (with `rule_name`) when grouping by rule_id.', true),
+  col('rule_name', 'string', 'Name of the rule; present when grouping by rule_id.', true),
+  col('severity', 'string', 'Severity when grouping by severity (sorts by rank).', true),
+  col('category', 'string', 'Rule category when grouping by category.', true),
+  col('object_type', 'string', 'Kind of the objects when grouping by object_type.', true),
+];
+export const issueGroupMeasures: ColumnDef[] = [
+  col('issues', 'integer', 'Issues (rule and severity pairs) in the group.', true),
+  col('open_instances', 'integer', 'Open instances in the group.', true),
+  col('objects', 'integer', 'Distinct objects with an open instance in the group.', true),
+  col('first_detected', 'time', 'Earliest detection among the open instances of the group.', true),
+  col('last_detected', 'time', 'Latest detection among the open instances of the group.', true),
+];
+
+/** An object an issue touches (`…/issues/…/{id}/objects`). */
+export const issueObject: RowSetDef = {
+  name: 'issue_object',
+  columns: [
+    col('object_type', 'string', 'Kind of the object (agent, model, tool, mcp_server, location, …).', true),
+    col('object_id', 'string', 'Id of the object; the `{objectId}` of its details.', true),
+    col('object_name', 'string', 'Name of the object in the inventory (null when the inventory does not hold it).'),
+    col('occurrences', 'integer', 'Open instances of the issue on the object.', true),
+    col('first_detected', 'time', 'Earliest detection among them.'),
+    col('last_detected', 'time', 'Latest detection among them.', true),
+  ],
+};
+
+/** A rule as the rules endpoints list it: static ones shipped with the service and external ones ingested. */
+export const ruleRow: RowSetDef = {
+  name: 'rule',
+  columns: [
+    col('rule_id', 'string', 'Rule id (static rules start with `SR-`).', true),
+    col('rule_name', 'string', 'Name of the rule.', true),
+    col('rule_description', 'string', 'What the rule checks.'),
+    col('severity', 'string', 'Severity new findings get: the tenant\'s override if it set one, else the default (sorts by rank).', true),
+    col('default_severity', 'string', 'Severity the rule was shipped or ingested with.'),
+    col('category', 'string', 'Category (guardrails, secrets, supply_chain, access_control, …).', true),
+    col('object_types', 'strings', 'Kinds of object the rule applies to.'),
+    col('owasp_category', 'string', 'OWASP Top 10 for agentic applications category (ASI01–ASI10), or null.'),
+    col('remediation', 'string', 'How to fix what the rule finds.'),
+    col('source', 'string', 'static (shipped with the service) or external (ingested).', true),
+    col('enabled', 'boolean', 'False when the tenant turned the rule off.'),
+  ],
+};
+
 export const derivedRowSets: Record<string, RowSetDef> = {
   issue: objectIssue,
   instance,

@@ -14,6 +14,7 @@ import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
+import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
@@ -125,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
         { name: 'Ingest', description: 'Feeding the service.' },
         { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
+        { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
+        { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerInventory(app, ctx);
   registerIngest(app, ctx);
   registerClientStorage(app, ctx);
+  registerFindings(app, ctx);
   await app.ready();
   return { app, ctx };
 }

@@ -116,3 +116,14 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 export function pageSizeOf(q: { page_size?: number; pageSize?: number }, fallback: number): number {
   return q.page_size ?? q.pageSize ?? fallback;
 }
+
+/** A 200 answered as a tabular result, or as CSV when the client sends `Accept: text/csv`. */
+export function TabularOrCsv(description: string): TSchema {
+  return Type.Unsafe({
+    description,
+    content: {
+      'application/json': { schema: Type.Ref('TabularResult') },
+      'text/csv': { schema: { type: 'string', description: 'The same rows as CSV, header first.' } },
+    },
+  });
+}

@@ -8,7 +8,7 @@ import { severityRank, staticRuleById, type Severity } from '../catalog/rules.ts
 import { inList, param } from '../store/db.ts';
 import type { FindingRecord, RuleRecord, RuleSettingRecord } from './records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from './batch-context.ts';
-import { bulkInsert, chunks, inKeys, json } from './sql.ts';
+import { bulkInsert, chunks, inKeys, json, updateRows } from './sql.ts';
 
 /** A stable, opaque issue id: the same workspace, rule and severity always give the same id. */
 export function issueIdOf(tenant: string, workspace: string, ruleId: string, severity: string): string {
@@ -41,6 +41,14 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation',
         'owasp_category', 'updated_at'].map((c) => [c, `excluded.${c}`])),
     });
+  // Issues and instances copy the rule's name and category when they are written; a rule sent
+  // again with a new name or category must not leave the old ones showing on them.
+  const { tx, db, tenant, workspace } = ctx;
+  const renamed = [...last.values()];
+  await updateRows(db, tx, 'issues', { tenant, workspace }, ['rule_id'],
+    [{ column: 'rule_name', type: 'text' }, { column: 'category', type: 'text' }], renamed.map((r) => [r.id, r.name, r.category]));
+  await updateRows(db, tx, 'issue_instances', { tenant, workspace }, ['rule_id'], [{ column: 'category', type: 'text' }],
+    renamed.map((r) => [r.id, r.category]));
 }
 
 export async function applyRuleSettings(ctx: BatchContext, records: Lined<RuleSettingRecord>[]): Promise<void> {

@@ -11,6 +11,7 @@ import { param } from './db.ts';
 import { catalogueIndexes } from './entity-sql.ts';
 import * as init from './migrations/001_init.ts';
 import * as clientStorageExact from './migrations/002_client_storage_exact.ts';
+import * as findingsIndexes from './migrations/003_findings_indexes.ts';
 
 interface Migration {
   version: number;
@@ -21,6 +22,7 @@ interface Migration {
 const migrations: Migration[] = [
   { version: 1, name: 'init', up: init.up },
   { version: 2, name: 'client_storage_exact', up: clientStorageExact.up },
+  { version: 3, name: 'findings_indexes', up: findingsIndexes.up },
 ];
 
 const MIGRATION_LOCK = 7_311_337;
