@@ -100,7 +100,7 @@ async function stop(proc: ChildProcess) {
 async function loadDataset(db: Db): Promise<{ records: number; seconds: number }> {
   const t = performance.now();
   const summary = await ingest(db, demoNdjson({
-    scale, seed: 42, now: Date.now(), workspace: WS, mix: { models: 28, findings: 2.1, sessions: 2.6 },
+    scale, seed: 42, now: Date.now(), workspace: WS, mix: { models: 28, findings: 2.1, sessions: 2.6, modelsPerAgent: [30, 50] },
   }), { tenant: DEMO_TENANT, workspace: WS, storePrompts: false, batchSize: 20_000, mode: 'batches' });
   if (summary.rejected) throw new Error(`dataset rejected lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);
   return { records: summary.accepted, seconds: (performance.now() - t) / 1000 };

@@ -27,6 +27,12 @@ function rng(seed: number) {
     pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
     chance: (p: number) => next() < p,
     sample: <T>(xs: readonly T[], n: number): T[] => {
+      if (n * 4 < xs.length) {
+        // Few out of many (a benchmark's 50,000 models): pick distinct indices, copy nothing.
+        const seen = new Set<number>();
+        while (seen.size < n) seen.add(Math.floor(next() * xs.length));
+        return [...seen].map((i) => xs[i]!);
+      }
       const copy = [...xs];
       const out: T[] = [];
       while (out.length < n && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
@@ -122,7 +128,7 @@ export interface DemoOptions {
   /** Share of the full estate this workspace gets (staging is smaller). */
   share?: number;
   /** Multipliers on top of the scale, for benchmark datasets shaped differently from the demo. */
-  mix?: { models?: number; sessions?: number; findings?: number };
+  mix?: { models?: number; sessions?: number; findings?: number; modelsPerAgent?: [number, number] };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -266,7 +272,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       context: `k8s:${team}/${a.id}`, data_sources: r.sample(dataSources, r.int(0, 3)), permissions: r.sample(permissionsPool, r.int(1, 5)),
       human_approval: r.chance(0.35),
     });
-    a.models = r.sample(models, r.int(1, 3)).map((m) => m.id);
+    a.models = r.sample(models, r.int(...(opts.mix?.modelsPerAgent ?? [1, 3]))).map((m) => m.id);
     for (const m of a.models) yield rel('agent', a.id, 'uses_model', 'model', m);
     for (const t of r.sample(tools, r.int(1, 6))) yield rel('agent', a.id, 'uses_tool', 'tool', t.id);
     a.mcps = r.sample(mcps, r.int(0, 3)).map((m) => m.id);
