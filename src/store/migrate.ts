@@ -10,6 +10,7 @@ import type { Db, Engine, Executor } from './db.ts';
 import { param } from './db.ts';
 import { catalogueIndexes } from './entity-sql.ts';
 import * as init from './migrations/001_init.ts';
+import * as runtime from './migrations/002_runtime.ts';
 
 interface Migration {
   version: number;
@@ -19,6 +20,7 @@ interface Migration {
 
 const migrations: Migration[] = [
   { version: 1, name: 'init', up: init.up },
+  { version: 2, name: 'runtime', up: runtime.up },
 ];
 
 const MIGRATION_LOCK = 7_311_337;
