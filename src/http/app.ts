@@ -16,6 +16,7 @@ import { ApiError, registerErrorHandling } from './errors.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
+import { registerRuntime } from './routes/runtime.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { sharedSchemas } from './schemas.ts';
 
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       tags: [
         { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
         { name: 'Ingest', description: 'Feeding the service.' },
+        { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerOpenApi(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
+  registerRuntime(app, ctx);
   await app.ready();
   return { app, ctx };
 }
