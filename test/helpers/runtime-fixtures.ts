@@ -34,11 +34,11 @@ export function interaction(s: InteractionSpec): Record<string, unknown> {
 const rank: Record<string, number> = { OK: 0, ALERTED: 1, REDACTED: 2, BLOCKED: 3 };
 
 /** The session rows (as the sessions endpoint's header orders them) the given interactions make. */
-export function expectedSessions(specs: InteractionSpec[]): Map<string, Record<string, unknown>> {
+export function expectedSessions(specs: InteractionSpec[]): Map<string, Record<string, any>> {
   const base = Date.parse(at(0));
   const bySession = new Map<string, InteractionSpec[]>();
   for (const s of specs) bySession.set(s.session, [...(bySession.get(s.session) ?? []), s]);
-  const out = new Map<string, Record<string, unknown>>();
+  const out = new Map<string, Record<string, any>>();
   for (const [id, list] of bySession) {
     const sorted = [...list].sort((a, b) => a.minute - b.minute || (a.id < b.id ? -1 : 1));
     const start = base + sorted[0]!.minute * 60_000;

@@ -45,10 +45,10 @@ async function readAll(request: FastifyRequest, max: number): Promise<Buffer> {
 
 /** Turns the spans into interactions and writes them; says what was kept, rejected and ignored. */
 export async function ingestSpans(ctx: AppContext, tenant: string, workspace: string, spans: Span[]): Promise<OtlpOutcome> {
-  const { records, ignored } = spansToInteractions(spans);
+  const { records, rejected: unusable, ignored } = spansToInteractions(spans);
   const now = ctx.now();
   const good: string[] = [];
-  const problems: string[] = [];
+  const problems = unusable.map((r) => `span ${r.spanId}: ${r.message}`);
   for (const r of records) {
     try {
       parseRecord(r, now);
@@ -72,7 +72,7 @@ export async function ingestSpans(ctx: AppContext, tenant: string, workspace: st
   const parts: string[] = [];
   if (rejected) parts.push(`${rejected} span${rejected === 1 ? '' : 's'} rejected: ${problems.slice(0, MAX_LISTED).join('; ')}${problems.length > MAX_LISTED ? '; …' : ''}`);
   if (ignored) parts.push(`${ignored} span${ignored === 1 ? '' : 's'} ignored: not GenAI model calls (gen_ai.operation.name chat, text_completion, generate_content or embeddings)`);
-  return { accepted: records.length - rejected, rejected, ignored, message: parts.join('. ') };
+  return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
 }
 
 /** google.rpc.Code for the HTTP statuses this route answers. */

@@ -17,6 +17,8 @@ const MAX_ID = 512;
 
 export interface Converted {
   records: Array<Record<string, unknown>>;
+  /** LLM-call spans that cannot be an interaction, and why. */
+  rejected: Array<{ spanId: string; message: string }>;
   /** Spans that are not LLM calls. */
   ignored: number;
 }
@@ -145,10 +147,13 @@ export function spansToInteractions(spans: Span[]): Converted {
   const byId = new Map<string, Span>();
   for (const s of spans) if (s.spanId) byId.set(s.spanId, s);
   const records: Array<Record<string, unknown>> = [];
+  const rejected: Converted['rejected'] = [];
   let ignored = 0;
   for (const s of spans) {
-    if (isModelCall(s)) records.push(toRecord(s, byId));
-    else ignored++;
+    if (!isModelCall(s)) ignored++;
+    else if (!s.traceId || !s.spanId) rejected.push({ spanId: s.spanId || '?', message: 'span has no trace id or span id' });
+    else if (s.startNs === 0n) rejected.push({ spanId: s.spanId, message: 'span has no start time' });
+    else records.push(toRecord(s, byId));
   }
-  return { records, ignored };
+  return { records, rejected, ignored };
 }
