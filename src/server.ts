@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate, pendingMigrations } from './store/migrate.ts';
+import { startRuntimeMaintenance } from './store/retention.ts';
 
 export function makeLogger(config: Config): FastifyBaseLogger {
   return pino({
@@ -40,8 +41,16 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // Interaction partitions ahead of time, and retention when AISPM_RETENTION_DAYS is set: now, then hourly.
+  const maintenance = startRuntimeMaintenance(db, {
+    retentionDays: config.retentionDays, now: Date.now,
+    onResult: (r) => logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
+    onError: (err) => logger.error({ err }, 'runtime maintenance failed'),
+  });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
+    maintenance.stop();
+    await maintenance.done;
     await app.close();
     await db.close();
   })());
