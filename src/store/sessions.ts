@@ -35,7 +35,10 @@ export async function listSessions(db: Db, q: SessionQuery): Promise<KeysetPage<
       if (byAgent) s = s.where('agent_id', '=', param('agent'));
       return s;
     },
-    sort: q.sort,
+    // By session id within one agent, order by (agent_id, session_id): the same order, since the
+    // agent is fixed, but one only the agent index gives, so no engine walks the primary key and
+    // filters the other agents out.
+    sort: byAgent && q.sort === 'session_id' ? 'agent_id' : q.sort,
     tie: 'session_id',
     dir: q.dir,
   }, { tenant: q.tenant, workspace: q.workspace, agent: q.agent }, q.after, q.limit);
