@@ -12,8 +12,8 @@
 
 import { sql } from 'kysely';
 import { costOf, findPrice, shippedPrices, type Price } from '../catalog/prices.ts';
-import { inList, param, readJson } from '../store/db.ts';
-import { ensurePartitions } from '../store/partitions.ts';
+import { inList, param, readJson, type Engine } from '../store/db.ts';
+import { ensurePartitions, noteWritten } from '../store/partitions.ts';
 import type { InteractionRecord, PriceRecord } from './records.ts';
 import { worseOutcome } from './records.ts';
 import type { BatchContext, Lined } from './batch-context.ts';
@@ -84,6 +84,15 @@ function numeric<T extends object>(r: T, columns: readonly string[]): T {
 
 const byTimeThenId = (a: { time: number; id: string }, b: { time: number; id: string }) =>
   a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * A list of keys bound as one parameter, as a table `k(value)` to join on. On the partitioned
+ * PostgreSQL table a join from unnest() probes each partition's index per key, where
+ * `= any($1)` in a prepared (generic) plan scanned every partition.
+ */
+function keys(engine: Engine, list: unknown) {
+  return engine === 'sqlite' ? sql`json_each(${list}) k` : sql`unnest(${list}::text[]) as k(value)`;
+}
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
 async function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<string, string>> {
@@ -186,8 +195,9 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   }
 
   const existing = new Map<string, Stored>();
-  const existingQuery = db.template('ingest.interactions-existing', (b, engine) => b.selectFrom('llm_interactions').select(storedColumns)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+  const existingQuery = db.template('ingest.interactions-existing', (b, engine) => sql`select ${sql.join(storedColumns.map((c) => sql.ref(`i.${c}`)))}
+    from ${keys(engine, param('ids'))} join llm_interactions i
+      on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.id = k.value`.compile(b));
   for (const part of chunks([...last.keys()])) {
     for (const r of await tx.all<Stored>(existingQuery, { tenant, workspace, ids: part })) existing.set(r.id, numeric(r, numericColumns));
   }
@@ -211,6 +221,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   }
   await bulkInsert(tx, 'llm_interactions', ['tenant_id', 'workspace_id', ...storedColumns],
     written.map((s) => [tenant, workspace, ...storedColumns.map((c) => s[c])]));
+  await noteWritten(tx, written.map((s) => s.time));
 
   const counts = new CountDeltas();
   for (const f of fresh) counts.interactions(f.agent_id, 1);
@@ -247,9 +258,10 @@ function linksOf(i: Pick<Stored, 'agent_id' | 'model_id' | 'mcp_server_ids' | 's
 async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sessions: Map<string, SessionRow>; links: Link[] }> {
   const sessions = new Map<string, SessionRow>();
   const links: Link[] = [];
-  const t = ctx.db.template('ingest.sessions-recount', (b, engine) => b.selectFrom('llm_interactions')
-    .select(['id', 'session_id', 'time', 'duration_ms', 'agent_id', 'model_id', 'mcp_server_ids', 'input_tokens', 'output_tokens', 'total_tokens', 'cost', 'outcome'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'session_id', param('ids'))));
+  const columns = ['id', 'session_id', 'time', 'duration_ms', 'agent_id', 'model_id', 'mcp_server_ids', 'input_tokens', 'output_tokens', 'total_tokens', 'cost', 'outcome'];
+  const t = ctx.db.template('ingest.sessions-recount', (b, engine) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))}
+    from ${keys(engine, param('ids'))} join llm_interactions i
+      on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.session_id = k.value`.compile(b));
   for (const part of chunks(ids)) {
     const rows = (await ctx.tx.all<Stored>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
       .map((r) => numeric(r, numericColumns)).sort(byTimeThenId);

@@ -62,3 +62,30 @@ export async function ensurePartitions(tx: Executor, times: Iterable<number>): P
     await tx.exec(`create table if not exists ${name} partition of llm_interactions for values from (${m.from}) to (${m.to})`);
   }
 }
+
+// Planner statistics of partitions that are filling up. A partition created by ingest has no
+// statistics until autovacuum gets to it, and during a long import that may be never: the planner
+// then takes it for a tiny table, and the per-batch lookup of existing interaction ids walks a
+// (tenant, workspace, …) index over the whole partition instead of probing the id index, so each
+// batch costs more than the last. Analysing a partition each time the rows this process wrote into
+// it grow by half (at least 5,000) keeps the estimates right for a logarithmic number of ANALYZEs.
+const written = new Map<string, { since: number; total: number }>();
+
+export async function noteWritten(tx: Executor, times: Iterable<number>): Promise<void> {
+  if (tx.engine !== 'postgres') return;
+  const counts = new Map<string, number>();
+  for (const t of times) {
+    const name = partitionName(monthOf(t));
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  for (const [name, n] of counts) {
+    const w = written.get(name) ?? { since: 0, total: 0 };
+    w.since += n;
+    w.total += n;
+    written.set(name, w);
+    if (w.since >= Math.max(5000, w.total / 2)) {
+      w.since = 0;
+      await tx.exec(`analyze ${name}`);
+    }
+  }
+}

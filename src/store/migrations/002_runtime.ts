@@ -5,8 +5,9 @@
 // retention, so the `total` of a sessions or interactions page is one primary-key lookup instead
 // of a count over millions of rows. Existing rows are counted once here.
 //
-// llm_interactions_outcome: (time, outcome) under the workspace, so the guardrail dashboards
-// count a time window from the index alone.
+// The guardrail dashboards count a time window from an index alone: on SQLite the time index gains
+// a trailing outcome column (one index instead of two, which keeps ingest fast); on PostgreSQL,
+// where the time order is the partitioned primary key, a separate (time, outcome) index.
 
 import type { Engine } from '../db.ts';
 
@@ -31,6 +32,8 @@ insert into llm_runtime_counts (tenant_id, workspace_id, scope, agent_id, sessio
 insert into llm_runtime_counts (tenant_id, workspace_id, scope, agent_id, sessions, interactions)
   select tenant_id, workspace_id, 'workspace', '', sum(sessions), sum(interactions)
   from llm_runtime_counts where scope = 'agent' group by tenant_id, workspace_id;
-create index llm_interactions_outcome on llm_interactions (tenant_id, workspace_id, time, outcome);
+${engine === 'postgres'
+    ? 'create index llm_interactions_outcome on llm_interactions (tenant_id, workspace_id, time, outcome);'
+    : 'drop index llm_interactions_time;\ncreate index llm_interactions_time on llm_interactions (tenant_id, workspace_id, time, id, outcome);'}
 `;
 }
