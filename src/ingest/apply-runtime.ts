@@ -86,12 +86,17 @@ const byTimeThenId = (a: { time: number; id: string }, b: { time: number; id: st
   a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * A list of keys bound as one parameter, as a table `k(value)` to join on. On the partitioned
- * PostgreSQL table a join from unnest() probes each partition's index per key, where
- * `= any($1)` in a prepared (generic) plan scanned every partition.
+ * Interaction rows whose `column` is in a list bound as one parameter. On PostgreSQL a join from
+ * unnest() probes each partition's index once per key; on SQLite `in (select value from
+ * json_each(…))` does the same, where a join could put the table in the outer loop.
  */
-function keys(engine: Engine, list: unknown) {
-  return engine === 'sqlite' ? sql`json_each(${list}) k` : sql`unnest(${list}::text[]) as k(value)`;
+function interactionsWhere(engine: Engine, columns: readonly string[], column: 'id' | 'session_id') {
+  const cols = sql.join(columns.map((c) => sql.ref(`i.${c}`)));
+  return engine === 'sqlite'
+    ? sql`select ${cols} from llm_interactions i where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')}
+        and ${sql.ref(`i.${column}`)} in (select value from json_each(${param('ids')}))`
+    : sql`select ${cols} from unnest(${param('ids')}::text[]) as k(value) join llm_interactions i
+        on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and ${sql.ref(`i.${column}`)} = k.value`;
 }
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
@@ -195,9 +200,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   }
 
   const existing = new Map<string, Stored>();
-  const existingQuery = db.template('ingest.interactions-existing', (b, engine) => sql`select ${sql.join(storedColumns.map((c) => sql.ref(`i.${c}`)))}
-    from ${keys(engine, param('ids'))} join llm_interactions i
-      on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.id = k.value`.compile(b));
+  const existingQuery = db.template('ingest.interactions-existing', (b, engine) => interactionsWhere(engine, storedColumns, 'id').compile(b));
   for (const part of chunks([...last.keys()])) {
     for (const r of await tx.all<Stored>(existingQuery, { tenant, workspace, ids: part })) existing.set(r.id, numeric(r, numericColumns));
   }
@@ -259,9 +262,7 @@ async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sess
   const sessions = new Map<string, SessionRow>();
   const links: Link[] = [];
   const columns = ['id', 'session_id', 'time', 'duration_ms', 'agent_id', 'model_id', 'mcp_server_ids', 'input_tokens', 'output_tokens', 'total_tokens', 'cost', 'outcome'];
-  const t = ctx.db.template('ingest.sessions-recount', (b, engine) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))}
-    from ${keys(engine, param('ids'))} join llm_interactions i
-      on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.session_id = k.value`.compile(b));
+  const t = ctx.db.template('ingest.sessions-recount', (b, engine) => interactionsWhere(engine, columns, 'session_id').compile(b));
   for (const part of chunks(ids)) {
     const rows = (await ctx.tx.all<Stored>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
       .map((r) => numeric(r, numericColumns)).sort(byTimeThenId);
