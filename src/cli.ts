@@ -9,6 +9,7 @@ import { exitOnSignals, makeLogger, startServer } from './server.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { applyRetention } from './store/retention.ts';
+import { loadConfiguredPrices } from './store/prices.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './store/tokens.ts';
 
 function fail(message: string, code = 2): never {
@@ -74,6 +75,7 @@ program.command('start')
     const t0 = performance.now();
     const token = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       if (await isEmpty(db)) {
         process.stderr.write('loading the demo estate (tenant demo, workspaces default and staging)…\n');
         const t = performance.now();
@@ -122,6 +124,7 @@ program.command('demo')
     const t = performance.now();
     const loaded = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant });
     });
     for (const { workspace, summary } of loaded) {
@@ -142,6 +145,7 @@ program.command('import')
     const start = performance.now();
     const summary = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       return importFile(db, file, {
         tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts,
         onBatch: (s) => {

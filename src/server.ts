@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate, pendingMigrations } from './store/migrate.ts';
+import { loadConfiguredPrices } from './store/prices.ts';
 import { startRuntimeMaintenance } from './store/retention.ts';
 
 export function makeLogger(config: Config): FastifyBaseLogger {
@@ -32,6 +33,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
+    await loadConfiguredPrices(db, config.pricesFile);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

@@ -3,6 +3,10 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfiguredPrices } from '../src/store/prices.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { T1, T2 } from './helpers/fixtures.ts';
 import { interaction, type InteractionSpec } from './helpers/runtime-fixtures.ts';
@@ -135,6 +139,36 @@ describeEngines('interactions', (h) => {
     const t2 = await h().token({ tenant: T2 });
     const other = objects(body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T2}/workspaces/priced`, t2)))[0]!;
     assert.ok(Math.abs(other.cost - 0.0035) < 1e-12, String(other.cost));
+  });
+});
+
+describeEngines('prices from configuration', (h) => {
+  it('lays AISPM_PRICES_FILE over the shipped table and under a tenant\'s own prices', async () => {
+    const token = await h().token({ tenant: T1 });
+    const file = join(mkdtempSync(join(tmpdir(), 'aispm-prices-')), 'prices.json');
+    writeFileSync(file, JSON.stringify([
+      { model: 'gpt-4o', input_per_million: 5, output_per_million: 15 },
+      { model: 'in-house-llm', input_per_million: 1, output_per_million: 1 },
+    ]));
+    await loadConfiguredPrices(h().db, file);
+    await h().ingest(T1, 'w', [
+      interaction({ id: 'a', session: 'S', minute: 0, model: 'gpt-4o', input: 1000, output: 100 }),
+      interaction({ id: 'b', session: 'S', minute: 1, model: 'in-house-llm-v2', input: 1000, output: 1000 }),
+      interaction({ id: 'c', session: 'S', minute: 2, model: 'gpt-4o-mini', input: 1000, output: 100 }),
+      { type: 'price', model: 'in-house-llm', input_per_million: 3, output_per_million: 3 },
+    ]);
+    // Prices in a batch apply to its interactions: the tenant's own in-house-llm price wins.
+    const cost = (rows: Array<Record<string, any>>, id: string) => rows.find((r) => r.id === id)!.cost as number;
+    let rows = objects(body(await h().get(list('w'), token)));
+    assert.ok(Math.abs(cost(rows, 'a') - 0.0065) < 1e-12); // 1000 × 5 + 100 × 15 per million (configured)
+    assert.ok(Math.abs(cost(rows, 'b') - 0.006) < 1e-12); // 2000 × 3 per million (tenant's own)
+    assert.ok(Math.abs(cost(rows, 'c') - 0.00021) < 1e-12); // shipped gpt-4o-mini
+    // Loading the file again without gpt-4o drops that override.
+    writeFileSync(file, JSON.stringify([]));
+    await loadConfiguredPrices(h().db, file);
+    await h().ingest(T1, 'w', [interaction({ id: 'd', session: 'S', minute: 3, model: 'gpt-4o', input: 1000, output: 100 })]);
+    rows = objects(body(await h().get(list('w'), token)));
+    assert.ok(Math.abs(cost(rows, 'd') - 0.0035) < 1e-12);
   });
 });
 
