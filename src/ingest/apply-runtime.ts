@@ -236,8 +236,12 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
 
 async function loadSessions(ctx: BatchContext, ids: string[]): Promise<Map<string, SessionRow>> {
   const out = new Map<string, SessionRow>();
-  const t = ctx.db.template('ingest.sessions-existing', (b, engine) => b.selectFrom('llm_sessions').select(sessionColumns)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'session_id', param('ids'))));
+  // As for interactions: on PostgreSQL probe the primary key once per id from unnest().
+  const t = ctx.db.template('ingest.sessions-existing', (b, engine) => (engine === 'sqlite'
+    ? b.selectFrom('llm_sessions').select(sessionColumns)
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'session_id', param('ids')))
+    : sql`select ${sql.join(sessionColumns.map((c) => sql.ref(`s.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
+        join llm_sessions s on s.tenant_id = ${param('tenant')} and s.workspace_id = ${param('workspace')} and s.session_id = k.value`.compile(b)));
   for (const part of chunks(ids)) {
     for (const r of await ctx.tx.all<SessionRow>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part })) {
       out.set(r.session_id, numeric(r, sessionColumns.slice(2)));
