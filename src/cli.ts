@@ -8,6 +8,8 @@ import { importFile, isEmpty, loadDemo } from './ingest/load.ts';
 import { exitOnSignals, makeLogger, startServer } from './server.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
+import { applyRetention } from './store/retention.ts';
+import { loadConfiguredPrices } from './store/prices.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './store/tokens.ts';
 
 function fail(message: string, code = 2): never {
@@ -73,6 +75,7 @@ program.command('start')
     const t0 = performance.now();
     const token = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       if (await isEmpty(db)) {
         process.stderr.write('loading the demo estate (tenant demo, workspaces default and staging)…\n');
         const t = performance.now();
@@ -121,6 +124,7 @@ program.command('demo')
     const t = performance.now();
     const loaded = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant });
     });
     for (const { workspace, summary } of loaded) {
@@ -141,6 +145,7 @@ program.command('import')
     const start = performance.now();
     const summary = await withDb(cfg, async (db) => {
       await migrate(db);
+      await loadConfiguredPrices(db, cfg.pricesFile);
       return importFile(db, file, {
         tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts,
         onBatch: (s) => {
@@ -159,6 +164,17 @@ program.command('import')
     process.stdout.write(`${summary.accepted} records written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`);
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
     if (summary.rejected) process.exit(1);
+  });
+
+program.command('retention')
+  .description('delete raw LLM interactions older than the retention age now (sessions keep their totals)')
+  .option('--days <n>', 'age in days (env AISPM_RETENTION_DAYS)', int('days'))
+  .action(async (o: { days?: number }) => {
+    const cfg = config({ db: globalDb(), retentionDays: o.days });
+    if (cfg.retentionDays < 1) fail('give --days <n> or set AISPM_RETENTION_DAYS (at least 1)');
+    const result = await withDb(cfg, async (db) => { await migrate(db); return applyRetention(db, cfg.retentionDays, Date.now()); });
+    process.stdout.write(`deleted ${result.deleted} interactions older than ${new Date(result.cutoff).toISOString()}` +
+      (result.droppedPartitions.length ? ` (dropped partitions ${result.droppedPartitions.join(', ')})` : '') + '\n');
   });
 
 const token = program.command('token').description('create, list and revoke API tokens');

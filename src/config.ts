@@ -17,6 +17,8 @@ export interface Config {
   storePrompts: boolean;
   /** Raw LLM interactions older than this many days are deleted (0 keeps them forever). */
   retentionDays: number;
+  /** JSON file of service-wide model prices over the shipped table (docs/RUNTIME.md); empty for none. */
+  pricesFile: string;
   /** Largest NDJSON / OTLP body accepted, in bytes (after decompression). */
   ingestMaxBytes: number;
   /** Largest JSON body of other endpoints, in bytes. */
@@ -47,6 +49,7 @@ const defaults: Config = {
   authCacheMs: 5000,
   storePrompts: true,
   retentionDays: 0,
+  pricesFile: '',
   ingestMaxBytes: 256 * 1024 * 1024,
   bodyLimit: 1024 * 1024,
   importBatch: 10000,
@@ -68,6 +71,7 @@ export const envNames: Record<keyof Config, string> = {
   authCacheMs: 'AISPM_AUTH_CACHE_MS',
   storePrompts: 'AISPM_STORE_PROMPTS',
   retentionDays: 'AISPM_RETENTION_DAYS',
+  pricesFile: 'AISPM_PRICES_FILE',
   ingestMaxBytes: 'AISPM_INGEST_MAX_BYTES',
   bodyLimit: 'AISPM_BODY_LIMIT',
   importBatch: 'AISPM_IMPORT_BATCH',

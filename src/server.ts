@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate, pendingMigrations } from './store/migrate.ts';
+import { loadConfiguredPrices } from './store/prices.ts';
+import { startRuntimeMaintenance } from './store/retention.ts';
 
 export function makeLogger(config: Config): FastifyBaseLogger {
   return pino({
@@ -31,6 +33,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
+    await loadConfiguredPrices(db, config.pricesFile);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -40,8 +43,16 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // Interaction partitions ahead of time, and retention when AISPM_RETENTION_DAYS is set: now, then hourly.
+  const maintenance = startRuntimeMaintenance(db, {
+    retentionDays: config.retentionDays, now: Date.now,
+    onResult: (r) => logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
+    onError: (err) => logger.error({ err }, 'runtime maintenance failed'),
+  });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
+    maintenance.stop();
+    await maintenance.done;
     await app.close();
     await db.close();
   })());

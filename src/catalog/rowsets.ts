@@ -144,6 +144,38 @@ export const ruleRow: RowSetDef = {
   ],
 };
 
+/** One LLM call as the interactions list shows it; the detail adds `interactionDetailColumns`. */
+export const llmInteraction: RowSetDef = {
+  name: 'llm_interaction',
+  columns: [
+    col('id', 'string', 'Interaction id.'),
+    col('session_id', 'string', 'Session the interaction belongs to.'),
+    col('agent_id', 'string', 'Agent that made the call (empty when not known).'),
+    col('model', 'string', 'Model name as the caller named it.'),
+    col('provider', 'string', 'Provider serving the model (openai, anthropic, aws.bedrock, …).'),
+    col('time', 'time', 'When the call started.', true),
+    col('duration_ms', 'integer', 'How long the call took, in milliseconds.'),
+    col('input_tokens', 'integer', 'Input (prompt) tokens.'),
+    col('output_tokens', 'integer', 'Output (completion) tokens.'),
+    col('total_tokens', 'integer', 'input_tokens + output_tokens.'),
+    col('cost', 'number', 'Cost in US dollars: as reported, else from the price table (see cost_source).'),
+    col('prompt_outcome', 'string', 'Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED.'),
+    col('response_outcome', 'string', 'Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED.'),
+    col('categories', 'strings', 'Guardrail categories that fired (prompt_injection, pii, …).'),
+    col('outcome', 'string', 'The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK).'),
+    col('model_id', 'string', 'Inventory model the call was linked to, when known.'),
+    col('mcp_server_ids', 'strings', 'MCP servers involved in the call.'),
+    col('cost_source', 'string', 'reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0).'),
+  ],
+};
+
+/** Columns only the single-interaction endpoint carries (text can be large, and may be dropped at ingest). */
+export const interactionDetailColumns = [
+  col('prompt', 'string', 'Prompt text, when ingested and kept (null when the service drops prompts at ingest).'),
+  col('response', 'string', 'Response text, when ingested and kept.'),
+  col('attributes', 'object', 'Other attributes sent with the interaction (for OTLP spans: trace_id, span_id, operation, …).'),
+];
+
 export const derivedRowSets: Record<string, RowSetDef> = {
   issue: objectIssue,
   instance,

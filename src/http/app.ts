@@ -18,6 +18,7 @@ import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
+import { registerRuntime } from './routes/runtime.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { sharedSchemas } from './schemas.ts';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
         { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
         { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
+        { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerIngest(app, ctx);
   registerClientStorage(app, ctx);
   registerFindings(app, ctx);
+  registerRuntime(app, ctx);
   await app.ready();
   return { app, ctx };
 }

@@ -2,6 +2,7 @@
 // relations, rules before findings), then the derived rows the batch touched. Any error found
 // while applying rejects the whole batch, so a batch is applied whole or not at all.
 
+import { CompiledQuery } from 'kysely';
 import type { Db, Executor } from '../store/db.ts';
 import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from './apply-inventory.ts';
 import { applyFindings, applyRuleSettings, applyRules, refreshEntityIssueCounts } from './apply-findings.ts';
@@ -34,6 +35,17 @@ export function onBatchApplied(hook: BatchHook): void {
   hooks.push(hook);
 }
 
+/**
+ * Batches into one workspace apply one at a time. The roll-ups (sessions, counts) are computed
+ * from what the batch reads and then written whole, so two concurrent batches on PostgreSQL could
+ * otherwise both read the same session and one overwrite the other's totals. SQLite already has a
+ * single writer. The lock is held to the end of the transaction and is re-entrant.
+ */
+async function lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void> {
+  if (tx.engine !== 'postgres') return;
+  await tx.execute(CompiledQuery.raw('select pg_advisory_xact_lock(7311338, hashtext($1))', [JSON.stringify([tenant, workspace])]));
+}
+
 type ByType = { [K in IngestRecord['type']]: Lined<Extract<IngestRecord, { type: K }>>[] };
 
 export async function applyBatch(
@@ -42,6 +54,7 @@ export async function applyBatch(
   const by: ByType = { entity: [], relation: [], rule: [], rule_setting: [], price: [], finding: [], interaction: [], scan: [] };
   for (const r of records) (by[r.record.type] as Lined<IngestRecord>[]).push(r);
   const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
+  await lockWorkspace(tx, tenant, workspace);
 
   await applyEntities(ctx, by.entity);
   await applyRelations(ctx, by.relation);

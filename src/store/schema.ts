@@ -234,6 +234,16 @@ export interface LlmSessionsTable {
   updated_at: number;
 }
 
+/** Sessions and stored interactions per workspace (scope 'workspace', agent_id '') and per agent. */
+export interface LlmRuntimeCountsTable {
+  tenant_id: string;
+  workspace_id: string;
+  scope: string;
+  agent_id: string;
+  sessions: number;
+  interactions: number;
+}
+
 export interface LlmSessionObjectsTable {
   tenant_id: string;
   workspace_id: string;
@@ -299,6 +309,7 @@ export interface Database {
   llm_interactions: LlmInteractionsTable;
   llm_sessions: LlmSessionsTable;
   llm_session_objects: LlmSessionObjectsTable;
+  llm_runtime_counts: LlmRuntimeCountsTable;
   llm_agent_daily: LlmAgentDailyTable;
   model_prices: ModelPricesTable;
   client_storage: ClientStorageTable;

@@ -47,6 +47,10 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
   if (encoding === 'gzip' || encoding === 'x-gzip') source = raw.pipe(createGunzip());
   else if (encoding !== 'identity') throw new ApiError(415, `unsupported content-encoding "${encoding.slice(0, 32)}"; use gzip or none`);
   const limited = source.pipe(byteLimit(max));
+  // The error may come before anyone reads (the transaction is still being opened): without a
+  // listener it would be thrown as uncaught. The reader still sees it: a destroyed stream's
+  // iterator rejects with its error.
+  limited.on('error', () => {});
   // Errors upstream (a corrupt gzip stream, a client that hangs up) end the limited stream too.
   source.on('error', (err) => limited.destroy(err.message.includes('incorrect header check') || (err as { code?: string }).code?.startsWith('Z_')
     ? new ApiError(400, 'request body is not valid gzip') : err));
