@@ -12,7 +12,7 @@ import type { Args, Builder, Db, Engine } from '../store/db.ts';
 import { param } from '../store/db.ts';
 import { badRequest } from '../http/errors.ts';
 import type { SortKey } from './cursor.ts';
-import type { SortDir } from './keyset.ts';
+import { limitBucket, type SortDir } from './keyset.ts';
 
 export interface OrderTerm {
   /** SQL expression, never null (coalesce nullable columns). */
@@ -69,15 +69,16 @@ export async function multiKeysetPage<R extends Record<string, unknown>>(
   db: Db, spec: MultiKeysetSpec, args: Args, after: unknown[] | null, limit: number,
 ): Promise<MultiKeysetPage<R>> {
   const shape = spec.order.map((t) => `${t.expr} ${t.dir}`).join(',');
-  const t = db.template(`${spec.key}|${shape}|${after ? 'after' : 'first'}`, (b, engine) => {
+  const fetch = limitBucket(limit + 1);
+  const t = db.template(`${spec.key}|${shape}|${after ? 'after' : 'first'}|${fetch}`, (b, engine) => {
     let q = spec.base(b, engine).select(spec.order.map((o, i) => sql.raw(o.expr).as(`k${i}`)));
     if (after) q = q.where(afterCondition(spec.order));
     for (const o of spec.order) q = q.orderBy(sql.raw(o.expr), o.dir);
-    return q.limit(param<number>('limit'));
+    return q.limit(sql.lit(fetch));
   });
   const keyArgs: Args = {};
   if (after) after.forEach((v, i) => { keyArgs[`after_${i}`] = v; });
-  const rows = await db.all<R>(t, { ...args, ...keyArgs, limit: limit + 1 });
+  const rows = await db.all<R>(t, { ...args, ...keyArgs });
   if (rows.length <= limit) return { rows, next: null };
   rows.length = limit;
   const last = rows[limit - 1]!;

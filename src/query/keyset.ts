@@ -11,6 +11,18 @@ export type SortDir = 'asc' | 'desc';
 
 const PLAIN_COLUMN = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
 
+const LIMIT_BUCKETS = [2, 6, 11, 21, 51, 101, 201, 501, 1001, 2001, 5001, 10001];
+
+/**
+ * The LIMIT to write into a statement for a page of `rows` rows: a literal from a few buckets, not
+ * a bound parameter. SQLite (3.54) re-prepares a statement on every execution whose LIMIT is a
+ * bound integer, since the planner reads its value; a literal keeps the prepared plan, and the
+ * buckets keep the number of statement variants small. Callers trim the surplus rows.
+ */
+export function limitBucket(rows: number): number {
+  return LIMIT_BUCKETS.find((b) => b >= rows) ?? rows;
+}
+
 export interface KeysetSpec {
   /** Template cache key naming everything that shapes `base` (filters present, kind, edge). */
   key: string;
@@ -32,7 +44,8 @@ export async function keysetPage<R extends Record<string, unknown>>(
   db: Db, spec: KeysetSpec, args: Args, after: SortKey | null, limit: number,
 ): Promise<KeysetPage<R>> {
   const cmp = spec.dir === 'desc' ? '<' : '>';
-  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}`, (b, engine) => {
+  const fetch = limitBucket(limit + 1);
+  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}|${fetch}`, (b, engine) => {
     const sort = sql.raw(spec.sort);
     const tie = sql.raw(spec.tie);
     let q = spec.base(b, engine).select([sort.as('sort_key'), tie.as('tie_key')]);
@@ -45,12 +58,9 @@ export async function keysetPage<R extends Record<string, unknown>>(
       q = q.where(sql<boolean>`${sort} ${sql.raw(cmp)}= ${param('after_sort')}`)
         .where(sql<boolean>`(${sort} ${sql.raw(cmp)} ${param('after_sort')} or ${tie} ${sql.raw(cmp)} ${param('after_tie')})`);
     }
-    return q.orderBy(sort, spec.dir).orderBy(tie, spec.dir).limit(param<number>('limit'));
+    return q.orderBy(sort, spec.dir).orderBy(tie, spec.dir).limit(sql.lit(fetch));
   });
-  const rows = await db.all<R>(t, {
-    ...args, limit: limit + 1,
-    ...(after ? { after_sort: after[0], after_tie: after[1] } : {}),
-  });
+  const rows = await db.all<R>(t, { ...args, ...(after ? { after_sort: after[0], after_tie: after[1] } : {}) });
   if (rows.length <= limit) return { rows, next: null };
   rows.length = limit;
   const last = rows[limit - 1]!;

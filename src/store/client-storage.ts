@@ -20,6 +20,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { perUserScopeNames, type StorageScopeName } from '../catalog/storage-scopes.ts';
 import type { Builder, Db, Executor } from './db.ts';
 import { inList, param } from './db.ts';
+import { limitBucket } from '../query/keyset.ts';
 
 /** Everything that identifies an entry; '' for the parts its scope does not have. */
 export interface EntryKey {
@@ -206,12 +207,13 @@ export interface KeyRow {
 
 /** A page of the keys of one namespace in byte order of the key, strictly after `after`. */
 export async function listKeys(db: Db, ns: NamespaceKey, after: string | null, limit: number): Promise<{ rows: KeyRow[]; next: string | null }> {
-  const t = db.template(`storage.keys:${after !== null}`, (b) => {
+  const fetch = limitBucket(limit + 1);
+  const t = db.template(`storage.keys:${after !== null}:${fetch}`, (b) => {
     let q = wherePrefix(b.selectFrom('client_storage').select(['key', 'created_at', 'updated_at', 'version']));
     if (after !== null) q = q.where('key', '>', param('after'));
-    return q.orderBy('key').limit(param<number>('limit'));
+    return q.orderBy('key').limit(sql.lit(fetch));
   });
-  const rows = await db.all<KeyRow>(t, { ...ns, after, limit: limit + 1 });
+  const rows = await db.all<KeyRow>(t, { ...ns, after });
   if (rows.length <= limit) return { rows, next: null };
   rows.length = limit;
   return { rows, next: rows[limit - 1]!.key };

@@ -51,12 +51,12 @@ export interface TopIssue {
 /** The most severe open issues, then those with the most open instances. */
 export async function topIssues(db: Db, scope: WorkspaceScope, limit: number): Promise<TopIssue[]> {
   const shape = scopeShape(scope);
-  const t = db.template(`dashboard.top-issues:${shape}`, (b, engine) => whereScope(b.selectFrom('issues')
+  const t = db.template(`dashboard.top-issues:${shape}:${limit}`, (b, engine) => whereScope(b.selectFrom('issues')
     .select(['workspace_id', 'id', 'rule_id', 'rule_name', 'severity', 'category', 'open_instances', 'objects', 'last_detected'])
     .where('tenant_id', '=', param('tenant')), engine, shape, 'workspace_id')
     .orderBy('severity_rank', 'desc').orderBy('open_instances', 'desc').orderBy('last_detected', 'desc')
-    .orderBy('workspace_id').orderBy('id').limit(param<number>('limit')));
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), limit });
+    .orderBy('workspace_id').orderBy('id').limit(sql.lit(limit)));
+  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope) });
   return rows.map((r) => ({
     workspace_id: r.workspace_id as string, id: r.id as string, rule_id: r.rule_id as string, rule_name: r.rule_name as string,
     severity: r.severity as string, category: r.category as string, open_instances: Number(r.open_instances),
@@ -71,12 +71,12 @@ export interface AtRiskObject {
 /** The objects of a kind with open issues, most critical issues first, then high, then any. */
 export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, limit: number): Promise<AtRiskObject[]> {
   const shape = scopeShape(scope);
-  const t = db.template(`dashboard.at-risk:${shape}`, (b, engine) => whereScope(b.selectFrom('entities')
+  const t = db.template(`dashboard.at-risk:${shape}:${limit}`, (b, engine) => whereScope(b.selectFrom('entities')
     .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues'])
     .where('tenant_id', '=', param('tenant')).where('kind', '=', param('kind')).where('total_issues', '>', 0), engine, shape, 'workspace_id')
     .orderBy('critical_issues', 'desc').orderBy('high_issues', 'desc').orderBy('total_issues', 'desc')
-    .orderBy('workspace_id').orderBy('id').limit(param<number>('limit')));
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind, limit });
+    .orderBy('workspace_id').orderBy('id').limit(sql.lit(limit)));
+  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind });
   return rows.map((r) => ({
     workspace_id: r.workspace_id as string, id: r.id as string, name: r.name as string,
     critical_issues: Number(r.critical_issues), high_issues: Number(r.high_issues), total_issues: Number(r.total_issues),

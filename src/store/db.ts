@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import pg from 'pg';
 import {
   DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
@@ -168,19 +169,53 @@ abstract class BaseDb implements Db {
 
 // ---- SQLite ------------------------------------------------------------------------------------
 
-type Statement = BetterSqlite3.Statement<unknown[], Row>;
+/** What this module needs of a SQLite driver: better-sqlite3 has it as is; node:sqlite is adapted. */
+interface Statement {
+  readonly reader: boolean;
+  all(...params: unknown[]): Row[];
+  get(...params: unknown[]): Row | undefined;
+  run(...params: unknown[]): { changes: number | bigint };
+}
+interface RawSqlite {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+}
 
-/** One better-sqlite3 connection with its statement cache. */
+function openBetterSqlite(path: string): RawSqlite {
+  const raw = new BetterSqlite3(path, { timeout: 5000 });
+  return { exec: (q) => { raw.exec(q); }, prepare: (q) => raw.prepare<unknown[], Row>(q), close: () => raw.close() };
+}
+
+function openNodeSqlite(path: string): RawSqlite {
+  const raw = new DatabaseSync(path, { timeout: 5000 });
+  return {
+    exec: (q) => raw.exec(q),
+    prepare: (q) => {
+      const st = raw.prepare(q);
+      const reader = st.columns().length > 0;
+      return {
+        reader,
+        all: (...p) => st.all(...(p as SQLInputValue[])) as Row[],
+        get: (...p) => st.get(...(p as SQLInputValue[])) as Row | undefined,
+        run: (...p) => st.run(...(p as SQLInputValue[])),
+      };
+    },
+    close: () => raw.close(),
+  };
+}
+
+/** One SQLite connection with its statement cache. */
 class SqliteConn implements Executor {
   readonly engine = 'sqlite' as const;
   private readonly statements = new Map<string, Statement>();
-  readonly raw: BetterSqlite3.Database;
-  constructor(raw: BetterSqlite3.Database) { this.raw = raw; }
+  readonly raw: RawSqlite;
+  constructor(raw: RawSqlite) { this.raw = raw; }
 
   private prepare(sql: string): Statement {
     let s = this.statements.get(sql);
     if (!s) {
-      s = this.raw.prepare<unknown[], Row>(sql);
+      s = this.raw.prepare(sql);
       this.statements.set(sql, s);
     }
     return s;
@@ -205,7 +240,7 @@ class SqliteConn implements Executor {
   async run(t: Template, args?: Args): Promise<number> {
     const s = this.prepare(t.sql);
     const params = bind('sqlite', t, args);
-    return timed(t.sql, () => s.run(...params).changes);
+    return timed(t.sql, () => Number(s.run(...params).changes));
   }
 
   async execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }> {
@@ -213,7 +248,7 @@ class SqliteConn implements Executor {
     const s = this.prepare(compiled.sql);
     const params = compiled.parameters.map((p) => bindValue('sqlite', p));
     if (s.reader) return { rows: timed(compiled.sql, () => s.all(...params) as R[]), changes: 0 };
-    return { rows: [], changes: timed(compiled.sql, () => s.run(...params).changes) };
+    return { rows: [], changes: timed(compiled.sql, () => Number(s.run(...params).changes)) };
   }
 
   async exec(sql: string): Promise<void> {
@@ -249,12 +284,8 @@ class SqliteDb extends BaseDb {
     this.path = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const open = () => {
-      const raw = new BetterSqlite3(path, { timeout: 5000 });
-      raw.pragma('journal_mode = WAL');
-      raw.pragma('synchronous = NORMAL');
-      raw.pragma('temp_store = MEMORY');
-      raw.pragma('cache_size = -65536');
-      raw.pragma('mmap_size = 268435456');
+      const raw = process.env.AISPM_SQLITE_DRIVER === 'node' ? openNodeSqlite(path) : openBetterSqlite(path);
+      raw.exec('pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = -65536; pragma mmap_size = 268435456');
       return raw;
     };
     this.writer = new SqliteConn(open());
@@ -288,7 +319,7 @@ class SqliteDb extends BaseDb {
         timed('COMMIT', () => this.writer.raw.exec('COMMIT'));
         return result;
       } catch (err) {
-        if (this.writer.raw.inTransaction) this.writer.raw.exec('ROLLBACK');
+        try { this.writer.raw.exec('ROLLBACK'); } catch { /* SQLite already rolled back (a failed COMMIT) */ }
         throw err;
       }
     } finally {
@@ -300,7 +331,7 @@ class SqliteDb extends BaseDb {
 
   /** SQLite's own check of the file; used by the crash-recovery scripts. */
   integrityCheck(): string {
-    return String(this.reader.raw.pragma('integrity_check', { simple: true }));
+    return this.reader.raw.prepare('pragma integrity_check').all().map((r) => Object.values(r)[0]).join('\n');
   }
 
   async close() {

@@ -111,8 +111,9 @@ const issuesSpec: DerivedSpec = {
   },
   tie: 'i.id',
   nameSql: 'i.rule_name',
-  base: (b) => b.selectFrom('issue_objects as o')
-    .innerJoin('issues as i', (j) => j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'))
+  // CROSS JOIN: the object's few issue_objects rows drive (see inventory.ts edgeBase).
+  base: (b) => b.selectFrom('issue_objects as o').crossJoin('issues as i')
+    .whereRef('i.tenant_id', '=', 'o.tenant_id').whereRef('i.workspace_id', '=', 'o.workspace_id').whereRef('i.id', '=', 'o.issue_id')
     .select(['i.id', 'i.rule_id', 'i.rule_name', 'i.severity', 'i.category', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
     .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace'))
     .where('o.object_kind', '=', param('kind')).where('o.object_id', '=', param('id')),
@@ -143,13 +144,14 @@ const sessionsSpec: DerivedSpec = {
   columns: llmSession.columns,
   defaultSort: { column: 'start_time', dir: 'desc' },
   sortSql: {
-    session_id: 's.session_id', start_time: 's.start_time', duration_ms: 's.duration_ms', turns: 's.turns',
+    session_id: 'so.session_id', start_time: 'so.start_time', duration_ms: 's.duration_ms', turns: 's.turns',
     total_tokens: 's.total_tokens', cost: 's.cost',
   },
-  tie: 's.session_id',
+  // The link table keeps each session's start, so newest-first walks its index.
+  tie: 'so.session_id',
   nameSql: 's.session_id',
-  base: (b) => b.selectFrom('llm_session_objects as so')
-    .innerJoin('llm_sessions as s', (j) => j.onRef('s.tenant_id', '=', 'so.tenant_id').onRef('s.workspace_id', '=', 'so.workspace_id').onRef('s.session_id', '=', 'so.session_id'))
+  base: (b) => b.selectFrom('llm_session_objects as so').crossJoin('llm_sessions as s')
+    .whereRef('s.tenant_id', '=', 'so.tenant_id').whereRef('s.workspace_id', '=', 'so.workspace_id').whereRef('s.session_id', '=', 'so.session_id')
     .select(['s.session_id', 's.agent_id', 's.start_time', 's.end_time', 's.duration_ms', 's.turns', 's.input_tokens', 's.output_tokens',
       's.total_tokens', 's.cost', 's.ok', 's.alerted', 's.blocked', 's.redacted'])
     .where('so.tenant_id', '=', param('tenant')).where('so.workspace_id', '=', param('workspace'))

@@ -113,10 +113,13 @@ export function relationOf(edge: EdgeDef): { relation: string; direction: 'out' 
 /** The join from `relations` to the neighbour entities of one object over one relation edge. */
 function edgeBase(b: Builder, engine: Engine, direction: 'out' | 'in', filtered: boolean) {
   const [near, far] = direction === 'out' ? ['from', 'to'] as const : ['to', 'from'] as const;
+  // CROSS JOIN fixes the order on SQLite: relations (a few rows for this object) drive, entities
+  // are probed by primary key. As an inner join SQLite may walk entities in ORDER BY order and
+  // probe relations for each, which reads the whole kind to return a handful of rows.
   let q = b.selectFrom('relations as r')
-    .innerJoin('entities as e', (j) => j
-      .onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.workspace_id', '=', 'r.workspace_id')
-      .onRef('e.kind', '=', `r.${far}_kind`).onRef('e.id', '=', `r.${far}_id`))
+    .crossJoin('entities as e')
+    .whereRef('e.tenant_id', '=', 'r.tenant_id').whereRef('e.workspace_id', '=', 'r.workspace_id')
+    .whereRef('e.kind', '=', `r.${far}_kind`).whereRef('e.id', '=', `r.${far}_id`)
     .where('r.tenant_id', '=', param('tenant')).where('r.workspace_id', '=', param('workspace'))
     .where(`r.${near}_kind`, '=', param('kind')).where(`r.${near}_id`, '=', param('id'))
     .where('r.relation', '=', param('relation')).where(`r.${far}_kind`, '=', param('target'));
