@@ -19,6 +19,7 @@ import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
 import { registerOpenApi } from './routes/openapi.ts';
+import { registerReference } from './routes/reference.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerHealth(app, ctx);
   registerOpenApi(app);
+  registerReference(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
   registerClientStorage(app, ctx);
