@@ -50,6 +50,10 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
   // Errors upstream (a corrupt gzip stream, a client that hangs up) end the limited stream too.
   source.on('error', (err) => limited.destroy(err.message.includes('incorrect header check') || (err as { code?: string }).code?.startsWith('Z_')
     ? new ApiError(400, 'request body is not valid gzip') : err));
+  // The pipeline starts reading only once it holds a transaction; an error before then must not
+  // go unheard (an 'error' event without a listener ends the process). The stream keeps the error
+  // and the pipeline's read throws it.
+  limited.on('error', () => {});
   return limited;
 }
 
