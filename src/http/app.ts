@@ -13,6 +13,7 @@ import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
 import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
     return payload;
   });
+  registerMetrics(app, ctx);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
