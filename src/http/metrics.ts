@@ -46,6 +46,8 @@ function totalCounter(registry: Registry, name: string, help: string, read: () =
 }
 
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  // Started with the app, not at the first scrape, so the event-loop histogram has samples by then.
+  const processWide = processMetrics();
   const registry = new Registry();
   const engine = ctx.db.engine;
 
@@ -113,7 +115,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.get('/metrics', { config: { access: 'metrics' }, schema: { hide: true } }, async (_request, reply) => {
-    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    const text = (await processWide.metrics()) + (await registry.metrics());
     return reply.type(registry.contentType).send(text);
   });
 }
