@@ -4,7 +4,7 @@
 //
 //   node bench/latency.ts [--engine sqlite|postgres] [--scale 1] "/api/v1/aispm-models/tenants/demo/workspaces/default" …
 //
-// Paths may use {token} nowhere: a read+storage token for tenant demo is added to every request.
+// Paths may use {token} nowhere: a read+storage+ingest+metrics token for tenant demo is added to every request.
 // Prefix a path with "PUT " (and a JSON body after a space) to time writes.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,7 +35,7 @@ try {
   const config = { ...loadConfig({}), db: database.url, port: 0, logLevel: 'silent' };
   const server = await startServer(config);
   await loadDemo(server.db, { scale, seed: 1, now: Date.now(), storePrompts: true });
-  const { token } = await createToken(server.db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] });
+  const { token } = await createToken(server.db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest', 'metrics'] });
   console.log(`engine ${engine}, demo scale ${scale}, ${runs} sequential requests per path, Node ${process.version}`);
   for (const spec of args) {
     const m = /^(GET|PUT|POST|DELETE) (\S+)(?: (.*))?$/.exec(spec);

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// aispm: one entry point for operators. serve | start | migrate | demo | import | token …
+// aispm: one entry point for operators. serve | start | migrate | demo | import | token …, and
+// queries against a running service: get | issues | sessions | storage (src/client/commands.ts).
 
 import { Command, InvalidArgumentError } from 'commander';
+import { registerQueryCommands } from './client/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DEMO_TENANT } from './ingest/demo.ts';
-import { importFile, isEmpty, loadDemo } from './ingest/load.ts';
-import { exitOnSignals, makeLogger, startServer } from './server.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { applyRetention } from './store/retention.ts';
 import { loadConfiguredPrices } from './store/prices.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './store/tokens.ts';
+
+// The HTTP server and the ingest pipeline are loaded by the commands that use them only, so that
+// queries (`aispm get …`) start in a fraction of the time.
+const ingestFiles = () => import('./ingest/load.ts');
+const serverModule = () => import('./server.ts');
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`aispm: ${message}\n`);
@@ -59,6 +64,7 @@ program.command('serve')
   .option('--port <port>', 'port (env AISPM_PORT, default 8080)')
   .option('--no-migrate', 'do not apply migrations at start')
   .action(async (o: { host?: string; port?: string; migrate: boolean }) => {
+    const { exitOnSignals, makeLogger, startServer } = await serverModule();
     const cfg = config({ db: globalDb(), host: o.host, port: o.port, ...(o.migrate ? {} : { migrate: false }) });
     const logger = makeLogger(cfg);
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
@@ -71,6 +77,8 @@ program.command('start')
   .option('--host <host>', 'address to bind')
   .option('--port <port>', 'port')
   .action(async (o: { host?: string; port?: string }) => {
+    const { exitOnSignals, makeLogger, startServer } = await serverModule();
+    const { isEmpty, loadDemo } = await ingestFiles();
     const cfg = config({ db: globalDb(), host: o.host, port: o.port });
     const t0 = performance.now();
     const token = await withDb(cfg, async (db) => {
@@ -118,6 +126,7 @@ program.command('demo')
   .option('--tenant <id>', 'tenant to load into', DEMO_TENANT)
   .option('--now <time>', 'anchor time (RFC 3339); default now')
   .action(async (o: { scale: number; seed: number; tenant: string; now?: string }) => {
+    const { loadDemo } = await ingestFiles();
     const cfg = config({ db: globalDb() });
     const now = o.now ? Date.parse(o.now) : Date.now();
     if (!Number.isFinite(now)) fail('--now must be an RFC 3339 time');
@@ -140,6 +149,7 @@ program.command('import')
   .requiredOption('--workspace <id>', 'workspace')
   .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 10000)', int('batch-size'))
   .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number }) => {
+    const { importFile } = await ingestFiles();
     const cfg = config({ db: globalDb(), importBatch: o.batchSize });
     const tty = process.stderr.isTTY;
     const start = performance.now();
@@ -245,5 +255,7 @@ token.command('revoke')
     if (!done) fail(`no active token with id ${id}`, 1);
     process.stdout.write(`revoked ${id}\n`);
   });
+
+registerQueryCommands(program, fail);
 
 program.parseAsync(process.argv).catch((err: Error) => fail(err.message, 1));

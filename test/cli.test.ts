@@ -68,7 +68,7 @@ for (const engine of engineNames) {
       assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u'),
         { code: 2, out: '', err: 'aispm: give --workspace <id> (repeatable) or --all-workspaces\n' });
       assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--scope', 'admin'),
-        { code: 2, out: '', err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage\n' });
+        { code: 2, out: '', err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage, metrics\n' });
       assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--expires-in', 'soon'),
         { code: 2, out: '', err: 'aispm: --expires-in: expected a duration like 90d, 12h or 30m, got "soon"\n' });
     });

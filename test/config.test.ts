@@ -1,7 +1,7 @@
 // Configuration: defaults, parsing, one-line errors, and every variable documented.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ConfigError, envNames, loadConfig } from '../src/config.ts';
 
@@ -28,5 +28,19 @@ describe('config', () => {
   it('documents every variable in docs/CONFIG.md', () => {
     const doc = readFileSync(new URL('../docs/CONFIG.md', import.meta.url), 'utf8');
     for (const name of Object.values(envNames)) assert.ok(doc.includes(`\`${name}\``), `${name} missing from docs/CONFIG.md`);
+  });
+
+  it('documents every AISPM_ variable the code reads outside the config too (CLI queries, tests, tools)', () => {
+    const doc = readFileSync(new URL('../docs/CONFIG.md', import.meta.url), 'utf8');
+    const read = new Set<string>();
+    for (const dir of ['src', 'test', 'scripts', 'bench']) {
+      for (const file of readdirSync(new URL(`../${dir}/`, import.meta.url), { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts')) continue;
+        const text = readFileSync(new URL(`../${dir}/${file}`, import.meta.url), 'utf8');
+        for (const m of text.matchAll(/process\.env\.(AISPM_[A-Z0-9_]+)/g)) read.add(m[1]!);
+      }
+    }
+    assert.ok(read.has('AISPM_URL') && read.has('AISPM_TOKEN'));
+    for (const name of read) assert.ok(doc.includes(`\`${name}\``), `${name} missing from docs/CONFIG.md`);
   });
 });

@@ -13,6 +13,7 @@ import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
 import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
@@ -20,6 +21,7 @@ import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
 import { registerRuntime } from './routes/runtime.ts';
 import { registerOpenApi } from './routes/openapi.ts';
+import { registerReference } from './routes/reference.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
     return payload;
   });
+  registerMetrics(app, ctx);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
@@ -138,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerHealth(app, ctx);
   registerOpenApi(app);
+  registerReference(app);
   registerInventory(app, ctx);
   registerIngest(app, ctx);
   registerClientStorage(app, ctx);

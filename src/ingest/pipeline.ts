@@ -10,7 +10,7 @@ import type { Db } from '../store/db.ts';
 import { applyBatch, BatchRejected } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { ndjsonLines } from './ndjson.ts';
-import { parseRecord, RecordError, type IngestRecord } from './records.ts';
+import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
 
 export interface IngestOptions {
   tenant: string;
@@ -35,6 +35,66 @@ export interface IngestSummary {
 
 const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
 
+/** What one ingest call did, by record type: for metrics. */
+export interface IngestCounts {
+  tenant: string;
+  workspace: string;
+  /** Records written. */
+  accepted: Partial<Record<RecordType, number>>;
+  /**
+   * Records not written: bad lines, and good ones in a batch (or request) that a bad line sank.
+   * A bad line counts under its `type` when that names a record type, else under `invalid`.
+   */
+  rejected: Partial<Record<RecordType | 'invalid', number>>;
+}
+
+// Process-wide, like onBatchApplied: whichever way records come in (HTTP, OTLP, import, demo),
+// the listeners hear of them once the call is over.
+const listeners = new Set<(counts: IngestCounts) => void>();
+
+/** Calls `listener` after every ingest call; returns the function that removes it. */
+export function onIngested(listener: (counts: IngestCounts) => void): () => void {
+  listeners.add(listener);
+  return () => { listeners.delete(listener); };
+}
+
+/** Record types of the lines of the unit being applied, settled as accepted or rejected with it. */
+class TypeTally {
+  readonly counts: IngestCounts;
+  private readonly unit = new Map<RecordType | 'invalid', number>();
+  constructor(tenant: string, workspace: string) {
+    this.counts = { tenant, workspace, accepted: {}, rejected: {} };
+  }
+  add(type: RecordType | 'invalid'): void {
+    this.unit.set(type, (this.unit.get(type) ?? 0) + 1);
+  }
+  /** The type a bad line claims, when it is one. */
+  addBad(text: string | undefined): void {
+    let type: RecordType | 'invalid' = 'invalid';
+    try {
+      const claimed = (JSON.parse(text ?? '') as { type?: unknown } | null)?.type;
+      if (recordTypes.includes(claimed as RecordType)) type = claimed as RecordType;
+    } catch { /* not JSON: invalid */ }
+    this.add(type);
+  }
+  settle(outcome: 'accepted' | 'rejected'): void {
+    const into = this.counts[outcome] as Record<string, number>;
+    for (const [type, n] of this.unit) into[type] = (into[type] ?? 0) + n;
+    this.unit.clear();
+  }
+}
+
+export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions): Promise<IngestSummary> {
+  const tally = new TypeTally(opts.tenant, opts.workspace);
+  try {
+    return await ingestLines(db, source, opts, tally);
+  } finally {
+    // Whatever was read but not settled (the call failed: a database error, a body too large) was not written.
+    tally.settle('rejected');
+    for (const listener of listeners) listener(tally.counts);
+  }
+}
+
 function parseLine(text: string, now: number): IngestRecord {
   let value: unknown;
   try {
@@ -45,7 +105,7 @@ function parseLine(text: string, now: number): IngestRecord {
   return parseRecord(value, now);
 }
 
-export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions): Promise<IngestSummary> {
+async function ingestLines(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
   const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
   const maxListed = opts.maxListedErrors ?? 100;
   const clock = opts.now ?? Date.now;
@@ -79,9 +139,11 @@ export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | It
             try {
               if (l.error) throw new RecordError(l.error);
               const record = parseLine(l.text!, now);
+              tally.add(record.type);
               if (failed === 0) pending.push({ line: l.line, record });
             } catch (err) {
               if (!(err instanceof RecordError)) throw err;
+              tally.addBad(l.text);
               failed++;
               note([{ line: l.line, message: err.message }]);
             }
@@ -93,9 +155,11 @@ export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | It
         if (failed) throw new BatchRejected(summary.errors);
       });
       summary.accepted = summary.lines;
+      tally.settle('accepted');
     } catch (err) {
       if (!(err instanceof BatchRejected)) throw err;
       summary.rejected = summary.lines;
+      tally.settle('rejected');
     }
     return summary;
   }
@@ -109,13 +173,16 @@ export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | It
       try {
         await db.transaction((tx) => applyBatch(db, tx, opts.tenant, opts.workspace, batch, batchOptions, clock()));
         summary.accepted += batchLines;
+        tally.settle('accepted');
       } catch (err) {
         if (!(err instanceof BatchRejected)) throw err;
         summary.rejected += batchLines;
+        tally.settle('rejected');
         note(err.errors);
       }
     } else {
       summary.rejected += batchLines;
+      tally.settle('rejected');
       note(batchErrors);
     }
     batch = [];
@@ -130,9 +197,12 @@ export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | It
       batchLines++;
       try {
         if (l.error) throw new RecordError(l.error);
-        batch.push({ line: l.line, record: parseLine(l.text!, now) });
+        const record = parseLine(l.text!, now);
+        tally.add(record.type);
+        batch.push({ line: l.line, record });
       } catch (err) {
         if (!(err instanceof RecordError)) throw err;
+        tally.addBad(l.text);
         batchErrors.push({ line: l.line, message: err.message });
       }
       if (batchLines >= opts.batchSize) await flush();

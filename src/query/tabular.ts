@@ -24,7 +24,8 @@ function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-function csvLine(values: readonly unknown[]): string {
+/** One CSV record with its CRLF; the CLI writes the same CSV as the service. */
+export function csvLine(values: readonly unknown[]): string {
   return values.map(csvCell).join(',') + '\r\n';
 }
 

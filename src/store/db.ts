@@ -82,6 +82,20 @@ export interface Executor {
   exec(sql: string): Promise<void>;
 }
 
+/** Connection use at this instant, and the writer lock's waits so far (SQLite), for metrics. */
+export interface PoolStats {
+  /** Connections the process may hold. */
+  max: number;
+  /** Connections open. */
+  open: number;
+  /** Open connections doing nothing. */
+  idle: number;
+  /** Callers waiting for a connection (PostgreSQL) or for the write lock (SQLite). */
+  waiting: number;
+  /** SQLite: times the write lock was taken, and the seconds callers spent waiting for it, since start. */
+  writeLock?: { acquired: number; waitSeconds: number };
+}
+
 export interface Db extends Executor {
   readonly builder: Builder;
   /**
@@ -93,6 +107,7 @@ export interface Db extends Executor {
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** Cheap round trip proving the database answers. */
   ping(): Promise<void>;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -164,6 +179,7 @@ abstract class BaseDb implements Db {
   abstract exec(sql: string): Promise<void>;
   abstract transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   abstract ping(): Promise<void>;
+  abstract poolStats(): PoolStats;
   abstract close(): Promise<void>;
 }
 
@@ -256,13 +272,28 @@ class SqliteConn implements Executor {
   }
 }
 
-/** Serialises async sections: the writer connection is held by one transaction at a time. */
+/**
+ * Serialises async sections: the writer connection is held by one transaction at a time. Counts
+ * its waiters and the time they wait, so metrics can show writes queueing.
+ */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  held = false;
+  waiting = 0;
+  acquired = 0;
+  waitMs = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((r) => { release = r; });
-    const ready = this.tail.then(() => release);
+    const next = new Promise<void>((r) => { release = () => { this.held = false; r(); }; });
+    const asked = performance.now();
+    this.waiting++;
+    const ready = this.tail.then(() => {
+      this.waiting--;
+      this.acquired++;
+      this.waitMs += performance.now() - asked;
+      this.held = true;
+      return release;
+    });
     this.tail = this.tail.then(() => next);
     return ready;
   }
@@ -328,6 +359,15 @@ class SqliteDb extends BaseDb {
   }
 
   async ping() { this.reader.raw.prepare('select 1').get(); }
+
+  poolStats(): PoolStats {
+    const open = this.reader === this.writer ? 1 : 2;
+    const lock = this.writeLock;
+    return {
+      max: open, open, idle: open - (lock.held ? 1 : 0), waiting: lock.waiting,
+      writeLock: { acquired: lock.acquired, waitSeconds: lock.waitMs / 1000 },
+    };
+  }
 
   /** SQLite's own check of the file; used by the crash-recovery scripts. */
   integrityCheck(): string {
@@ -429,6 +469,10 @@ class PostgresDb extends BaseDb {
   }
 
   async ping() { await this.pool.query('select 1'); }
+  poolStats(): PoolStats {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { max: this.pool.options.max ?? 10, open: totalCount, idle: idleCount, waiting: waitingCount };
+  }
   async close() { await this.pool.end(); }
 }
 

@@ -11,7 +11,7 @@ export interface ApiKeysTable {
   name: string;
   /** JSON array of workspace ids, or ["*"] for every workspace of the tenant. */
   workspaces: Json;
-  /** JSON array of scopes: read, ingest, storage. */
+  /** JSON array of scopes: read, ingest, storage, metrics. */
   scopes: Json;
   secret_hash: string;
   hint: string;

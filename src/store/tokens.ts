@@ -12,8 +12,13 @@ const BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type Scope = 'read' | 'ingest' | 'storage';
-export const scopes: Scope[] = ['read', 'ingest', 'storage'];
+/**
+ * What a token may do: `read` every GET of its tenant, `ingest` records, write client `storage`,
+ * scrape `metrics` (GET /metrics: the whole process's figures, no tenant data; a scraper needs
+ * nothing else, and a reader of one tenant should not see the others' traffic).
+ */
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {

@@ -54,6 +54,10 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
   // Errors upstream (a corrupt gzip stream, a client that hangs up) end the limited stream too.
   source.on('error', (err) => limited.destroy(err.message.includes('incorrect header check') || (err as { code?: string }).code?.startsWith('Z_')
     ? new ApiError(400, 'request body is not valid gzip') : err));
+  // The pipeline starts reading only once it holds a transaction; an error before then must not
+  // go unheard (an 'error' event without a listener ends the process). The stream keeps the error
+  // and the pipeline's read throws it.
+  limited.on('error', () => {});
   return limited;
 }
 
@@ -69,6 +73,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
         'findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. ' +
         'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.',
       params: TenantWorkspaceParams,
+      // The document names the NDJSON media types, so generated clients and the reference page send them.
+      consumes: NDJSON_TYPES,
       body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
       response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
     },

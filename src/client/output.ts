@@ -1,0 +1,184 @@
+// How the CLI prints answers: tables that fit the terminal, CSV (the same bytes the service's
+// `Accept: text/csv` gives), or JSON lines. Pages are printed as they arrive, so `--all` over a
+// large list streams instead of piling up.
+
+import { csvLine } from '../query/tabular.ts';
+import { zip } from './index.ts';
+
+export type Format = 'table' | 'json' | 'csv';
+export const formats: readonly Format[] = ['table', 'json', 'csv'];
+
+/** A page of rows with their column names, whatever shape the answer had. */
+export interface Table {
+  header: string[];
+  rows: unknown[][];
+}
+
+/**
+ * The rows of an answer: a tabular result as it is, or the first member that is an array of
+ * objects (a page of issue details) with one column per key.
+ */
+export function tableOf(page: object): Table {
+  const p = page as Record<string, unknown>;
+  if (Array.isArray(p.header) && Array.isArray(p.rows)) return { header: p.header as string[], rows: p.rows as unknown[][] };
+  for (const value of Object.values(p)) {
+    if (Array.isArray(value) && (value.length === 0 || isPlainObject(value[0]))) return tableOfObjects(value as Record<string, unknown>[]);
+  }
+  return { header: [], rows: [] };
+}
+
+export function tableOfObjects(items: Record<string, unknown>[]): Table {
+  const header: string[] = [];
+  for (const item of items) for (const k of Object.keys(item)) if (!header.includes(k)) header.push(k);
+  return { header, rows: items.map((item) => header.map((h) => item[h])) };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A value as one line of a table cell. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) return v.join(',');
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return s.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+const MAX_COLUMN = 40;
+const MIN_CLIPPED = 8;
+const GAP = 2;
+
+/**
+ * Column widths that fit `width`: columns from the left at their natural width (up to 40), the
+ * last one clipped to the room left; the rest are dropped (the caller names them). Narrowing every
+ * column instead would keep them all and leave none readable.
+ */
+export function fitColumns(header: string[], sample: string[][], width: number): number[] {
+  const widths: number[] = [];
+  let used = 0;
+  for (let i = 0; i < header.length; i++) {
+    const natural = Math.min(MAX_COLUMN, Math.max(header[i]!.length, ...sample.map((r) => r[i]!.length)));
+    const room = width - used - (widths.length ? GAP : 0);
+    if (natural <= room) {
+      widths.push(natural);
+    } else {
+      if (room >= Math.min(natural, MIN_CLIPPED) || widths.length === 0) widths.push(Math.max(1, room));
+      break;
+    }
+    used += natural + (widths.length > 1 ? GAP : 0);
+  }
+  return widths;
+}
+
+function clip(s: string, width: number): string {
+  return s.length <= width ? s.padEnd(width) : s.slice(0, Math.max(0, width - 1)) + '…';
+}
+
+export interface PrinterOptions {
+  format: Format;
+  /** Only these columns, in this order. */
+  columns?: string[];
+  /** Terminal width for tables. */
+  width: number;
+  write: (text: string) => void;
+  /** Where notes go (hidden columns); never mixed into the data. */
+  note: (text: string) => void;
+}
+
+/** Prints the pages of one listing, the header once. */
+export class Printer {
+  private readonly o: PrinterOptions;
+  private picked: number[] | undefined;
+  private header: string[] | undefined;
+  private widths: number[] | undefined;
+  rowsPrinted = 0;
+  constructor(options: PrinterOptions) {
+    this.o = options;
+  }
+
+  private pick(header: string[]): number[] {
+    if (!this.o.columns) return header.map((_, i) => i);
+    return this.o.columns.map((c) => {
+      const i = header.indexOf(c);
+      if (i < 0) throw new Error(`--columns: no column "${c}"; columns are ${header.join(', ')}`);
+      return i;
+    });
+  }
+
+  page(table: Table): void {
+    if (!this.picked) {
+      this.picked = this.pick(table.header);
+      this.header = this.picked.map((i) => table.header[i]!);
+    }
+    const header = this.header!;
+    const rows = table.rows.map((r) => this.picked!.map((i) => r[i]));
+    if (this.o.format === 'csv') {
+      if (this.rowsPrinted === 0) this.o.write(csvLine(header));
+      for (const r of rows) this.o.write(csvLine(r));
+    } else if (this.o.format === 'json') {
+      for (const r of rows) this.o.write(JSON.stringify(zip(header, r)) + '\n');
+    } else {
+      const cells = rows.map((r) => r.map(cellText));
+      if (!this.widths) {
+        // The first page sets the widths; later pages keep them so columns stay aligned.
+        this.widths = fitColumns(header, cells, this.o.width);
+        if (this.widths.length < header.length) {
+          this.o.note(`${header.length - this.widths.length} more column(s) do not fit (${header.slice(this.widths.length).join(', ')}): use --columns, or --format csv|json\n`);
+        }
+        this.o.write(this.line(header) + '\n');
+      }
+      for (const r of cells) this.o.write(this.line(r) + '\n');
+    }
+    this.rowsPrinted += rows.length;
+  }
+
+  private line(cells: string[]): string {
+    return this.widths!.map((w, i) => clip(cells[i]!, w)).join(' '.repeat(GAP)).trimEnd();
+  }
+
+  /** A listing with no page at all still prints its header (CSV, table). */
+  finish(header: string[]): void {
+    if (this.rowsPrinted === 0 && !this.widths && this.o.format !== 'json') this.page({ header, rows: [] });
+  }
+}
+
+/** One object (a detail, an issue, a stored entry) as `name  value` lines, sections below it. */
+export function printObject(body: Record<string, unknown>, o: Omit<PrinterOptions, 'format' | 'columns'>): void {
+  const fields: Array<[string, unknown]> = [];
+  const sections: Array<[string, Table, number | undefined]> = [];
+  const isTabular = Array.isArray(body.header) && Array.isArray(body.rows);
+  if (isTabular) {
+    const [row] = body.rows as unknown[][];
+    if (row) (body.header as string[]).forEach((h, i) => fields.push([h, row[i]]));
+  }
+  for (const [name, value] of Object.entries(body)) {
+    if (isTabular && ['header', 'rows', 'cursor', 'total', 'total_sampling'].includes(name)) continue;
+    if (isPlainObject(value) && ((Array.isArray(value.header) && Array.isArray(value.rows)) || Array.isArray(value.items))) {
+      const items = value.items as Record<string, unknown>[] | undefined;
+      sections.push([name, items ? tableOfObjects(items.map(flatten)) : tableOf(value), value.total as number | undefined]);
+    } else if (Array.isArray(value) && value.every(isPlainObject)) {
+      sections.push([name, tableOfObjects(value.map(flatten)), value.length]);
+    } else if (isPlainObject(value)) {
+      for (const [k, v] of Object.entries(flatten(value))) fields.push([`${name}.${k}`, v]);
+    } else {
+      fields.push([name, value]);
+    }
+  }
+  const keyWidth = Math.min(32, Math.max(0, ...fields.map(([k]) => k.length)));
+  for (const [k, v] of fields) o.write(`${clip(k, keyWidth)}  ${clip(cellText(v), Math.max(8, o.width - keyWidth - GAP))}`.trimEnd() + '\n');
+  for (const [name, table, total] of sections) {
+    o.write(`\n${name}${total !== undefined ? ` (${total})` : ''}\n`);
+    if (table.rows.length) new Printer({ ...o, format: 'table' }).page(table);
+  }
+}
+
+/** Nested objects as dotted keys one level deep (codeLocation.path), arrays kept whole. */
+function flatten(item: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (isPlainObject(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = v2;
+    else out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,7615 @@
+// The API's types, generated from its OpenAPI document by openapi-typescript. Do not edit:
+// regenerate with `npm run client:types` (scripts/client-types.ts). CI fails when this file
+// differs from what the service's document produces.
+export interface paths {
+    "/api/v1/aispm-agents/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List AI agents
+         * @description Lists the AI agents of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `framework` | string | yes | Agent framework (langchain, crewai, autogen, openai-agents, …). |
+         *     | `language` | string | yes | Programming language of the agent code. |
+         *     | `version` | string |  | Version of the agent as deployed. |
+         *     | `environment` | string | yes | Deployment environment (production, staging, development). |
+         *     | `owner` | string | yes | Team or person responsible. |
+         *     | `repository` | string |  | Source repository of the agent. |
+         *     | `context` | string |  | Where the agent runs (cluster/namespace, function, service). |
+         *     | `data_sources` | strings |  | Data sources the agent reads. |
+         *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
+         *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `models` | integer | yes | Models the agent calls. |
+         *     | `tools` | integer | yes | Tools the agent can call. |
+         *     | `mcp_servers` | integer | yes | MCP servers the agent is connected to. |
+         *     | `sub_agents` | integer | yes | Agents this agent delegates to. |
+         *     | `input_guardrails` | integer | yes | Guardrails on the agent input. |
+         *     | `output_guardrails` | integer | yes | Guardrails on the agent output. |
+         */
+        get: operations["GetAllAispmAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-agents/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one AI agent
+         * @description One AI agent as a tabular result with a single row, plus embedded sections: `models` (edge `aispm_model_dependencies`), `tools` (edge `aispm_tools`), `mcp_servers` (edge `aispm_mcp_server_dependencies`), `sub_agents` (edge `aispm_agent_dependencies`), `input_guardrails` (edge `aispm_input_guardrails`), `output_guardrails` (edge `aispm_output_guardrails`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all. Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), `cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `framework` | string | yes | Agent framework (langchain, crewai, autogen, openai-agents, …). |
+         *     | `language` | string | yes | Programming language of the agent code. |
+         *     | `version` | string |  | Version of the agent as deployed. |
+         *     | `environment` | string | yes | Deployment environment (production, staging, development). |
+         *     | `owner` | string | yes | Team or person responsible. |
+         *     | `repository` | string |  | Source repository of the agent. |
+         *     | `context` | string |  | Where the agent runs (cluster/namespace, function, service). |
+         *     | `data_sources` | strings |  | Data sources the agent reads. |
+         *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
+         *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `models` | integer | yes | Models the agent calls. |
+         *     | `tools` | integer | yes | Tools the agent can call. |
+         *     | `mcp_servers` | integer | yes | MCP servers the agent is connected to. |
+         *     | `sub_agents` | integer | yes | Agents this agent delegates to. |
+         *     | `input_guardrails` | integer | yes | Guardrails on the agent input. |
+         *     | `output_guardrails` | integer | yes | Guardrails on the agent output. |
+         */
+        get: operations["GetAispmAgentDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-agents/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a AI agent
+         * @description Follows one edge from a AI agent to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `assets` | asset rows | Assets (hosts, containers, repositories, workloads) the object runs on. |
+         *     | `sessions` | llm session rows | LLM sessions in which the object took part, newest first. |
+         *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
+         *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
+         *     | `locations` | location rows | Code or file locations where the object is defined. |
+         *     | `aispm_tools` | AI tool rows | Tools the agent can call. |
+         *     | `aispm_input_guardrails` | guardrail rows | Guardrails that check the agent input. |
+         *     | `aispm_output_guardrails` | guardrail rows | Guardrails that check the agent output. |
+         *     | `aispm_agent_dependencies` | AI agent rows | Sub-agents the agent delegates to. |
+         *     | `aispm_model_dependencies` | AI model rows | Models the agent calls. |
+         *     | `aispm_mcp_server_dependencies` | MCP server rows | MCP servers the agent is connected to. |
+         *
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *
+         *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
+         *
+         *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
+         *
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `mcp_servers`.
+         *
+         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *
+         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `locations`.
+         *
+         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         */
+        get: operations["GetAispmAgentEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-models/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List AI models
+         * @description Lists the AI models of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `provider` | string | yes | Provider serving the model (openai, anthropic, google, meta, mistral, …). |
+         *     | `model_family` | string | yes | Model family (gpt-4o, claude, gemini, llama, …). |
+         *     | `version` | string |  | Model version or snapshot as referenced by the code. |
+         *     | `pinned` | boolean |  | Whether the code pins an exact version rather than a moving alias. |
+         *     | `type` | string | yes | Model type (chat, embedding, image, speech, …). |
+         *     | `hosting` | string | yes | How it is served: api, self-hosted, or managed cloud. |
+         *     | `license` | string |  | Licence of the weights or the service terms. |
+         *     | `context_window` | integer | yes | Context window in tokens. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents that call the model. |
+         *     | `locations` | integer | yes | Locations where the model is referenced. |
+         */
+        get: operations["GetAllAispmModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-models/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one AI model
+         * @description One AI model as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `provider` | string | yes | Provider serving the model (openai, anthropic, google, meta, mistral, …). |
+         *     | `model_family` | string | yes | Model family (gpt-4o, claude, gemini, llama, …). |
+         *     | `version` | string |  | Model version or snapshot as referenced by the code. |
+         *     | `pinned` | boolean |  | Whether the code pins an exact version rather than a moving alias. |
+         *     | `type` | string | yes | Model type (chat, embedding, image, speech, …). |
+         *     | `hosting` | string | yes | How it is served: api, self-hosted, or managed cloud. |
+         *     | `license` | string |  | Licence of the weights or the service terms. |
+         *     | `context_window` | integer | yes | Context window in tokens. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents that call the model. |
+         *     | `locations` | integer | yes | Locations where the model is referenced. |
+         */
+        get: operations["GetAispmModelDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-models/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a AI model
+         * @description Follows one edge from a AI model to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `assets` | asset rows | Assets (hosts, containers, repositories, workloads) the object runs on. |
+         *     | `sessions` | llm session rows | LLM sessions in which the object took part, newest first. |
+         *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
+         *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
+         *     | `locations` | location rows | Code or file locations where the object is defined. |
+         *     | `garak-info` | garak probe result rows | Results of garak probes run against the model. |
+         *     | `aispm_agents` | AI agent rows | Agents that call the model. |
+         *
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *
+         *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
+         *
+         *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
+         *
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *
+         *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         */
+        get: operations["GetAispmModelEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-tools/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List AI tools
+         * @description Lists the AI tools of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `description` | string |  | What the tool does, as declared to the model. |
+         *     | `type` | string | yes | Tool type (function, api, mcp, builtin). |
+         *     | `capabilities` | strings |  | What the tool can do (shell, code_execution, filesystem, network, database, email, payment, …). |
+         *     | `destructive` | boolean |  | Whether the tool can change or delete data or state. |
+         *     | `requires_approval` | boolean |  | Whether a human approves each call. |
+         *     | `input_validation` | boolean |  | Whether the tool validates its input against a schema. |
+         *     | `language` | string | yes | Implementation language. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents that can call the tool. |
+         *     | `mcp_servers` | integer | yes | MCP servers that expose the tool. |
+         */
+        get: operations["GetAllAispmTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-tools/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one AI tool
+         * @description One AI tool as a tabular result with a single row, plus embedded sections: `agents` (edge `agents`), `mcp_servers` (edge `mcp_servers`), `locations` (edge `locations`), `issues` (edge `issues`). Each section lists up to 100 items; its total counts all.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `description` | string |  | What the tool does, as declared to the model. |
+         *     | `type` | string | yes | Tool type (function, api, mcp, builtin). |
+         *     | `capabilities` | strings |  | What the tool can do (shell, code_execution, filesystem, network, database, email, payment, …). |
+         *     | `destructive` | boolean |  | Whether the tool can change or delete data or state. |
+         *     | `requires_approval` | boolean |  | Whether a human approves each call. |
+         *     | `input_validation` | boolean |  | Whether the tool validates its input against a schema. |
+         *     | `language` | string | yes | Implementation language. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents that can call the tool. |
+         *     | `mcp_servers` | integer | yes | MCP servers that expose the tool. |
+         */
+        get: operations["GetAispmToolDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-tools/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a AI tool
+         * @description Follows one edge from a AI tool to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `agents` | AI agent rows | Agents that can call the tool. |
+         *     | `mcp_servers` | MCP server rows | MCP servers that expose the tool. |
+         *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
+         *     | `locations` | location rows | Code or file locations where the object is defined. |
+         *
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         *
+         *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
+         *
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         */
+        get: operations["GetAispmToolEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-mcp-servers/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List MCP servers
+         * @description Lists the MCP servers of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `transport` | string | yes | MCP transport (stdio, sse, streamable-http). |
+         *     | `url` | string |  | Endpoint of a remote server. |
+         *     | `package` | string |  | Package the server is installed from (npm, PyPI, image). |
+         *     | `version` | string |  | Version of the server. |
+         *     | `publisher` | string | yes | Who publishes the server. |
+         *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents connected to the server. |
+         *     | `tools` | integer | yes | Tools the server exposes. |
+         *     | `prompts` | integer | yes | Prompts the server exposes. |
+         *     | `resources` | integer | yes | Resources the server exposes. |
+         */
+        get: operations["GetAllAispmMcpServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-mcp-servers/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one MCP server
+         * @description One MCP server as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `transport` | string | yes | MCP transport (stdio, sse, streamable-http). |
+         *     | `url` | string |  | Endpoint of a remote server. |
+         *     | `package` | string |  | Package the server is installed from (npm, PyPI, image). |
+         *     | `version` | string |  | Version of the server. |
+         *     | `publisher` | string | yes | Who publishes the server. |
+         *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
+         *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
+         *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `agents` | integer | yes | Agents connected to the server. |
+         *     | `tools` | integer | yes | Tools the server exposes. |
+         *     | `prompts` | integer | yes | Prompts the server exposes. |
+         *     | `resources` | integer | yes | Resources the server exposes. |
+         */
+        get: operations["GetAispmMcpServerDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-mcp-servers/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a MCP server
+         * @description Follows one edge from a MCP server to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `assets` | asset rows | Assets (hosts, containers, repositories, workloads) the object runs on. |
+         *     | `sessions` | llm session rows | LLM sessions in which the object took part, newest first. |
+         *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
+         *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
+         *     | `locations` | location rows | Code or file locations where the object is defined. |
+         *     | `aispm_tools` | AI tool rows | Tools the server exposes. |
+         *     | `aispm_mcp_prompts` | MCP prompt rows | Prompts the server exposes. |
+         *     | `aispm_mcp_resources` | MCP resource rows | Resources the server exposes. |
+         *     | `aispm_agents` | AI agent rows | Agents connected to the server. |
+         *
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *
+         *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
+         *
+         *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
+         *
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `mcp_servers`.
+         *
+         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         */
+        get: operations["GetAispmMcpServerEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assets
+         * @description Lists the assets of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `type` | string | yes | Asset type (host, container, repository, k8s_workload, cloud_function, vm). |
+         *     | `hostname` | string | yes | Host name. |
+         *     | `ip` | string |  | Primary IP address. |
+         *     | `os` | string | yes | Operating system. |
+         *     | `cloud_provider` | string | yes | Cloud provider (aws, azure, gcp) when in a cloud. |
+         *     | `region` | string |  | Cloud region. |
+         *     | `environment` | string | yes | Deployment environment. |
+         *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `agents` | integer | yes | Agents running on the asset. |
+         *     | `models` | integer | yes | Models running on the asset. |
+         *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
+         */
+        get: operations["GetAllAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one asset
+         * @description One asset as a tabular result with a single row.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `type` | string | yes | Asset type (host, container, repository, k8s_workload, cloud_function, vm). |
+         *     | `hostname` | string | yes | Host name. |
+         *     | `ip` | string |  | Primary IP address. |
+         *     | `os` | string | yes | Operating system. |
+         *     | `cloud_provider` | string | yes | Cloud provider (aws, azure, gcp) when in a cloud. |
+         *     | `region` | string |  | Cloud region. |
+         *     | `environment` | string | yes | Deployment environment. |
+         *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `agents` | integer | yes | Agents running on the asset. |
+         *     | `models` | integer | yes | Models running on the asset. |
+         *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
+         */
+        get: operations["GetAssetDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a asset
+         * @description Follows one edge from a asset to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `certs` | certificate rows | Certificates found on the asset. |
+         *     | `keys` | cryptographic key rows | Cryptographic keys found on the asset. |
+         *     | `sessions` | cryptographic session rows | Cryptographic (TLS/SSH) sessions observed on the asset. |
+         *     | `operations` | cryptographic operation rows | Cryptographic operations observed on the asset. |
+         *     | `qualys-secrets` | detected secret rows | Secrets detected on the asset by the secret scanner. |
+         *     | `tls-configs` | TLS configuration rows | TLS configurations of the asset. |
+         *     | `secrets` | secret rows | Secrets found on the asset. |
+         *     | `aispm_models` | AI model rows | Models running on the asset. |
+         *     | `aispm_agents` | AI agent rows | Agents running on the asset. |
+         *     | `aispm_mcp_servers` | MCP server rows | MCP servers running on the asset. |
+         *     | `assets` | asset rows | Assets this asset connects to. |
+         *
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `sessions`: `id`, `name`, `protocol`, `cipher`, `peer`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `operations`: `id`, `name`, `operation`, `algorithm`, `library`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `tls-configs`: `id`, `name`, `port`, `protocol`, `cipher_suites`, `grade`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `locations`.
+         *
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *
+         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         *
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         */
+        get: operations["GetAssetEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List locations
+         * @description Lists the locations of the workspace as a tabular result, newest `last_seen` first (ties by id), paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), `name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV (next cursor in `X-Next-Cursor`, total in `X-Total-Count`).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `type` | string | yes | Location type (code, file, config, notebook). |
+         *     | `repository` | string | yes | Repository URL or name. |
+         *     | `path` | string | yes | Path of the file within the repository or host. |
+         *     | `start_line` | integer |  | First line of the definition. |
+         *     | `end_line` | integer |  | Last line of the definition. |
+         *     | `branch` | string |  | Branch the location was seen on. |
+         *     | `commit` | string |  | Commit the location was seen at. |
+         *     | `url` | string |  | Link to the location in the code host. |
+         *     | `host` | string |  | Host name, for locations on a host file system. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `certs` | integer | yes | Certificates at the location. |
+         *     | `secrets` | integer | yes | Secrets at the location. |
+         */
+        get: operations["GetAllLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one location
+         * @description One location as a tabular result with a single row.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Identifier of the object, unique within its kind and workspace. |
+         *     | `name` | string | yes | Display name. |
+         *     | `type` | string | yes | Location type (code, file, config, notebook). |
+         *     | `repository` | string | yes | Repository URL or name. |
+         *     | `path` | string | yes | Path of the file within the repository or host. |
+         *     | `start_line` | integer |  | First line of the definition. |
+         *     | `end_line` | integer |  | Last line of the definition. |
+         *     | `branch` | string |  | Branch the location was seen on. |
+         *     | `commit` | string |  | Commit the location was seen at. |
+         *     | `url` | string |  | Link to the location in the code host. |
+         *     | `host` | string |  | Host name, for locations on a host file system. |
+         *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
+         *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `certs` | integer | yes | Certificates at the location. |
+         *     | `secrets` | integer | yes | Secrets at the location. |
+         */
+        get: operations["GetLocationDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/{edge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an edge from a location
+         * @description Follows one edge from a location to its neighbours, paged like the lists. An edge name not below answers 400.
+         *
+         *     | edge | answers | meaning |
+         *     |---|---|---|
+         *     | `certs` | certificate rows | Certificates found at the location. |
+         *     | `qualys-secrets` | detected secret rows | Secrets detected at the location by the secret scanner. |
+         *     | `secrets` | secret rows | Secrets found at the location. |
+         *
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         */
+        get: operations["GetLocationEdges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest NDJSON records
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.
+         */
+        post: operations["IngestRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the issues of a workspace
+         * @description The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of rule_id, severity, category, object_type): each row is then a group, its dimensions first, then `issues`, `open_instances`, `objects`, `first_detected`, `last_detected`. `sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.
+         *
+         *     Columns of issue rows:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Issue id: opaque, stable for a workspace, rule and severity. |
+         *     | `rule_id` | string | yes | Rule that raised the findings. |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `severity` | string | yes | critical, high, medium or low (sorts by rank: critical is highest). |
+         *     | `category` | string | yes | Category of the rule. |
+         *     | `open_instances` | integer | yes | Open instances of the issue, over all its objects. |
+         *     | `objects` | integer | yes | Objects with at least one open instance of the issue. |
+         *     | `first_detected` | time | yes | Earliest detection among the open instances. |
+         *     | `last_detected` | time | yes | Latest detection among the open instances. |
+         *
+         *     Measures of group rows:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `issues` | integer | yes | Issues (rule and severity pairs) in the group. |
+         *     | `open_instances` | integer | yes | Open instances in the group. |
+         *     | `objects` | integer | yes | Distinct objects with an open instance in the group. |
+         *     | `first_detected` | time | yes | Earliest detection among the open instances of the group. |
+         *     | `last_detected` | time | yes | Latest detection among the open instances of the group. |
+         */
+        get: operations["GetAllIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one issue
+         * @description One open issue as a tabular result with one row, with `rule` (the metadata of its rule) and `objects` (the first 100 objects it touches, as on `…/{id}/objects`). An issue exists while it has open instances.
+         */
+        get: operations["GetIssue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the objects an issue touches
+         * @description The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. `sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `object_type` | string | yes | Kind of the object (agent, model, tool, mcp_server, location, …). |
+         *     | `object_id` | string | yes | Id of the object; the `{objectId}` of its details. |
+         *     | `object_name` | string |  | Name of the object in the inventory (null when the inventory does not hold it). |
+         *     | `occurrences` | integer | yes | Open instances of the issue on the object. |
+         *     | `first_detected` | time |  | Earliest detection among them. |
+         *     | `last_detected` | time | yes | Latest detection among them. |
+         */
+        get: operations["GetIssueObjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/objects/{objectId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the instance-level details of an object within an issue
+         * @description A JSON object holding one page of the instances of the issue on the object, newest first, each with every field, and the cursor of the next page and the total. `status` picks open (the default, as counted in the object's occurrences), resolved or all instances. 404 when the issue is not open or has never had an instance on the object.
+         *
+         *     Fields of each detail:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetIssueObjectDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/objects/{objectId}/details/{detailId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one instance-level detail of an object within an issue
+         * @description One instance of the issue on the object, as `GET /instances/…/{instanceId}` answers it. 404 when the issue is not open, or the instance is not of this issue and object.
+         */
+        get: operations["GetIssueObjectDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instances/tenants/{tenant_id}/workspaces/{workspace_id}/{instanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one issue instance
+         * @description One instance (open or resolved) as a tabular result with one row holding every field, and `rule`: the metadata of the rule that raised it as the workspace sees it.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rules of a workspace
+         * @description The static rules shipped with the service and the external rules ingested into the workspace, together, by rule id, each with the tenant's settings (enabled, severity override) laid over it. `name__ilk` keeps rules whose name contains it (any case); `sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `rule_id` | string | yes | Rule id (static rules start with `SR-`). |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `rule_description` | string |  | What the rule checks. |
+         *     | `severity` | string | yes | Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). |
+         *     | `default_severity` | string |  | Severity the rule was shipped or ingested with. |
+         *     | `category` | string | yes | Category (guardrails, secrets, supply_chain, access_control, …). |
+         *     | `object_types` | strings |  | Kinds of object the rule applies to. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. |
+         *     | `remediation` | string |  | How to fix what the rule finds. |
+         *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
+         *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         */
+        get: operations["GetAllRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/tenants/{tenant_id}/workspaces/{workspace_id}/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one rule
+         * @description One rule as the workspace sees it (static, or external to the workspace): `{rule_id, rule_name, rule_description, object_types, source}` with its severity, category, OWASP category, remediation and whether the tenant enabled it.
+         */
+        get: operations["GetRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/static-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the static rules
+         * @description The 17 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `rule_id` | string | yes | Rule id (static rules start with `SR-`). |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `rule_description` | string |  | What the rule checks. |
+         *     | `severity` | string | yes | Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). |
+         *     | `default_severity` | string |  | Severity the rule was shipped or ingested with. |
+         *     | `category` | string | yes | Category (guardrails, secrets, supply_chain, access_control, …). |
+         *     | `object_types` | strings |  | Kinds of object the rule applies to. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. |
+         *     | `remediation` | string |  | How to fix what the rule finds. |
+         *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
+         *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         */
+        get: operations["GetStaticRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the external rules
+         * @description The rules ingested into the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 otherwise), with the workspace as the first column. `name__ilk`, `sort` and paging as on the workspace rules.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `rule_id` | string | yes | Rule id (static rules start with `SR-`). |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `rule_description` | string |  | What the rule checks. |
+         *     | `severity` | string | yes | Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). |
+         *     | `default_severity` | string |  | Severity the rule was shipped or ingested with. |
+         *     | `category` | string | yes | Category (guardrails, secrets, supply_chain, access_control, …). |
+         *     | `object_types` | strings |  | Kinds of object the rule applies to. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. |
+         *     | `remediation` | string |  | How to fix what the rule finds. |
+         *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
+         *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         */
+        get: operations["GetExternalRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the results of one rule
+         * @description The instances the rule produced in the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 otherwise), newest first, with the workspace as the first column. `status` keeps open or resolved ones (default all). 404 when the rule is neither static nor external to one of those workspaces. `Accept: text/csv` answers CSV.
+         *
+         *     Columns after `workspace_id`:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetRuleResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/histograms/aispm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issue counts histogram for AI-SPM objects
+         * @description Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
+         */
+        get: operations["GetAispmIssuesHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI-SPM dashboard
+         * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, and the 12-month issue histogram, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
+         */
+        get: operations["GetAispmDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-sessions/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List LLM sessions
+         * @description LLM sessions of the workspace, one row per session id, rolled up at ingest from the interactions that share it: start and end, duration, turns, tokens, cost and how many interactions each guardrail outcome got. `sort` is one of `session_id`, `time`, `tokens`, `cost`, `turns`, `duration_ms` (`time` is the session start; the header names `start_time` and `total_tokens` are accepted too), `sort_dir` `asc` or `desc` (default: `time` `desc`; a `sort` given without `sort_dir` is ascending, as on every list); ties are broken by session id in the same direction. `agent_id` keeps one agent's sessions. `pageSize` (alias `page_size`) 10 by default, at most 10000. `Accept: text/csv` answers the same page as CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `session_id` | string | yes | Session identifier. |
+         *     | `agent_id` | string |  | Agent that ran the session. |
+         *     | `start_time` | time | yes | Time of the first interaction (sort key `time`). |
+         *     | `end_time` | time |  | End of the last interaction. |
+         *     | `duration_ms` | integer | yes | end_time minus start_time, in milliseconds. |
+         *     | `turns` | integer | yes | Number of interactions. |
+         *     | `input_tokens` | integer |  | Input tokens over all interactions. |
+         *     | `output_tokens` | integer |  | Output tokens over all interactions. |
+         *     | `total_tokens` | integer | yes | input_tokens + output_tokens (sort key `tokens`). |
+         *     | `cost` | number | yes | Cost in US dollars. |
+         *     | `ok` | integer |  | Interactions whose guardrail outcome was OK. |
+         *     | `alerted` | integer |  | Interactions whose guardrail outcome was ALERTED. |
+         *     | `blocked` | integer |  | Interactions whose guardrail outcome was BLOCKED. |
+         *     | `redacted` | integer |  | Interactions whose guardrail outcome was REDACTED. |
+         */
+        get: operations["GetAispmLlmSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-interactions/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List LLM interactions
+         * @description LLM interactions (one LLM call each), newest first, paged by keyset cursor. Filters: `agent_id`, `session_id`, `start_time` and `end_time` (RFC 3339, inclusive). `sort_dir=asc` lists oldest first. Prompt and response text are not listed: read them from the single-interaction endpoint.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string |  | Interaction id. |
+         *     | `session_id` | string |  | Session the interaction belongs to. |
+         *     | `agent_id` | string |  | Agent that made the call (empty when not known). |
+         *     | `model` | string |  | Model name as the caller named it. |
+         *     | `provider` | string |  | Provider serving the model (openai, anthropic, aws.bedrock, …). |
+         *     | `time` | time | yes | When the call started. |
+         *     | `duration_ms` | integer |  | How long the call took, in milliseconds. |
+         *     | `input_tokens` | integer |  | Input (prompt) tokens. |
+         *     | `output_tokens` | integer |  | Output (completion) tokens. |
+         *     | `total_tokens` | integer |  | input_tokens + output_tokens. |
+         *     | `cost` | number |  | Cost in US dollars: as reported, else from the price table (see cost_source). |
+         *     | `prompt_outcome` | string |  | Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED. |
+         *     | `response_outcome` | string |  | Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED. |
+         *     | `categories` | strings |  | Guardrail categories that fired (prompt_injection, pii, …). |
+         *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
+         *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
+         *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
+         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         */
+        get: operations["GetAllAispmLlmInteractions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-interactions/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one LLM interaction
+         * @description One LLM interaction as a tabular result with a single row: the list columns, then `prompt`, `response` (null when not sent, or when the service is configured to drop them at ingest) and `attributes`.
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string |  | Interaction id. |
+         *     | `session_id` | string |  | Session the interaction belongs to. |
+         *     | `agent_id` | string |  | Agent that made the call (empty when not known). |
+         *     | `model` | string |  | Model name as the caller named it. |
+         *     | `provider` | string |  | Provider serving the model (openai, anthropic, aws.bedrock, …). |
+         *     | `time` | time |  | When the call started. |
+         *     | `duration_ms` | integer |  | How long the call took, in milliseconds. |
+         *     | `input_tokens` | integer |  | Input (prompt) tokens. |
+         *     | `output_tokens` | integer |  | Output (completion) tokens. |
+         *     | `total_tokens` | integer |  | input_tokens + output_tokens. |
+         *     | `cost` | number |  | Cost in US dollars: as reported, else from the price table (see cost_source). |
+         *     | `prompt_outcome` | string |  | Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED. |
+         *     | `response_outcome` | string |  | Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED. |
+         *     | `categories` | strings |  | Guardrail categories that fired (prompt_injection, pii, …). |
+         *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
+         *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
+         *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
+         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         *     | `prompt` | string |  | Prompt text, when ingested and kept (null when the service drops prompts at ingest). |
+         *     | `response` | string |  | Response text, when ingested and kept. |
+         *     | `attributes` | object |  | Other attributes sent with the interaction (for OTLP spans: trace_id, span_id, operation, …). |
+         */
+        get: operations["GetAispmLlmInteractionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guardrail categories that blocked or redacted
+         * @description How often each guardrail category was named by an interaction whose outcome was BLOCKED or REDACTED. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
+         */
+        get: operations["GetAispmLlmInteractionsDashCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guardrail outcomes per hour
+         * @description Outcome totals of the window and per UTC hour. Hours are keyed by their start (RFC 3339) and every hour the window touches is present. The window may span at most 92 days (400 beyond). The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
+         */
+        get: operations["GetAispmLlmInteractionsDashCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guardrail outcome totals
+         * @description How many interactions of the window got each guardrail outcome. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
+         */
+        get: operations["GetAispmLlmInteractionsDashOutcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client-storage entry (tenant + user)
+         * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
+         */
+        get: operations["GetTenantUserClientStorageEntry"];
+        /**
+         * Create or replace a client-storage entry (tenant + user)
+         * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise). A user keeps at most 10000 entries per tenant over the tenant + user and user scopes (507 beyond).
+         */
+        put: operations["PutTenantUserClientStorageEntry"];
+        post?: never;
+        /**
+         * Delete a client-storage entry (tenant + user)
+         * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
+         */
+        delete: operations["DeleteTenantUserClientStorageEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys of a client-storage namespace (tenant + user)
+         * @description The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset paged (`page_size` default 100, `cursor`). Columns: key, created_at, updated_at, etag. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). Accept: text/csv answers the same rows as CSV.
+         */
+        get: operations["ListTenantUserClientStorageKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/workspaces/{workspace_id}/{client_id}/{namespace}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client-storage entry (tenant + workspace)
+         * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
+         */
+        get: operations["GetTenantWorkspaceClientStorageEntry"];
+        /**
+         * Create or replace a client-storage entry (tenant + workspace)
+         * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise).
+         */
+        put: operations["PutTenantWorkspaceClientStorageEntry"];
+        post?: never;
+        /**
+         * Delete a client-storage entry (tenant + workspace)
+         * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
+         */
+        delete: operations["DeleteTenantWorkspaceClientStorageEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/workspaces/{workspace_id}/{client_id}/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys of a client-storage namespace (tenant + workspace)
+         * @description The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset paged (`page_size` default 100, `cursor`). Columns: key, created_at, updated_at, etag. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). Accept: text/csv answers the same rows as CSV.
+         */
+        get: operations["ListTenantWorkspaceClientStorageKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/{client_id}/{namespace}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client-storage entry (tenant)
+         * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. A matching If-None-Match answers 304.
+         */
+        get: operations["GetTenantClientStorageEntry"];
+        /**
+         * Create or replace a client-storage entry (tenant)
+         * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise).
+         */
+        put: operations["PutTenantClientStorageEntry"];
+        post?: never;
+        /**
+         * Delete a client-storage entry (tenant)
+         * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
+         */
+        delete: operations["DeleteTenantClientStorageEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/tenants/{tenant_id}/{client_id}/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys of a client-storage namespace (tenant)
+         * @description The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset paged (`page_size` default 100, `cursor`). Columns: key, created_at, updated_at, etag. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. Accept: text/csv answers the same rows as CSV.
+         */
+        get: operations["ListTenantClientStorageKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/users/{client_id}/{namespace}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client-storage entry (user)
+         * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
+         */
+        get: operations["GetUserClientStorageEntry"];
+        /**
+         * Create or replace a client-storage entry (user)
+         * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise). A user keeps at most 10000 entries per tenant over the tenant + user and user scopes (507 beyond).
+         */
+        put: operations["PutUserClientStorageEntry"];
+        post?: never;
+        /**
+         * Delete a client-storage entry (user)
+         * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
+         */
+        delete: operations["DeleteUserClientStorageEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client-storage/users/{client_id}/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys of a client-storage namespace (user)
+         * @description The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset paged (`page_size` default 100, `cursor`). Columns: key, created_at, updated_at, etag. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). Accept: text/csv answers the same rows as CSV.
+         */
+        get: operations["ListUserClientStorageKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otlp/tenants/{tenant_id}/workspaces/{workspace_id}/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest OpenTelemetry traces (OTLP/HTTP)
+         * @description OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans that follow the OpenTelemetry GenAI semantic conventions and are model calls (chat, text_completion, generate_content, embeddings) become LLM interactions, grouped into sessions by `gen_ai.conversation.id`; other spans are ignored and counted in `partialSuccess.errorMessage`; spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. Point an exporter here with `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). docs/RUNTIME.md lists the attributes read.
+         */
+        post: operations["ExportOtlpTraces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every non-2xx response has this shape. */
+        Error: {
+            /** @description HTTP status of the response. */
+            code: number;
+            /** @description What went wrong, naming the parameter or limit at fault. */
+            message: string;
+        };
+        /** @description A page of rows with their column names. */
+        TabularResult: {
+            /** @description Column names, aligned with every row. */
+            header: string[];
+            /** @description One array per row, aligned to header. */
+            rows: unknown[][];
+            /** @description Pass as `cursor` for the next page; empty on the last page. */
+            cursor: string;
+            /** @description Rows matching the query over all pages. */
+            total: number;
+            /** @description 1 when total is exact. */
+            total_sampling: number;
+        };
+        /** @description Up to 100 related objects; total counts all of them. */
+        EmbeddedSection: {
+            items: {
+                id: string;
+                name: string;
+            }[];
+            total: number;
+        };
+        /** @description Where in code or on a host the location points. */
+        CodeLocation: {
+            repository: string | null;
+            path: string | null;
+            start_line: number | null;
+            end_line: number | null;
+            branch: string | null;
+            commit: string | null;
+            url: string | null;
+            host: string | null;
+        };
+        /** @description Up to 100 locations; total counts all of them. */
+        EmbeddedLocationSection: {
+            items: {
+                id: string;
+                codeLocation: components["schemas"]["CodeLocation"];
+            }[];
+            total: number;
+        };
+        /** @description A rule: `{rule_id, rule_name, rule_description, object_types, source}` and its severity, category, OWASP category, remediation and whether the tenant enabled it. */
+        Rule: {
+            /** @description Rule id (static rules start with `SR-`). */
+            rule_id: string | null;
+            /** @description Name of the rule. */
+            rule_name: string | null;
+            /** @description What the rule checks. */
+            rule_description: string | null;
+            /** @description Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). */
+            severity: string | null;
+            /** @description Severity the rule was shipped or ingested with. */
+            default_severity: string | null;
+            /** @description Category (guardrails, secrets, supply_chain, access_control, …). */
+            category: string | null;
+            /** @description Kinds of object the rule applies to. */
+            object_types: string[];
+            /** @description OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. */
+            owasp_category: string | null;
+            /** @description How to fix what the rule finds. */
+            remediation: string | null;
+            /** @description static (shipped with the service) or external (ingested). */
+            source: string | null;
+            /** @description False when the tenant turned the rule off. */
+            enabled: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    GetAllAispmAgents: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of AI agents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmAgentDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI agent and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        models: components["schemas"]["EmbeddedSection"];
+                        tools: components["schemas"]["EmbeddedSection"];
+                        mcp_servers: components["schemas"]["EmbeddedSection"];
+                        sub_agents: components["schemas"]["EmbeddedSection"];
+                        input_guardrails: components["schemas"]["EmbeddedSection"];
+                        output_guardrails: components["schemas"]["EmbeddedSection"];
+                        locations: components["schemas"]["EmbeddedLocationSection"];
+                        burn_rate: {
+                            daily_spend_rate: number;
+                            baseline_daily_spend: number;
+                            /** @enum {string} */
+                            status: "no_data" | "increasing" | "stable" | "decreasing";
+                        };
+                        cost_history: {
+                            current_month: number;
+                            current_quarter: number;
+                            ytd: number;
+                            monthly: {
+                                period: string;
+                                cost: number;
+                            }[];
+                        };
+                        cost_per_session_history: {
+                            period: string;
+                            cost_per_session: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmAgentEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllAispmModels: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of AI models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmModelDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI model and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        agents: components["schemas"]["EmbeddedSection"];
+                        locations: components["schemas"]["EmbeddedLocationSection"];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmModelEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllAispmTools: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of AI tools. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmToolDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI tool and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        agents: components["schemas"]["EmbeddedSection"];
+                        mcp_servers: components["schemas"]["EmbeddedSection"];
+                        locations: components["schemas"]["EmbeddedLocationSection"];
+                        issues: components["schemas"]["TabularResult"];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmToolEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllAispmMcpServers: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of MCP servers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmMcpServerDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MCP server and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        agents: components["schemas"]["EmbeddedSection"];
+                        locations: components["schemas"]["EmbeddedLocationSection"];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmMcpServerEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllAssets: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAssetDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAssetEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllLocations: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of locations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetLocationDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location and its embedded sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetLocationEdges: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Object id. */
+                id: string;
+                /** @description Edge to follow (see the operation description for the allowed names). */
+                edge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of neighbours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    IngestRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description One JSON record per line. */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "application/ndjson": string;
+                "application/jsonl": string;
+                "application/x-jsonlines": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Lines written. */
+                        accepted: number;
+                        /** @description Lines not written (all of them when any line was bad). */
+                        rejected: number;
+                        /** @description Bad lines (the first 100). */
+                        errors: {
+                            line: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A malformed request, or some lines were bad and nothing was written (each bad line is listed with its number). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        accepted?: number;
+                        rejected?: number;
+                        errors?: {
+                            line: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllIssues: {
+        parameters: {
+            query?: {
+                /** @description Dimensions to group by, comma-separated, from rule_id, severity, category, object_type. Default `rule_id,severity`: one row per issue. */
+                group_by?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`. */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of issues or issue groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Issue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        /** @description A rule: `{rule_id, rule_name, rule_description, object_types, source}` and its severity, category, OWASP category, remediation and whether the tenant enabled it. */
+                        rule: {
+                            /** @description Rule id (static rules start with `SR-`). */
+                            rule_id: string | null;
+                            /** @description Name of the rule. */
+                            rule_name: string | null;
+                            /** @description What the rule checks. */
+                            rule_description: string | null;
+                            /** @description Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). */
+                            severity: string | null;
+                            /** @description Severity the rule was shipped or ingested with. */
+                            default_severity: string | null;
+                            /** @description Category (guardrails, secrets, supply_chain, access_control, …). */
+                            category: string | null;
+                            /** @description Kinds of object the rule applies to. */
+                            object_types: string[];
+                            /** @description OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. */
+                            owasp_category: string | null;
+                            /** @description How to fix what the rule finds. */
+                            remediation: string | null;
+                            /** @description static (shipped with the service) or external (ingested). */
+                            source: string | null;
+                            /** @description False when the tenant turned the rule off. */
+                            enabled: boolean;
+                        } | null;
+                        objects: components["schemas"]["TabularResult"];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueObjects: {
+        parameters: {
+            query?: {
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`. */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Issue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of objects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueObjectDetails: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Which instances: open, resolved or all (default open). */
+                status?: "open" | "resolved" | "all";
+                /** @description Kind of the object, needed only when objects of several kinds share the id. */
+                object_type?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Issue id. */
+                id: string;
+                /** @description Id of an object the issue touches. */
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the instance-level details of one object within one issue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The issue. */
+                        issue_id: string;
+                        /** @description Kind of the object. */
+                        object_type: string;
+                        /** @description The object. */
+                        object_id: string;
+                        /** @description Its name in the inventory, or null when the inventory does not hold it. */
+                        object_name: string | null;
+                        /** @description A page of the object's instances in the issue, newest first. */
+                        details: {
+                            /** @description Instance id. */
+                            id: string | null;
+                            /** @description Issue the instance belongs to. */
+                            issue_id: string | null;
+                            /** @description Rule that raised it. */
+                            rule_id: string | null;
+                            /** @description critical, high, medium or low. */
+                            severity: string | null;
+                            /** @description open or resolved. */
+                            status: string | null;
+                            /** @description One-line statement of the finding. */
+                            title: string | null;
+                            /** @description Kind of the object the finding is on. */
+                            object_type: string | null;
+                            /** @description Id of the object the finding is on. */
+                            object_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was detected.
+                             */
+                            detected_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it stopped holding (null while open).
+                             */
+                            resolved_at: string | null;
+                            /** @description CVSS base score where one applies. */
+                            cvss_score: number | null;
+                            /** @description OWASP Top 10 for agentic applications category (ASI01–ASI10). */
+                            owasp_category: string | null;
+                            /** @description Scan that produced it. */
+                            scan_id: string | null;
+                            /** @description ingest (sent by a sensor) or static (evaluated by the service). */
+                            source: string | null;
+                            /** @description Category of the rule (guardrails, secrets, supply_chain, …). */
+                            category: string | null;
+                            /** @description What was found, in full. */
+                            description: string | null;
+                            /** @description Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. */
+                            code_location: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description What the sensor saw (free-form object as sent), or null. */
+                            evidence: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description How to fix it (the rule's remediation unless the finding carried its own). */
+                            remediation: string | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Instances of the object in the issue matching `status`, over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueObjectDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Issue id. */
+                id: string;
+                /** @description Id of an object the issue touches. */
+                objectId: string;
+                /** @description Instance id. */
+                detailId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as a tabular result with one row (every field), and `rule`: the metadata of the rule that raised it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        /** @description A rule: `{rule_id, rule_name, rule_description, object_types, source}` and its severity, category, OWASP category, remediation and whether the tenant enabled it. */
+                        rule: {
+                            /** @description Rule id (static rules start with `SR-`). */
+                            rule_id: string | null;
+                            /** @description Name of the rule. */
+                            rule_name: string | null;
+                            /** @description What the rule checks. */
+                            rule_description: string | null;
+                            /** @description Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). */
+                            severity: string | null;
+                            /** @description Severity the rule was shipped or ingested with. */
+                            default_severity: string | null;
+                            /** @description Category (guardrails, secrets, supply_chain, access_control, …). */
+                            category: string | null;
+                            /** @description Kinds of object the rule applies to. */
+                            object_types: string[];
+                            /** @description OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. */
+                            owasp_category: string | null;
+                            /** @description How to fix what the rule finds. */
+                            remediation: string | null;
+                            /** @description static (shipped with the service) or external (ingested). */
+                            source: string | null;
+                            /** @description False when the tenant turned the rule off. */
+                            enabled: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Instance id. */
+                instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as a tabular result with one row (every field), and `rule`: the metadata of the rule that raised it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        /** @description A rule: `{rule_id, rule_name, rule_description, object_types, source}` and its severity, category, OWASP category, remediation and whether the tenant enabled it. */
+                        rule: {
+                            /** @description Rule id (static rules start with `SR-`). */
+                            rule_id: string | null;
+                            /** @description Name of the rule. */
+                            rule_name: string | null;
+                            /** @description What the rule checks. */
+                            rule_description: string | null;
+                            /** @description Severity new findings get: the tenant's override if it set one, else the default (sorts by rank). */
+                            severity: string | null;
+                            /** @description Severity the rule was shipped or ingested with. */
+                            default_severity: string | null;
+                            /** @description Category (guardrails, secrets, supply_chain, access_control, …). */
+                            category: string | null;
+                            /** @description Kinds of object the rule applies to. */
+                            object_types: string[];
+                            /** @description OWASP Top 10 for agentic applications category (ASI01–ASI10), or null. */
+                            owasp_category: string | null;
+                            /** @description How to fix what the rule finds. */
+                            remediation: string | null;
+                            /** @description static (shipped with the service) or external (ingested). */
+                            source: string | null;
+                            /** @description False when the tenant turned the rule off. */
+                            enabled: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllRules: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Rule id. */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A rule: `{rule_id, rule_name, rule_description, object_types, source}` and its severity, category, OWASP category, remediation and whether the tenant enabled it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetStaticRules: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of static rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetExternalRules: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring the name must contain. */
+                name__ilk?: string;
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of external rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetRuleResults: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Which instances: open, resolved or all (default all). */
+                status?: "open" | "resolved" | "all";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Rule id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmIssuesHistogram: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issues_histogram: {
+                            /** @description 12 entries, one per calendar month ending with the current one, oldest first. */
+                            counts: {
+                                /** @description The calendar month (UTC), YYYY-MM. */
+                                month: string;
+                                /** @description Instances of critical severity detected in the month. */
+                                critical: number;
+                                /** @description Instances of high severity detected in the month. */
+                                high: number;
+                                /** @description Instances of medium or low severity detected in the month. */
+                                other: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmDashboard: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Length of the top lists, 1–100 (default 5). */
+                top?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Per object type: objects in the inventory and the open issues on them. */
+                        objects_counts: {
+                            agent: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                            model: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                            tool: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                            mcp_server: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                            asset: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                            location: {
+                                /** @description Objects of the kind. */
+                                inventory: number;
+                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
+                                issues: number;
+                                /** @description Of those, critical ones. */
+                                critical: number;
+                                /** @description Of those, high ones. */
+                                high: number;
+                            };
+                        };
+                        /** @description The most severe open issues, then those with the most open instances. */
+                        top_issues: {
+                            workspace_id: string;
+                            id: string;
+                            rule_id: string;
+                            rule_name: string;
+                            severity: string;
+                            category: string;
+                            open_instances: number;
+                            objects: number;
+                            /** Format: date-time */
+                            last_detected: string | null;
+                        }[];
+                        /** @description Per type, the objects with the most critical open issues, then high, then any. */
+                        top_at_risk: {
+                            agents: {
+                                workspace_id: string;
+                                id: string;
+                                name: string;
+                                critical_issues: number;
+                                high_issues: number;
+                                total_issues: number;
+                            }[];
+                            models: {
+                                workspace_id: string;
+                                id: string;
+                                name: string;
+                                critical_issues: number;
+                                high_issues: number;
+                                total_issues: number;
+                            }[];
+                            mcp_servers: {
+                                workspace_id: string;
+                                id: string;
+                                name: string;
+                                critical_issues: number;
+                                high_issues: number;
+                                total_issues: number;
+                            }[];
+                        };
+                        issues_histogram: {
+                            /** @description 12 entries, one per calendar month ending with the current one, oldest first. */
+                            counts: {
+                                /** @description The calendar month (UTC), YYYY-MM. */
+                                month: string;
+                                /** @description Instances of critical severity detected in the month. */
+                                critical: number;
+                                /** @description Instances of high severity detected in the month. */
+                                high: number;
+                                /** @description Instances of medium or low severity detected in the month. */
+                                other: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmSessions: {
+        parameters: {
+            query?: {
+                /** @description Only the sessions of this agent. */
+                agent_id?: string;
+                /** @description Sort column: session_id, time, tokens, cost, turns, duration_ms (time is the session start; tokens is total_tokens). Default time. */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Sessions per page, 1–10000; default 10. */
+                pageSize?: number;
+                /** @description Alias of pageSize. */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllAispmLlmInteractions: {
+        parameters: {
+            query?: {
+                /** @description Only the interactions of this agent. */
+                agent_id?: string;
+                /** @description Only the interactions of this session. */
+                session_id?: string;
+                /** @description Earliest interaction time (RFC 3339 with a zone, inclusive). */
+                start_time?: string;
+                /** @description Latest interaction time (RFC 3339 with a zone, inclusive). */
+                end_time?: string;
+                /** @description Sort column: time (the only one). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of interactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmInteractionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Interaction id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interaction as one row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmInteractionsDashCategories: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
+                start_time?: string;
+                /** @description End of the window (RFC 3339 with a zone, inclusive). Default: now. */
+                end_time?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Guardrail categories of the interactions a guardrail blocked or redacted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Most frequent first, then by name. */
+                        categories: {
+                            category: string;
+                            count: number;
+                        }[];
+                        /** @description Sum of the counts. */
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmInteractionsDashCounts: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
+                start_time?: string;
+                /** @description End of the window (RFC 3339 with a zone, inclusive). Default: now. */
+                end_time?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Outcome totals of the window and per hour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Interactions in the window. */
+                        total: number;
+                        /** @description Interactions whose outcome was OK. */
+                        ok: number;
+                        /** @description Interactions whose outcome was ALERTED. */
+                        alerted: number;
+                        /** @description Interactions whose outcome was BLOCKED. */
+                        blocked: number;
+                        /** @description Interactions whose outcome was REDACTED. */
+                        redacted: number;
+                        /** @description One member per UTC hour of the window, keyed by the hour's start (RFC 3339), oldest first; hours without interactions count 0. */
+                        results: {
+                            [key: string]: {
+                                total: {
+                                    count: number;
+                                };
+                                ok: {
+                                    count: number;
+                                };
+                                alerted: {
+                                    count: number;
+                                };
+                                blocked: {
+                                    count: number;
+                                };
+                                redacted: {
+                                    count: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmInteractionsDashOutcomes: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
+                start_time?: string;
+                /** @description End of the window (RFC 3339 with a zone, inclusive). Default: now. */
+                end_time?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Interactions of the window by guardrail outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Interactions in the window. */
+                        total: number;
+                        /** @description Interactions whose outcome was OK. */
+                        ok: number;
+                        /** @description Interactions whose outcome was ALERTED. */
+                        alerted: number;
+                        /** @description Interactions whose outcome was BLOCKED. */
+                        blocked: number;
+                        /** @description Interactions whose outcome was REDACTED. */
+                        redacted: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the entry was first written (RFC 3339, UTC).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the entry was last written (RFC 3339, UTC).
+                         */
+                        updated_at: string;
+                        /** @description The stored JSON object, exactly as written (members in the order sent). */
+                        value: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The entry still has the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PutTenantUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object (not an array, string, number or null). */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user already keeps as many entries as allowed in this tenant. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteTenantUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListTenantUserClientStorageKeys: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantWorkspaceClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the entry was first written (RFC 3339, UTC).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the entry was last written (RFC 3339, UTC).
+                         */
+                        updated_at: string;
+                        /** @description The stored JSON object, exactly as written (members in the order sent). */
+                        value: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The entry still has the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PutTenantWorkspaceClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object (not an array, string, number or null). */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteTenantWorkspaceClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListTenantWorkspaceClientStorageKeys: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetTenantClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the entry was first written (RFC 3339, UTC).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the entry was last written (RFC 3339, UTC).
+                         */
+                        updated_at: string;
+                        /** @description The stored JSON object, exactly as written (members in the order sent). */
+                        value: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The entry still has the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PutTenantClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object (not an array, string, number or null). */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteTenantClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListTenantClientStorageKeys: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the entry was first written (RFC 3339, UTC).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the entry was last written (RFC 3339, UTC).
+                         */
+                        updated_at: string;
+                        /** @description The stored JSON object, exactly as written (members in the order sent). */
+                        value: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description The entry still has the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PutUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object (not an array, string, number or null). */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    /** @description Strong entity tag of the entry's current version, e.g. "1234567"; changes on every write. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user already keeps as many entries as allowed in this tenant. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteUserClientStorageEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Write only if the entry's ETag is one of these (or `*`: if it exists); else 412. */
+                "if-match"?: string;
+                /** @description PUT only: `*` creates the entry only if it does not exist; else 412. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+                /** @description Key within the namespace: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition (If-Match / If-None-Match) failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListUserClientStorageKeys: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Client application id: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                client_id: string;
+                /** @description Namespace within the client: 1 to 256 bytes of UTF-8, any character but NUL, percent-encoded in the URL (`/` as `%2F`). */
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ExportOtlpTraces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description ExportTraceServiceRequest (protobuf or JSON). */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description ExportTraceServiceResponse (shown in its JSON form; protobuf when the request was protobuf). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        partialSuccess?: {
+                            /** @description Spans not stored. */
+                            rejectedSpans: number;
+                            /** @description Why spans were rejected, and how many were ignored as not GenAI model calls. */
+                            errorMessage: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has an unsupported media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
