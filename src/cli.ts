@@ -63,10 +63,16 @@ program.command('serve')
   .option('--host <host>', 'address to bind (env AISPM_HOST, default 127.0.0.1)')
   .option('--port <port>', 'port (env AISPM_PORT, default 8080)')
   .option('--no-migrate', 'do not apply migrations at start')
-  .action(async (o: { host?: string; port?: string; migrate: boolean }) => {
+  .option('--workers <n>', 'HTTP worker processes sharing the port (env AISPM_WORKERS, default 1)')
+  .action(async (o: { host?: string; port?: string; migrate: boolean; workers?: string }) => {
     const { exitOnSignals, makeLogger, startServer } = await serverModule();
-    const cfg = config({ db: globalDb(), host: o.host, port: o.port, ...(o.migrate ? {} : { migrate: false }) });
+    const cfg = config({ db: globalDb(), host: o.host, port: o.port, workers: o.workers, ...(o.migrate ? {} : { migrate: false }) });
     const logger = makeLogger(cfg);
+    const { cluster, runPrimary } = await import('./cluster.ts');
+    if (cfg.workers > 1 && cluster.isPrimary) {
+      await runPrimary(cfg, logger).catch((err: Error) => fail(err.message, 1));
+      return;
+    }
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
     logger.info({ url: server.url }, 'serving');
     exitOnSignals(server, logger);

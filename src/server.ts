@@ -10,6 +10,7 @@ import { openDb, type Db } from './store/db.ts';
 import { migrate, pendingMigrations } from './store/migrate.ts';
 import { loadConfiguredPrices } from './store/prices.ts';
 import { startRuntimeMaintenance } from './store/retention.ts';
+import { isMaintenanceWorker } from './cluster.ts';
 
 export function makeLogger(config: Config): FastifyBaseLogger {
   return pino({
@@ -43,8 +44,10 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  // Interaction partitions ahead of time, and retention when AISPM_RETENTION_DAYS is set: now, then hourly.
+  // Interaction partitions ahead of time, and retention when AISPM_RETENTION_DAYS is set: now, then
+  // hourly; with several workers, only worker 0 does it.
   const maintenance = startRuntimeMaintenance(db, {
+    enabled: isMaintenanceWorker(),
     retentionDays: config.retentionDays, now: Date.now,
     onResult: (r) => logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
     onError: (err) => logger.error({ err }, 'runtime maintenance failed'),

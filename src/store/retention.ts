@@ -112,6 +112,8 @@ export async function preparePartitions(db: Db, now: number): Promise<void> {
 }
 
 export interface MaintenanceOptions {
+  /** False in every worker but one (`serve --workers N`): the job runs once per host. */
+  enabled?: boolean;
   retentionDays: number;
   now: () => number;
   onResult?: (r: RetentionResult) => void;
@@ -120,6 +122,7 @@ export interface MaintenanceOptions {
 
 /** Runs partition preparation and retention now and then every `everyMs`; stop() ends it. */
 export function startRuntimeMaintenance(db: Db, opts: MaintenanceOptions, everyMs = 3_600_000): { stop(): void; done: Promise<void> } {
+  if (opts.enabled === false) return { stop: () => {}, done: Promise.resolve() };
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {

@@ -1,0 +1,54 @@
+// `aispm serve --workers 2`: a primary migrates once and forks two workers sharing the port;
+// both answer; SIGTERM stops them all and the primary exits 0.
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createDatabase, engineNames, type TestDatabase } from './helpers/harness.ts';
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as { port: number }).port;
+  s.close();
+  return port;
+}
+
+for (const engine of engineNames) {
+  describe(`serve --workers [${engine}]`, () => {
+    let database: TestDatabase;
+    before(async () => { database = await createDatabase(engine); });
+    after(async () => { await database.drop(); });
+
+    it('forks the workers, answers from both, and stops cleanly on SIGTERM', async () => {
+      const port = await freePort();
+      const proc = spawn(process.execPath, ['src/cli.ts', '--db', database.url, 'serve', '--workers', '2', '--port', String(port)],
+        { env: { ...process.env, AISPM_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      proc.stdout!.on('data', (d) => { log += d; });
+      for (let i = 0; i < 200 && !/"workers":2,"port"/.test(log); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(log, /"workers":2,"port":\d+,"msg":"serving"/);
+      const children = spawnSync('pgrep', ['-P', String(proc.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      assert.equal(children.length, 2);
+      const pids = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { connection: 'close' } });
+        assert.equal(res.status, 200);
+        await res.arrayBuffer();
+      }
+      for (const line of log.split('\n')) {
+        const m = /"pid":(\d+).*"route":"\/readyz"/.exec(line);
+        if (m) pids.add(m[1]!);
+      }
+      assert.equal(pids.size, 2, `answers came from ${[...pids].join(", ")}`);
+      proc.kill('SIGTERM');
+      const [code] = await once(proc, 'exit');
+      assert.equal(code, 0);
+      assert.match(log, /shutting down workers/);
+      // Migrated once, by the primary: the workers were told not to.
+      assert.equal((log.match(/Server listening/g) ?? []).length, 2);
+    });
+  });
+}
