@@ -19,6 +19,7 @@ import { registerHealth } from './routes/health.ts';
 import { registerIngest } from './routes/ingest.ts';
 import { registerInventory } from './routes/inventory.ts';
 import { registerOpenApi } from './routes/openapi.ts';
+import { registerScans } from './routes/scans.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
         { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
         { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
+        { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerIngest(app, ctx);
   registerClientStorage(app, ctx);
   registerFindings(app, ctx);
+  registerScans(app, ctx);
   await app.ready();
   return { app, ctx };
 }

@@ -12,6 +12,7 @@ import { catalogueIndexes } from './entity-sql.ts';
 import * as init from './migrations/001_init.ts';
 import * as clientStorageExact from './migrations/002_client_storage_exact.ts';
 import * as findingsIndexes from './migrations/003_findings_indexes.ts';
+import * as scans from './migrations/004_scans.ts';
 
 interface Migration {
   version: number;
@@ -23,6 +24,7 @@ const migrations: Migration[] = [
   { version: 1, name: 'init', up: init.up },
   { version: 2, name: 'client_storage_exact', up: clientStorageExact.up },
   { version: 3, name: 'findings_indexes', up: findingsIndexes.up },
+  { version: 4, name: 'scans', up: scans.up },
 ];
 
 const MIGRATION_LOCK = 7_311_337;
