@@ -121,14 +121,16 @@ export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<numbe
 /**
  * Whether a workspace of the scope holds an asset with this id in its inventory. Driven by
  * `kind_counts` (one row per workspace and kind) so each workspace costs one primary-key probe of
- * `entities`, whatever the scope.
+ * `entities`, whatever the scope: `entities` has no index led by the tenant and id, and SQLite
+ * would otherwise walk the tenant's entities; a CROSS JOIN keeps its join order as written.
  */
 export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
   const shape = scopeShape(scope);
   const t = db.template(`scans.asset-exists:${shape}`, (b, engine) => whereScope(b.selectFrom('kind_counts as k')
-    .innerJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'k.tenant_id').onRef('e.workspace_id', '=', 'k.workspace_id')
-      .onRef('e.kind', '=', 'k.kind').on('e.id', '=', param('id')))
-    .select('e.id').where('k.tenant_id', '=', param('tenant')).where('k.kind', '=', 'asset'), engine, shape, 'k.workspace_id').limit(1));
+    .crossJoin('entities as e').select('e.id')
+    .where('k.tenant_id', '=', param('tenant')).where('k.kind', '=', 'asset')
+    .whereRef('e.tenant_id', '=', 'k.tenant_id').whereRef('e.workspace_id', '=', 'k.workspace_id').whereRef('e.kind', '=', 'k.kind')
+    .where('e.id', '=', param('id')), engine, shape, 'k.workspace_id').limit(1));
   return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
 }
 

@@ -8,8 +8,12 @@
 //   ones (it looked at the newest state of the asset), so the flag is recomputed here under that
 //   rule for rows written before it.
 // - Indexes for an asset's scans newest first, within a workspace and across the workspaces of a
-//   token (the tenant and asset lead, the workspace ends the key), and for the (sensor, asset)
-//   pairs the current flag is recomputed over.
+//   token (the tenant and asset lead, the workspace ends the key), and for moving the current flag
+//   of a (sensor, asset) pair at ingest: its newest scan, and its flagged row (a partial index).
+// - 001's scan_assets_current (led by is_current, then the sensor) and scan_assets_asset, and
+//   scans_cicd, go: nothing reads them any more, and a planner without statistics (PostgreSQL
+//   during a first bulk load) took scan_assets_current for the per-pair lookups and walked every
+//   row of the sensor for each pair.
 
 import type { Engine } from '../db.ts';
 
@@ -18,7 +22,11 @@ export function up(_engine: Engine): string {
 alter table scans add column assets integer not null default 0;
 alter table scans add column current_assets integer not null default 0;
 
+drop index scan_assets_current;
+drop index scan_assets_asset;
+drop index scans_cicd;
 create index scan_assets_pair on scan_assets (tenant_id, workspace_id, sensor_type, asset_id, started_at, scan_id);
+create index scan_assets_current_pair on scan_assets (tenant_id, workspace_id, sensor_type, asset_id) where is_current = 1;
 create index scan_assets_asset_time on scan_assets (tenant_id, workspace_id, asset_id, started_at, scan_id);
 create index scan_assets_tenant_asset on scan_assets (tenant_id, asset_id, started_at, scan_id, workspace_id);
 create index scans_current_sensor on scans (tenant_id, workspace_id, sensor_type, started_at, id) where current_assets > 0;
