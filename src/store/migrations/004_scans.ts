@@ -3,7 +3,8 @@
 // - `scans.assets` and `scans.current_assets` are kept at ingest: how many assets the scan covered
 //   and for how many of them it is the current scan of its sensor. A scan is current when
 //   `current_assets > 0`; the current-scan lists and the dashboard read partial indexes over
-//   exactly that condition, which hold only the current scans (a small share of a long history).
+//   exactly that condition, which hold only the current scans (a small share of a long history);
+//   the dashboard counts them, and those with AI objects, from one of them alone.
 // - The current scan of a (sensor, asset) pair is the one that started last among the finished
 //   ones (it looked at the newest state of the asset), so the flag is recomputed here under that
 //   rule for rows written before it.
@@ -26,11 +27,12 @@ drop index scan_assets_current;
 drop index scan_assets_asset;
 drop index scans_cicd;
 create index scan_assets_pair on scan_assets (tenant_id, workspace_id, sensor_type, asset_id, started_at, scan_id);
-create index scan_assets_current_pair on scan_assets (tenant_id, workspace_id, sensor_type, asset_id) where is_current = 1;
+create index scan_assets_current_pair on scan_assets (tenant_id, workspace_id, asset_id, sensor_type) where is_current = 1;
 create index scan_assets_asset_time on scan_assets (tenant_id, workspace_id, asset_id, started_at, scan_id);
 create index scan_assets_tenant_asset on scan_assets (tenant_id, asset_id, started_at, scan_id, workspace_id);
 create index scans_current_sensor on scans (tenant_id, workspace_id, sensor_type, started_at, id) where current_assets > 0;
 create index scans_current_cicd on scans (tenant_id, workspace_id, cicd_type, started_at, id) where current_assets > 0;
+create index scans_current_ai on scans (tenant_id, workspace_id, ai_objects) where current_assets > 0;
 
 update scan_assets set is_current = case when scan_id = (
     select c.scan_id from scan_assets c where c.tenant_id = scan_assets.tenant_id and c.workspace_id = scan_assets.workspace_id
@@ -39,7 +41,7 @@ update scan_assets set is_current = case when scan_id = (
 
 update scans set
   assets = (select count(*) from scan_assets a where a.tenant_id = scans.tenant_id and a.workspace_id = scans.workspace_id and a.scan_id = scans.id),
-  current_assets = (select count(*) from scan_assets a where a.tenant_id = scans.tenant_id and a.workspace_id = scans.workspace_id
-    and a.scan_id = scans.id and a.is_current = 1);
+  current_assets = (select coalesce(sum(a.is_current), 0) from scan_assets a where a.tenant_id = scans.tenant_id
+    and a.workspace_id = scans.workspace_id and a.scan_id = scans.id);
 `;
 }
