@@ -1,7 +1,8 @@
 // Scans on the demo estate, checked against each other: the three scan endpoints answer in both
 // workspaces; for every asset, each sensor's current scan is its newest finished one; the current
 // scans by sensor and by CI/CD type are the same set; the dashboard counts that set; and every
-// finding that names a scan finds it, the scan's `findings` count being the findings naming it.
+// finding that names a scan finds it, the scan's `findings` count being the findings naming it
+// and its own list of instances holding them.
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
@@ -103,6 +104,16 @@ describeEngines('scans on the demo estate', (h) => {
     assert.ok([...named.values()].reduce((a, b) => a + b, 0) > instances * 0.9, 'most findings name a scan');
     for (const [key, s] of scans) assert.equal(s.findings, named.get(key) ?? 0, key);
     for (const key of named.keys()) assert.ok(scans.has(key), `${key} is a scan`);
+    // A scan's own list of findings holds them, and embeds the first of them.
+    for (const [key, s] of [...scans].filter(([, x]) => x.findings > 0).slice(0, 8)) {
+      const [w, id] = key.split('/') as [string, string];
+      const listed = objects(await allPages(h(), `/api/v1/scans/${ws(w)}/${id}/instances?page_size=3`, token));
+      assert.equal(listed.length, s.findings, key);
+      assert.ok(listed.every((i) => i.scan_id === id), key);
+      const detail = body(await h().get(`/api/v1/scans/${ws(w)}/${id}`, token));
+      assert.deepEqual(objects(detail.instances).map((i) => i.id), listed.slice(0, 100).map((i) => i.id));
+      assert.equal(detail.assets.total, s.assets);
+    }
     // One instance, through the instance view.
     const page = objects(body(await h().get(`/api/v1/rules/${staticRules[0]!.id}/results?page_size=50`, token)));
     const linked = page.find((i) => i.scan_id !== null)!;

@@ -1,7 +1,8 @@
 // Scans on a fixture whose every scan the test knows: which scan is current for each (sensor,
 // asset) pair whatever order scans arrive in, the current-scans filters and their 400, an asset's
 // scans across the token's workspaces (and the ones it must not see), sensors used, the
-// dashboard's scan counts, the asset's scan edges and section, and the instance's scan.
+// dashboard's scan counts, the asset's scan edges and section, the instance's scan, and one scan
+// with its assets and the findings it produced.
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
@@ -68,6 +69,8 @@ describeEngines('scans', (h) => {
       { type: 'finding', id: 'f1', rule_id: 'SR-aispm_hardcoded_credentials', object_kind: 'agent', object_id: 'a1', detected_at: at(9), scan_id: 's1' },
       { type: 'finding', id: 'f2', rule_id: 'SR-aispm_hardcoded_credentials', object_kind: 'agent', object_id: 'a1', detected_at: at(9), scan_id: 'gone' },
       { type: 'finding', id: 'f3', rule_id: 'SR-aispm_hardcoded_credentials', object_kind: 'agent', object_id: 'a1', detected_at: at(9) },
+      { type: 'finding', id: 'f4', rule_id: 'SR-aispm_unpinned_model_version', object_kind: 'model', object_id: 'm1', detected_at: at(8),
+        status: 'resolved', resolved_at: at(120), scan_id: 's1' },
     ]);
     // The same asset id in another workspace, an asset only w2 holds, and another tenant.
     await h().ingest(T1, W2, [
@@ -251,6 +254,38 @@ describeEngines('scans', (h) => {
     assert.equal(body(await instance('f3')).scan, null);
   });
 
+  it('one scan: its row, the assets it covered and the findings it produced', async () => {
+    const scanUrl = (ws: string, id: string, rest = '') => `/api/v1/scans/tenants/${T1}/workspaces/${ws}/${id}${rest}`;
+    const res = await h().get(scanUrl(W1, 's1'), w1Only);
+    assert.equal(res.statusCode, 200);
+    const s1 = body(res);
+    assert.deepEqual(Object.keys(s1), ['header', 'rows', 'cursor', 'total', 'total_sampling', 'assets', 'instances']);
+    assert.deepEqual([s1.header, s1.rows, s1.cursor, s1.total], [header, [S1_ON_AS2.slice(1)], '', 1]);
+    assert.deepEqual(s1.assets, { header: ['asset_id', 'asset_name', 'is_current'], rows: [['as1', 'web-1', false], ['as2', 'db-1', true]], cursor: '', total: 2, total_sampling: 1 });
+    assert.deepEqual(objects(s1.instances).map((i) => [i.id, i.status, i.scan_id]), [['f1', 'open', 's1'], ['f4', 'resolved', 's1']]);
+    assert.equal(s1.instances.total, 2);
+    // An asset the inventory does not hold has no name; a scan that found nothing has no instances.
+    assert.deepEqual(body(await h().get(scanUrl(W1, 's7', '/assets'), w1Only)).rows, [['as4', null, true]]);
+    const s4 = body(await h().get(scanUrl(W1, 's4'), w1Only));
+    assert.deepEqual([s4.instances.rows, s4.instances.total], [[], 0]);
+    // Paged: the embedded cursors continue on the lists.
+    const w2 = body(await h().get(scanUrl(W2, 'w2s1', '/assets?page_size=1'), all));
+    assert.deepEqual([w2.rows, w2.total], [[['as1', 'web-1 (w2)', true]], 2]);
+    assert.deepEqual(body(await h().get(scanUrl(W2, 'w2s1', `/assets?cursor=${encodeURIComponent(w2.cursor)}`), all)).rows, [['as9', 'w2 only', true]]);
+    const first = body(await h().get(scanUrl(W1, 's1', '/instances?page_size=1'), w1Only));
+    assert.deepEqual([objects(first).map((i) => i.id), first.total], [['f1'], 2]);
+    const next = body(await h().get(scanUrl(W1, 's1', `/instances?page_size=1&cursor=${encodeURIComponent(first.cursor)}`), w1Only));
+    assert.deepEqual([objects(next).map((i) => i.id), next.cursor], [['f4'], '']);
+    assert.equal((await h().get(scanUrl(W1, 's2', `/instances?cursor=${encodeURIComponent(first.cursor)}`), w1Only)).statusCode, 400);
+    // Within its workspace only.
+    for (const url of [scanUrl(W1, 'nope'), scanUrl(W1, 'w2s1'), scanUrl(W1, 'nope', '/assets'), scanUrl(W1, 'nope', '/instances')]) {
+      const miss = await h().get(url, all);
+      assert.equal(miss.statusCode, 404, url);
+      assert.deepEqual(body(miss), { code: 404, message: 'no scan with this id in the workspace' });
+    }
+    assert.equal((await h().get(scanUrl(W2, 'w2s1'), w1Only)).statusCode, 403);
+  });
+
   it('refuses malformed scan records, naming the field', async () => {
     const bad = await h().ingest(T1, 'bad', [
       { type: 'scan', id: 'x1', sensor_type: STATIC, started_at: at(10), finished_at: at(5), status: 'succeeded' },
@@ -268,6 +303,9 @@ describeEngines('scans', (h) => {
     assert.equal(ops('/api/v1/scans/asset/{id}'), 'GetAssetScans');
     assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/current'), 'GetCurrentScans');
     assert.equal(ops('/api/v1/sensors-used/tenants/{tenant_id}/workspaces/{workspace_id}'), 'GetSensorsUsed');
+    assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}'), 'GetScan');
+    assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/assets'), 'GetScanAssets');
+    assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/instances'), 'GetScanInstances');
     const dash = doc.paths['/api/v1/aispm-dashboard'].get.responses['200'].content['application/json'].schema.properties;
     assert.deepEqual(Object.keys(dash.scans_counts.properties), ['current_scans', 'with_ai_objects', 'with_ai_objects_pct']);
   });

@@ -182,6 +182,37 @@ export async function countCurrentScans(db: Db, q: CurrentScansQuery): Promise<n
   return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
 }
 
+// ---- the assets of one scan ------------------------------------------------------------------
+
+export interface ScanAssetRow extends Record<string, unknown> {
+  asset_id: string; name: string | null; is_current: number;
+}
+
+export const scanAssetHeader = ['asset_id', 'asset_name', 'is_current'];
+
+export function scanAssetValues(r: ScanAssetRow): unknown[] {
+  return [r.asset_id, r.name ?? null, Number(r.is_current) === 1];
+}
+
+/** By asset id, the primary key's order; the name is the inventory's, null for an asset it does not hold. */
+const scanAssetOrder: OrderTerm[] = [{ expr: 'sa.asset_id', dir: 'asc' }];
+export const SCAN_ASSETS_ORDER_TERMS = scanAssetOrder.length;
+
+function scanAssetsBase(b: Builder) {
+  return b.selectFrom('scan_assets as sa')
+    .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'sa.tenant_id').onRef('e.workspace_id', '=', 'sa.workspace_id')
+      .on('e.kind', '=', 'asset').onRef('e.id', '=', 'sa.asset_id'))
+    .select(['sa.asset_id', 'e.name', 'sa.is_current'])
+    .where('sa.tenant_id', '=', param('tenant')).where('sa.workspace_id', '=', param('workspace')).where('sa.scan_id', '=', param('scan'));
+}
+
+export async function scanAssetsPage(
+  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<ScanAssetRow>> {
+  return multiKeysetPage<ScanAssetRow>(db, { key: 'scans.assets', base: scanAssetsBase, order: scanAssetOrder },
+    { tenant, workspace, scan: scanId }, after, limit);
+}
+
 // ---- sensors used, one scan, dashboard counts ------------------------------------------------
 
 /**

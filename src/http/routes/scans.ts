@@ -1,27 +1,31 @@
 // Scans over HTTP (docs/SCANS.md): every scan that covered an asset, across the token's
-// workspaces; the current scans of a workspace by sensor type and/or CI/CD type; and the sensor
-// types a workspace ever used. An asset's scans within one workspace are also its `scans` and
-// `current_scans` edges (the inventory routes), and an instance shows its scan.
+// workspaces; the current scans of a workspace by sensor type and/or CI/CD type; the sensor types
+// a workspace ever used; and one scan with the assets it covered and the findings it produced. An
+// asset's scans within one workspace are also its `scans` and `current_scans` edges (the
+// inventory routes), and an instance shows its scan.
 
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
-import { scan } from '../../catalog/rowsets.ts';
+import { instanceDetail, scan } from '../../catalog/rowsets.ts';
 import { keyOf, valuesOf } from '../../query/keyset-multi.ts';
 import { tabular } from '../../query/tabular.ts';
+import { countScanInstances, instanceHeader, instanceValues, SCAN_INSTANCES_ORDER_TERMS, scanInstancesPage } from '../../store/instances.ts';
 import {
-  assetInInventory, assetScansOrder, assetScansPage, countAssetScans, countCurrentScans, currentScansOrder, currentScansPage,
-  scanHeader, scanValues, sensorsUsed, type ScanRow,
+  assetInInventory, assetScansOrder, assetScansPage, countAssetScans, countCurrentScans, currentScansOrder, currentScansPage, getScan,
+  SCAN_ASSETS_ORDER_TERMS, scanAssetHeader, scanAssetsPage, scanAssetValues, scanHeader, scanValues, sensorsUsed, type ScanRow,
 } from '../../store/scans.ts';
 import { scopeSignature } from '../../store/scope.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { Pager, sendTabular } from '../paged.ts';
 import { tokenScope, WorkspaceNarrowing } from '../scope.ts';
-import { errorResponses, pageSizeOf, PagingQuery, PathId, SortQuery, TabularOrCsv, TenantWorkspaceParams } from '../schemas.ts';
+import { errorResponses, pageSizeOf, PagingQuery, PathId, SortQuery, TabularFields, TabularOrCsv, TenantWorkspaceParams } from '../schemas.ts';
 import { parseSortTerms, sortSignature, type SortTerm } from '../sort-terms.ts';
 
 const DEFAULT_PAGE = 100;
+/** Assets and instances embedded in one scan. */
+const SECTION_LIMIT = 100;
 const tags = ['Scans'];
 const newestFirst: SortTerm[] = [{ column: 'started_at', dir: 'desc' }];
 const sortable = scan.columns.filter((c) => c.sortable).map((c) => c.name).join(', ');
@@ -40,7 +44,17 @@ const CurrentQuery = Type.Object({
   ...SortText, ...PagingQuery,
 });
 
+const ScanParams = Type.Object({ ...TenantWorkspaceParams.properties, id: PathId('Scan id.') });
+const PageQuery = Type.Object({ ...PagingQuery });
+const ScanView = Type.Object({
+  ...TabularFields,
+  assets: Type.Ref('TabularResult', { description: `The first ${SECTION_LIMIT} assets the scan covered, by id; its cursor continues on \`…/{id}/assets\`.` }),
+  instances: Type.Ref('TabularResult', { description: `The first ${SECTION_LIMIT} findings it produced, newest first; its cursor continues on \`…/{id}/instances\`.` }),
+}, { description: 'The scan as a tabular result with one row, with the assets it covered and the findings (issue instances) that name it.' });
+
 const columnsDoc = '\n\nColumns:\n\n' + columnsTable(scan.columns);
+const assetsDoc = '\n\nColumns: `asset_id`; `asset_name` (the inventory\'s, null when it does not hold the asset); `is_current` ' +
+  '(whether the scan is the current one of its sensor for the asset).';
 
 export function registerScans(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/scans/asset/:id', {
@@ -110,5 +124,78 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const { tenant_id: tenant, workspace_id: workspace } = request.params as Type.Static<typeof TenantWorkspaceParams>;
     return sensorsUsed(ctx.db, tenant, workspace);
+  });
+
+  async function scanOr404(tenant: string, workspace: string, id: string) {
+    const row = await getScan(ctx.db, tenant, workspace, id);
+    if (!row) throw notFound('no scan with this id in the workspace');
+    return row;
+  }
+  const assetsPager = (tenant: string, workspace: string, id: string, cursor?: string) => new Pager(ctx, ['scan-assets', tenant, workspace, id], cursor);
+  const instancesPager = (tenant: string, workspace: string, id: string, cursor?: string) => new Pager(ctx, ['scan-instances', tenant, workspace, id], cursor);
+  const base = '/api/v1/scans/tenants/:tenant_id/workspaces/:workspace_id/:id';
+
+  app.get(base, {
+    config: { access: 'read' },
+    schema: {
+      operationId: 'GetScan', summary: 'Get one scan', tags,
+      description: 'One scan as a tabular result with one row, with `assets` (the first ' + SECTION_LIMIT + ' assets it covered, as on ' +
+        '`…/{id}/assets`) and `instances` (the first ' + SECTION_LIMIT + ' findings it produced, open or resolved, newest first, as on ' +
+        '`…/{id}/instances`): what the run found. (A scan whose id is `current` is listed, but not reachable here.)' + columnsDoc,
+      params: ScanParams,
+      response: { 200: ScanView, ...errorResponses(404) },
+    },
+  }, async (request) => {
+    const { tenant_id: tenant, workspace_id: workspace, id } = request.params as Type.Static<typeof ScanParams>;
+    const row = await scanOr404(tenant, workspace, id);
+    const [assets, instances, instanceTotal] = await Promise.all([
+      scanAssetsPage(ctx.db, tenant, workspace, id, null, SECTION_LIMIT),
+      scanInstancesPage(ctx.db, tenant, workspace, id, null, SECTION_LIMIT),
+      countScanInstances(ctx.db, tenant, workspace, id),
+    ]);
+    return {
+      ...tabular(scanHeader, [scanValues(row)], '', 1),
+      assets: tabular(scanAssetHeader, assets.rows.map(scanAssetValues), assetsPager(tenant, workspace, id).cursorFor(keyOf(assets.next)), Number(row.assets)),
+      instances: tabular(instanceHeader, instances.rows.map(instanceValues), instancesPager(tenant, workspace, id).cursorFor(keyOf(instances.next)), instanceTotal),
+    };
+  });
+
+  app.get(`${base}/assets`, {
+    config: { access: 'read' },
+    schema: {
+      operationId: 'GetScanAssets', summary: 'List the assets a scan covered', tags,
+      description: 'The assets the scan covered, by asset id, paged by keyset cursor. `Accept: text/csv` answers CSV.' + assetsDoc,
+      params: ScanParams, querystring: PageQuery,
+      response: { 200: TabularOrCsv('A page of assets.'), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const { tenant_id: tenant, workspace_id: workspace, id } = request.params as Type.Static<typeof ScanParams>;
+    const q = request.query as Type.Static<typeof PageQuery>;
+    const pager = assetsPager(tenant, workspace, id, q.cursor);
+    const after = valuesOf(pager.after, SCAN_ASSETS_ORDER_TERMS);
+    const [row, page] = await Promise.all([scanOr404(tenant, workspace, id), scanAssetsPage(ctx.db, tenant, workspace, id, after, pageSizeOf(q, DEFAULT_PAGE))]);
+    return sendTabular(request, reply, tabular(scanAssetHeader, page.rows.map(scanAssetValues), pager.cursorFor(keyOf(page.next)), Number(row.assets)));
+  });
+
+  app.get(`${base}/instances`, {
+    config: { access: 'read' },
+    schema: {
+      operationId: 'GetScanInstances', summary: 'List the findings a scan produced', tags,
+      description: 'The issue instances (open and resolved) that name the scan, newest first (ties by id), paged by keyset cursor. ' +
+        '`Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
+      params: ScanParams, querystring: PageQuery,
+      response: { 200: TabularOrCsv('A page of instances.'), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const { tenant_id: tenant, workspace_id: workspace, id } = request.params as Type.Static<typeof ScanParams>;
+    const q = request.query as Type.Static<typeof PageQuery>;
+    const pager = instancesPager(tenant, workspace, id, q.cursor);
+    const after = valuesOf(pager.after, SCAN_INSTANCES_ORDER_TERMS);
+    const [, page, total] = await Promise.all([
+      scanOr404(tenant, workspace, id),
+      scanInstancesPage(ctx.db, tenant, workspace, id, after, pageSizeOf(q, DEFAULT_PAGE)),
+      countScanInstances(ctx.db, tenant, workspace, id),
+    ]);
+    return sendTabular(request, reply, tabular(instanceHeader, page.rows.map(instanceValues), pager.cursorFor(keyOf(page.next)), total));
   });
 }

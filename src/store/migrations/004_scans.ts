@@ -11,6 +11,8 @@
 // - Indexes for an asset's scans newest first, within a workspace and across the workspaces of a
 //   token (the tenant and asset lead, the workspace ends the key), and for moving the current flag
 //   of a (sensor, asset) pair at ingest: its newest scan, and its flagged row (a partial index).
+// - The instances a scan produced page newest first along (scan, detected_at, id), which replaces
+//   001's (scan) index.
 // - 001's scan_assets_current (led by is_current, then the sensor) and scan_assets_asset, and
 //   scans_cicd, go: nothing reads them any more, and a planner without statistics (PostgreSQL
 //   during a first bulk load) took scan_assets_current for the per-pair lookups and walked every
@@ -32,6 +34,8 @@ create index scan_assets_asset_time on scan_assets (tenant_id, workspace_id, ass
 create index scan_assets_tenant_asset on scan_assets (tenant_id, asset_id, started_at, scan_id, workspace_id);
 create index scans_current_sensor on scans (tenant_id, workspace_id, sensor_type, started_at, id) where current_assets > 0;
 create index scans_current_cicd on scans (tenant_id, workspace_id, cicd_type, started_at, id) where current_assets > 0;
+create index issue_instances_scan_time on issue_instances (tenant_id, workspace_id, scan_id, detected_at, id);
+drop index issue_instances_scan;
 create index scans_current_ai on scans (tenant_id, workspace_id, ai_objects) where current_assets > 0;
 
 update scan_assets set is_current = case when scan_id = (
