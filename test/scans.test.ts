@@ -291,10 +291,16 @@ describeEngines('scans', (h) => {
       { type: 'scan', id: 'x1', sensor_type: STATIC, started_at: at(10), finished_at: at(5), status: 'succeeded' },
       { type: 'scan', id: 'x2', sensor_type: STATIC, started_at: at(10), status: 'done' },
       { type: 'scan', id: 'x3', started_at: at(10), status: 'running' },
+      { type: 'scan', id: 'x4', sensor_type: STATIC, started_at: at(10), finished_at: at(11), status: 'running' },
+      { type: 'scan', id: 'x5', sensor_type: STATIC, started_at: at(10), finished_at: null, status: 'failed' },
+      { type: 'scan', id: 'x6', sensor_type: STATIC, started_at: 'yesterday', status: 'running' },
     ]);
     assert.deepEqual(bad.errors.map((e) => e.message), [
       'scan.finished_at: earlier than started_at', 'scan.status: not one of the allowed values', 'scan: missing sensor_type',
+      'scan.finished_at: must be absent or null while status is running', 'scan.finished_at: required when status is failed',
+      'scan.started_at: expected an RFC 3339 timestamp with a zone, got "yesterday"',
     ]);
+    assert.equal(bad.accepted, 0);
   });
 
   it('the operations are in the OpenAPI document under their ids', async () => {

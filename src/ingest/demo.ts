@@ -348,6 +348,13 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       findings: 0,
     });
   }
+  // Every asset is scanned at least once: one a sample missed joins the last successful scan of its repository's pipeline.
+  const covered = new Set(scans.flatMap((s) => s.assets));
+  for (const [k, asset] of assets.entries()) {
+    if (covered.has(asset)) continue;
+    const home = scans.findLast((s) => s.status === 'succeeded' && s.repo === repos[k % repos.length]) ?? scans.findLast((s) => s.status === 'succeeded');
+    home?.assets.push(asset);
+  }
   const succeeded = scans.filter((s) => s.status === 'succeeded');
   const byAsset = new Map<string, DemoScan[]>();
   for (const s of succeeded) {
