@@ -11,7 +11,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../catalog/rowsets.ts';
 import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../query/keyset-multi.ts';
 import { rfc3339 } from '../query/values.ts';
-import type { Builder, Db } from './db.ts';
+import type { Builder, Db, Engine } from './db.ts';
 import { param, readJson } from './db.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from './scope.ts';
 
@@ -79,7 +79,7 @@ function assetScansJoin(b: Builder) {
 export function assetScansBase(currentOnly: boolean) {
   return (b: Builder): SelectQueryBuilder<any, any, any> => {
     const q = assetScansJoin(b).where('sa.workspace_id', '=', param('workspace'));
-    return currentOnly ? q.where('sa.is_current', '=', 1) : q;
+    return currentOnly ? q.where(sql<boolean>`sa.is_current = 1`) : q;
   };
 }
 
@@ -97,7 +97,7 @@ function scopedAssetScans(q: AssetScansQuery) {
   const shape = scopeShape(q.scope);
   return {
     key: shape,
-    base: (b: Builder, engine: Parameters<typeof whereScope>[1]) =>
+    base: (b: Builder, engine: Engine) =>
       whereScope(assetScansJoin(b).select('sa.workspace_id'), engine, shape, 'sa.workspace_id'),
     args: { ...scopeArgs(q.scope), id: q.assetId },
   };
