@@ -28,15 +28,16 @@ alter table scans add column current_assets integer not null default 0;
 drop index scan_assets_current;
 drop index scan_assets_asset;
 drop index scans_cicd;
+drop index issue_instances_scan;
+
 create index scan_assets_pair on scan_assets (tenant_id, workspace_id, sensor_type, asset_id, started_at, scan_id);
 create index scan_assets_current_pair on scan_assets (tenant_id, workspace_id, asset_id, sensor_type) where is_current = 1;
 create index scan_assets_asset_time on scan_assets (tenant_id, workspace_id, asset_id, started_at, scan_id);
 create index scan_assets_tenant_asset on scan_assets (tenant_id, asset_id, started_at, scan_id, workspace_id);
 create index scans_current_sensor on scans (tenant_id, workspace_id, sensor_type, started_at, id) where current_assets > 0;
 create index scans_current_cicd on scans (tenant_id, workspace_id, cicd_type, started_at, id) where current_assets > 0;
-create index issue_instances_scan_time on issue_instances (tenant_id, workspace_id, scan_id, detected_at, id);
-drop index issue_instances_scan;
 create index scans_current_ai on scans (tenant_id, workspace_id, ai_objects) where current_assets > 0;
+create index issue_instances_scan_time on issue_instances (tenant_id, workspace_id, scan_id, detected_at, id);
 
 update scan_assets set is_current = case when scan_id = (
     select c.scan_id from scan_assets c where c.tenant_id = scan_assets.tenant_id and c.workspace_id = scan_assets.workspace_id
