@@ -83,7 +83,8 @@ describeEngines('histogram and dashboard', (h) => {
     const res = await h().get(`${DASH}?workspace_id=${W1}&top=3`, all);
     assert.equal(res.statusCode, 200);
     const d = body(res);
-    assert.deepEqual(Object.keys(d), ['objects_counts', 'top_issues', 'top_at_risk', 'issues_histogram']);
+    assert.deepEqual(Object.keys(d), ['objects_counts', 'top_issues', 'top_at_risk', 'issues_histogram', 'scans_counts']);
+    assert.deepEqual(d.scans_counts, { current_scans: 0, with_ai_objects: 0, with_ai_objects_pct: 0 });
     assert.deepEqual(d.objects_counts, {
       agent: { inventory: 2, issues: 5, critical: 1, high: 2 },
       model: { inventory: 1, issues: 0, critical: 0, high: 0 },

@@ -59,6 +59,9 @@ const fixture = [
   { type: 'finding', id: 'f3', rule_id: 'SR-aispm_tool_shell_or_code_execution', object_kind: 'tool', object_id: 'tl1', detected_at: at(3) },
   { type: 'finding', id: 'f4', rule_id: 'SR-aispm_unpinned_model_version', object_kind: 'model', object_id: 'm1', detected_at: at(4) },
   { type: 'finding', id: 'f5', rule_id: 'SR-aispm_mcp_server_without_authentication', object_kind: 'mcp_server', object_id: 's1', detected_at: at(5), severity: 'critical' },
+  // as1 has a current scan and a historical one; as2 none.
+  { type: 'scan', id: 'sc1', sensor_type: 'SENSOR_TYPE_STATIC_CODE_SCAN', started_at: at(1), finished_at: at(2), status: 'succeeded', asset_ids: ['as1'] },
+  { type: 'scan', id: 'sc2', sensor_type: 'SENSOR_TYPE_STATIC_CODE_SCAN', started_at: at(3), finished_at: at(4), status: 'succeeded', asset_ids: ['as1'] },
   { type: 'interaction', id: 'i1', session_id: 'sess1', agent_id: 'a1', model: 'gpt-4o', model_id: 'm1', mcp_server_ids: ['s1'], time: at(100), duration_ms: 500, input_tokens: 10, output_tokens: 5 },
   { type: 'interaction', id: 'i2', session_id: 'sess2', agent_id: 'a2', model: 'gpt-4o', time: at(200), duration_ms: 500, input_tokens: 10, output_tokens: 5 },
 ];
@@ -79,6 +82,7 @@ const expected: Record<string, string[]> = {
   'asset/as1/certs': ['c1'], 'asset/as1/keys': ['k1'], 'asset/as1/sessions': ['cs1'], 'asset/as1/operations': ['op1'],
   'asset/as1/qualys-secrets': ['q1'], 'asset/as1/tls-configs': ['tls1'], 'asset/as1/secrets': ['sec1'],
   'asset/as1/aispm_models': ['m1'], 'asset/as1/aispm_agents': ['a1'], 'asset/as2/aispm_mcp_servers': ['s1'], 'asset/as1/assets': ['as2'],
+  'asset/as1/scans': ['sc1', 'sc2'], 'asset/as1/current_scans': ['sc2'], 'asset/as2/scans': [], 'asset/as2/current_scans': [],
   'location/l1/certs': ['c1'], 'location/l1/qualys-secrets': ['q1'], 'location/l1/secrets': ['sec1'],
   'agent/a2/issues': [issueIdOf(T1, W1, 'SR-aispm_missing_output_guardrails', 'medium')],
   'model/m1/issues': [issueIdOf(T1, W1, 'SR-aispm_unpinned_model_version', 'medium')],

@@ -54,6 +54,14 @@ const llmSessionsEdge: EdgeDef = {
   name: 'sessions', target: 'llm_session', via: { derived: 'llm_sessions' },
   description: 'LLM sessions in which the object took part, newest first.',
 };
+const scansEdge: EdgeDef = {
+  name: 'scans', target: 'scan', via: { derived: 'scans' },
+  description: 'Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor.',
+};
+const currentScansEdge: EdgeDef = {
+  name: 'current_scans', target: 'scan', via: { derived: 'current_scans' },
+  description: 'The current scan of each sensor that covered the asset (the finished one that started last).',
+};
 const locationsEdge = out('locations', 'location', 'defined_in', 'Code or file locations where the object is defined.');
 const assetsEdge = out('assets', 'asset', 'runs_on', 'Assets (hosts, containers, repositories, workloads) the object runs on.');
 
@@ -266,8 +274,10 @@ const asset: KindDef = {
     back('aispm_agents', 'agent', 'runs_on', 'Agents running on the asset.'),
     back('aispm_mcp_servers', 'mcp_server', 'runs_on', 'MCP servers running on the asset.'),
     out('assets', 'asset', 'connects_to', 'Assets this asset connects to.'),
+    scansEdge,
+    currentScansEdge,
   ],
-  sections: [],
+  sections: [section('current_scans', 'current_scans', 'tabular')],
 };
 
 const location: KindDef = {

@@ -1,6 +1,7 @@
 // Row sets that are not inventory kinds but are answered as tabular results: issues seen from one
-// object, issue instances and LLM sessions. Edges reach them (`…/{id}/issues`, `…/instances`,
-// `…/sessions`) and the findings and runtime endpoints share their columns.
+// object, issue instances, LLM sessions and scans. Edges reach them (`…/{id}/issues`,
+// `…/instances`, `…/sessions`, an asset's `…/scans`) and the findings, runtime and scan endpoints
+// share their columns.
 
 import type { ColumnDef, RowSetDef, ValueType } from './types.ts';
 
@@ -176,8 +177,31 @@ export const interactionDetailColumns = [
   col('attributes', 'object', 'Other attributes sent with the interaction (for OTLP spans: trace_id, span_id, operation, …).'),
 ];
 
+/** One run of one sensor over some assets (docs/SCANS.md). */
+export const scan: RowSetDef = {
+  name: 'scan',
+  columns: [
+    col('id', 'string', 'Scan id, unique within the workspace.', true),
+    col('sensor_type', 'string', 'Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it.', true),
+    col('cicd_type', 'string', 'CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline.'),
+    col('repository', 'string', 'Repository it scanned, where known.'),
+    col('branch', 'string', 'Branch it scanned, where known.'),
+    col('commit', 'string', 'Commit it scanned, where known.'),
+    col('status', 'string', 'running, succeeded or failed.'),
+    col('started_at', 'time', 'When it started (the default order: newest first).', true),
+    col('finished_at', 'time', 'When it finished (null while running).'),
+    col('is_current', 'boolean', 'In an asset\'s scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets.'),
+    col('assets', 'integer', 'Assets it covered.'),
+    col('current_assets', 'integer', 'Of those, the assets for which it is the current scan of its sensor.'),
+    col('ai_objects', 'integer', 'AI objects (agents, models, tools, MCP servers, …) it reported.', true),
+    col('findings', 'integer', 'Findings it reported.', true),
+    col('attributes', 'object', 'Further fields the sensor sent, as sent.'),
+  ],
+};
+
 export const derivedRowSets: Record<string, RowSetDef> = {
   issue: objectIssue,
   instance,
   llm_session: llmSession,
+  scan,
 };

@@ -33,7 +33,7 @@ export interface RelationDef {
 }
 
 /** Sets that are not inventory kinds but can be reached over an edge. */
-export type DerivedSet = 'issues' | 'instances' | 'llm_sessions';
+export type DerivedSet = 'issues' | 'instances' | 'llm_sessions' | 'scans' | 'current_scans';
 
 export type EdgeResolution =
   | { relation: string; direction: Direction }

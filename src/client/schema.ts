@@ -582,7 +582,7 @@ export interface paths {
         };
         /**
          * Get one asset
-         * @description One asset as a tabular result with a single row.
+         * @description One asset as a tabular result with a single row, plus embedded sections: `current_scans` (edge `current_scans`). Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -637,6 +637,8 @@ export interface paths {
          *     | `aispm_agents` | AI agent rows | Agents running on the asset. |
          *     | `aispm_mcp_servers` | MCP server rows | MCP servers running on the asset. |
          *     | `assets` | asset rows | Assets this asset connects to. |
+         *     | `scans` | scan rows | Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor. |
+         *     | `current_scans` | scan rows | The current scan of each sensor that covered the asset (the finished one that started last). |
          *
          *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
          *
@@ -659,6 +661,10 @@ export interface paths {
          *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *
+         *     Columns of `scans`: `id`, `sensor_type`, `cicd_type`, `repository`, `branch`, `commit`, `status`, `started_at`, `finished_at`, `is_current`, `assets`, `current_assets`, `ai_objects`, `findings`, `attributes`.
+         *
+         *     Columns of `current_scans`: `id`, `sensor_type`, `cicd_type`, `repository`, `branch`, `commit`, `status`, `started_at`, `finished_at`, `is_current`, `assets`, `current_assets`, `ai_objects`, `findings`, `attributes`.
          */
         get: operations["GetAssetEdges"];
         put?: never;
@@ -969,7 +975,7 @@ export interface paths {
         };
         /**
          * Get one issue instance
-         * @description One instance (open or resolved) as a tabular result with one row holding every field, and `rule`: the metadata of the rule that raised it as the workspace sees it.
+         * @description One instance (open or resolved) as a tabular result with one row holding every field, `rule`: the metadata of the rule that raised it as the workspace sees it, and `scan`: the scan that produced it (or null).
          *
          *     Columns:
          *
@@ -1205,7 +1211,7 @@ export interface paths {
         };
         /**
          * The AI-SPM dashboard
-         * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, and the 12-month issue histogram, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
+         * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
          */
         get: operations["GetAispmDashboard"];
         put?: never;
@@ -1394,6 +1400,212 @@ export interface paths {
          * @description How many interactions of the window got each guardrail outcome. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
         get: operations["GetAispmLlmInteractionsDashOutcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scans of an asset
+         * @description Every scan, current or not, that covered the asset in the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 otherwise), newest first, with the workspace as the first column. `is_current` says whether the scan is the current one of its sensor for this asset. 404 when no workspace of the token holds the asset, in its inventory or in a scan. `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Scan id, unique within the workspace. |
+         *     | `sensor_type` | string | yes | Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it. |
+         *     | `cicd_type` | string |  | CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline. |
+         *     | `repository` | string |  | Repository it scanned, where known. |
+         *     | `branch` | string |  | Branch it scanned, where known. |
+         *     | `commit` | string |  | Commit it scanned, where known. |
+         *     | `status` | string |  | running, succeeded or failed. |
+         *     | `started_at` | time | yes | When it started (the default order: newest first). |
+         *     | `finished_at` | time |  | When it finished (null while running). |
+         *     | `is_current` | boolean |  | In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets. |
+         *     | `assets` | integer |  | Assets it covered. |
+         *     | `current_assets` | integer |  | Of those, the assets for which it is the current scan of its sensor. |
+         *     | `ai_objects` | integer | yes | AI objects (agents, models, tools, MCP servers, …) it reported. |
+         *     | `findings` | integer | yes | Findings it reported. |
+         *     | `attributes` | object |  | Further fields the sensor sent, as sent. |
+         */
+        get: operations["GetAssetScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the current scans of a workspace
+         * @description The current scans of the workspace (each is the current scan of its sensor for at least one asset: the finished scan that started last there), newest first, of a sensor type (`sensorType`), a CI/CD type (`cicdType`), or both; at least one is required (400 otherwise). `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Scan id, unique within the workspace. |
+         *     | `sensor_type` | string | yes | Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it. |
+         *     | `cicd_type` | string |  | CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline. |
+         *     | `repository` | string |  | Repository it scanned, where known. |
+         *     | `branch` | string |  | Branch it scanned, where known. |
+         *     | `commit` | string |  | Commit it scanned, where known. |
+         *     | `status` | string |  | running, succeeded or failed. |
+         *     | `started_at` | time | yes | When it started (the default order: newest first). |
+         *     | `finished_at` | time |  | When it finished (null while running). |
+         *     | `is_current` | boolean |  | In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets. |
+         *     | `assets` | integer |  | Assets it covered. |
+         *     | `current_assets` | integer |  | Of those, the assets for which it is the current scan of its sensor. |
+         *     | `ai_objects` | integer | yes | AI objects (agents, models, tools, MCP servers, …) it reported. |
+         *     | `findings` | integer | yes | Findings it reported. |
+         *     | `attributes` | object |  | Further fields the sensor sent, as sent. |
+         */
+        get: operations["GetCurrentScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sensors-used/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sensor types a workspace used
+         * @description The sensor types of every scan the workspace ever received, current or not, in alphabetical order, as a JSON array of strings (empty when it has no scans).
+         */
+        get: operations["GetSensorsUsed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one scan
+         * @description One scan as a tabular result with one row, with `assets` (the first 100 assets it covered, as on `…/{id}/assets`) and `instances` (the first 100 findings it produced, open or resolved, newest first, as on `…/{id}/instances`): what the run found. (A scan whose id is `current` is listed, but not reachable here.)
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Scan id, unique within the workspace. |
+         *     | `sensor_type` | string | yes | Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it. |
+         *     | `cicd_type` | string |  | CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline. |
+         *     | `repository` | string |  | Repository it scanned, where known. |
+         *     | `branch` | string |  | Branch it scanned, where known. |
+         *     | `commit` | string |  | Commit it scanned, where known. |
+         *     | `status` | string |  | running, succeeded or failed. |
+         *     | `started_at` | time | yes | When it started (the default order: newest first). |
+         *     | `finished_at` | time |  | When it finished (null while running). |
+         *     | `is_current` | boolean |  | In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets. |
+         *     | `assets` | integer |  | Assets it covered. |
+         *     | `current_assets` | integer |  | Of those, the assets for which it is the current scan of its sensor. |
+         *     | `ai_objects` | integer | yes | AI objects (agents, models, tools, MCP servers, …) it reported. |
+         *     | `findings` | integer | yes | Findings it reported. |
+         *     | `attributes` | object |  | Further fields the sensor sent, as sent. |
+         */
+        get: operations["GetScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the assets a scan covered
+         * @description The assets the scan covered, by asset id, paged by keyset cursor. `Accept: text/csv` answers CSV.
+         *
+         *     Columns: `asset_id`; `asset_name` (the inventory's, null when it does not hold the asset); `is_current` (whether the scan is the current one of its sensor for the asset).
+         */
+        get: operations["GetScanAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the findings a scan produced
+         * @description The issue instances (open and resolved) that name the scan, newest first (ties by id), paged by keyset cursor. `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetScanInstances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3059,6 +3271,7 @@ export interface operations {
                         total: number;
                         /** @description 1 when total is exact. */
                         total_sampling: number;
+                        current_scans: components["schemas"]["TabularResult"];
                     };
                 };
             };
@@ -4168,7 +4381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The instance as a tabular result with one row (every field), and `rule`: the metadata of the rule that raised it. */
+            /** @description The instance as a tabular result with one row (every field), `rule`: the metadata of the rule that raised it, and `scan`: the scan named by its `scan_id` (null when it names none, or one the workspace does not hold). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4209,6 +4422,47 @@ export interface operations {
                             source: string | null;
                             /** @description False when the tenant turned the rule off. */
                             enabled: boolean;
+                        } | null;
+                        /** @description One scan: every column of the scan rows (docs/SCANS.md). */
+                        scan: {
+                            /** @description Scan id, unique within the workspace. */
+                            id: string | null;
+                            /** @description Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it. */
+                            sensor_type: string | null;
+                            /** @description CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline. */
+                            cicd_type: string | null;
+                            /** @description Repository it scanned, where known. */
+                            repository: string | null;
+                            /** @description Branch it scanned, where known. */
+                            branch: string | null;
+                            /** @description Commit it scanned, where known. */
+                            commit: string | null;
+                            /** @description running, succeeded or failed. */
+                            status: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it started (the default order: newest first).
+                             */
+                            started_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it finished (null while running).
+                             */
+                            finished_at: string | null;
+                            /** @description In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets. */
+                            is_current: boolean;
+                            /** @description Assets it covered. */
+                            assets: number;
+                            /** @description Of those, the assets for which it is the current scan of its sensor. */
+                            current_assets: number;
+                            /** @description AI objects (agents, models, tools, MCP servers, …) it reported. */
+                            ai_objects: number;
+                            /** @description Findings it reported. */
+                            findings: number;
+                            /** @description Further fields the sensor sent, as sent. */
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
                         } | null;
                     };
                 };
@@ -4294,7 +4548,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The instance as a tabular result with one row (every field), and `rule`: the metadata of the rule that raised it. */
+            /** @description The instance as a tabular result with one row (every field), `rule`: the metadata of the rule that raised it, and `scan`: the scan named by its `scan_id` (null when it names none, or one the workspace does not hold). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4335,6 +4589,47 @@ export interface operations {
                             source: string | null;
                             /** @description False when the tenant turned the rule off. */
                             enabled: boolean;
+                        } | null;
+                        /** @description One scan: every column of the scan rows (docs/SCANS.md). */
+                        scan: {
+                            /** @description Scan id, unique within the workspace. */
+                            id: string | null;
+                            /** @description Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it. */
+                            sensor_type: string | null;
+                            /** @description CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline. */
+                            cicd_type: string | null;
+                            /** @description Repository it scanned, where known. */
+                            repository: string | null;
+                            /** @description Branch it scanned, where known. */
+                            branch: string | null;
+                            /** @description Commit it scanned, where known. */
+                            commit: string | null;
+                            /** @description running, succeeded or failed. */
+                            status: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it started (the default order: newest first).
+                             */
+                            started_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it finished (null while running).
+                             */
+                            finished_at: string | null;
+                            /** @description In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets. */
+                            is_current: boolean;
+                            /** @description Assets it covered. */
+                            assets: number;
+                            /** @description Of those, the assets for which it is the current scan of its sensor. */
+                            current_assets: number;
+                            /** @description AI objects (agents, models, tools, MCP servers, …) it reported. */
+                            ai_objects: number;
+                            /** @description Findings it reported. */
+                            findings: number;
+                            /** @description Further fields the sensor sent, as sent. */
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
                         } | null;
                     };
                 };
@@ -5091,6 +5386,15 @@ export interface operations {
                                 other: number;
                             }[];
                         };
+                        /** @description The current scans and how many of them found AI objects (docs/SCANS.md). */
+                        scans_counts: {
+                            /** @description Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset. */
+                            current_scans: number;
+                            /** @description Of those, the scans that reported at least one AI object (`ai_objects > 0`). */
+                            with_ai_objects: number;
+                            /** @description with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans. */
+                            with_ai_objects_pct: number;
+                        };
                     };
                 };
             };
@@ -5709,6 +6013,579 @@ export interface operations {
             };
             /** @description The token has no access to this tenant or workspace, or lacks the scope. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAssetScans: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, from id, sensor_type, started_at, ai_objects, findings. Default `started_at:desc` (newest first). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCurrentScans: {
+        parameters: {
+            query?: {
+                /** @description Only scans of this sensor type (e.g. SENSOR_TYPE_STATIC_CODE_SCAN). */
+                sensorType?: string;
+                /** @description Only scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI). */
+                cicdType?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, from id, sensor_type, started_at, ai_objects, findings. Default `started_at:desc` (newest first). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of current scans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetSensorsUsed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sensor types, e.g. ["SENSOR_TYPE_GARAK_PROBE", "SENSOR_TYPE_STATIC_CODE_SCAN"]. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Scan id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan as a tabular result with one row, with the assets it covered and the findings (issue instances) that name it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Column names, aligned with every row. */
+                        header: string[];
+                        /** @description One array per row, aligned to header. */
+                        rows: unknown[][];
+                        /** @description Pass as `cursor` for the next page; empty on the last page. */
+                        cursor: string;
+                        /** @description Rows matching the query over all pages. */
+                        total: number;
+                        /** @description 1 when total is exact. */
+                        total_sampling: number;
+                        assets: components["schemas"]["TabularResult"];
+                        instances: components["schemas"]["TabularResult"];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetScanAssets: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Scan id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetScanInstances: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Scan id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

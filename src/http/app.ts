@@ -22,6 +22,7 @@ import { registerInventory } from './routes/inventory.ts';
 import { registerRuntime } from './routes/runtime.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { registerReference } from './routes/reference.ts';
+import { registerScans } from './routes/scans.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
         { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
         { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
+        { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerClientStorage(app, ctx);
   registerFindings(app, ctx);
   registerRuntime(app, ctx);
+  registerScans(app, ctx);
   await app.ready();
   return { app, ctx };
 }

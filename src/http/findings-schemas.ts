@@ -2,7 +2,7 @@
 // row sets so the documented fields are the ones the code sends.
 
 import Type, { type TSchema } from 'typebox';
-import { instanceDetail, ruleRow } from '../catalog/rowsets.ts';
+import { instanceDetail, ruleRow, scan } from '../catalog/rowsets.ts';
 import type { ColumnDef } from '../catalog/types.ts';
 import { statusFilters } from '../store/instances.ts';
 import { Nullable, StringEnum, TabularFields } from './schemas.ts';
@@ -34,11 +34,17 @@ export const RuleComponent = { ...RuleObject, $id: 'Rule' };
 
 export const InstanceObject = objectOf(instanceDetail.columns, { description: 'Every field of one issue instance (one finding of one rule on one object).' });
 
-/** One instance: the tabular envelope with one row, plus its rule. */
+export const ScanObject = objectOf(scan.columns, { description: 'One scan: every column of the scan rows (docs/SCANS.md).' });
+
+/** One instance: the tabular envelope with one row, plus its rule and the scan that produced it. */
 export const InstanceView = Type.Object({
   ...TabularFields,
   rule: Nullable(RuleObject),
-}, { description: 'The instance as a tabular result with one row (every field), and `rule`: the metadata of the rule that raised it.' });
+  scan: Nullable(ScanObject),
+}, {
+  description: 'The instance as a tabular result with one row (every field), `rule`: the metadata of the rule that raised it, ' +
+    'and `scan`: the scan named by its `scan_id` (null when it names none, or one the workspace does not hold).',
+});
 
 export const StatusQuery = (fallback: string) => ({
   status: Type.Optional(StringEnum(statusFilters, { description: `Which instances: open, resolved or all (default ${fallback}).` })),

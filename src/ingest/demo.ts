@@ -4,8 +4,8 @@
 // findings over the past 12 months and LLM sessions over the past 30 days. The same seed, scale
 // and anchor time always give the same records.
 //
-// Scale 1 is about 600 inventory objects, 1,800 relations, 1,200 findings and 6,000 interactions
-// in 600 sessions per full workspace; counts grow linearly with the scale.
+// Scale 1 is about 600 inventory objects, 1,800 relations, 240 scans, 1,200 findings and 6,000
+// interactions in 600 sessions per full workspace; counts grow linearly with the scale.
 
 import { staticRules } from '../catalog/rules.ts';
 
@@ -116,7 +116,7 @@ const oses = ['ubuntu-22.04', 'debian-12', 'amazon-linux-2023', 'alpine-3.20', '
 const repos = ['acme/support-agents', 'acme/finance-bots', 'acme/platform-ai', 'acme/sales-copilot', 'acme/security-automation', 'acme/data-assistants'];
 const garakProbes = ['promptinject.HijackHateHumans', 'dan.Dan_11_0', 'encoding.InjectBase64', 'leakreplay.LiteratureCloze', 'xss.MarkdownImageExfil', 'malwaregen.Evasion'];
 const categories = ['prompt_injection', 'pii', 'jailbreak', 'toxicity', 'secrets', 'off_topic'];
-const sensorTypes = ['SENSOR_TYPE_STATIC_CODE_SCAN', 'SENSOR_TYPE_RUNTIME_SDK', 'SENSOR_TYPE_GARAK_PROBE'];
+const sensorTypes = ['SENSOR_TYPE_STATIC_CODE_SCAN', 'SENSOR_TYPE_RUNTIME_SDK', 'SENSOR_TYPE_GARAK_PROBE', 'SENSOR_TYPE_CONTAINER_IMAGE_SCAN'];
 const cicdTypes = ['CICD_TYPE_GITHUB_ACTION', 'CICD_TYPE_GITLAB_CI'];
 
 export interface DemoOptions {
@@ -134,6 +134,38 @@ export interface DemoOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 const pad = (n: number) => String(n).padStart(5, '0');
 
+/** A scan of the demo estate, planned before the findings that name it. */
+interface DemoScan {
+  id: string; sensor: string; cicd: string | null; repo: string; started: number; finished: number | null;
+  status: 'running' | 'succeeded' | 'failed'; assets: string[]; commit: string; findings: number;
+}
+
+/** The scan that started last at or before `t`, in a list ordered by start. */
+function latestBefore(scans: DemoScan[], t: number): DemoScan | undefined {
+  let lo = 0;
+  let hi = scans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (scans[mid]!.started <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? scans[lo - 1] : undefined;
+}
+
+function scanRecord(s: DemoScan, aiObjects: number): Record<string, unknown> {
+  const inPipeline = s.cicd !== null;
+  const host = s.cicd === 'CICD_TYPE_GITLAB_CI' ? 'gitlab.com' : 'github.com';
+  return {
+    type: 'scan', id: s.id, sensor_type: s.sensor, cicd_type: s.cicd,
+    ...(inPipeline ? { repository: `https://${host}/${s.repo}`, branch: 'main', commit: s.commit } : {}),
+    started_at: iso(s.started), finished_at: s.finished === null ? null : iso(s.finished), status: s.status,
+    asset_ids: s.assets, ai_objects: aiObjects, findings: s.findings,
+    attributes: inPipeline
+      ? { pipeline: s.cicd === 'CICD_TYPE_GITLAB_CI' ? '.gitlab-ci.yml' : '.github/workflows/aispm.yml' }
+      : { sdk: 'aispm-runtime-sdk' },
+  };
+}
+
 /** Yields the records of one workspace's estate, as JSON objects, in dependency order. */
 export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknown>> {
   const r: Rng = rng(opts.seed * 7919 + opts.workspace.length * 104729 + [...opts.workspace].reduce((a, c) => a + c.charCodeAt(0), 0));
@@ -149,6 +181,12 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     ({ type: 'entity', kind, id, name, ...seen(), attributes });
   const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) =>
     ({ type: 'relation', from_kind, from_id, relation, to_kind, to_id });
+  // Where each AI object runs, for the scans that find them there.
+  const hostOf = new Map<string, string>();
+  const runsOn = (kind: string, id: string, asset: string) => {
+    hostOf.set(`${kind}:${id}`, asset);
+    return rel(kind, id, 'runs_on', 'asset', asset);
+  };
 
   // --- assets and locations -------------------------------------------------------------------
   const assets = Array.from({ length: n(60) }, (_, i) => `asset-${pad(i + 1)}`);
@@ -214,7 +252,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       pinned: m.spec.pinned, type: m.spec.type, hosting: r.pick(hostings), license: m.spec.provider === 'meta' ? 'llama3.1' : 'proprietary',
       context_window: m.spec.window,
     });
-    yield rel('model', m.id, 'runs_on', 'asset', r.pick(assets));
+    yield runsOn('model', m.id, r.pick(assets));
     yield rel('model', m.id, 'defined_in', 'location', r.pick(locations));
     if (index >= probed) continue;
     for (const probe of r.sample(garakProbes, 3)) {
@@ -247,7 +285,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       transport: m.spec.transport, url: remote ? `https://mcp.acme.internal/${m.spec.name}` : null, package: m.spec.pkg,
       version: `${r.int(0, 2)}.${r.int(0, 12)}.${r.int(0, 9)}`, publisher: m.spec.publisher, authentication: remote ? r.pick(authModes) : 'none',
     });
-    yield rel('mcp_server', m.id, 'runs_on', 'asset', r.pick(assets));
+    yield runsOn('mcp_server', m.id, r.pick(assets));
     yield rel('mcp_server', m.id, 'defined_in', 'location', r.pick(locations));
     for (const t of r.sample(tools, r.int(2, 7))) yield rel('mcp_server', m.id, 'exposes_tool', 'tool', t.id);
     for (let k = 0; k < r.int(0, 2); k++) {
@@ -279,7 +317,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     for (const m of a.mcps) yield rel('agent', a.id, 'uses_mcp_server', 'mcp_server', m);
     if (r.chance(0.7)) yield rel('agent', a.id, 'input_guardrail', 'guardrail', r.pick(guardrails).id);
     if (r.chance(0.55)) yield rel('agent', a.id, 'output_guardrail', 'guardrail', r.pick(guardrails).id);
-    yield rel('agent', a.id, 'runs_on', 'asset', r.pick(assets));
+    yield runsOn('agent', a.id, r.pick(assets));
     yield rel('agent', a.id, 'defined_in', 'location', r.pick(locations));
   }
   for (const a of agents) {
@@ -289,20 +327,52 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     }
   }
 
-  // --- scans --------------------------------------------------------------------------------------
-  const scans: string[] = [];
-  for (let i = 0; i < n(30); i++) {
-    const started = now - r.int(0, 364) * DAY - r.int(0, 86_399) * 1000;
+  // --- scans over the past 12 months, and the findings they produced -------------------------------
+  // Each repository's pipeline runs on one CI system and deploys its share of the assets; code scans
+  // and garak probes run in those pipelines, the runtime SDK reports from the running assets. A
+  // scan finds the AI objects running on its assets, and a finding names the latest successful
+  // scan of the object's asset that started before the detection (a code scan of the tenant for
+  // objects that run nowhere), so the scan's `findings` count is the findings that name it.
+  const scanCount = n(240);
+  const span = 365 * DAY;
+  const scans: DemoScan[] = [];
+  for (let i = 0; i < scanCount; i++) {
+    const last = i === scanCount - 1;
+    // Spread evenly, oldest first; the last one is still running.
+    const started = last ? now - r.int(60, 1200) * 1000 : now - span + Math.floor((i + r.next()) * ((span - DAY) / scanCount));
     const sensor = r.pick(sensorTypes);
-    const id = `scan-${pad(i + 1)}`;
-    scans.push(id);
-    yield {
-      type: 'scan', id, sensor_type: sensor, cicd_type: sensor === 'SENSOR_TYPE_STATIC_CODE_SCAN' ? r.pick(cicdTypes) : null,
-      repository: `https://github.com/${r.pick(repos)}`, branch: 'main', commit: Array.from({ length: 40 }, () => '0123456789abcdef'[r.int(0, 15)]).join(''),
-      started_at: iso(started), finished_at: r.chance(0.95) ? iso(started + r.int(30, 1800) * 1000) : null,
-      status: r.chance(0.9) ? 'succeeded' : 'failed', asset_ids: r.sample(assets, r.int(1, 4)), ai_objects: r.int(0, 40), findings: r.int(0, 25),
-    };
+    const repo = r.int(0, repos.length - 1);
+    const deployed = assets.filter((_, k) => k % repos.length === repo);
+    const pool = deployed.length ? deployed : assets;
+    const cicd = sensor === 'SENSOR_TYPE_RUNTIME_SDK' ? null : cicdTypes[repo % 3 === 2 ? 1 : 0]!;
+    const finished = last ? null : started + r.int(30, 1800) * 1000;
+    scans.push({
+      id: `scan-${pad(i + 1)}`, sensor, cicd, repo: repos[repo]!, started, finished,
+      // About one run in fifteen fails, and always the one before the last, so every workspace shows a failure.
+      status: finished === null ? 'running' : r.chance(0.93) && i !== scanCount - 2 ? 'succeeded' : 'failed',
+      assets: r.sample(pool, r.int(1, Math.min(4, pool.length))), commit: Array.from({ length: 40 }, () => '0123456789abcdef'[r.int(0, 15)]).join(''),
+      findings: 0,
+    });
   }
+  // Every asset is scanned at least once: one a sample missed joins the last successful scan of its repository's pipeline.
+  const covered = new Set(scans.flatMap((s) => s.assets));
+  for (const [k, asset] of assets.entries()) {
+    if (covered.has(asset)) continue;
+    const home = scans.findLast((s) => s.status === 'succeeded' && s.repo === repos[k % repos.length]) ?? scans.findLast((s) => s.status === 'succeeded');
+    home?.assets.push(asset);
+  }
+  const succeeded = scans.filter((s) => s.status === 'succeeded');
+  const byAsset = new Map<string, DemoScan[]>();
+  for (const s of succeeded) {
+    for (const a of s.assets) {
+      const list = byAsset.get(a);
+      if (list) list.push(s);
+      else byAsset.set(a, [s]);
+    }
+  }
+  const codeScans = succeeded.filter((s) => s.sensor === 'SENSOR_TYPE_STATIC_CODE_SCAN');
+  const aiOn = new Map<string, number>();
+  for (const host of hostOf.values()) aiOn.set(host, (aiOn.get(host) ?? 0) + 1);
 
   // --- findings -----------------------------------------------------------------------------------
   const objectsByKind: Record<string, string[]> = {
@@ -319,6 +389,9 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const detected = now - age - r.int(0, 86_399) * 1000;
     const resolved = r.chance(0.2);
     const loc = r.pick(locations);
+    const host = hostOf.get(`${kind}:${objectId}`);
+    const scan = latestBefore(host ? byAsset.get(host) ?? [] : [], detected) ?? latestBefore(codeScans, detected);
+    if (scan) scan.findings++;
     yield {
       type: 'finding', id: `finding-${pad(i + 1)}`, rule_id: rule.id,
       severity: r.chance(0.7) ? rule.severity : r.pick(severitiesPool), object_kind: kind, object_id: objectId,
@@ -327,9 +400,10 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       code_location: { repository: `https://github.com/${r.pick(repos)}`, path: `src/${r.pick(teams)}/main.py`, start_line: r.int(1, 300), location_id: loc },
       evidence: { detector: 'demo-scanner', confidence: Math.round(r.next() * 100) / 100 },
       remediation: rule.remediation, cvss_score: Math.round((4 + r.next() * 6) * 10) / 10, ...(rule.owasp ? { owasp_category: rule.owasp } : {}),
-      scan_id: r.pick(scans),
+      ...(scan ? { scan_id: scan.id } : {}),
     };
   }
+  for (const s of scans) yield scanRecord(s, s.status === 'succeeded' ? s.assets.reduce((a, x) => a + (aiOn.get(x) ?? 0), 0) : 0);
 
   // --- LLM sessions over the past 30 days -----------------------------------------------------------
   const modelName = new Map(models.map((m) => [m.id, m.spec]));

@@ -265,6 +265,9 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       const startedAt = time(r.started_at, 'scan.started_at');
       const finishedAt = r.finished_at ? time(r.finished_at, 'scan.finished_at') : null;
       if (finishedAt !== null && finishedAt < startedAt) throw new RecordError('scan.finished_at: earlier than started_at');
+      // Finished means a finish time: the current scan of an asset is chosen among those that have one.
+      if (r.status === 'running' && finishedAt !== null) throw new RecordError('scan.finished_at: must be absent or null while status is running');
+      if (r.status !== 'running' && finishedAt === null) throw new RecordError(`scan.finished_at: required when status is ${r.status}`);
       return {
         type: 'scan', id: r.id, sensorType: r.sensor_type, cicdType: r.cicd_type ?? null, repository: r.repository ?? null,
         branch: r.branch ?? null, commit: r.commit ?? null, startedAt, finishedAt, status: r.status,

@@ -1,16 +1,18 @@
 // Every edge of the catalogue as one interface: a relation edge (neighbour entities over a stored
 // relation, either direction) or a derived set (issues touching the object, its issue instances,
-// the LLM sessions it took part in). Routes, detail sections and CSV all page through this.
+// the LLM sessions it took part in, the scans that covered an asset). Routes, detail sections and
+// CSV all page through this.
 
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ColumnDef, EdgeDef, KindDef } from '../catalog/types.ts';
-import { instance, llmSession, objectIssue } from '../catalog/rowsets.ts';
+import { instance, llmSession, objectIssue, scan } from '../catalog/rowsets.ts';
 import { keysetPage, type SortDir } from '../query/keyset.ts';
 import type { SortKey } from '../query/cursor.ts';
 import { rfc3339 } from '../query/values.ts';
 import type { Builder, Db, Engine } from './db.ts';
 import { param } from './db.ts';
 import { countRelationEdge, entityFormatter, type EntityRow, listRelationEdge, targetKind } from './inventory.ts';
+import { assetScanSortSql, assetScansBase, scanValues, type ScanRow } from './scans.ts';
 
 export interface EdgeQuery {
   tenant: string;
@@ -166,7 +168,24 @@ export function sessionRow(r: Record<string, unknown>): unknown[] {
     Number(r.blocked), Number(r.redacted)];
 }
 
-const derivedSpecs = { issues: issuesSpec, instances: instancesSpec, llm_sessions: sessionsSpec };
+/** The scans that covered an asset (all of them, or only the current one of each sensor), newest first. */
+function scansSpec(name: string, currentOnly: boolean): DerivedSpec {
+  return {
+    name,
+    columns: scan.columns,
+    defaultSort: { column: 'started_at', dir: 'desc' },
+    sortSql: assetScanSortSql,
+    tie: 'sa.scan_id',
+    nameSql: 's.sensor_type',
+    base: assetScansBase(currentOnly),
+    format: (r) => scanValues(r as ScanRow),
+  };
+}
+
+const derivedSpecs = {
+  issues: issuesSpec, instances: instancesSpec, llm_sessions: sessionsSpec,
+  scans: scansSpec('scans', false), current_scans: scansSpec('current_scans', true),
+};
 
 const sources = new Map<string, EdgeSource>();
 

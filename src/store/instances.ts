@@ -1,6 +1,7 @@
 // Reading issue instances in full: one by id, the page of one object's instances within one issue
-// (the spec's issue object details), and everything one rule produced across the workspaces a
-// token may read (rule results). Rows carry every field of `instanceDetail` in the catalogue.
+// (the spec's issue object details), everything one rule produced across the workspaces a token
+// may read (rule results), and the instances one scan produced. Rows carry every field of
+// `instanceDetail` in the catalogue.
 
 import { sql } from 'kysely';
 import { instanceDetail } from '../catalog/rowsets.ts';
@@ -149,4 +150,26 @@ export async function countRuleResults(db: Db, q: RuleResultsQuery): Promise<num
   const t = db.template(`instances.rule-results-count:${key}`, (b, engine) =>
     base(b, engine).clearSelect().select(sql<number>`count(*)`.as('count')));
   return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
+}
+
+// Newest first; the order of the (scan, detected_at, id) index.
+const scanOrder: OrderTerm[] = [{ expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }];
+export const SCAN_INSTANCES_ORDER_TERMS = scanOrder.length;
+
+function scanInstancesBase(b: Builder) {
+  return b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.scan_id', '=', param('scan'));
+}
+
+/** The instances (open and resolved) that name the scan, newest first. */
+export async function scanInstancesPage(
+  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<InstanceRow>> {
+  return multiKeysetPage<InstanceRow>(db, { key: 'instances.scan', base: scanInstancesBase, order: scanOrder },
+    { tenant, workspace, scan: scanId }, after, limit);
+}
+
+export async function countScanInstances(db: Db, tenant: string, workspace: string, scanId: string): Promise<number> {
+  const t = db.template('instances.scan-count', (b) => scanInstancesBase(b).clearSelect().select(sql<number>`count(*)`.as('count')));
+  return Number((await db.first<{ count: number }>(t, { tenant, workspace, scan: scanId }))?.count ?? 0);
 }

@@ -13,6 +13,7 @@ import * as init from './migrations/001_init.ts';
 import * as clientStorageExact from './migrations/002_client_storage_exact.ts';
 import * as findingsIndexes from './migrations/003_findings_indexes.ts';
 import * as runtime from './migrations/004_runtime.ts';
+import * as scans from './migrations/005_scans.ts';
 
 interface Migration {
   version: number;
@@ -25,6 +26,7 @@ const migrations: Migration[] = [
   { version: 2, name: 'client_storage_exact', up: clientStorageExact.up },
   { version: 3, name: 'findings_indexes', up: findingsIndexes.up },
   { version: 4, name: 'runtime', up: runtime.up },
+  { version: 5, name: 'scans', up: scans.up },
 ];
 
 const MIGRATION_LOCK = 7_311_337;

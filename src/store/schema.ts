@@ -173,6 +173,10 @@ export interface ScansTable {
   findings: number;
   attributes: Json;
   updated_at: number;
+  /** Assets the scan covered (migration 004). */
+  assets: number;
+  /** Of those, the assets for which it is the current scan of its sensor; > 0 means current. */
+  current_assets: number;
 }
 
 export interface ScanAssetsTable {

@@ -3,13 +3,14 @@
 // optional `workspace_id` narrows them to one workspace the token is granted (403 otherwise).
 //
 // The dashboard is a list of sections, each a name, a schema and a loader: adding a section
-// (issue 11 adds scan counts) is one more entry in `sections`.
+// (as `scans_counts` was) is one more entry in `sections`.
 
 import type { FastifyInstance } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { routedKinds } from '../../catalog/kinds.ts';
 import { figuresByKind, topAtRisk, topIssues } from '../../store/dashboard.ts';
 import { issueHistogram } from '../../store/histogram.ts';
+import { scanCounts } from '../../store/scans.ts';
 import type { WorkspaceScope } from '../../store/scope.ts';
 import type { AppContext } from '../context.ts';
 import { HistogramCounts } from '../findings-schemas.ts';
@@ -82,6 +83,15 @@ export const sections: DashboardSection[] = [
     schema: HistogramCounts,
     load: async (ctx, r) => ({ counts: await issueHistogram(ctx.db, r.scope, r.now) }),
   },
+  {
+    name: 'scans_counts',
+    schema: Type.Object({
+      current_scans: Type.Integer({ description: 'Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset.' }),
+      with_ai_objects: Type.Integer({ description: 'Of those, the scans that reported at least one AI object (`ai_objects > 0`).' }),
+      with_ai_objects_pct: Type.Number({ description: 'with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans.' }),
+    }, { description: 'The current scans and how many of them found AI objects (docs/SCANS.md).' }),
+    load: (ctx, r) => scanCounts(ctx.db, r.scope),
+  },
 ];
 
 export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
@@ -106,8 +116,8 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       operationId: 'GetAispmDashboard', summary: 'The AI-SPM dashboard', tags,
       description: 'Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP ' +
-        'servers most at risk, and the 12-month issue histogram, over the token\'s tenant and workspaces; `workspace_id` ' +
-        'narrows it to one (403 when the token is not granted it).',
+        'servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the ' +
+        'token\'s tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).',
       querystring: DashboardQuery,
       response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses() },
     },

@@ -18,6 +18,7 @@ import {
   issueObjectOrder, issueObjectsPage, issueObjectValues, issueOrder, issuesPage, issueValues, objectNameOf, type IssueDimension, type IssueRow,
 } from '../../store/issues.ts';
 import { getRule, ruleObject } from '../../store/rules.ts';
+import { getScan, scanObject } from '../../store/scans.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { InstanceObject, InstanceView, RuleObject, StatusQuery } from '../findings-schemas.ts';
@@ -107,8 +108,11 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
   }
 
   async function instanceView(tenant: string, workspace: string, row: InstanceRow) {
-    const rule = await getRule(ctx.db, tenant, workspace, row.rule_id);
-    return { ...tabular(instanceHeader, [instanceValues(row)], '', 1), rule: rule ? ruleObject(rule) : null };
+    const [rule, scan] = await Promise.all([
+      getRule(ctx.db, tenant, workspace, row.rule_id),
+      row.scan_id === null ? undefined : getScan(ctx.db, tenant, workspace, row.scan_id),
+    ]);
+    return { ...tabular(instanceHeader, [instanceValues(row)], '', 1), rule: rule ? ruleObject(rule) : null, scan: scan ? scanObject(scan) : null };
   }
 
   app.get(base, {
@@ -263,8 +267,9 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     config: { access: 'read' },
     schema: {
       operationId: 'GetInstance', summary: 'Get one issue instance', tags,
-      description: 'One instance (open or resolved) as a tabular result with one row holding every field, and `rule`: the ' +
-        'metadata of the rule that raised it as the workspace sees it.\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
+      description: 'One instance (open or resolved) as a tabular result with one row holding every field, `rule`: the ' +
+        'metadata of the rule that raised it as the workspace sees it, and `scan`: the scan that produced it (or null).' +
+        '\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
       params: InstanceParams,
       response: { 200: InstanceView, ...errorResponses(404) },
     },
