@@ -44,6 +44,11 @@ export function onBatchApplied(hook: BatchHook): void {
 async function lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void> {
   if (tx.engine !== 'postgres') return;
   await tx.execute(CompiledQuery.raw('select pg_advisory_xact_lock(7311338, hashtext($1))', [JSON.stringify([tenant, workspace])]));
+  // Ingest statements take key lists whose size and selectivity vary from batch to batch. After
+  // five runs PostgreSQL may switch a prepared statement to a generic plan that filters a whole
+  // workspace instead of probing an index per key (seen loading scans: 23 s a batch); planning
+  // each statement for its actual values costs far less than that. Reads keep generic plans.
+  await tx.exec('set local plan_cache_mode = force_custom_plan');
 }
 
 type ByType = { [K in IngestRecord['type']]: Lined<Extract<IngestRecord, { type: K }>>[] };
