@@ -12,12 +12,25 @@ import { loadConfiguredPrices } from './store/prices.ts';
 import { startRuntimeMaintenance } from './store/retention.ts';
 import { isMaintenanceWorker } from './cluster.ts';
 
+/**
+ * Standard output, written in blocks of up to 4 KiB rather than one write(2) per line: a request
+ * line each would otherwise cost a system call per request. Flushed every 250 ms and at exit, so a
+ * line reaches the log within a quarter of a second (a crash may lose that much).
+ */
+function logDestination() {
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => dest.flush(), 250);
+  timer.unref();
+  process.on('exit', () => { try { dest.flushSync(); } catch { /* not writable any more */ } });
+  return dest;
+}
+
 export function makeLogger(config: Config): FastifyBaseLogger {
   return pino({
     level: config.logLevel,
     // Tokens must never reach the logs, whatever a future log line includes.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization', 'token'], censor: '[redacted]' },
-  }) as unknown as FastifyBaseLogger;
+  }, logDestination()) as unknown as FastifyBaseLogger;
 }
 
 export interface RunningServer {

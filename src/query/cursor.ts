@@ -2,15 +2,16 @@
 // belongs to, signed with the service's secret: an altered cursor, or one taken from another
 // query (other filters, sort, tenant, parent object), is refused with 400.
 
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { badRequest } from '../http/errors.ts';
 
 export type SortKey = [unknown, unknown];
 
 export class Cursors {
-  private readonly secret: Buffer;
+  // A KeyObject made once: createHmac with raw bytes would build one on every call.
+  private readonly secret: KeyObject;
   constructor(secret: string) {
-    this.secret = Buffer.from(secret);
+    this.secret = createSecretKey(Buffer.from(secret));
   }
 
   private sign(payload: string): string {
