@@ -122,7 +122,7 @@ function writeInteractions(file: string, count: number, prefix: string): Promise
   let chunk: string[] = [];
   for (let i = 0; i < count; i++) {
     chunk.push(JSON.stringify({
-      type: 'interaction', id: `${prefix}-${i}`, session_id: `${prefix}-s${Math.floor(i / 10)}`, agent_id: `agent-${String(1 + (i % 500)).padStart(5, '0')}`,
+      type: 'interaction', id: `${prefix}-${i}`, session_id: `${prefix}-s${Math.floor(i / 10)}`, agent_id: `agent-${String(1 + (Math.floor(i / 10) % 500)).padStart(5, "0")}`,
       model: 'gpt-4o-mini', provider: 'openai', time: new Date(now - (count - i) * 1000).toISOString(), duration_ms: 800 + (i % 900),
       input_tokens: 200 + (i % 1000), output_tokens: 50 + (i % 300), prompt_outcome: i % 37 === 0 ? 'BLOCKED' : 'OK',
       response_outcome: i % 53 === 0 ? 'REDACTED' : 'OK', categories: i % 37 === 0 ? ['prompt_injection'] : [],
