@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// aispm: one entry point for operators. serve | start | migrate | demo | import | token …
+// aispm: one entry point for operators. serve | start | migrate | demo | import | token … | rules evaluate
 
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DEMO_TENANT } from './ingest/demo.ts';
 import { importFile, isEmpty, loadDemo } from './ingest/load.ts';
+import { evaluateWorkspace, workspacesOf } from './posture/evaluate.ts';
 import { exitOnSignals, makeLogger, startServer } from './server.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
@@ -76,7 +77,7 @@ program.command('start')
       if (await isEmpty(db)) {
         process.stderr.write('loading the demo estate (tenant demo, workspaces default and staging)…\n');
         const t = performance.now();
-        await loadDemo(db, { scale: 1, seed: 1, now: Date.now(), storePrompts: cfg.storePrompts });
+        await loadDemo(db, { scale: 1, seed: 1, now: Date.now(), storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules });
         process.stderr.write(`demo estate loaded in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
       }
       for (const k of await listKeys(db, DEMO_TENANT)) if (k.name === 'npm start' && k.revokedAt === null) await revokeKey(db, k.id);
@@ -121,7 +122,7 @@ program.command('demo')
     const t = performance.now();
     const loaded = await withDb(cfg, async (db) => {
       await migrate(db);
-      return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant });
+      return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant, evaluateRules: cfg.postureRules });
     });
     for (const { workspace, summary } of loaded) {
       process.stdout.write(`${o.tenant}/${workspace}: ${summary.accepted} records written, ${summary.rejected} rejected\n`);
@@ -142,7 +143,7 @@ program.command('import')
     const summary = await withDb(cfg, async (db) => {
       await migrate(db);
       return importFile(db, file, {
-        tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts,
+        tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules,
         onBatch: (s) => {
           if (!tty) return;
           const secs = (performance.now() - start) / 1000;
@@ -159,6 +160,27 @@ program.command('import')
     process.stdout.write(`${summary.accepted} records written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`);
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
     if (summary.rejected) process.exit(1);
+  });
+
+const rules = program.command('rules').description('posture rules the service evaluates over the inventory');
+
+rules.command('evaluate')
+  .description('evaluate every posture rule over whole workspaces and bring their findings in line (docs/POSTURE.md)')
+  .requiredOption('--tenant <id>', 'tenant')
+  .option('--workspace <id>', 'only this workspace (default: every workspace of the tenant)')
+  .action(async (o: { tenant: string; workspace?: string }) => {
+    const cfg = config({ db: globalDb() });
+    await withDb(cfg, async (db) => {
+      await migrate(db);
+      const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
+      if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
+      for (const workspace of workspaces) {
+        const t = performance.now();
+        const r = await evaluateWorkspace(db, o.tenant, workspace, Date.now());
+        process.stdout.write(`${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
+          `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+      }
+    });
   });
 
 const token = program.command('token').description('create, list and revoke API tokens');
