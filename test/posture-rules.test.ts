@@ -4,8 +4,9 @@
 // the neighbours that made it hold as evidence.
 
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
-import { postureRules } from '../src/catalog/posture.ts';
+import { readFileSync } from 'node:fs';
+import { before, describe, it } from 'node:test';
+import { postureRules, postureTable } from '../src/catalog/posture.ts';
 import { staticRuleById } from '../src/catalog/rules.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
@@ -148,6 +149,12 @@ const cases: Case[] = [
     evidence: ['agent:b', 'tool:t'],
   },
 ];
+
+describe('posture rules documentation', () => {
+  it('docs/POSTURE.md lists the rules as the catalogue declares them (regenerate: node scripts/posture-doc.ts)', () => {
+    assert.ok(readFileSync(new URL('../docs/POSTURE.md', import.meta.url), 'utf8').includes(`\n${postureTable()}\n`));
+  });
+});
 
 describeEngines('posture rules, one by one', (h) => {
   let token: string;

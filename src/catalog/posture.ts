@@ -233,3 +233,22 @@ function check(rule: PostureRule): void {
   walk(rule.when, [rule.kind]);
 }
 for (const r of postureRules) check(r);
+
+/** The neighbours a condition keeps as evidence: those found over its `some` hops. */
+function evidenceRoles(c: Condition | undefined): string[] {
+  if (!c) return [];
+  if ('some' in c) return [`\`${c.some.as}\` (over ${c.some.relation})`, ...evidenceRoles(c.some.where)];
+  if ('all' in c) return c.all.flatMap(evidenceRoles);
+  return [];
+}
+
+/** The rules as a Markdown table for docs/POSTURE.md (`node scripts/posture-doc.ts` writes it there). */
+export function postureTable(): string {
+  const lines = ['| rule | object | severity | fires when | evidence objects |', '|---|---|---|---|---|'];
+  for (const r of postureRules) {
+    const severity = staticRuleById.get(r.ruleId)!.severity;
+    const roles = evidenceRoles(r.when);
+    lines.push(`| \`${r.ruleId}\` | ${r.kind} | ${severity} | ${r.predicate} | ${roles.join(', ') || 'none: the object\'s attributes or a missing relation'} |`);
+  }
+  return lines.join('\n');
+}

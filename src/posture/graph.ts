@@ -38,6 +38,8 @@ export class GraphReader {
   private readonly nodes = new Map<string, GraphNode | null>();
   /** step -> object -> neighbour keys, sorted. */
   private readonly links = new Map<string, Map<string, string[]>>();
+  /** Kinds read whole, with their keys. */
+  private readonly kinds = new Map<string, string[]>();
 
   constructor(scope: Scope) {
     this.scope = scope;
@@ -69,6 +71,8 @@ export class GraphReader {
 
   /** Every object of a kind in the workspace, loaded; returns their keys. */
   async loadKind(kind: string): Promise<string[]> {
+    const done = this.kinds.get(kind);
+    if (done) return done;
     const { db, tx, tenant, workspace } = this.scope;
     const t = db.template('posture.kind', (b) => b.selectFrom('entities').select(['id', 'name', 'attributes'])
       .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', param('kind')));
@@ -78,6 +82,7 @@ export class GraphReader {
       keys.push(key);
       this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
     }
+    this.kinds.set(kind, keys);
     return keys;
   }
 
