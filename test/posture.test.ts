@@ -158,6 +158,17 @@ describeEngines('posture rules over time', (h) => {
     assert.equal(after!.id, before!.id);
     assert.equal(after!.detected_at, before!.detected_at);
     assert.equal(after!.description, 'AI agent "Agent a1" (a1) can run shell commands or code through MCP server "tools-mcp" (s1), exposing AI tool "run_shell" (t1).');
+
+    // Two hops away: the server stops exposing the tool, then exposes it again.
+    clock = day(6, 4);
+    await load(h(), T, W, [{ ...relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1'), op: 'delete' }]);
+    clock = day(6, 5);
+    await load(h(), T, W, [relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1')]);
+    const episodes = await results(h(), token, sr('agent_reaches_code_execution_via_mcp'), W);
+    assert.deepEqual(episodes.map((r) => [r.object_id, r.status, r.detected_at, r.resolved_at]), [
+      ['a1', 'open', iso(day(6, 5)), null], ['a1', 'resolved', before!.detected_at, iso(day(6, 4))],
+    ]);
+    assert.equal(episodes[1]!.id, before!.id);
   });
 }, { now: () => clock });
 
