@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// aispm: one entry point for operators. serve | start | migrate | demo | import | token …, and
-// queries against a running service: get | issues | sessions | storage (src/client/commands.ts).
+// aispm: one entry point for operators. serve | start | migrate | demo | import | token … | rules evaluate,
+// and queries against a running service: get | issues | sessions | storage (src/client/commands.ts).
 
 import { Command, InvalidArgumentError } from 'commander';
 import { registerQueryCommands } from './client/commands.ts';
@@ -93,7 +93,7 @@ program.command('start')
       if (await isEmpty(db)) {
         process.stderr.write('loading the demo estate (tenant demo, workspaces default and staging)…\n');
         const t = performance.now();
-        await loadDemo(db, { scale: 1, seed: 1, now: Date.now(), storePrompts: cfg.storePrompts });
+        await loadDemo(db, { scale: 1, seed: 1, now: Date.now(), storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules });
         process.stderr.write(`demo estate loaded in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
       }
       for (const k of await listKeys(db, DEMO_TENANT)) if (k.name === 'npm start' && k.revokedAt === null) await revokeKey(db, k.id);
@@ -140,7 +140,7 @@ program.command('demo')
     const loaded = await withDb(cfg, async (db) => {
       await migrate(db);
       await loadConfiguredPrices(db, cfg.pricesFile);
-      return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant });
+      return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant, evaluateRules: cfg.postureRules });
     });
     for (const { workspace, summary } of loaded) {
       process.stdout.write(`${o.tenant}/${workspace}: ${summary.accepted} records written, ${summary.rejected} rejected\n`);
@@ -163,7 +163,7 @@ program.command('import')
       await migrate(db);
       await loadConfiguredPrices(db, cfg.pricesFile);
       return importFile(db, file, {
-        tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts,
+        tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules,
         onBatch: (s) => {
           if (!tty) return;
           const secs = (performance.now() - start) / 1000;
@@ -191,6 +191,28 @@ program.command('retention')
     const result = await withDb(cfg, async (db) => { await migrate(db); return applyRetention(db, cfg.retentionDays, Date.now()); });
     process.stdout.write(`deleted ${result.deleted} interactions older than ${new Date(result.cutoff).toISOString()}` +
       (result.droppedPartitions.length ? ` (dropped partitions ${result.droppedPartitions.join(', ')})` : '') + '\n');
+  });
+
+const rules = program.command('rules').description('posture rules the service evaluates over the inventory');
+
+rules.command('evaluate')
+  .description('evaluate every posture rule over whole workspaces and bring their findings in line (docs/POSTURE.md)')
+  .requiredOption('--tenant <id>', 'tenant')
+  .option('--workspace <id>', 'only this workspace (default: every workspace of the tenant)')
+  .action(async (o: { tenant: string; workspace?: string }) => {
+    const cfg = config({ db: globalDb() });
+    await withDb(cfg, async (db) => {
+      await migrate(db);
+      const { evaluateWorkspace, workspacesOf } = await import('./posture/evaluate.ts');
+      const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
+      if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
+      for (const workspace of workspaces) {
+        const t = performance.now();
+        const r = await evaluateWorkspace(db, o.tenant, workspace, Date.now());
+        process.stdout.write(`${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
+          `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+      }
+    });
   });
 
 const token = program.command('token').description('create, list and revoke API tokens');

@@ -35,6 +35,8 @@ export interface Config {
   storageValueMaxBytes: number;
   /** Entries one user may keep in one tenant across the user scopes (0: no cap). */
   storageMaxEntriesPerUser: number;
+  /** Evaluate the posture rules (graph-decidable static rules) after each ingest batch. */
+  postureRules: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +60,7 @@ const defaults: Config = {
   storageNameMaxBytes: 256,
   storageValueMaxBytes: 256 * 1024,
   storageMaxEntriesPerUser: 10_000,
+  postureRules: true,
 };
 
 /** Environment variable behind each setting; `docs/CONFIG.md` lists them with their defaults. */
@@ -80,6 +83,7 @@ export const envNames: Record<keyof Config, string> = {
   storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
   storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',
   storageMaxEntriesPerUser: 'AISPM_STORAGE_MAX_ENTRIES_PER_USER',
+  postureRules: 'AISPM_POSTURE_RULES',
 };
 
 const logLevels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);

@@ -43,7 +43,7 @@ for (const engine of engineNames) {
     let env: Record<string, string>;
     let token: string;
     before(async () => {
-      h = await startHarness(engine, { now: () => NOW });
+      h = await startHarness(engine, { now: () => NOW, config: { postureRules: false } });
       await loadEstate(h);
       const s = await h.ingest(T1, 'inv', [...models(250), entity('agent', 'a1', 'Agent One', 5), relation('agent', 'a1', 'uses_model', 'model', 'model-000')]);
       assert.equal(s.rejected, 0);

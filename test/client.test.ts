@@ -167,4 +167,4 @@ describeEngines('typed client', (h) => {
     }));
     assert.deepEqual(viaClient, body(await h().get(`/api/v1/rules/tenants/${T1}/workspaces/${W1}/${CREDS}`, token)));
   });
-}, { now: () => NOW });
+}, { now: () => NOW, config: { postureRules: false } });

@@ -18,6 +18,8 @@ export interface Lined<R> {
 export interface BatchOptions {
   /** Keep prompt and response text of interactions. */
   storePrompts: boolean;
+  /** Evaluate the posture rules over what the batch changed (default true). */
+  evaluateRules?: boolean;
 }
 
 export class BatchContext {

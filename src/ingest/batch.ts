@@ -25,6 +25,8 @@ export interface BatchEffects {
   workspace: string;
   /** Objects whose relations or attributes changed (`kind\u0000id`). */
   inventory: Set<string>;
+  /** Rules whose tenant settings (`rule_setting` records) the batch wrote. */
+  ruleSettings: Set<string>;
   counts: Partial<Record<RecordType, number>>;
 }
 
@@ -74,7 +76,7 @@ export async function applyBatch(
   await refreshKindCounts(ctx);
   await refreshEdgeCounts(ctx);
   const effects: BatchEffects = {
-    tenant, workspace, inventory: new Set(ctx.touchedForEdges),
+    tenant, workspace, inventory: new Set(ctx.touchedForEdges), ruleSettings: new Set(by.rule_setting.map((r) => r.record.ruleId)),
     counts: Object.fromEntries(Object.entries(by).filter(([, v]) => v.length).map(([k, v]) => [k, v.length])),
   };
   for (const hook of hooks) await hook(ctx, effects);

@@ -12,6 +12,7 @@ export interface DemoLoad {
   now: number;
   storePrompts: boolean;
   tenant?: string;
+  evaluateRules?: boolean;
 }
 
 export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
@@ -19,6 +20,7 @@ export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspac
   for (const { workspace, share } of demoWorkspaces) {
     const summary = await ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
       tenant: opts.tenant ?? DEMO_TENANT, workspace, storePrompts: opts.storePrompts, batchSize: 10_000, mode: 'batches',
+      evaluateRules: opts.evaluateRules,
     });
     out.push({ workspace, summary });
   }
@@ -36,6 +38,7 @@ export interface ImportOptions {
   workspace: string;
   batchSize: number;
   storePrompts: boolean;
+  evaluateRules?: boolean;
   onBatch?: (s: IngestSummary) => void;
 }
 

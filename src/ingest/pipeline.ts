@@ -11,6 +11,8 @@ import { applyBatch, BatchRejected } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { ndjsonLines } from './ndjson.ts';
 import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
+// Registers the posture rules' batch hook: every way in goes through this module.
+import '../posture/evaluate.ts';
 
 export interface IngestOptions {
   tenant: string;
@@ -23,6 +25,8 @@ export interface IngestOptions {
   maxListedErrors?: number;
   onBatch?: (summary: IngestSummary) => void;
   now?: () => number;
+  /** Evaluate the posture rules after each batch (default true; config AISPM_POSTURE_RULES). */
+  evaluateRules?: boolean;
 }
 
 export interface IngestSummary {
@@ -112,7 +116,7 @@ async function ingestLines(db: Db, source: AsyncIterable<Buffer | string> | Iter
   const note = (errors: LineError[]) => {
     for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
   };
-  const batchOptions = { storePrompts: opts.storePrompts };
+  const batchOptions = { storePrompts: opts.storePrompts, evaluateRules: opts.evaluateRules };
   const lines = ndjsonLines(source, opts.maxLineBytes ?? DEFAULT_MAX_LINE);
 
   if (opts.mode === 'request') {

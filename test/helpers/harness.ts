@@ -114,7 +114,8 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
     },
     ingest(tenant, workspace, records) {
       const body = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      return ingest(db, (async function* () { yield Buffer.from(body); })(), { tenant, workspace, storePrompts: config.storePrompts, batchSize: 1000, mode: 'request', now: options.now });
+      return ingest(db, [Buffer.from(body)], { tenant, workspace, storePrompts: config.storePrompts, batchSize: 1000, mode: 'request', now: options.now,
+        evaluateRules: config.postureRules });
     },
     async close() {
       await app.close();

@@ -88,6 +88,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
     try {
       summary = await ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
         tenant, workspace, storePrompts: ctx.config.storePrompts, batchSize: 5000, mode: 'request', now: ctx.now,
+        evaluateRules: ctx.config.postureRules,
       });
     } catch (err) {
       if (err instanceof ApiError) throw err;

@@ -1,0 +1,254 @@
+// Posture rules the service evaluates itself: the static rules of `rules.ts` that the inventory
+// graph alone can decide, each written as data: the kind of object it judges, a condition over
+// that object's attributes and its neighbours (hops over the stored relations of `kinds.ts`), and
+// the sentence that explains an instance. `src/posture/` evaluates these after every ingest batch
+// and writes what they find as `source: "static"` instances; docs/POSTURE.md lists them.
+//
+// Attribute tests are strict about what the inventory says: `equals` fires only on the value
+// itself (a model with no `pinned` attribute is not reported as unpinned), while `notTrue` treats
+// a missing attribute as false, because an approval step nobody recorded is one nobody can rely on.
+
+import { kindByName, relationByName } from './kinds.ts';
+import { staticRuleById } from './rules.ts';
+
+/** One hop over a stored relation, from the object in hand to neighbours of the given kinds. */
+export interface Hop {
+  relation: string;
+  /** `out`: the object is the relation's `from`; `in`: its `to`. */
+  direction: 'out' | 'in';
+  kinds: string[];
+  /** What the neighbours found are called in the evidence and the explanation (`{tools}`). */
+  as: string;
+  /** A condition each neighbour must meet to count; none: every neighbour counts. */
+  where?: Condition;
+}
+
+export type Condition =
+  /** The attribute holds exactly this value. */
+  | { attribute: string; equals: string | boolean }
+  /** The attribute is false or missing. */
+  | { attribute: string; notTrue: true }
+  /** The attribute (a list of strings) contains one of these. */
+  | { attribute: string; includesAny: string[] }
+  /** The attribute (a list of strings) has an element matching this regular expression. */
+  | { attribute: string; matches: string }
+  /** At least one neighbour over the hop meets the hop's condition: these are the evidence. */
+  | { some: Hop }
+  /** No neighbour over the hop meets the hop's condition. */
+  | { no: Hop }
+  | { all: Condition[] };
+
+export interface PostureRule {
+  /** A static rule of `rules.ts`: name, severity, category, OWASP and remediation come from there. */
+  ruleId: string;
+  /** The kind of object judged (a rule with several object types has one entry per kind). */
+  kind: string;
+  when: Condition;
+  /** The condition in words, for the documentation and the evidence. */
+  predicate: string;
+  /**
+   * The instance's description. `{subject}` is the object judged; `{<as>}` the neighbours a hop
+   * named so found (deduplicated, in id order); `{subject.<attribute>}` one of its attributes.
+   */
+  explain: string;
+}
+
+// ---- shared pieces -----------------------------------------------------------------------------
+
+const codeExecution: Condition = { attribute: 'capabilities', includesAny: ['shell', 'code_execution'] };
+const destructiveUnapproved: Condition = {
+  all: [{ attribute: 'destructive', equals: true }, { attribute: 'requires_approval', notTrue: true }],
+};
+const failedProbe = (as: string): Hop => ({
+  relation: 'probe_result', direction: 'out', kinds: ['garak_info'], as, where: { attribute: 'status', equals: 'failed' },
+});
+const codeExecutionTools = (as: string): Hop => ({ relation: 'exposes_tool', direction: 'out', kinds: ['tool'], as, where: codeExecution });
+
+const sr = (slug: string) => `SR-aispm_${slug}`;
+
+export const postureRules: PostureRule[] = [
+  {
+    ruleId: sr('missing_input_guardrails'), kind: 'agent',
+    when: { no: { relation: 'input_guardrail', direction: 'out', kinds: ['guardrail'], as: 'input_guardrails' } },
+    predicate: 'An agent with no input_guardrail relation to a guardrail.',
+    explain: '{subject} has no input guardrail: user and tool input reaches its models without a check for prompt injection, jailbreaks or sensitive data.',
+  },
+  {
+    ruleId: sr('missing_output_guardrails'), kind: 'agent',
+    when: { no: { relation: 'output_guardrail', direction: 'out', kinds: ['guardrail'], as: 'output_guardrails' } },
+    predicate: 'An agent with no output_guardrail relation to a guardrail.',
+    explain: '{subject} has no output guardrail: what its models answer reaches users and tools without a check for leaked data or unsafe content.',
+  },
+  {
+    ruleId: sr('unpinned_model_version'), kind: 'model',
+    when: { attribute: 'pinned', equals: false },
+    predicate: 'A model whose `pinned` attribute is false.',
+    explain: '{subject} is referenced by a moving alias (version "{subject.version}"), not a pinned snapshot, so the model behind it can change without review.',
+  },
+  {
+    ruleId: sr('mcp_server_without_authentication'), kind: 'mcp_server',
+    when: { attribute: 'authentication', equals: 'none' },
+    predicate: 'An MCP server whose `authentication` attribute is "none".',
+    explain: '{subject} lets clients connect and call its tools without authenticating (authentication "none").',
+  },
+  {
+    ruleId: sr('tool_shell_or_code_execution'), kind: 'tool',
+    when: codeExecution,
+    predicate: 'A tool whose `capabilities` include shell or code_execution.',
+    explain: '{subject} runs shell commands or code on behalf of the model.',
+  },
+  {
+    ruleId: sr('unvalidated_tool_input'), kind: 'tool',
+    when: { attribute: 'input_validation', equals: false },
+    predicate: 'A tool whose `input_validation` attribute is false.',
+    explain: '{subject} acts on model-generated arguments without validating them against a schema.',
+  },
+  {
+    ruleId: sr('excessive_agent_permissions'), kind: 'agent',
+    when: { attribute: 'permissions', matches: '^\\*$|:\\*$|(^|:)admin$' },
+    predicate: 'An agent holding a wildcard or admin permission (`*`, `<resource>:*` or `<resource>:admin`).',
+    explain: '{subject} holds wildcard or admin permissions, broader than any single task needs.',
+  },
+  {
+    ruleId: sr('model_failed_garak_probes'), kind: 'model',
+    when: { some: failedProbe('failed_probes') },
+    predicate: 'A model with a probe_result relation to a garak result whose `status` is "failed".',
+    explain: '{subject} failed garak probes: {failed_probes}.',
+  },
+  {
+    ruleId: sr('agent_uses_model_with_failed_probes'), kind: 'agent',
+    when: { some: { relation: 'uses_model', direction: 'out', kinds: ['model'], as: 'models', where: { some: failedProbe('failed_probes') } } },
+    predicate: 'An agent with a uses_model relation to a model that failed a garak probe.',
+    explain: '{subject} calls {models}, on which garak probes failed: {failed_probes}.',
+  },
+  {
+    ruleId: sr('unauthenticated_mcp_exposes_code_execution'), kind: 'mcp_server',
+    when: { all: [{ attribute: 'authentication', equals: 'none' }, { some: codeExecutionTools('tools') }] },
+    predicate: 'An MCP server whose `authentication` is "none" with an exposes_tool relation to a tool able to run shell commands or code.',
+    explain: '{subject} requires no authentication and exposes {tools}, able to run shell commands or code, to any client.',
+  },
+  {
+    ruleId: sr('agent_reaches_code_execution_via_mcp'), kind: 'agent',
+    when: {
+      some: { relation: 'uses_mcp_server', direction: 'out', kinds: ['mcp_server'], as: 'mcp_servers', where: { some: codeExecutionTools('tools') } },
+    },
+    predicate: 'An agent with a uses_mcp_server relation to an MCP server that exposes a tool able to run shell commands or code.',
+    explain: '{subject} can run shell commands or code through {mcp_servers}, exposing {tools}.',
+  },
+  {
+    ruleId: sr('destructive_action_without_approval'), kind: 'agent',
+    when: {
+      all: [
+        { attribute: 'human_approval', notTrue: true },
+        { some: { relation: 'uses_tool', direction: 'out', kinds: ['tool'], as: 'tools', where: destructiveUnapproved } },
+      ],
+    },
+    predicate: 'An agent whose `human_approval` is not true with a uses_tool relation to a destructive tool whose `requires_approval` is not true.',
+    explain: '{subject} has no human approval step and can call destructive tools that need no approval: {tools}.',
+  },
+  {
+    ruleId: sr('destructive_action_without_approval'), kind: 'tool',
+    when: destructiveUnapproved,
+    predicate: 'A tool whose `destructive` is true and whose `requires_approval` is not true.',
+    explain: '{subject} changes or deletes data and no human approves its calls.',
+  },
+  {
+    ruleId: sr('secrets_near_ai_code'), kind: 'location',
+    when: {
+      all: [
+        { some: { relation: 'defined_in', direction: 'in', kinds: ['agent', 'mcp_server'], as: 'ai_objects' } },
+        { some: { relation: 'contains', direction: 'out', kinds: ['secret', 'qualys_secret'], as: 'secrets' } },
+      ],
+    },
+    predicate: 'A location with a defined_in relation from an agent or MCP server and a contains relation to a secret or detected secret.',
+    explain: '{subject} defines {ai_objects} and holds {secrets}.',
+  },
+  {
+    ruleId: sr('delegation_without_approval'), kind: 'agent',
+    when: {
+      all: [
+        { attribute: 'human_approval', notTrue: true },
+        {
+          some: {
+            relation: 'delegates_to', direction: 'out', kinds: ['agent'], as: 'sub_agents',
+            where: {
+              all: [
+                { attribute: 'human_approval', notTrue: true },
+                { some: { relation: 'uses_tool', direction: 'out', kinds: ['tool'], as: 'tools', where: destructiveUnapproved } },
+              ],
+            },
+          },
+        },
+      ],
+    },
+    predicate: 'An agent whose `human_approval` is not true with a delegates_to relation to a sub-agent whose `human_approval` is not true ' +
+      'and that uses a destructive tool whose `requires_approval` is not true.',
+    explain: '{subject} delegates to {sub_agents}, which can call the destructive tools {tools}, and no human approves anywhere in the chain.',
+  },
+];
+
+/** The rule ids among the posture rules (a rule judging several kinds appears once). */
+export const postureRuleIds: string[] = [...new Set(postureRules.map((r) => r.ruleId))];
+
+/** The hops of a condition, outermost first, with the conditions nested under them. */
+export function hopsOf(c: Condition | undefined): Hop[] {
+  if (!c) return [];
+  if ('some' in c) return [c.some];
+  if ('no' in c) return [c.no];
+  if ('all' in c) return c.all.flatMap(hopsOf);
+  return [];
+}
+
+/**
+ * Checks the declarations against the catalogue at load: a rule that named a relation the
+ * catalogue does not have, or joined kinds it does not join, would silently never fire.
+ */
+function check(rule: PostureRule): void {
+  const meta = staticRuleById.get(rule.ruleId);
+  if (!meta) throw new Error(`posture rule ${rule.ruleId}: not a static rule`);
+  if (!meta.objectTypes.includes(rule.kind)) throw new Error(`posture rule ${rule.ruleId}: ${rule.kind} is not one of its object types`);
+  const walk = (c: Condition | undefined, at: string[]) => {
+    if (!c) return;
+    if ('all' in c) return c.all.forEach((x) => walk(x, at));
+    if ('attribute' in c) {
+      for (const k of at) {
+        if (!kindByName.get(k)!.columns.some((col) => 'attribute' in col.from && col.from.attribute === c.attribute)) {
+          throw new Error(`posture rule ${rule.ruleId}: ${k} has no attribute ${c.attribute}`);
+        }
+      }
+      return;
+    }
+    const hop = 'some' in c ? c.some : c.no;
+    const rel = relationByName.get(hop.relation);
+    if (!rel) throw new Error(`posture rule ${rule.ruleId}: unknown relation ${hop.relation}`);
+    for (const f of at) {
+      for (const k of hop.kinds) {
+        if (!kindByName.has(k)) throw new Error(`posture rule ${rule.ruleId}: unknown kind ${k}`);
+        const [a, b] = hop.direction === 'out' ? [f, k] : [k, f];
+        if (!rel.pairs.some(([x, y]) => x === a && y === b)) throw new Error(`posture rule ${rule.ruleId}: ${hop.relation} does not join ${a} to ${b}`);
+      }
+    }
+    walk(hop.where, hop.kinds);
+  };
+  walk(rule.when, [rule.kind]);
+}
+for (const r of postureRules) check(r);
+
+/** The neighbours a condition keeps as evidence: those found over its `some` hops. */
+function evidenceRoles(c: Condition | undefined): string[] {
+  if (!c) return [];
+  if ('some' in c) return [`\`${c.some.as}\` (over ${c.some.relation})`, ...evidenceRoles(c.some.where)];
+  if ('all' in c) return c.all.flatMap(evidenceRoles);
+  return [];
+}
+
+/** The rules as a Markdown table for docs/POSTURE.md (`node scripts/posture-doc.ts` writes it there). */
+export function postureTable(): string {
+  const lines = ['| rule | object | severity | fires when | evidence objects |', '|---|---|---|---|---|'];
+  for (const r of postureRules) {
+    const severity = staticRuleById.get(r.ruleId)!.severity;
+    const roles = evidenceRoles(r.when);
+    lines.push(`| \`${r.ruleId}\` | ${r.kind} | ${severity} | ${r.predicate} | ${roles.join(', ') || 'none: the object\'s attributes or a missing relation'} |`);
+  }
+  return lines.join('\n');
+}
