@@ -49,13 +49,13 @@ describe('catalogue', () => {
     }
   });
 
-  it('every sortable computed column has an index with the exact expression the query uses', () => {
+  it('every sortable computed column of a listed kind has a partial index with the exact expression the query uses', () => {
     for (const engine of ['sqlite', 'postgres'] as const) {
-      const ddl = catalogueIndexes(engine).join('\n');
-      for (const k of kinds) {
+      const ddl = catalogueIndexes(engine);
+      for (const k of routedKinds) {
         for (const c of k.columns) {
           if (!c.sortable || 'field' in c.from) continue;
-          assert.ok(ddl.includes(`(${sortExpression(engine, c)})`), `${engine}: ${k.name}.${c.name}`);
+          assert.ok(ddl.some((d) => d.includes(`(${sortExpression(engine, c)})`) && d.endsWith(`where kind = '${k.name}'`)), `${engine}: ${k.name}.${c.name}`);
         }
       }
     }

@@ -24,7 +24,7 @@ for (const engine of engineNames) {
     after(async () => { await database.drop(); });
 
     it('migrate applies once, then finds the schema current', () => {
-      assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans\n', err: '' });
+      assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows\n', err: '' });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
     });
 

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { kindByName, routedKinds } from '../src/catalog/kinds.ts';
 import { issueIdOf } from '../src/ingest/apply-findings.ts';
+import { param } from '../src/store/db.ts';
+import { migrate } from '../src/store/migrate.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { at, entity, models, relation, T1, T2, W1, W2 } from './helpers/fixtures.ts';
 
@@ -304,6 +306,21 @@ describeEngines('inventory graph', (h) => {
     assert.ok(res.headers['x-next-cursor']);
     const next = await h().get(`/api/v1/aispm-models/tenants/${T1}/workspaces/paging?page_size=10&cursor=${res.headers['x-next-cursor']}`, token);
     assert.equal(next.statusCode, 200);
+  });
+
+  it('stored rows are rendered again at migrate when the catalogue changed, and lists show them', async () => {
+    const before = body(await h().get(url('agent'), token));
+    const clear = h().db.template('test.clear-rows', (b) => b.updateTable('entities').set({ row_json: null }).where('tenant_id', '=', param('tenant')));
+    await h().db.run(clear, { tenant: T1 });
+    const forget = h().db.template('test.forget-fingerprint', (b) => b.updateTable('service_settings').set({ value: 'old' }).where('key', '=', 'entity_rows'));
+    await h().db.run(forget, {});
+    // Rows not rendered yet are rendered on the spot, so nothing changes for a client.
+    assert.deepEqual(body(await h().get(url('agent'), token)), before);
+    await migrate(h().db);
+    const rows = h().db.template('test.null-rows', (b) => b.selectFrom('entities').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('row_json', 'is', null));
+    assert.equal(Number((await h().db.first<{ n: number }>(rows, {}))!.n), 0);
+    assert.deepEqual(body(await h().get(url('agent'), token)), before);
   });
 
   it('conditional GET: a matching If-None-Match answers 304', async () => {

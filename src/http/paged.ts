@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ColumnDef } from '../catalog/types.ts';
 import { Cursors, type SortKey } from '../query/cursor.ts';
 import type { SortDir } from '../query/keyset.ts';
-import { csvStream, tabular, wantsCsv, type Tabular } from '../query/tabular.ts';
+import { csvStream, tabular, tabularJson, wantsCsv, type Tabular } from '../query/tabular.ts';
 import type { AppContext } from './context.ts';
 import { badRequest } from './errors.ts';
 
@@ -61,6 +61,16 @@ export function sendTabular(request: FastifyRequest, reply: FastifyReply, result
     return reply.type('text/csv; charset=utf-8').send(csvStream(result.header, result.rows));
   }
   return reply.send(result);
+}
+
+/** Like sendTabular, for rows that are JSON texts already (parsed only for CSV). */
+export function sendTabularRows(
+  request: FastifyRequest, reply: FastifyReply, header: string[], headerJson: string, rows: string[], cursor: string, total: number,
+): FastifyReply {
+  if (wantsCsv(request.headers.accept)) {
+    return sendTabular(request, reply, tabular(header, rows.map((r) => JSON.parse(r) as unknown[]), cursor, total));
+  }
+  return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, rows, cursor, total));
 }
 
 export { tabular };

@@ -5,7 +5,8 @@
 import { CompiledQuery } from 'kysely';
 import type { Db, Executor } from '../store/db.ts';
 import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from './apply-inventory.ts';
-import { applyFindings, applyRuleSettings, applyRules, refreshEntityIssueCounts } from './apply-findings.ts';
+import { applyFindings, applyRuleSettings, applyRules } from './apply-findings.ts';
+import { finishEntities } from './finish.ts';
 import { applyInteractions, applyPrices } from './apply-runtime.ts';
 import { applyScans } from './apply-scans.ts';
 import { BatchContext, type BatchOptions, type LineError, type Lined } from './batch-context.ts';
@@ -80,7 +81,7 @@ export async function applyBatch(
     counts: Object.fromEntries(Object.entries(by).filter(([, v]) => v.length).map(([k, v]) => [k, v.length])),
   };
   for (const hook of hooks) await hook(ctx, effects);
-  await refreshEntityIssueCounts(ctx);
+  await finishEntities(ctx);
   if (ctx.errors.length) throw new BatchRejected(ctx.errors);
   return effects;
 }

@@ -4,7 +4,8 @@
 // demand over whole workspaces (`aispm rules evaluate`).
 
 import { postureRuleIds, postureRules, type PostureRule } from '../catalog/posture.ts';
-import { loadRuleMeta, refreshEntityIssueCounts, type RuleMeta } from '../ingest/apply-findings.ts';
+import { loadRuleMeta, type RuleMeta } from '../ingest/apply-findings.ts';
+import { finishEntities } from '../ingest/finish.ts';
 import { BatchContext, type BatchOptions, objectKey } from '../ingest/batch-context.ts';
 import { type BatchEffects, onBatchApplied } from '../ingest/batch.ts';
 import type { Db, Executor } from '../store/db.ts';
@@ -73,7 +74,7 @@ export async function evaluateBatch(ctx: BatchContext, effects: BatchEffects): P
     if (workspace === ctx.workspace) continue;
     const other = new BatchContext(ctx.db, ctx.tx, ctx.tenant, workspace, ctx.now, ctx.options);
     await settleWhole(other, rules, meta);
-    await refreshEntityIssueCounts(other);
+    await finishEntities(other);
   }
 }
 
@@ -85,7 +86,7 @@ export async function evaluateWorkspace(db: Db, tenant: string, workspace: strin
     const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
     const meta = await loadRuleMeta(ctx, postureRuleIds);
     const outcome = await settleWhole(ctx, postureRules, meta);
-    await refreshEntityIssueCounts(ctx);
+    await finishEntities(ctx);
     return outcome;
   });
 }

@@ -38,17 +38,26 @@ export interface KeysetPage<R> {
   rows: R[];
   /** The last row's key when more rows follow, else null. */
   next: SortKey | null;
+  /** Rows over all pages, when asked for on a first page (counted by the same statement). */
+  total?: number;
 }
 
+/**
+ * One page after `after` (or the first). With `withTotal` on a first page the same statement also
+ * counts every row (a window count, taken before LIMIT): for small sets such as one object's
+ * neighbours, one statement instead of a page and a count.
+ */
 export async function keysetPage<R extends Record<string, unknown>>(
-  db: Db, spec: KeysetSpec, args: Args, after: SortKey | null, limit: number,
+  db: Db, spec: KeysetSpec, args: Args, after: SortKey | null, limit: number, withTotal = false,
 ): Promise<KeysetPage<R>> {
   const cmp = spec.dir === 'desc' ? '<' : '>';
   const fetch = limitBucket(limit + 1);
-  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}|${fetch}`, (b, engine) => {
+  const counted = withTotal && !after;
+  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}|${fetch}|${counted}`, (b, engine) => {
     const sort = sql.raw(spec.sort);
     const tie = sql.raw(spec.tie);
     let q = spec.base(b, engine).select([sort.as('sort_key'), tie.as('tie_key')]);
+    if (counted) q = q.select(sql<number>`count(*) over ()`.as('total_count'));
     if (after && PLAIN_COLUMN.test(spec.sort) && PLAIN_COLUMN.test(spec.tie)) {
       // A row value: both engines seek the (sort, tie) index straight to the cursor.
       q = q.where(sql<boolean>`(${sort}, ${tie}) ${sql.raw(cmp)} (${param('after_sort')}, ${param('after_tie')})`);
@@ -61,8 +70,9 @@ export async function keysetPage<R extends Record<string, unknown>>(
     return q.orderBy(sort, spec.dir).orderBy(tie, spec.dir).limit(sql.lit(fetch));
   });
   const rows = await db.all<R>(t, { ...args, ...(after ? { after_sort: after[0], after_tie: after[1] } : {}) });
-  if (rows.length <= limit) return { rows, next: null };
+  const total = counted ? Number(rows[0]?.total_count ?? 0) : undefined;
+  if (rows.length <= limit) return { rows, next: null, total };
   rows.length = limit;
   const last = rows[limit - 1]!;
-  return { rows, next: [last.sort_key, last.tie_key] };
+  return { rows, next: [last.sort_key, last.tie_key], total };
 }

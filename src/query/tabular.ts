@@ -16,6 +16,14 @@ export function tabular(header: string[], rows: unknown[][], cursor: string, tot
   return { header, rows, cursor, total, total_sampling: 1 };
 }
 
+/**
+ * A tabular result as JSON text, from rows that are already JSON texts (stored entity rows):
+ * nothing is parsed or serialised per value. `extra` appends members (`,"agents":{…}`).
+ */
+export function tabularJson(headerJson: string, rows: readonly string[], cursor: string, total: number, extra = ''): string {
+  return `{"header":${headerJson},"rows":[${rows.join(',')}],"cursor":${JSON.stringify(cursor)},"total":${total},"total_sampling":1${extra}}`;
+}
+
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   let s = typeof v === 'object' ? JSON.stringify(v) : String(v);

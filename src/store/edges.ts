@@ -11,7 +11,7 @@ import type { SortKey } from '../query/cursor.ts';
 import { rfc3339 } from '../query/values.ts';
 import type { Builder, Db, Engine } from './db.ts';
 import { param } from './db.ts';
-import { countRelationEdge, entityFormatter, type EntityRow, listRelationEdge, targetKind } from './inventory.ts';
+import { countRelationEdge, listRelationEdge, rowsJson, targetKind } from './inventory.ts';
 import { assetScanSortSql, assetScansBase, scanValues, type ScanRow } from './scans.ts';
 
 export interface EdgeQuery {
@@ -31,20 +31,20 @@ export interface EdgeSource {
   header: string[];
   /** Order when the client names none. */
   defaultSort: { column: string; dir: SortDir };
-  page(db: Db, q: EdgeQuery): Promise<{ rows: unknown[][]; next: SortKey | null }>;
+  /** A page as JSON texts of the rows; `total` when the page query counted them too. */
+  page(db: Db, q: EdgeQuery): Promise<{ rows: string[]; next: SortKey | null; total?: number }>;
   count(db: Db, q: Omit<EdgeQuery, 'sort' | 'dir' | 'after' | 'limit'>): Promise<number>;
 }
 
 function relationSource(kind: KindDef, edge: EdgeDef): EdgeSource {
   const target = targetKind(edge);
-  const format = entityFormatter(target);
   return {
     columns: target.columns,
     header: target.columns.map((c) => c.name),
     defaultSort: { column: 'last_seen', dir: 'desc' },
     async page(db, q) {
       const page = await listRelationEdge(db, kind, edge, q.id, { ...q });
-      return { rows: page.rows.map((r) => format(r as EntityRow)), next: page.next };
+      return { rows: await rowsJson(db, q.tenant, q.workspace, page.rows), next: page.next, total: page.total };
     },
     count(db, q) {
       return countRelationEdge(db, kind, edge, q.tenant, q.workspace, q.id, q.needle);
@@ -87,7 +87,7 @@ function derivedSource(kind: KindDef, spec: DerivedSpec): EdgeSource {
         tie: spec.tie,
         dir: q.dir,
       }, args(q), q.after, q.limit);
-      return { rows: page.rows.map(spec.format), next: page.next };
+      return { rows: page.rows.map((r) => JSON.stringify(spec.format(r))), next: page.next };
     },
     async count(db, q) {
       const filtered = q.needle !== undefined;

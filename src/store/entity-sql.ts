@@ -2,7 +2,7 @@
 // migrate: an expression index is only used when the query repeats its text exactly, so both
 // come from here.
 
-import { kinds } from '../catalog/kinds.ts';
+import { routedKinds } from '../catalog/kinds.ts';
 import type { ColumnDef, ValueType } from '../catalog/types.ts';
 import type { Engine } from './db.ts';
 
@@ -41,25 +41,20 @@ export function sortExpression(engine: Engine, column: ColumnDef, table = ''): s
   return jsonValue(engine, q + 'edge_counts', from.edgeCount, 'integer');
 }
 
-/** Columns that need an expression index of their own (the plain columns have theirs in 001). */
-function indexedExpressions(): Map<string, ColumnDef> {
-  const out = new Map<string, ColumnDef>();
-  for (const kind of kinds) {
-    for (const column of kind.columns) {
-      if (!column.sortable || 'field' in column.from) continue;
-      const key = 'attribute' in column.from ? `attr_${column.from.attribute}_${column.type}` : `count_${column.from.edgeCount}`;
-      out.set(key.replace(/[^a-zA-Z0-9_]/g, '_'), column);
-    }
-  }
-  return out;
-}
-
-/** `create index if not exists` for every sortable attribute or count column of the catalogue. */
+/**
+ * `create index if not exists` for every sortable attribute or count column of the listed kinds:
+ * partial indexes, one kind each (`where kind = '<kind>'`), so writing a row maintains only its
+ * own kind's indexes. List queries name the kind as a literal so the planner can use them.
+ * Leaf kinds are only reached over edges, which sort the few neighbours in memory: no index.
+ */
 export function catalogueIndexes(engine: Engine): string[] {
   const out: string[] = [];
-  for (const [key, column] of indexedExpressions()) {
-    const expr = sortExpression(engine, column);
-    out.push(`create index if not exists entities_${key} on entities (tenant_id, workspace_id, kind, (${expr}), id)`);
+  for (const kind of routedKinds) {
+    for (const column of kind.columns) {
+      if (!column.sortable || 'field' in column.from) continue;
+      const name = `entities_k_${kind.name}_${column.name}`.replace(/[^a-zA-Z0-9_]/g, '_');
+      out.push(`create index if not exists ${name} on entities (tenant_id, workspace_id, (${sortExpression(engine, column)}), id) where kind = '${kind.name}'`);
+    }
   }
   return out;
 }

@@ -66,21 +66,29 @@ function nameFilter(engine: Engine) {
     : sql<boolean>`strpos(name_lower, ${param('needle')}) > 0`;
 }
 
-export async function listEntities(db: Db, kind: KindDef, req: PageRequest): Promise<KeysetPage<EntityRow>> {
+/** A listed entity: its id and its stored row (see entity-rows.ts). */
+export interface StoredRow extends Record<string, unknown> {
+  id: string;
+  kind: string;
+  row_json: string | null;
+}
+
+export async function listEntities(db: Db, kind: KindDef, req: PageRequest): Promise<KeysetPage<StoredRow>> {
   const filtered = req.needle !== undefined;
-  return keysetPage<EntityRow>(db, {
-    key: `inventory.list:${filtered}`,
+  return keysetPage<StoredRow>(db, {
+    // The kind is a literal: the partial index of an attribute or count column names it.
+    key: `inventory.list:${kind.name}:${filtered}`,
     base: (b: Builder, engine) => {
-      let q = b.selectFrom('entities').select(entityColumns)
+      let q = b.selectFrom('entities').select(['id', 'kind', 'row_json'])
         .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-        .where('kind', '=', param('kind'));
+        .where('kind', '=', sql.lit(kind.name));
       if (filtered) q = q.where(nameFilter(engine));
       return q;
     },
     sort: sortExpression(db.engine, req.sort),
     tie: 'id',
     dir: req.dir,
-  }, { tenant: req.tenant, workspace: req.workspace, kind: kind.name, needle: req.needle }, req.after, req.limit);
+  }, { tenant: req.tenant, workspace: req.workspace, needle: req.needle }, req.after, req.limit);
 }
 
 export async function countEntities(db: Db, kind: KindDef, tenant: string, workspace: string, needle?: string): Promise<number> {
@@ -98,11 +106,11 @@ export async function countEntities(db: Db, kind: KindDef, tenant: string, works
   return Number(row?.count ?? 0);
 }
 
-export async function getEntity(db: Db, kind: KindDef, tenant: string, workspace: string, id: string): Promise<EntityRow | undefined> {
-  const t = db.template('inventory.get', (b) => b.selectFrom('entities').select(entityColumns)
+export async function getEntity(db: Db, kind: KindDef, tenant: string, workspace: string, id: string): Promise<(EntityRow & { row_json: string | null }) | undefined> {
+  const t = db.template('inventory.get', (b) => b.selectFrom('entities').select([...entityColumns, 'row_json'])
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
     .where('kind', '=', param('kind')).where('id', '=', param('id')));
-  return db.first<EntityRow>(t, { tenant, workspace, kind: kind.name, id });
+  return db.first<EntityRow & { row_json: string | null }>(t, { tenant, workspace, kind: kind.name, id });
 }
 
 export function relationOf(edge: EdgeDef): { relation: string; direction: 'out' | 'in' } {
@@ -131,18 +139,34 @@ function edgeArgs(kind: KindDef, edge: EdgeDef, tenant: string, workspace: strin
   return { tenant, workspace, kind: kind.name, id, relation: relationOf(edge).relation, target: edge.target, needle };
 }
 
+/** A page of neighbours; on a first page the same statement counts them all (`total`). */
 export async function listRelationEdge(
   db: Db, kind: KindDef, edge: EdgeDef, id: string, req: PageRequest,
-): Promise<KeysetPage<EntityRow>> {
+): Promise<KeysetPage<StoredRow>> {
   const { direction } = relationOf(edge);
   const filtered = req.needle !== undefined;
-  return keysetPage<EntityRow>(db, {
+  return keysetPage<StoredRow>(db, {
     key: `inventory.edge:${direction}:${filtered}`,
-    base: (b, engine) => edgeBase(b, engine, direction, filtered).select(entityColumns.map((c) => `e.${c}` as const)),
+    base: (b, engine) => edgeBase(b, engine, direction, filtered).select(['e.id', 'e.kind', 'e.row_json']),
     sort: sortExpression(db.engine, req.sort, 'e'),
     tie: 'e.id',
     dir: req.dir,
-  }, edgeArgs(kind, edge, req.tenant, req.workspace, id, req.needle), req.after, req.limit);
+  }, edgeArgs(kind, edge, req.tenant, req.workspace, id, req.needle), req.after, req.limit, true);
+}
+
+/**
+ * The stored rows as JSON text. A row not rendered yet (written by an older version while this
+ * one was starting) is rendered on the spot from the entity.
+ */
+export async function rowsJson(db: Db, tenant: string, workspace: string, rows: StoredRow[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of rows) {
+    if (r.row_json !== null) { out.push(r.row_json); continue; }
+    const kind = kindByName.get(r.kind)!;
+    const full = await getEntity(db, kind, tenant, workspace, r.id);
+    out.push(full ? JSON.stringify(entityFormatter(kind)(full)) : '[]');
+  }
+  return out;
 }
 
 export async function countRelationEdge(

@@ -9,11 +9,13 @@ import { staticRules } from '../catalog/rules.ts';
 import type { Db, Engine, Executor } from './db.ts';
 import { param } from './db.ts';
 import { catalogueIndexes } from './entity-sql.ts';
+import { catalogueFingerprint, renderAllEntityRows } from './entity-rows.ts';
 import * as init from './migrations/001_init.ts';
 import * as clientStorageExact from './migrations/002_client_storage_exact.ts';
 import * as findingsIndexes from './migrations/003_findings_indexes.ts';
 import * as runtime from './migrations/004_runtime.ts';
 import * as scans from './migrations/005_scans.ts';
+import * as entityRows from './migrations/006_entity_rows.ts';
 
 interface Migration {
   version: number;
@@ -27,6 +29,7 @@ const migrations: Migration[] = [
   { version: 3, name: 'findings_indexes', up: findingsIndexes.up },
   { version: 4, name: 'runtime', up: runtime.up },
   { version: 5, name: 'scans', up: scans.up },
+  { version: 6, name: 'entity_rows', up: entityRows.up },
 ];
 
 const MIGRATION_LOCK = 7_311_337;
@@ -77,6 +80,15 @@ export async function migrate(db: Db): Promise<MigrateResult> {
     }
     for (const ddl of catalogueIndexes(db.engine)) await tx.exec(ddl);
     await syncStaticRules(db, tx);
+    // Stored rows follow the catalogue: re-render them all when its columns changed.
+    const fingerprint = catalogueFingerprint();
+    const setting = db.template('migrate.setting', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
+    if ((await tx.first<{ value: string }>(setting, { key: 'entity_rows' }))?.value !== fingerprint) {
+      await renderAllEntityRows(db, tx);
+      const save = db.template('migrate.setting-save', (b) => b.insertInto('service_settings').values({ key: param('key'), value: param('value') })
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))));
+      await tx.run(save, { key: 'entity_rows', value: fingerprint });
+    }
     // A cursor-signing secret shared by every replica, unless the operator sets one.
     await tx.exec(`insert into service_settings (key, value) values ('cursor_secret', '${randomBytes(32).toString('hex')}') on conflict (key) do nothing`);
   });

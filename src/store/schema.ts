@@ -47,6 +47,8 @@ export interface EntitiesTable {
   total_issues: number;
   /** Neighbour counts per edge name, kept current at ingest. */
   edge_counts: Json;
+  /** The row as the API shows it (a JSON array aligned to the kind's header), kept current at ingest. */
+  row_json: string | null;
   updated_at: number;
 }
 

@@ -9,12 +9,12 @@ import { edgeOf, routedKinds } from '../../catalog/kinds.ts';
 import type { KindDef, SectionDef } from '../../catalog/types.ts';
 import { agentCost } from '../../store/agent-cost.ts';
 import { edgeSource } from '../../store/edges.ts';
-import { countEntities, entityFormatter, getEntity, listEntities } from '../../store/inventory.ts';
+import { countEntities, entityFormatter, getEntity, listEntities, rowsJson } from '../../store/inventory.ts';
 import type { SortDir } from '../../query/keyset.ts';
-import { tabular } from '../../query/tabular.ts';
+import { tabularJson } from '../../query/tabular.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { needleOf, Pager, resolveSort, sendTabular } from '../paged.ts';
+import { needleOf, Pager, resolveSort, sendTabularRows } from '../paged.ts';
 import {
   EdgeParams, errorResponses, NameQuery, ObjectParams, pageSizeOf, PagingQuery, SortQuery, TabularFields, TenantWorkspaceParams,
 } from '../schemas.ts';
@@ -61,31 +61,35 @@ function edgeFingerprint(kind: KindDef, tenant: string, workspace: string, id: s
 
 const locationFields = ['repository', 'path', 'start_line', 'end_line', 'branch', 'commit', 'url', 'host'] as const;
 
-async function loadSection(ctx: AppContext, kind: KindDef, section: SectionDef, tenant: string, workspace: string, id: string) {
+/** One embedded section of a detail, as JSON text. */
+async function loadSection(ctx: AppContext, kind: KindDef, section: SectionDef, tenant: string, workspace: string, id: string): Promise<string> {
   const edge = edgeOf(kind, section.edge)!;
   const source = edgeSource(kind, edge);
   const sort = resolveSort(source.columns, source.defaultSort, undefined, undefined);
   const q = { tenant, workspace, id, sort: sort.column, dir: sort.dir, after: null, limit: SECTION_LIMIT };
-  const [page, total] = await Promise.all([source.page(ctx.db, q), source.count(ctx.db, q)]);
+  const page = await source.page(ctx.db, q);
+  const total = page.total ?? await source.count(ctx.db, q);
   if (section.shape === 'tabular') {
     const pager = new Pager(ctx, edgeFingerprint(kind, tenant, workspace, id, edge.name, sort.column.name, sort.dir), undefined);
-    return tabular(source.header, page.rows, pager.cursorFor(page.next), total);
+    return tabularJson(JSON.stringify(source.header), page.rows, pager.cursorFor(page.next), total);
   }
+  const rows = page.rows.map((r) => JSON.parse(r) as unknown[]);
   const at = (name: string) => source.header.indexOf(name);
   if (section.shape === 'locations') {
     const idx = locationFields.map((f) => [f, at(f)] as const);
-    return {
-      items: page.rows.map((r) => ({ id: r[0] as string, codeLocation: Object.fromEntries(idx.map(([f, i]) => [f, i >= 0 ? r[i] ?? null : null])) })),
+    return JSON.stringify({
+      items: rows.map((r) => ({ id: r[0] as string, codeLocation: Object.fromEntries(idx.map(([f, i]) => [f, i >= 0 ? r[i] ?? null : null])) })),
       total,
-    };
+    });
   }
-  return { items: page.rows.map((r) => ({ id: r[at('id')] as string, name: r[at('name')] as string })), total };
+  return JSON.stringify({ items: rows.map((r) => ({ id: r[at('id')] as string, name: r[at('name')] as string })), total });
 }
 
 function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): void {
   const base = `/api/v1/${kind.prefix}/tenants/:tenant_id/workspaces/:workspace_id`;
   const format = entityFormatter(kind);
   const header = kind.columns.map((c) => c.name);
+  const headerJson = JSON.stringify(header);
   const ops = kind.operation!;
   const tags = ['Inventory'];
 
@@ -106,7 +110,8 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
       listEntities(ctx.db, kind, { tenant, workspace, sort: sort.column, dir: sort.dir, needle, after: pager.after, limit: pageSizeOf(q, DEFAULT_PAGE) }),
       countEntities(ctx.db, kind, tenant, workspace, needle),
     ]);
-    return sendTabular(request, reply, tabular(header, page.rows.map(format), pager.cursorFor(page.next), total));
+    const rows = await rowsJson(ctx.db, tenant, workspace, page.rows);
+    return sendTabularRows(request, reply, header, headerJson, rows, pager.cursorFor(page.next), total);
   });
 
   app.get(`${base}/:id`, {
@@ -116,13 +121,15 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
       params: ObjectParams,
       response: { 200: detailSchema(kind), ...errorResponses(404) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { tenant_id: tenant, workspace_id: workspace, id } = request.params as { tenant_id: string; workspace_id: string; id: string };
     const row = await getEntity(ctx.db, kind, tenant, workspace, id);
     if (!row) throw notFound(`no ${kind.label} with this id in the workspace`);
-    const sections = await Promise.all(kind.sections.map(async (s) => [s.name, await loadSection(ctx, kind, s, tenant, workspace, id)] as const));
-    const cost = kind.name === 'agent' ? await agentCost(ctx.db, tenant, workspace, id, ctx.now()) : {};
-    return { ...tabular(header, [format(row)], '', 1), ...Object.fromEntries(sections), ...cost };
+    const sections = await Promise.all(kind.sections.map(async (s) => `,${JSON.stringify(s.name)}:${await loadSection(ctx, kind, s, tenant, workspace, id)}`));
+    const cost = kind.name === 'agent' ? await agentCost(ctx.db, tenant, workspace, id, ctx.now()) : undefined;
+    const costJson = cost ? `,${JSON.stringify(cost).slice(1, -1)}` : '';
+    const rowJson = row.row_json ?? JSON.stringify(format(row));
+    return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, [rowJson], '', 1, sections.join('') + costJson));
   });
 
   const edgeNames = kind.edges.map((e) => e.name);
@@ -145,8 +152,9 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     const pager = new Pager(ctx, edgeFingerprint(kind, tenant, workspace, id, edge.name, sort.column.name, sort.dir, needle), q.cursor);
     if (!(await getEntity(ctx.db, kind, tenant, workspace, id))) throw notFound(`no ${kind.label} with this id in the workspace`);
     const query = { tenant, workspace, id, sort: sort.column, dir: sort.dir, needle, after: pager.after, limit: pageSizeOf(q, DEFAULT_PAGE) };
-    const [page, total] = await Promise.all([source.page(ctx.db, query), source.count(ctx.db, query)]);
-    return sendTabular(request, reply, tabular(source.header, page.rows, pager.cursorFor(page.next), total));
+    const page = await source.page(ctx.db, query);
+    const total = page.total ?? await source.count(ctx.db, query);
+    return sendTabularRows(request, reply, source.header, JSON.stringify(source.header), page.rows, pager.cursorFor(page.next), total);
   });
 }
 
