@@ -86,8 +86,8 @@ function derivedSource(kind: KindDef, spec: DerivedSpec): EdgeSource {
         sort: spec.sortSql[q.sort.name]!,
         tie: spec.tie,
         dir: q.dir,
-      }, args(q), q.after, q.limit);
-      return { rows: page.rows.map((r) => JSON.stringify(spec.format(r))), next: page.next };
+      }, args(q), q.after, q.limit, true);
+      return { rows: page.rows.map((r) => JSON.stringify(spec.format(r))), next: page.next, total: page.total };
     },
     async count(db, q) {
       const filtered = q.needle !== undefined;

@@ -42,18 +42,27 @@ export function sortExpression(engine: Engine, column: ColumnDef, table = ''): s
 }
 
 /**
- * `create index if not exists` for every sortable attribute or count column of the listed kinds:
- * partial indexes, one kind each (`where kind = '<kind>'`), so writing a row maintains only its
- * own kind's indexes. List queries name the kind as a literal so the planner can use them.
- * Leaf kinds are only reached over edges, which sort the few neighbours in memory: no index.
+ * `create index if not exists` for every sortable attribute or count column of the listed kinds
+ * (leaf kinds are only reached over edges, which sort their few neighbours in memory).
+ *
+ * PostgreSQL: partial indexes, one kind each (`where kind = '<kind>'`), so rewriting an agent row
+ * does not write the index entries of every other kind's columns (PostgreSQL updates every index
+ * of a row whose indexed values change). List queries name the kind as a literal so the planner
+ * uses them. SQLite: the kind is the index's third column instead. SQLite only rewrites the
+ * indexes whose columns change, so partial indexes would save it nothing, and they cost a lot:
+ * matching a query's `kind = ?` against partial-index predicates makes SQLite re-prepare the
+ * statement every time `kind` is bound (measured: 20 µs instead of 3 µs per primary-key lookup).
  */
 export function catalogueIndexes(engine: Engine): string[] {
   const out: string[] = [];
   for (const kind of routedKinds) {
     for (const column of kind.columns) {
       if (!column.sortable || 'field' in column.from) continue;
-      const name = `entities_k_${kind.name}_${column.name}`.replace(/[^a-zA-Z0-9_]/g, '_');
-      out.push(`create index if not exists ${name} on entities (tenant_id, workspace_id, (${sortExpression(engine, column)}), id) where kind = '${kind.name}'`);
+      const expr = sortExpression(engine, column);
+      const name = `entities_${engine === 'sqlite' ? 'kx' : 'k'}_${kind.name}_${column.name}`.replace(/[^a-zA-Z0-9_]/g, '_');
+      out.push(engine === 'sqlite'
+        ? `create index if not exists ${name} on entities (tenant_id, workspace_id, kind, (${expr}), id)`
+        : `create index if not exists ${name} on entities (tenant_id, workspace_id, (${expr}), id) where kind = '${kind.name}'`);
     }
   }
   return out;
