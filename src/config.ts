@@ -29,6 +29,8 @@ export interface Config {
   pgPool: number;
   /** Number of HTTP worker processes (node:cluster); 1 serves from the main process. */
   workers: number;
+  /** Memory for answers of read routes kept while the data behind them is unchanged (0: off). */
+  responseCacheMb: number;
   /** Longest client-storage client_id, namespace or key, in bytes of UTF-8. */
   storageNameMaxBytes: number;
   /** Largest client-storage value, in bytes of its compact JSON (UTF-8). */
@@ -57,6 +59,7 @@ const defaults: Config = {
   importBatch: 10000,
   pgPool: 10,
   workers: 1,
+  responseCacheMb: 64,
   storageNameMaxBytes: 256,
   storageValueMaxBytes: 256 * 1024,
   storageMaxEntriesPerUser: 10_000,
@@ -80,6 +83,7 @@ export const envNames: Record<keyof Config, string> = {
   importBatch: 'AISPM_IMPORT_BATCH',
   pgPool: 'AISPM_PG_POOL',
   workers: 'AISPM_WORKERS',
+  responseCacheMb: 'AISPM_RESPONSE_CACHE_MB',
   storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
   storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',
   storageMaxEntriesPerUser: 'AISPM_STORAGE_MAX_ENTRIES_PER_USER',

@@ -11,6 +11,7 @@ import { Cursors } from '../query/cursor.ts';
 import type { Db } from '../store/db.ts';
 import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
+import { registerResponseCache } from './response-cache.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
@@ -92,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
     return payload;
   });
+  // After the ETag hook, so cached answers keep their ETag.
+  registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');

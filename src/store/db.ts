@@ -107,6 +107,13 @@ export interface Db extends Executor {
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** Cheap round trip proving the database answers. */
   ping(): Promise<void>;
+  /**
+   * A number that moves whenever data may have changed: this process's writes, other processes'
+   * commits (SQLite: `pragma data_version`), other replicas' (PostgreSQL: LISTEN/NOTIFY). A cached
+   * answer taken at an older version is stale. null while changes cannot be tracked (the
+   * PostgreSQL listener is down): cache nothing then.
+   */
+  dataVersion(): number | null;
   poolStats(): PoolStats;
   close(): Promise<void>;
 }
@@ -160,6 +167,10 @@ function bind(engine: Engine, t: Template, args: Args | undefined): unknown[] {
 
 abstract class BaseDb implements Db {
   abstract readonly engine: Engine;
+  /** Moves on every write this process makes (and, per engine, on writes made elsewhere). */
+  protected version = 0;
+  protected changed(): void { this.version++; }
+  abstract dataVersion(): number | null;
   private readonly templates = new Map<string, Template>();
   get builder(): Builder { return builders[this.engine]; }
 
@@ -332,17 +343,30 @@ class SqliteDb extends BaseDb {
   /** Single statements outside a transaction still go through the write lock. */
   async run(t: Template, args?: Args) {
     const release = await this.writeLock.lock();
-    try { return await this.writer.run(t, args); } finally { release(); }
+    try { return await this.writer.run(t, args); } finally { this.changed(); release(); }
   }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
     if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute<R>(compiled);
     const release = await this.writeLock.lock();
-    try { return await this.writer.execute<R>(compiled); } finally { release(); }
+    try { return await this.writer.execute<R>(compiled); } finally { this.changed(); release(); }
   }
   async exec(sql: string) {
     const release = await this.writeLock.lock();
-    try { await this.writer.exec(sql); } finally { release(); }
+    try { await this.writer.exec(sql); } finally { this.changed(); release(); }
+  }
+
+  private dataVersionStatement?: Statement;
+  private lastDataVersion: unknown;
+  /** SQLite tells a connection when any other connection (or process) committed since it last asked. */
+  dataVersion(): number {
+    this.dataVersionStatement ??= this.reader.raw.prepare('pragma data_version');
+    const v = this.dataVersionStatement.get()?.data_version;
+    if (v !== this.lastDataVersion) {
+      this.lastDataVersion = v;
+      this.changed();
+    }
+    return this.version;
   }
 
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -358,6 +382,7 @@ class SqliteDb extends BaseDb {
         throw err;
       }
     } finally {
+      this.changed();
       release();
     }
   }
@@ -431,13 +456,18 @@ class PgConn implements Executor {
   }
 }
 
+/** Channel every write notifies, so replicas can tell their cached answers went stale. */
+const CHANGES_CHANNEL = 'aispm_changes';
+
 class PostgresDb extends BaseDb {
   readonly engine = 'postgres' as const;
   readonly pool: pg.Pool;
   private readonly conn: PgConn;
+  private readonly url: string;
 
   constructor(url: string, poolSize: number) {
     super();
+    this.url = url;
     this.pool = new pg.Pool({
       connectionString: url, max: poolSize, types: pgTypes,
       connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
@@ -450,9 +480,57 @@ class PostgresDb extends BaseDb {
 
   all<R = Row>(t: Template, args?: Args) { return this.conn.all<R>(t, args); }
   first<R = Row>(t: Template, args?: Args) { return this.conn.first<R>(t, args); }
-  run(t: Template, args?: Args) { return this.conn.run(t, args); }
-  execute<R = Row>(query: Compilable | CompiledQuery) { return this.conn.execute<R>(query); }
-  exec(sql: string) { return this.conn.exec(sql); }
+  async run(t: Template, args?: Args) {
+    try { return await this.conn.run(t, args); } finally { await this.wrote(); }
+  }
+  async execute<R = Row>(query: Compilable | CompiledQuery) {
+    const compiled = 'compile' in query ? query.compile() : query;
+    if (/^\s*select\b/i.test(compiled.sql)) return this.conn.execute<R>(compiled);
+    try { return await this.conn.execute<R>(compiled); } finally { await this.wrote(); }
+  }
+  async exec(sql: string) {
+    try { await this.conn.exec(sql); } finally { await this.wrote(); }
+  }
+
+  /** A write outside a transaction: note it here and tell the other replicas. */
+  private async wrote(): Promise<void> {
+    this.changed();
+    await this.pool.query(`select pg_notify('${CHANGES_CHANNEL}', '')`).catch(() => {});
+  }
+
+  // ---- change feed: LISTEN on a connection of its own, opened on first use -----------------
+  private listener?: pg.Client;
+  private listening = false;
+  private closed = false;
+
+  private listen(): void {
+    if (this.listener || this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    this.listener = client;
+    const down = () => {
+      if (this.listener !== client) return;
+      this.listening = false;
+      this.listener = undefined;
+      this.changed();
+      client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => this.listen(), 1000).unref();
+    };
+    client.on('error', down);
+    client.on('end', down);
+    client.on('notification', () => this.changed());
+    client.connect()
+      .then(() => client.query(`listen ${CHANGES_CHANNEL}`))
+      .then(() => { this.changed(); this.listening = true; }, down);
+  }
+
+  /** Null until the listener is up, and whenever it is down: changes elsewhere could be missed. */
+  dataVersion(): number | null {
+    if (!this.listening) {
+      this.listen();
+      return null;
+    }
+    return this.version;
+  }
 
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
@@ -461,6 +539,8 @@ class PostgresDb extends BaseDb {
       await client.query('BEGIN');
       try {
         const result = await fn(new PgConn(client));
+        // Delivered to the listeners when (and only if) the transaction commits.
+        await client.query(`select pg_notify('${CHANGES_CHANNEL}', '')`);
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -468,6 +548,7 @@ class PostgresDb extends BaseDb {
         throw err;
       }
     } finally {
+      this.changed();
       client.release(broken);
     }
   }
@@ -477,7 +558,11 @@ class PostgresDb extends BaseDb {
     const { totalCount, idleCount, waitingCount } = this.pool;
     return { max: this.pool.options.max ?? 10, open: totalCount, idle: idleCount, waiting: waitingCount };
   }
-  async close() { await this.pool.end(); }
+  async close() {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+    await this.pool.end();
+  }
 }
 
 export function openDb(url: string, options: { pgPool?: number } = {}): Db {

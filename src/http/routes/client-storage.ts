@@ -133,7 +133,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     : '';
 
   app.get(entryPath, {
-    config: { access: 'read' },
+    config: { access: 'read', cache: 'user' },
     schema: {
       operationId: `Get${scope.opSuffix}ClientStorageEntry`, summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
       description: `The entry under client_id / namespace / key, with its ETag. ${who} ${limits}${reserved} ` +

@@ -96,7 +96,8 @@ export const sections: DashboardSection[] = [
 
 export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/histograms/aispm', {
-    config: { access: 'read' },
+    // Depends on the token's workspaces and the month: both are in its cache key.
+    config: { access: 'read', cache: 'principal' },
     schema: {
       operationId: 'GetAispmIssuesHistogram', summary: 'Issue counts histogram for AI-SPM objects', tags,
       description: 'Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by ' +

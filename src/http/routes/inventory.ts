@@ -94,7 +94,7 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
   const tags = ['Inventory'];
 
   app.get(base, {
-    config: { access: 'read' },
+    config: { access: 'read', cache: 'path' },
     schema: {
       operationId: `GetAll${ops.plural}`, summary: `List ${kind.label}s`, tags, description: listDescription(kind),
       params: TenantWorkspaceParams, querystring: ListQuery,
@@ -115,7 +115,8 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
   });
 
   app.get(`${base}/:id`, {
-    config: { access: 'read' },
+    // The agent's cost sections depend on the day: not cached.
+    config: { access: 'read', cache: kind.name === 'agent' ? undefined : 'path' },
     schema: {
       operationId: `Get${ops.singular}Details`, summary: `Get one ${kind.label}`, tags, description: detailDescription(kind),
       params: ObjectParams,
@@ -134,7 +135,7 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
 
   const edgeNames = kind.edges.map((e) => e.name);
   app.get(`${base}/:id/:edge`, {
-    config: { access: 'read' },
+    config: { access: 'read', cache: 'path' },
     schema: {
       operationId: `Get${ops.singular}Edges`, summary: `Follow an edge from a ${kind.label}`, tags,
       description: edgesDescription(kind),

@@ -90,7 +90,7 @@ function registerSessionsAndInteractions(app: FastifyInstance, ctx: AppContext):
   const detailHeader = [...listHeader, ...interactionDetailColumns.map((c) => c.name)];
 
   app.get('/api/v1/aispm-llm-sessions/tenants/:tenant_id/workspaces/:workspace_id', {
-    config: { access: 'read' },
+    config: { access: 'read', cache: 'path' },
     schema: {
       operationId: 'GetAispmLlmSessions', summary: 'List LLM sessions', tags, description: sessionsDescription,
       params: TenantWorkspaceParams, querystring: SessionsQuery,

@@ -1,0 +1,96 @@
+// The response cache: a repeated read is answered from memory, and never once the data changed,
+// whether this process, another process on the same SQLite file, or another replica on the same
+// PostgreSQL database wrote it. Access checks run on every request, and answers that depend on
+// the caller are never shared between callers.
+
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { ingest } from '../src/ingest/pipeline.ts';
+import { openDb } from '../src/store/db.ts';
+import { body, describeEngines, objects } from './helpers/harness.ts';
+import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
+
+const LIST = `/api/v1/aispm-models/tenants/${T1}/workspaces/${W1}`;
+
+async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() - start > ms) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describeEngines('response cache', (h) => {
+  let token: string;
+  before(async () => {
+    await h().ingest(T1, W1, [entity('model', 'm1', 'first', 1)]);
+    token = await h().token({ tenant: T1 });
+  });
+
+  it('serves a repeated read from memory, with the same body and ETag', async () => {
+    const a = await h().get(LIST, token);
+    // On PostgreSQL the cache serves once its change listener is connected (at start).
+    const b = await until(() => h().get(LIST, token), (r) => r.headers['x-cache'] === 'hit');
+    assert.equal(b.headers['x-cache'], 'hit');
+    assert.equal(a.body, b.body);
+    assert.equal(a.headers.etag, b.headers.etag);
+    assert.equal((await h().get(LIST, token, { 'if-none-match': String(a.headers.etag) })).statusCode, 304);
+  });
+
+  it('answers again from the database after this process writes', async () => {
+    await h().get(LIST, token);
+    assert.equal((await h().get(LIST, token)).headers['x-cache'], 'hit');
+    await h().ingest(T1, W1, [entity('model', 'm2', 'second', 2)]);
+    const after = await h().get(LIST, token);
+    assert.equal(after.headers['x-cache'], 'miss');
+    assert.deepEqual(objects(body(after)).map((o) => o.id), ['m2', 'm1']);
+  });
+
+  it('answers again after another process or replica writes to the same database', async () => {
+    await h().get(LIST, token);
+    const other = openDb(h().config.db, { pgPool: 1 });
+    try {
+      await ingest(other, [Buffer.from(JSON.stringify(entity('model', 'm3', 'third', 3)) + '\n')],
+        { tenant: T1, workspace: W1, storePrompts: true, batchSize: 10, mode: 'request' });
+    } finally {
+      await other.close();
+    }
+    // SQLite sees the commit at once; a PostgreSQL replica hears of it by notification.
+    const ids = await until(async () => objects(body(await h().get(LIST, token))).map((o) => o.id), (v) => v.includes('m3'));
+    assert.deepEqual(ids, ['m3', 'm2', 'm1']);
+  });
+
+  it('checks access on every request, cached or not', async () => {
+    await h().get(LIST, token);
+    const otherWorkspace = await h().token({ tenant: T1, workspaces: [W2] });
+    assert.equal((await h().get(LIST, otherWorkspace)).statusCode, 403);
+    assert.equal((await h().get(LIST)).statusCode, 401);
+  });
+
+  it('never hands one user\'s client-storage entry to another user', async () => {
+    const url = `/api/v1/client-storage/tenants/${T1}/users/app/prefs/theme`;
+    const ana = await h().token({ tenant: T1, user: 'ana', scopes: ['read', 'storage'] });
+    const bob = await h().token({ tenant: T1, user: 'bob', scopes: ['read', 'storage'] });
+    const put = await h().request({ method: 'PUT', url, token: ana, headers: { 'content-type': 'application/json' }, payload: { value: { colour: 'dark' } } });
+    assert.equal(put.statusCode, 204);
+    assert.equal((await h().get(url, ana)).statusCode, 200);
+    assert.equal((await h().get(url, ana)).statusCode, 200);
+    assert.equal((await h().get(url, bob)).statusCode, 404);
+    const again = await h().request({ method: 'PUT', url, token: ana, headers: { 'content-type': 'application/json' }, payload: { value: { colour: 'light' } } });
+    assert.equal(again.statusCode, 204);
+    assert.deepEqual(body(await h().get(url, ana)).value, { colour: 'light' });
+  });
+
+  it('keeps token-scoped answers apart for tokens that see different workspaces', async () => {
+    await h().ingest(T1, W2, [{ type: 'finding', id: 'f-w2', rule_id: 'SR-aispm_unpinned_model_version', object_kind: 'model', object_id: 'x', detected_at: new Date().toISOString() }]);
+    const all = await h().token({ tenant: T1 });
+    const onlyW1 = await h().token({ tenant: T1, workspaces: [W1] });
+    const sum = (r: { issues_histogram: { counts: Array<{ critical: number; high: number; other: number }> } }) =>
+      r.issues_histogram.counts.reduce((a, c) => a + c.critical + c.high + c.other, 0);
+    const first = body(await h().get('/api/v1/histograms/aispm', all));
+    const second = body(await h().get('/api/v1/histograms/aispm', onlyW1));
+    assert.ok(sum(first) > sum(second), `${sum(first)} vs ${sum(second)}`);
+    assert.equal(sum(body(await h().get('/api/v1/histograms/aispm', all))), sum(first));
+  });
+});
