@@ -13,6 +13,8 @@ export interface BenchCase {
   name: string;
   path: string | ((base: string, headers: Record<string, string>) => Promise<string>);
   target: Target;
+  /** Connections for this case, when not the suite's 50 (a latency target is for one client). */
+  connections?: number;
 }
 
 export interface LoadFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number }
@@ -54,7 +56,9 @@ export function cases(ctx: Ctx): BenchCase[] {
     { id: 'agent-edge', name: 'agent edge aispm_model_dependencies', path: `/api/v1/aispm-agents/${ws}/agent-00001/aispm_model_dependencies`, target: { kind: 'ratio', min: 0.4 } },
     { id: 'sessions-cost', name: 'sessions, sort cost desc, pageSize 10', path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10`, target: { kind: 'ratio', min: 0.4 } },
     { id: 'sessions-cost-agent', name: 'sessions, sort cost desc, pageSize 10, agent_id', path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10&agent_id=agent-00001`, target: { kind: 'ratio', min: 0.4 } },
-    { id: 'sessions-10000', name: 'sessions, pageSize 10000', path: `${sessions}?pageSize=10000`, target: { kind: 'p50', maxMs: 150 } },
+    // A latency target: with 50 connections the p50 would be queueing behind 49 other 10,000-row
+    // answers, so this case is one client asking again and again.
+    { id: 'sessions-10000', name: 'sessions, pageSize 10000 (1 connection)', path: `${sessions}?pageSize=10000`, target: { kind: 'p50', maxMs: 150 }, connections: 1 },
     { id: 'histogram', name: 'histogram /histograms/aispm', path: '/api/v1/histograms/aispm', target: { kind: 'ratio', min: 0.5 } },
     {
       id: 'storage-get', name: 'client storage GET, 1 KiB value',

@@ -78,8 +78,8 @@ function rssMb(pid: number): number {
 
 interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
-  const r = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+async function load(url: string, headers: Record<string, string>, seconds: number, conns = connections): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: conns, duration: seconds, headers, pipelining: 1 });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -180,11 +180,11 @@ async function main() {
       const bytes = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
       const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
-      await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, warmup);
-      const top = await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, duration);
+      await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, warmup, c.connections);
+      const top = await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, duration, c.connections);
       await stop(ceiling.proc);
-      await load(base + path, headers, warmup);
-      const got = await load(base + path, headers, duration);
+      await load(base + path, headers, warmup, c.connections);
+      const got = await load(base + path, headers, duration, c.connections);
       const m: Measured = { case: c, path, bytes: bytes.length, ceiling: top, service: got };
       results.push(m);
       log(`${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}`);

@@ -11,6 +11,7 @@ import { Cursors } from '../query/cursor.ts';
 import type { Db } from '../store/db.ts';
 import { param } from '../store/db.ts';
 import { registerAuth } from './auth.ts';
+import { lazySerializerBuilder, lazyValidatorBuilder } from './lazy-compilers.ts';
 import { registerResponseCache } from './response-cache.ts';
 import type { AppContext } from './context.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never } },
     // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
     // over-long path segment) skip the error handler: give them the {code, message} body too.
     frameworkErrors: (error, _request, reply) => {
