@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Measured } from './cases.ts';
 
 export interface Report {
-  engine: string; scale: number; duration: number; connections: number; workers: number;
+  engine: string; section: string; cacheOff: boolean; scale: number; duration: number; connections: number; workers: number;
   dataset: { records: number; seconds: number }; counts: Record<string, number>;
   importRate: number; importCount: number; importSeconds: number; httpRate: number; httpCount: number;
   readyMs: number; readyAll: number[]; rssStart: number; rssEnd: number; results: Measured[]; notes: string[];
@@ -30,8 +30,8 @@ function verdict(m: Measured, all: Measured[]): [string, string] {
 export function renderSection(r: Report): string {
   const importTarget = r.engine === 'sqlite' ? 100_000 : 50_000;
   const lines = [
-    `<!-- bench:${r.engine}:start -->`,
-    `## ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${new Date().toISOString().slice(0, 10)})`,
+    `<!-- bench:${r.section}:start -->`,
+    `## ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${r.cacheOff ? ', response cache off' : ''} (${new Date().toISOString().slice(0, 10)})`,
     '',
     `- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGb} GiB; Node ${r.machine.node}; the service, the ceiling server and autocannon share the machine.`,
     `- Command: \`${r.command}\``,
@@ -54,7 +54,7 @@ export function renderSection(r: Report): string {
     `| resident memory after the read cases | ${r.rssEnd} MB (${r.rssStart} MB after start) | | | | | ≤ 300 MB | ${r.rssEnd <= 300 ? 'met' : '**not met**'} |`,
     '',
     ...r.notes.map((x) => `- ${x}`),
-    `<!-- bench:${r.engine}:end -->`,
+    `<!-- bench:${r.section}:end -->`,
   );
   return lines.join('\n');
 }
@@ -63,7 +63,7 @@ export function writeReport(r: Report): void {
   const header = '# Benchmarks\n\nMeasured by `npm run bench` (SQLite) and `npm run bench -- --engine postgres`; see bench/run.ts.\n';
   let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : header;
   const section = renderSection(r);
-  const re = new RegExp(`<!-- bench:${r.engine}:start -->[\\s\\S]*?<!-- bench:${r.engine}:end -->`);
+  const re = new RegExp(`<!-- bench:${r.section}:start -->[\\s\\S]*?<!-- bench:${r.section}:end -->`);
   text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(FILE, text);
 }

@@ -37,6 +37,9 @@ const connections = Number(opt('connections', '50'));
 const workers = Number(opt('workers', '1'));
 const only = opt('cases', '').split(',').filter(Boolean);
 const write = !argv.includes('--no-write');
+// --no-cache: the service runs without its response cache, so every request reads the database.
+const cacheOff = argv.includes('--no-cache');
+const section = `${engine}${cacheOff ? '-nocache' : ''}`;
 const WS = 'bench';
 const started = Date.now();
 
@@ -165,7 +168,8 @@ async function main() {
     // The service, as operators run it.
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(port), AISPM_LOG_LEVEL: 'warn', AISPM_WORKERS: String(workers), AISPM_PG_POOL: String(Math.max(4, Math.ceil(20 / workers))) };
+    const env = { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(port), AISPM_LOG_LEVEL: 'warn', AISPM_WORKERS: String(workers), AISPM_PG_POOL: String(Math.max(4, Math.ceil(20 / workers))),
+      ...(cacheOff ? { AISPM_RESPONSE_CACHE_MB: '0' } : {}) };
     const t1 = performance.now();
     service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const readyMs = await waitReady(`${base}/readyz`) + 0 * t1;
@@ -216,12 +220,12 @@ async function main() {
       await stop(p);
     }
     const report = {
-      engine, scale, duration, connections, workers, dataset, counts, importRate, importCount, importSeconds, httpRate, httpCount,
+      engine, section, cacheOff, scale, duration, connections, workers, dataset, counts, importRate, importCount, importSeconds, httpRate, httpCount,
       readyMs: Math.min(...starts), readyAll: starts, rssStart, rssEnd, results, notes,
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
       command: `npm run bench -- ${argv.join(' ')}`.trim(),
     };
-    writeFileSync(join(tmpdir(), `aispm-bench-${engine}.json`), JSON.stringify(report, null, 2));
+    writeFileSync(join(tmpdir(), `aispm-bench-${section}.json`), JSON.stringify(report, null, 2));
     if (write) writeReport(report);
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
