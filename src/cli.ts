@@ -63,7 +63,7 @@ program.command('serve')
     const logger = makeLogger(cfg);
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
     logger.info({ url: server.url }, 'serving');
-    exitOnSignals(server, logger);
+    exitOnSignals(server, logger, cfg.shutdownGraceMs);
   });
 
 program.command('start')
@@ -87,7 +87,7 @@ program.command('start')
     });
     const logger = makeLogger({ ...cfg, logLevel: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel });
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
-    exitOnSignals(server, logger);
+    exitOnSignals(server, logger, cfg.shutdownGraceMs);
     process.stdout.write([
       '',
       `aispm-query is serving ${server.url} (${cfg.db}); ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -11,12 +11,14 @@ import { migrate, pendingMigrations } from './store/migrate.ts';
 import { loadConfiguredPrices } from './store/prices.ts';
 import { startRuntimeMaintenance } from './store/retention.ts';
 
-export function makeLogger(config: Config): FastifyBaseLogger {
-  return pino({
+/** The service's JSON logger; `destination` (tests) replaces standard output. */
+export function makeLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): FastifyBaseLogger {
+  const options = {
     level: config.logLevel,
     // Tokens must never reach the logs, whatever a future log line includes.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization', 'token'], censor: '[redacted]' },
-  }) as unknown as FastifyBaseLogger;
+  };
+  return (destination ? pino(options, destination) : pino(options)) as unknown as FastifyBaseLogger;
 }
 
 export interface RunningServer {
@@ -25,8 +27,6 @@ export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
   const db = openDb(config.db, { pgPool: config.pgPool });
@@ -59,14 +59,14 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };
 }
 
-/** SIGTERM / SIGINT: finish what is in flight (bounded), close, exit 0. */
-export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger): void {
+/** SIGTERM / SIGINT: finish what is in flight (within AISPM_SHUTDOWN_GRACE_MS), close, exit 0. */
+export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger, graceMs: number): void {
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; exiting');
+      logger.warn({ graceMs }, 'in-flight requests did not finish in time; exiting');
       process.exit(0);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     force.unref();
     server.close().then(() => process.exit(0), (err) => {
       logger.error({ err }, 'error while shutting down');

@@ -10,9 +10,13 @@ import type { Config } from '../config.ts';
 import { Cursors } from '../query/cursor.ts';
 import type { Db } from '../store/db.ts';
 import { param } from '../store/db.ts';
+import { corsOriginList } from '../config.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
+import { registerCors } from './cors.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
+import { clientErrorHandler, registerRateLimit, serverLimits } from './limits.ts';
+import { recordRoutes } from './route-table.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
 import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
@@ -56,6 +60,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    // Timeouts and the header size limit (src/http/limits.ts); parser errors keep the error contract.
+    ...serverLimits(config),
+    clientErrorHandler,
     // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
     // over-long path segment) skip the error handler: give them the {code, message} body too.
     frameworkErrors: (error, _request, reply) => {
@@ -67,9 +74,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }) as unknown as FastifyInstance;
 
   registerErrorHandling(app);
+  const routes = recordRoutes(app);
+  // Before authentication, so that preflights are answered and errors carry the CORS headers.
+  registerCors(app, corsOriginList(config));
   const tokens = registerAuth(app, db, config.authCacheMs);
   const ctx: AppContext = {
-    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now,
+    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now, routes,
   };
 
   // Every response: its request id, no caching of tenant data by intermediaries, no sniffing.
@@ -135,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
   });
   for (const s of sharedSchemas) app.addSchema(s);
+  // Before the routes: the rate limit attaches itself to each route as it is added.
+  await registerRateLimit(app, config);
 
   registerHealth(app, ctx);
   registerOpenApi(app);
