@@ -69,6 +69,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
         'findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. ' +
         'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.',
       params: TenantWorkspaceParams,
+      consumes: NDJSON_TYPES,
       body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
       response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
     },
