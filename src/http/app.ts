@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import { registerCors } from './cors.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { clientErrorHandler, registerRateLimit, serverLimits } from './limits.ts';
+import { registerInputGuards } from './input-guards.ts';
 import { recordRoutes } from './route-table.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
 import { registerFindings } from './routes/findings.ts';
@@ -44,6 +45,13 @@ async function cursorSecret(db: Db, config: Config): Promise<string> {
   return row.value;
 }
 
+/** Every response: its request id, no caching of tenant data by intermediaries, no sniffing. */
+function standardHeaders(reply: FastifyReply, requestId: string): void {
+  reply.header('x-request-id', requestId);
+  reply.header('cache-control', 'no-store');
+  reply.header('x-content-type-options', 'nosniff');
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { db, config } = options;
   const app = Fastify({
@@ -65,10 +73,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clientErrorHandler,
     // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
     // over-long path segment) skip the error handler: give them the {code, message} body too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'a path segment is longer than 16384 characters']
           : [500, 'internal error'];
+      // These answers skip the onSend hooks: they get the headers every response carries here.
+      standardHeaders(reply as unknown as FastifyReply, request.id);
       (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send({ code: status, message });
     },
   }) as unknown as FastifyInstance;
@@ -78,15 +88,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Before authentication, so that preflights are answered and errors carry the CORS headers.
   registerCors(app, corsOriginList(config));
   const tokens = registerAuth(app, db, config.authCacheMs);
+  registerInputGuards(app);
   const ctx: AppContext = {
     db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now, routes,
   };
 
-  // Every response: its request id, no caching of tenant data by intermediaries, no sniffing.
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
+    standardHeaders(reply, request.id);
     // A route that versions its resource (client storage) sets its own ETag: leave it alone.
     if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;

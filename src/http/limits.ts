@@ -111,11 +111,14 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
     hook: 'onRequest',
+    // The key is asked for before the allow list: public routes get an empty one, never counted.
+    keyGenerator: (request: FastifyRequest) => request.principal?.key.id ?? '',
     allowList: (request: FastifyRequest) => request.principal === undefined,
-    keyGenerator: (request: FastifyRequest) => request.principal!.key.id,
     ...(redis ? { redis, nameSpace: 'aispm:ratelimit:' } : { cache: 10_000 }),
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => new ApiError(429,
-      `rate limit exceeded: this token may make ${context.max} requests per ${window}; retry in ${context.after}`),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new ApiError(429, `rate limit exceeded: this token may make ${context.max} requests per ${window}; retry in ${seconds} second${seconds === 1 ? '' : 's'}`);
+    },
   });
 }
