@@ -139,9 +139,10 @@ program.command('import')
   .requiredOption('--tenant <id>', 'tenant')
   .requiredOption('--workspace <id>', 'workspace')
   .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 10000)', int('batch-size'))
-  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number }) => {
+  .option('--progress-json', 'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}')
+  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean }) => {
     const cfg = config({ db: globalDb(), importBatch: o.batchSize });
-    const tty = process.stderr.isTTY;
+    const tty = process.stderr.isTTY && !o.progressJson;
     const start = performance.now();
     const summary = await withDb(cfg, async (db) => {
       await migrate(db);
@@ -149,6 +150,8 @@ program.command('import')
       return importFile(db, file, {
         tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts,
         onBatch: (s) => {
+          // The batch is committed when this runs: a line here is an acknowledgement scripts can rely on.
+          if (o.progressJson) process.stderr.write(JSON.stringify({ lines: s.accepted + s.rejected, accepted: s.accepted, rejected: s.rejected }) + '\n');
           if (!tty) return;
           const secs = (performance.now() - start) / 1000;
           const done = s.accepted + s.rejected;

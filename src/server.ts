@@ -52,8 +52,16 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
     maintenance.stop();
+    const stopped = app.close();
+    // Idle keep-alive connections are closed when closing starts; one whose request finishes later
+    // would stay open until its keep-alive timeout and hold the shutdown up, so close those too.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await stopped;
+    } finally {
+      clearInterval(idle);
+    }
     await maintenance.done;
-    await app.close();
     await db.close();
   })());
   return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };

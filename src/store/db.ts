@@ -370,6 +370,10 @@ class PostgresDb extends BaseDb {
     // An idle client that loses its server (restart, failover) must not crash the process;
     // the pool drops it and the next query gets a fresh connection.
     this.pool.on('error', () => {});
+    // Nor may a client in use: the pool listens for errors only on idle clients, and a connection
+    // reset during a transaction (or a second error after the first) would be an unhandled 'error'
+    // event. The query in flight still fails with it, and the client is released as broken.
+    this.pool.on('connect', (client) => { client.on('error', () => {}); });
     this.conn = new PgConn(this.pool);
   }
 
