@@ -252,3 +252,38 @@ describeEngines('CORS with configured origins', (h) => {
     assert.equal(body(pre).code, pre.statusCode);
   });
 }, { config: { rateLimitMax: 0, corsOrigins: 'https://app.example, https://admin.example' } });
+
+describe('requests that arrive while the service shuts down', () => {
+  it('are answered 503 with the error contract and Connection: close, after the request in flight is finished', async () => {
+    const h = await startHarness('sqlite', { config: { rateLimitMax: 0, ingestMaxBytes: 64 * 1024 * 1024 } });
+    try {
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (h.app.server.address() as { port: number }).port;
+      const token = await h.token({ tenant: T, workspaces: [W], scopes });
+      // A large ingest (it takes a while to apply) with a GET pipelined behind it on the same connection.
+      const lines = Array.from({ length: 30_000 }, (_, i) => JSON.stringify({ type: 'entity', kind: 'model', id: `drain-${i}`, name: `m${i}`, last_seen: '2026-01-01T00:00:00Z' })).join('\n') + '\n';
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let data = '';
+      socket.on('data', (d) => { data += d.toString('latin1'); });
+      const closed = once(socket, 'close');
+      socket.write(`POST /api/v1/ingest/tenants/${T}/workspaces/${W} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-ndjson\r\nContent-Length: ${Buffer.byteLength(lines)}\r\n\r\n${lines}` +
+        `GET ${LIST} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 100));
+      const closing = h.app.close();
+      await closed;
+      await closing;
+      const answers = data.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(answers.length, 2, data.slice(0, 500));
+      assert.match(answers[0]!, /^HTTP\/1\.1 200 /);
+      assert.match(answers[0]!, /"accepted":30000/);
+      assert.match(answers[1]!, /^HTTP\/1\.1 503 /);
+      assert.match(answers[1]!, /\r\nconnection: close\r\n/i);
+      assert.match(answers[1]!, /\r\nretry-after: 1\r\n/i);
+      assert.match(answers[1]!, /\r\nx-request-id: /i);
+      assert.deepEqual(JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4)), { code: 503, message: 'the service is shutting down; retry the request' });
+    } finally {
+      await h.close().catch(() => {});
+    }
+  });
+});

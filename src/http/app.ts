@@ -15,7 +15,7 @@ import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { registerCors } from './cors.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
-import { clientErrorHandler, registerRateLimit, serverLimits } from './limits.ts';
+import { clientErrorHandler, registerDrain, registerRateLimit, serverLimits } from './limits.ts';
 import { registerInputGuards } from './input-guards.ts';
 import { recordRoutes } from './route-table.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
@@ -67,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    return503OnClosing: true,
+    // Requests arriving during shutdown get a 503 with the error contract (registerDrain) instead.
+    return503OnClosing: false,
     // Timeouts and the header size limit (src/http/limits.ts); parser errors keep the error contract.
     ...serverLimits(config),
     clientErrorHandler,
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const routes = recordRoutes(app);
   // Before authentication, so that preflights are answered and errors carry the CORS headers.
   registerCors(app, corsOriginList(config));
+  registerDrain(app);
   const tokens = registerAuth(app, db, config.authCacheMs);
   registerInputGuards(app);
   const ctx: AppContext = {

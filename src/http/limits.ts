@@ -67,6 +67,20 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
   ].join('\r\n'));
 }
 
+/**
+ * While the service shuts down, requests that still arrive (on keep-alive connections, or pipelined
+ * behind one in flight) are answered 503 with the error contract and `Connection: close`, before any
+ * work, so a load balancer retries them elsewhere. (Fastify's own answer to these has another shape;
+ * it is turned off with `return503OnClosing: false`.) Registered before authentication.
+ */
+export function registerDrain(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => { draining = true; });
+  app.addHook('onRequest', async () => {
+    if (draining) throw new ApiError(503, 'the service is shutting down; retry the request', { headers: { 'retry-after': '1', connection: 'close' } });
+  });
+}
+
 function windowWords(ms: number): string {
   if (ms % 3_600_000 === 0) return ms === 3_600_000 ? 'hour' : `${ms / 3_600_000} hours`;
   if (ms % 60_000 === 0) return ms === 60_000 ? 'minute' : `${ms / 60_000} minutes`;
