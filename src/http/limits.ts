@@ -130,6 +130,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     allowList: (request: FastifyRequest) => request.principal === undefined,
     ...(redis ? { redis, nameSpace: 'aispm:ratelimit:' } : { cache: 10_000 }),
     skipOnError: true,
+    // X-RateLimit-* go with the 429 (and Retry-After) only. On every answer they would cost about 4 µs
+    // a request (measured in-process on the ~60 µs client-storage GET: 6%), more than the counting itself
+    // (0–3 µs); see docs/SECURITY.md.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new ApiError(429, `rate limit exceeded: this token may make ${context.max} requests per ${window}; retry in ${seconds} second${seconds === 1 ? '' : 's'}`);
