@@ -27,6 +27,8 @@ export interface Config {
   importBatch: number;
   /** PostgreSQL pool size per process. */
   pgPool: number;
+  /** A PostgreSQL query with no answer for this long fails (503) and its connection is dropped; 0: no limit. */
+  pgQueryTimeoutMs: number;
   /** Number of HTTP worker processes (node:cluster); 1 serves from the main process. */
   workers: number;
   /** Longest client-storage client_id, namespace or key, in bytes of UTF-8. */
@@ -74,6 +76,7 @@ const defaults: Config = {
   bodyLimit: 1024 * 1024,
   importBatch: 10000,
   pgPool: 10,
+  pgQueryTimeoutMs: 30_000,
   workers: 1,
   storageNameMaxBytes: 256,
   storageValueMaxBytes: 256 * 1024,
@@ -106,6 +109,7 @@ export const envNames: Record<keyof Config, string> = {
   bodyLimit: 'AISPM_BODY_LIMIT',
   importBatch: 'AISPM_IMPORT_BATCH',
   pgPool: 'AISPM_PG_POOL',
+  pgQueryTimeoutMs: 'AISPM_PG_QUERY_TIMEOUT_MS',
   workers: 'AISPM_WORKERS',
   storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
   storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',

@@ -29,7 +29,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
-  const db = openDb(config.db, { pgPool: config.pgPool });
+  const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs });
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');

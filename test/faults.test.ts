@@ -37,6 +37,18 @@ describe('faults', () => {
     assert.equal(r.failuresAfterRecovery, 0);
   });
 
+  it('PostgreSQL behind a network partition (silent, nothing closed): 503 once the query or connect timeout passes, then recovery', async (t) => {
+    const r = await postgresOutage({ outageMs: 6000, mode: 'partition' });
+    t.diagnostic(JSON.stringify({ requests: r.requests, statuses: r.statuses, slowestOutageAnswerMs: r.slowestOutageAnswerMs, recoveryMs: r.recoveryMs }));
+    assert.deepEqual(r.problems, []);
+    // Most requests that meet the partition wait out the 5 s connect timeout, so they end after it heals (transition).
+    assert.ok((r.statuses.outage?.['503'] ?? 0) + (r.statuses.transition?.['503'] ?? 0) > 0, 'requests failed cleanly during the partition');
+    assert.ok(r.slowestOutageAnswerMs < 6000, `no request waited past the connect timeout (${r.slowestOutageAnswerMs} ms)`);
+    assert.ok(r.recoveryMs >= 0);
+    assert.ok((r.statuses.after?.['200'] ?? 0) > 0);
+    assert.equal(r.failuresAfterRecovery, 0);
+  });
+
   for (const engine of engineNames) {
     it(`kill -9 during aispm import [${engine}]: opens cleanly, acknowledged batches kept, the re-run converges`, async (t) => {
       const r = await killDuringImport(engine, { afterBatches: 12 });

@@ -5,7 +5,11 @@
 // 503 with the error contract and Retry-After, and /readyz fails; once it is back, the same process
 // answers again by itself.
 //
-//   node scripts/faults/pg-outage.ts [--outage-ms 4000]
+// With --partition the proxy goes silent instead (nothing closed, nothing answered, as in a network
+// partition): requests then fail with 503 once AISPM_PG_QUERY_TIMEOUT_MS (or the 5 s connect timeout)
+// passes, and /readyz within 2 s.
+//
+//   node scripts/faults/pg-outage.ts [--outage-ms 4000] [--partition]
 
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
@@ -20,21 +24,31 @@ const PG_PORT = 5432;
 const TENANT = 'faults';
 const WORKSPACE = 'outage';
 
-/** A TCP proxy to PostgreSQL that can be cut and restored on the same port. */
+/**
+ * A TCP proxy to PostgreSQL that can be cut (connections reset, new ones refused: PostgreSQL
+ * stopped), or turned into a black hole (bytes stop moving both ways and nothing is closed: a
+ * network partition), and restored, on the same port.
+ */
 export class Proxy {
   private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
+  private silent = false;
   port = 0;
 
   async start(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(PG_PORT, PG_HOST);
+      const pair = { client, upstream };
+      this.pairs.add(pair);
+      // A side that closes closes the other too (in a real partition the FIN arrives once it heals):
+      // otherwise PostgreSQL would keep the session, and any transaction it had open, forever.
       for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        s.on('close', () => { this.pairs.delete(pair); client.destroy(); upstream.destroy(); });
         s.on('error', () => { client.destroy(); upstream.destroy(); });
       }
-      client.pipe(upstream).pipe(client);
+      // Bytes are forwarded by hand so that a black hole can hold them without closing anything.
+      client.on('data', (d) => { if (!this.silent) upstream.write(d); });
+      upstream.on('data', (d) => { if (!this.silent) client.write(d); });
     });
     this.server.listen(this.port, '127.0.0.1');
     await once(this.server, 'listening');
@@ -44,15 +58,24 @@ export class Proxy {
   /** Resets every open connection and stops listening: what clients see when PostgreSQL stops. */
   async cut(): Promise<void> {
     const closed = new Promise((r) => this.server!.close(r));
-    for (const s of this.sockets) s.resetAndDestroy();
+    for (const { client, upstream } of this.pairs) { client.resetAndDestroy(); upstream.resetAndDestroy(); }
     await closed;
   }
+
+  /** From now on nothing gets through either way, and nothing is closed. */
+  blackHole(): void { this.silent = true; }
+
+  /** The partition heals: connections still open carry bytes again (what was dropped stays dropped). */
+  heal(): void { this.silent = false; }
 }
 
 interface Answer { at: number; end: number; kind: string; status: number; problem?: string }
 
 export interface OutageReport {
+  mode: 'stop' | 'partition';
   outageMs: number;
+  /** Slowest answer to a request that started during the outage. */
+  slowestOutageAnswerMs: number;
   requests: number;
   /**
    * Statuses by phase of the request, e.g. {"outage": {"503": 120}}: `before` ended before the cut,
@@ -71,15 +94,17 @@ export interface OutageReport {
   failuresAfterRecovery: number;
 }
 
-export async function postgresOutage(opts: { outageMs?: number; concurrency?: number } = {}): Promise<OutageReport> {
+export async function postgresOutage(opts: { outageMs?: number; concurrency?: number; mode?: 'stop' | 'partition' } = {}): Promise<OutageReport> {
   const outageMs = opts.outageMs ?? 4000;
+  const mode = opts.mode ?? 'stop';
   const concurrency = opts.concurrency ?? 6;
   const database = await createDatabase('postgres');
   const proxy = new Proxy();
   await proxy.start();
   const url = new URL(database.url);
   url.host = `127.0.0.1:${proxy.port}`;
-  const config = { ...loadConfig({}), db: url.toString(), port: 0, logLevel: 'silent', rateLimitMax: 0, pgPool: 4 };
+  // A short query timeout: in a partition, requests wait that long before their 503.
+  const config = { ...loadConfig({}), db: url.toString(), port: 0, logLevel: 'silent', rateLimitMax: 0, pgPool: 4, pgQueryTimeoutMs: 1000 };
   const server = await startServer(config);
   try {
     const { token } = await createToken(server.db, { tenantId: TENANT, userId: 'faults', workspaces: ['*'], scopes: ['read', 'ingest', 'storage'] });
@@ -122,11 +147,11 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
     const workers = Array.from({ length: concurrency }, () => worker());
     await sleep(1500);
     const cutAt = performance.now();
-    await proxy.cut();
+    if (mode === 'stop') await proxy.cut(); else proxy.blackHole();
     const cutDone = performance.now();
     await sleep(outageMs);
     const restoreAt = performance.now();
-    await proxy.start();
+    if (mode === 'stop') await proxy.start(); else proxy.heal();
     let readyAt = Infinity;
     while (performance.now() - restoreAt < 30_000) {
       const res = await fetch(`${base}/readyz`).catch(() => undefined);
@@ -136,7 +161,8 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
       }
       await sleep(50);
     }
-    await sleep(2000);
+    // After a partition, requests already waiting on a dead connection take up to the connect timeout (5 s) to fail.
+    await sleep(mode === 'partition' ? 8000 : 2000);
     stop = true;
     await Promise.all(workers);
 
@@ -151,8 +177,14 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
       if ((phase === 'before' || phase === 'after') && a.status >= 300) problems.push(`[${phase}] ${a.kind} answered ${a.status} while PostgreSQL was up`);
       if (phase === 'outage' && a.status !== 503) problems.push(`[outage] ${a.kind} answered ${a.status} while PostgreSQL was away`);
     }
+    // Requests that started during the outage but were answered after it (a partition holds them up to
+    // the query timeout) must still have failed cleanly or succeeded: the checks above cover their contract.
+    for (const a of answers) {
+      if (a.at >= cutDone && a.at < restoreAt && a.status === 0) problems.push(`[outage] ${a.kind} got no answer at all`);
+    }
     return {
-      outageMs, requests: answers.length, statuses, problems: [...new Set(problems)].slice(0, 20),
+      mode, outageMs, requests: answers.length,
+      slowestOutageAnswerMs: Math.round(Math.max(0, ...answers.filter((a) => a.at >= cutDone && a.at < restoreAt).map((a) => a.end - a.at))), statuses, problems: [...new Set(problems)].slice(0, 20),
       recoveryMs: Number.isFinite(readyAt) ? Math.round(readyAt - restoreAt) : -1,
       failuresAfterRecovery: answers.filter((a) => phaseOf(a) === 'after' && a.status >= 300).length,
     };
@@ -166,7 +198,8 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const outageMs = args.includes('--outage-ms') ? Number(args[args.indexOf('--outage-ms') + 1]) : 4000;
-  const report = await postgresOutage({ outageMs });
+  const mode = args.includes('--partition') ? 'partition' : 'stop';
+  const report = await postgresOutage({ outageMs, mode });
   console.log(JSON.stringify(report, null, 2));
   process.exit(report.problems.length === 0 && report.recoveryMs >= 0 && report.failuresAfterRecovery === 0 ? 0 : 1);
 }

@@ -361,11 +361,15 @@ class PostgresDb extends BaseDb {
   readonly pool: pg.Pool;
   private readonly conn: PgConn;
 
-  constructor(url: string, poolSize: number) {
+  constructor(url: string, poolSize: number, queryTimeoutMs: number) {
     super();
     this.pool = new pg.Pool({
       connectionString: url, max: poolSize, types: pgTypes,
       connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
+      // A server that stops answering without closing the connection (a network partition) would
+      // otherwise hold every request on it forever; the failed client is dropped from the pool.
+      ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+      keepAlive: true,
     });
     // An idle client that loses its server (restart, failover) must not crash the process;
     // the pool drops it and the next query gets a fresh connection.
@@ -387,7 +391,14 @@ class PostgresDb extends BaseDb {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      try {
+        await client.query('BEGIN');
+      } catch (err) {
+        // A BEGIN that failed (timed out, connection lost) may leave the connection waiting for its
+        // answer: it goes, rather than back to the pool where every later query would queue behind it.
+        broken = true;
+        throw err;
+      }
       try {
         const result = await fn(new PgConn(client));
         await client.query('COMMIT');
@@ -401,13 +412,14 @@ class PostgresDb extends BaseDb {
     }
   }
 
-  async ping() { await this.pool.query('select 1'); }
+  /** Readiness answers within two seconds, whatever the query timeout. */
+  async ping() { await this.pool.query({ text: 'select 1', query_timeout: 2000 } as pg.QueryConfig); }
   async close() { await this.pool.end(); }
 }
 
-export function openDb(url: string, options: { pgPool?: number } = {}): Db {
+export function openDb(url: string, options: { pgPool?: number; pgQueryTimeoutMs?: number } = {}): Db {
   if (url.startsWith('sqlite:')) return new SqliteDb(url.slice('sqlite:'.length));
-  return new PostgresDb(url, options.pgPool ?? 10);
+  return new PostgresDb(url, options.pgPool ?? 10, options.pgQueryTimeoutMs ?? 0);
 }
 
 export function isSqlite(db: Db): db is Db & { integrityCheck(): string } {
