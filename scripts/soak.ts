@@ -39,7 +39,11 @@ function log(msg: string) {
 }
 
 function rssMb(pid: number): number {
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 * 10) / 10;
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 * 10) / 10;
+  } catch {
+    return 0; // gone: reported below
+  }
 }
 
 const database = await createDatabase(engine);
@@ -69,6 +73,9 @@ const service = spawn(process.execPath, ['src/cli.ts', '--db', database.url, 'se
   env: { ...process.env, AISPM_LOG_LEVEL: 'warn', AISPM_PG_POOL: '10' }, stdio: ['ignore', 'inherit', 'inherit'],
 });
 const exited = once(service, 'exit');
+let stop = false;
+let died: string | undefined;
+exited.then(([code, signal]) => { if (!stop) died = `the service exited during the run (code ${code}, signal ${signal})`; });
 // Whatever happens to this script, the service it started does not outlive it.
 process.on('exit', () => { if (service.exitCode === null) service.kill('SIGKILL'); });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
@@ -134,7 +141,6 @@ const latencies: number[] = [];
 const errors = new Map<string, number>();
 const counts = { read: 0, storage: 0, ingest: 0 };
 let measuring = false;
-let stop = false;
 let ingestSeq = 0;
 
 async function connection(i: number): Promise<void> {
@@ -203,7 +209,7 @@ const started = performance.now();
 // "end" are the medians of the first and the last 30 s of samples; the raw readings are reported too.
 const samples: Array<{ s: number; rss: number }> = [];
 let lastLog = 0;
-while (performance.now() - started < durationS * 1000) {
+while (performance.now() - started < durationS * 1000 && !died) {
   const s = (performance.now() - started) / 1000;
   samples.push({ s, rss: rssMb(service.pid!) });
   if (s - lastLog >= 10 || samples.length === 1) {
@@ -243,6 +249,7 @@ const report = {
   healthzAfter: health, exitCodeOnSigterm: exitCode,
 };
 console.log(JSON.stringify(report, null, 2));
-const ok = errorCount === 0 && report.rssMb.growthPercent < 10 && health === 200 && exitCode === 0;
+if (died) log(died);
+const ok = !died && errorCount === 0 && report.rssMb.growthPercent < 10 && health === 200 && exitCode === 0;
 log(ok ? 'PASS: no errors, memory growth under 10%' : 'FAIL');
 process.exit(ok ? 0 : 1);
