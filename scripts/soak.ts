@@ -38,11 +38,14 @@ function log(msg: string) {
   process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 }
 
-function rssMb(pid: number): number {
+/** Resident memory in MB from /proc: the total, and its anonymous (heap) and file-backed (SQLite's memory-mapped database) parts. */
+function memory(pid: number): { rss: number; anon: number; file: number } {
   try {
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 * 10) / 10;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024 * 10) / 10;
+    return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
   } catch {
-    return 0; // gone: reported below
+    return { rss: 0, anon: 0, file: 0 }; // gone: reported below
   }
 }
 
@@ -207,26 +210,34 @@ measuring = true;
 const started = performance.now();
 // RSS every 2 s. Single readings swing by tens of MB as V8 grows and shrinks its heap, so "start" and
 // "end" are the medians of the first and the last 30 s of samples; the raw readings are reported too.
-const samples: Array<{ s: number; rss: number }> = [];
+const samples: Array<{ s: number; rss: number; anon: number; file: number }> = [];
 let lastLog = 0;
 while (performance.now() - started < durationS * 1000 && !died) {
   const s = (performance.now() - started) / 1000;
-  samples.push({ s, rss: rssMb(service.pid!) });
+  samples.push({ s, ...memory(service.pid!) });
   if (s - lastLog >= 10 || samples.length === 1) {
     lastLog = s;
-    log(`${Math.round(s)} s: ${latencies.length} requests, ${[...errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${samples.at(-1)!.rss} MB`);
+    const m = samples.at(-1)!;
+    log(`${Math.round(s)} s: ${latencies.length} requests, ${[...errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${m.rss} MB (anonymous ${m.anon}, file-backed ${m.file})`);
   }
   await new Promise((r) => setTimeout(r, 2000));
 }
 stop = true;
 const elapsed = (performance.now() - started) / 1000;
-samples.push({ s: elapsed, rss: rssMb(service.pid!) });
+samples.push({ s: elapsed, ...memory(service.pid!) });
 await Promise.all(workers);
 agent.destroy();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const window = Math.min(30, elapsed / 4);
-const rssStart = median(samples.filter((x) => x.s <= window).map((x) => x.rss));
-const rssEnd = median(samples.filter((x) => x.s >= elapsed - window).map((x) => x.rss));
+const at = (from: number, to: number, key: 'rss' | 'anon' | 'file') => median(samples.filter((x) => x.s >= from && x.s <= to).map((x) => x[key]));
+const rssStart = at(0, window, 'rss');
+const rssEnd = at(elapsed - window, elapsed, 'rss');
+// V8's heap rises and falls by tens of MB between major collections, so a single reading (or a short
+// median) may land on a peak or a trough. The lowest reading of the first and of the last third of the
+// run is what the process comes back to after a collection: if it leaked, those would rise.
+const third = elapsed / 3;
+const troughStart = Math.min(...samples.filter((x) => x.s <= third).map((x) => x.rss));
+const troughEnd = Math.min(...samples.filter((x) => x.s >= elapsed - third).map((x) => x.rss));
 
 const health = await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0);
 service.kill('SIGTERM');
@@ -244,12 +255,16 @@ const report = {
   rssMb: {
     start: rssStart, end: rssEnd, growthPercent: Math.round((rssEnd - rssStart) / rssStart * 1000) / 10, windowS: Math.round(window),
     firstReading: samples[0]!.rss, lastReading: samples.at(-1)!.rss,
+    anonymous: { start: at(0, window, 'anon'), end: at(elapsed - window, elapsed, 'anon') },
+    fileBacked: { start: at(0, window, 'file'), end: at(elapsed - window, elapsed, 'file') },
     min: Math.min(...samples.map((x) => x.rss)), max: Math.max(...samples.map((x) => x.rss)),
+    troughs: { firstThird: troughStart, lastThird: troughEnd, growthPercent: Math.round((troughEnd - troughStart) / troughStart * 1000) / 10 },
   },
   healthzAfter: health, exitCodeOnSigterm: exitCode,
 };
 console.log(JSON.stringify(report, null, 2));
 if (died) log(died);
-const ok = !died && errorCount === 0 && report.rssMb.growthPercent < 10 && health === 200 && exitCode === 0;
-log(ok ? 'PASS: no errors, memory growth under 10%' : 'FAIL');
+const ok = !died && errorCount === 0 && report.rssMb.troughs.growthPercent < 10 && health === 200 && exitCode === 0;
+log(`RSS start ${rssStart} MB, end ${rssEnd} MB (${report.rssMb.growthPercent}%); lowest in the first third ${troughStart} MB, in the last third ${troughEnd} MB (${report.rssMb.troughs.growthPercent}%)`);
+log(ok ? 'PASS: no errors, memory comes back to the same level (troughs within 10%)' : 'FAIL');
 process.exit(ok ? 0 : 1);
