@@ -250,8 +250,15 @@ const started = performance.now();
 // "end" are the medians of the first and the last 30 s of samples; the raw readings are reported too.
 const samples: Array<{ s: number; rss: number; anon: number; file: number }> = [];
 let lastLog = 0;
+// The same after-collection figure every minute, to see its shape (warming up, flat, or climbing).
+const gcSeries: Array<{ s: number; rss: number; heapUsed: number }> = [{ s: 0, rss: gcStart.rss, heapUsed: gcStart.heapUsed }];
 while (performance.now() - started < durationS * 1000 && !died) {
   const s = (performance.now() - started) / 1000;
+  if (s - gcSeries.at(-1)!.s >= 60 && durationS * 1000 - (performance.now() - started) > 30_000) {
+    const g = await afterFullGc();
+    gcSeries.push({ s: Math.round(s), rss: g.rss, heapUsed: g.heapUsed });
+    log(`after a full collection: RSS ${g.rss} MB, heap used ${g.heapUsed} MB`);
+  }
   samples.push({ s, ...memory(service.pid!) });
   if (s - lastLog >= 10 || samples.length === 1) {
     lastLog = s;
@@ -264,6 +271,7 @@ while (performance.now() - started < durationS * 1000 && !died) {
 const gcEnd = died ? { rss: 0, heapUsed: 0, external: 0 } : await afterFullGc();
 stop = true;
 const elapsed = (performance.now() - started) / 1000;
+gcSeries.push({ s: Math.round(elapsed), rss: gcEnd.rss, heapUsed: gcEnd.heapUsed });
 samples.push({ s: elapsed, ...memory(service.pid!) });
 await Promise.all(workers);
 agent.destroy();
@@ -298,6 +306,7 @@ const report = {
     start: gcStart, end: gcEnd,
     rssGrowthPercent: Math.round((gcEnd.rss - gcStart.rss) / gcStart.rss * 1000) / 10,
     heapGrowthPercent: Math.round((gcEnd.heapUsed - gcStart.heapUsed) / gcStart.heapUsed * 1000) / 10,
+    everyMinute: gcSeries.map((g) => `${g.s} s: ${g.rss} MB (heap ${g.heapUsed})`),
   },
   healthzAfter: health, exitCodeOnSigterm: exitCode,
 };
