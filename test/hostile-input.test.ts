@@ -12,12 +12,12 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import type { RouteEntry } from '../src/http/route-table.ts';
 import { ALL_WORKSPACES, createToken, scopes } from '../src/store/tokens.ts';
 import { describeEngines } from './helpers/harness.ts';
 import { type HostileRequest, hostileRequest, makePayloads, type Payloads, type Tokens } from './helpers/hostile.ts';
 import { dataset, markedRecords } from './helpers/marked-estate.ts';
 import { callableRoutes } from './helpers/route-requests.ts';
-import type { RouteEntry } from '../src/http/route-table.ts';
 
 const RUNS = Number(process.env.AISPM_FUZZ_RUNS ?? 6000);
 const SEED = process.env.AISPM_FUZZ_SEED === 'random' ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.AISPM_FUZZ_SEED ?? 20260815);

@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../src/http/route-table.ts';
 import type { Db } from '../src/store/db.ts';
 import { ALL_WORKSPACES, createToken, newTokenString, revokeKey, scopes, type Scope } from '../src/store/tokens.ts';
-import { describeEngines, type Harness } from './helpers/harness.ts';
+import { describeEngines } from './helpers/harness.ts';
 import { dataset, markedRecords, sharedEntries, storageEntries, type Dataset } from './helpers/marked-estate.ts';
 import {
   callableRoutes, enumeratedParam, fillPath, pathParams, queryProps, requiredQuery, SCOPE_PARAMS, takesBody, tokenScoped, validBody, withQuery,

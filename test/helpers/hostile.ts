@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { RouteEntry } from '../../src/http/route-table.ts';
 import {
-  type JsonSchema, mediaTypes, NDJSON, PROTOBUF, pathParams, queryProps, SCOPE_PARAMS, validBody,
+  type JsonSchema, mediaTypes, PROTOBUF, pathParams, queryProps, SCOPE_PARAMS, validBody,
 } from './route-requests.ts';
 
 export interface HostileRequest {
@@ -253,5 +253,3 @@ export function describe(r: HostileRequest): string {
   const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' ? `${v.slice(0, 12)}…` : v.slice(0, 60)]));
   return `${r.method} ${r.url.slice(0, 240)}${r.url.length > 240 ? `… (${r.url.length} chars)` : ''} headers ${JSON.stringify(headers)} body: ${r.note}`;
 }
-
-export { NDJSON };
