@@ -74,7 +74,7 @@ program.command('serve')
     }
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
     logger.info({ url: server.url }, 'serving');
-    exitOnSignals(server, logger);
+    exitOnSignals(server, logger, cfg.shutdownGraceMs);
   });
 
 program.command('start')
@@ -100,7 +100,7 @@ program.command('start')
     });
     const logger = makeLogger({ ...cfg, logLevel: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel });
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
-    exitOnSignals(server, logger);
+    exitOnSignals(server, logger, cfg.shutdownGraceMs);
     process.stdout.write([
       '',
       `aispm-query is serving ${server.url} (${cfg.db}); ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -153,10 +153,11 @@ program.command('import')
   .requiredOption('--tenant <id>', 'tenant')
   .requiredOption('--workspace <id>', 'workspace')
   .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 10000)', int('batch-size'))
-  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number }) => {
+  .option('--progress-json', 'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}')
+  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean }) => {
     const { importFile } = await ingestFiles();
     const cfg = config({ db: globalDb(), importBatch: o.batchSize });
-    const tty = process.stderr.isTTY;
+    const tty = process.stderr.isTTY && !o.progressJson;
     const start = performance.now();
     const summary = await withDb(cfg, async (db) => {
       await migrate(db);
@@ -164,6 +165,8 @@ program.command('import')
       return importFile(db, file, {
         tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules,
         onBatch: (s) => {
+          // The batch is committed when this runs: a line here is an acknowledgement scripts can rely on.
+          if (o.progressJson) process.stderr.write(JSON.stringify({ lines: s.accepted + s.rejected, accepted: s.accepted, rejected: s.rejected }) + '\n');
           if (!tty) return;
           const secs = (performance.now() - start) / 1000;
           const done = s.accepted + s.rejected;

@@ -27,6 +27,8 @@ export interface Config {
   importBatch: number;
   /** PostgreSQL pool size per process. */
   pgPool: number;
+  /** A PostgreSQL query with no answer for this long fails (503) and its connection is dropped; 0: no limit. */
+  pgQueryTimeoutMs: number;
   /** Number of HTTP worker processes (node:cluster); 1 serves from the main process. */
   workers: number;
   /** Memory for answers of read routes kept while the data behind them is unchanged (0: off). */
@@ -39,6 +41,26 @@ export interface Config {
   storageMaxEntriesPerUser: number;
   /** Evaluate the posture rules (graph-decidable static rules) after each ingest batch. */
   postureRules: boolean;
+  /** Requests one token may make per rate-limit window (0: no rate limit). */
+  rateLimitMax: number;
+  /** Length of the rate-limit window, in milliseconds. */
+  rateLimitWindowMs: number;
+  /** `redis://` URL of a Redis that replicas share rate-limit counters through; empty: counters in memory. */
+  redisUrl: string;
+  /** Origins allowed to call the API from a browser (comma-separated, or `*`); empty: CORS off. */
+  corsOrigins: string;
+  /** Longest time to receive a whole request, body included, in milliseconds (408 past it). */
+  requestTimeoutMs: number;
+  /** Longest time to receive a request's headers, in milliseconds (408 past it). */
+  headersTimeoutMs: number;
+  /** A connection with no bytes moving either way for this long is closed, in milliseconds. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open, in milliseconds. */
+  keepAliveTimeoutMs: number;
+  /** Largest total size of a request's headers, in bytes (431 past it). */
+  maxHeaderBytes: number;
+  /** On SIGTERM, how long in-flight requests may take before the process exits anyway, in milliseconds. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,12 +80,23 @@ const defaults: Config = {
   bodyLimit: 1024 * 1024,
   importBatch: 10000,
   pgPool: 10,
+  pgQueryTimeoutMs: 30_000,
   workers: 1,
   responseCacheMb: 64,
   storageNameMaxBytes: 256,
   storageValueMaxBytes: 256 * 1024,
   storageMaxEntriesPerUser: 10_000,
   postureRules: true,
+  rateLimitMax: 6000,
+  rateLimitWindowMs: 60_000,
+  redisUrl: '',
+  corsOrigins: '',
+  requestTimeoutMs: 300_000,
+  headersTimeoutMs: 20_000,
+  connectionTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 72_000,
+  maxHeaderBytes: 16_384,
+  shutdownGraceMs: 10_000,
 };
 
 /** Environment variable behind each setting; `docs/CONFIG.md` lists them with their defaults. */
@@ -82,12 +115,23 @@ export const envNames: Record<keyof Config, string> = {
   bodyLimit: 'AISPM_BODY_LIMIT',
   importBatch: 'AISPM_IMPORT_BATCH',
   pgPool: 'AISPM_PG_POOL',
+  pgQueryTimeoutMs: 'AISPM_PG_QUERY_TIMEOUT_MS',
   workers: 'AISPM_WORKERS',
   responseCacheMb: 'AISPM_RESPONSE_CACHE_MB',
   storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
   storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',
   storageMaxEntriesPerUser: 'AISPM_STORAGE_MAX_ENTRIES_PER_USER',
   postureRules: 'AISPM_POSTURE_RULES',
+  rateLimitMax: 'AISPM_RATE_LIMIT_MAX',
+  rateLimitWindowMs: 'AISPM_RATE_LIMIT_WINDOW_MS',
+  redisUrl: 'AISPM_REDIS_URL',
+  corsOrigins: 'AISPM_CORS_ORIGINS',
+  requestTimeoutMs: 'AISPM_REQUEST_TIMEOUT_MS',
+  headersTimeoutMs: 'AISPM_HEADERS_TIMEOUT_MS',
+  connectionTimeoutMs: 'AISPM_CONNECTION_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'AISPM_KEEP_ALIVE_TIMEOUT_MS',
+  maxHeaderBytes: 'AISPM_MAX_HEADER_BYTES',
+  shutdownGraceMs: 'AISPM_SHUTDOWN_GRACE_MS',
 };
 
 const logLevels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -122,6 +166,22 @@ function check(config: Config): Config {
     throw new ConfigError(`${envNames.storageNameMaxBytes}: expected 1..512, got ${config.storageNameMaxBytes}`);
   }
   if (config.storageValueMaxBytes < 2) throw new ConfigError(`${envNames.storageValueMaxBytes}: expected at least 2 (the size of {})`);
+  if (config.rateLimitWindowMs < 1) throw new ConfigError(`${envNames.rateLimitWindowMs}: expected at least 1`);
+  if (config.redisUrl && !/^rediss?:\/\/.+/.test(config.redisUrl)) {
+    throw new ConfigError(`${envNames.redisUrl}: expected a redis:// or rediss:// URL`);
+  }
+  for (const origin of corsOriginList(config)) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(`${envNames.corsOrigins}: "${origin}" is not an origin (scheme://host[:port], no path) or *`);
+    }
+  }
+  for (const key of ['requestTimeoutMs', 'headersTimeoutMs', 'maxHeaderBytes'] as const) {
+    if (config[key] < 1) throw new ConfigError(`${envNames[key]}: expected at least 1`);
+  }
+  // Node refuses a server whose header deadline falls after its whole-request deadline.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    throw new ConfigError(`${envNames.headersTimeoutMs}: ${config.headersTimeoutMs} is longer than ${envNames.requestTimeoutMs} (${config.requestTimeoutMs})`);
+  }
   return config;
 }
 
@@ -146,6 +206,11 @@ export function loadConfig(
     set[key] = typeof v === 'string' ? parseValue(key, v, `--${k}`) : v;
   }
   return check(config);
+}
+
+/** The configured CORS origins; empty when CORS is off. */
+export function corsOriginList(config: Pick<Config, 'corsOrigins'>): string[] {
+  return config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
 }
 
 export function isPostgres(db: string): boolean {

@@ -25,12 +25,14 @@ function logDestination() {
   return dest;
 }
 
-export function makeLogger(config: Config): FastifyBaseLogger {
-  return pino({
+/** The service's JSON logger; `destination` (tests) replaces standard output. */
+export function makeLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): FastifyBaseLogger {
+  const options = {
     level: config.logLevel,
     // Tokens must never reach the logs, whatever a future log line includes.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization', 'token'], censor: '[redacted]' },
-  }, logDestination()) as unknown as FastifyBaseLogger;
+  };
+  return pino(options, destination ?? logDestination()) as unknown as FastifyBaseLogger;
 }
 
 export interface RunningServer {
@@ -40,10 +42,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
-  const db = openDb(config.db, { pgPool: config.pgPool });
+  const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs });
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
@@ -68,21 +68,29 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
     maintenance.stop();
+    const stopped = app.close();
+    // Idle keep-alive connections are closed when closing starts; one whose request finishes later
+    // would stay open until its keep-alive timeout and hold the shutdown up, so close those too.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await stopped;
+    } finally {
+      clearInterval(idle);
+    }
     await maintenance.done;
-    await app.close();
     await db.close();
   })());
   return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };
 }
 
-/** SIGTERM / SIGINT: finish what is in flight (bounded), close, exit 0. */
-export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger): void {
+/** SIGTERM / SIGINT: finish what is in flight (within AISPM_SHUTDOWN_GRACE_MS), close, exit 0. */
+export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger, graceMs: number): void {
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; exiting');
+      logger.warn({ graceMs }, 'in-flight requests did not finish in time; exiting');
       process.exit(0);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     force.unref();
     server.close().then(() => process.exit(0), (err) => {
       logger.error({ err }, 'error while shutting down');

@@ -8395,6 +8395,7 @@ export interface operations {
         /** @description ExportTraceServiceRequest (protobuf or JSON). */
         requestBody: {
             content: {
+                "application/x-protobuf": string;
                 "application/json": string;
             };
         };

@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import FindMyWay from 'find-my-way';
-import type { Config } from '../config.ts';
+import { corsOriginList, type Config } from '../config.ts';
 import { Cursors } from '../query/cursor.ts';
 import type { Db } from '../store/db.ts';
 import { param } from '../store/db.ts';
@@ -14,8 +14,12 @@ import { registerAuth } from './auth.ts';
 import { lazySerializerBuilder, lazyValidatorBuilder } from './lazy-compilers.ts';
 import { registerResponseCache } from './response-cache.ts';
 import type { AppContext } from './context.ts';
+import { registerCors } from './cors.ts';
 import { ApiError, registerErrorHandling } from './errors.ts';
 import { registerMetrics } from './metrics.ts';
+import { clientErrorHandler, registerDrain, registerRateLimit, serverLimits } from './limits.ts';
+import { registerInputGuards } from './input-guards.ts';
+import { recordRoutes } from './route-table.ts';
 import { registerClientStorage } from './routes/client-storage.ts';
 import { registerFindings } from './routes/findings.ts';
 import { registerHealth } from './routes/health.ts';
@@ -45,6 +49,13 @@ async function cursorSecret(db: Db, config: Config): Promise<string> {
   return row.value;
 }
 
+/** Every response: its request id, no caching of tenant data by intermediaries, no sniffing. */
+function standardHeaders(reply: FastifyReply, requestId: string): void {
+  reply.header('x-request-id', requestId);
+  reply.header('cache-control', 'no-store');
+  reply.header('x-content-type-options', 'nosniff');
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { db, config } = options;
   const app = Fastify({
@@ -60,29 +71,37 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    return503OnClosing: true,
+    // Requests arriving during shutdown get a 503 with the error contract (registerDrain) instead.
+    return503OnClosing: false,
+    // Timeouts and the header size limit (src/http/limits.ts); parser errors keep the error contract.
+    ...serverLimits(config),
+    clientErrorHandler,
     schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never } },
     // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
     // over-long path segment) skip the error handler: give them the {code, message} body too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'a path segment is longer than 16384 characters']
           : [500, 'internal error'];
+      // These answers skip the onSend hooks: they get the headers every response carries here.
+      standardHeaders(reply as unknown as FastifyReply, request.id);
       (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send({ code: status, message });
     },
   }) as unknown as FastifyInstance;
 
   registerErrorHandling(app);
+  const routes = recordRoutes(app);
+  // Before authentication, so that preflights are answered and errors carry the CORS headers.
+  registerCors(app, corsOriginList(config));
+  registerDrain(app);
   const tokens = registerAuth(app, db, config.authCacheMs);
+  registerInputGuards(app);
   const ctx: AppContext = {
-    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now,
+    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now, routes,
   };
 
-  // Every response: its request id, no caching of tenant data by intermediaries, no sniffing.
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
+    standardHeaders(reply, request.id);
     // A route that versions its resource (client storage) sets its own ETag: leave it alone.
     if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
@@ -145,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
   });
   for (const s of sharedSchemas) app.addSchema(s);
+  // Before the routes: the rate limit attaches itself to each route as it is added.
+  await registerRateLimit(app, config);
 
   registerHealth(app, ctx);
   registerOpenApi(app);

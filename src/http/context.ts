@@ -1,10 +1,11 @@
 // What route modules get from the app: the database, the configuration, the cursor signer and
-// the token cache.
+// the token cache, and the route table.
 
 import type { Config } from '../config.ts';
 import type { Cursors } from '../query/cursor.ts';
 import type { Db } from '../store/db.ts';
 import type { TokenCache } from './auth.ts';
+import type { RouteEntry } from './route-table.ts';
 
 export interface AppContext {
   db: Db;
@@ -13,4 +14,6 @@ export interface AppContext {
   tokens: TokenCache;
   /** Wall clock; tests may pin it. */
   now: () => number;
+  /** Every route and method the app serves, filled in as routes are added (tests enumerate it). */
+  routes: readonly RouteEntry[];
 }

@@ -31,7 +31,7 @@ export function isUnavailable(err: unknown): boolean {
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED'].includes(code)) return true;
   // PostgreSQL SQLSTATE classes 08 (connection) and 57P (operator intervention: shutdown).
   if (/^08/.test(code) || /^57P0/.test(code) || code === '53300') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(e.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)|Query read timeout/i.test(e.message ?? '');
 }
 
 export function errorBody(status: number, message: string): { code: number; message: string } {

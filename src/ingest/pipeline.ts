@@ -6,6 +6,7 @@
 //   batches mode: every `batchSize` lines form a batch that commits on its own; a batch with a
 //                 bad line is skipped whole and reported (`aispm import` of large files).
 
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../query/json-depth.ts';
 import type { Db } from '../store/db.ts';
 import { applyBatch, BatchRejected } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
@@ -105,6 +106,10 @@ function parseLine(text: string, now: number): IngestRecord {
     value = JSON.parse(text);
   } catch (err) {
     throw new RecordError(`not valid JSON: ${(err as Error).message.replace(/\s+/g, ' ').slice(0, 200)}`);
+  }
+  // Only a line with that many brackets can nest that deep: most lines skip the walk.
+  if (text.length > 2 * MAX_JSON_DEPTH && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new RecordError(`record is nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
   return parseRecord(value, now);
 }

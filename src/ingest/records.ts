@@ -117,6 +117,10 @@ export type IngestRecord =
 
 export class RecordError extends Error {}
 
+/** Interaction times accepted: from 2000-01-01 to a day past the service's clock. */
+const EARLIEST_INTERACTION = Date.UTC(2000, 0, 1);
+const INTERACTION_CLOCK_SKEW_MS = 86_400_000;
+
 function firstError(type: RecordType, value: unknown): string {
   for (const e of validators[type].Errors(value)) {
     if (e.keyword === 'boolean') continue;
@@ -186,7 +190,8 @@ export { worse as worseOutcome };
 export function parseRecord(value: unknown, now: number): IngestRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RecordError('expected a JSON object');
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string' || !(type in recordSchemas)) {
+  // Own keys only: "__proto__" or "constructor" is not a record type.
+  if (typeof type !== 'string' || !Object.hasOwn(recordSchemas, type)) {
     throw new RecordError(`type: expected one of ${recordTypes.join(', ')}`);
   }
   const t = type as RecordType;
@@ -251,9 +256,15 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
     }
     case 'interaction': {
       const r = value as Type.Static<typeof recordSchemas.interaction>;
+      const at = time(r.time, 'interaction.time');
+      // Each month of interaction time is a table on PostgreSQL: times far from now would let one
+      // sender create thousands of them (and before year 100 JavaScript's month arithmetic breaks).
+      if (at < EARLIEST_INTERACTION || at > now + INTERACTION_CLOCK_SKEW_MS) {
+        throw new RecordError(`interaction.time: ${r.time.slice(0, 64)} is before 2000-01-01 or more than a day ahead of the service's clock`);
+      }
       return {
         type: 'interaction', id: r.id, sessionId: r.session_id, agentId: r.agent_id ?? '', model: r.model ?? '',
-        modelId: r.model_id ?? null, provider: r.provider ?? '', time: time(r.time, 'interaction.time'),
+        modelId: r.model_id ?? null, provider: r.provider ?? '', time: at,
         durationMs: r.duration_ms ?? 0, inputTokens: r.input_tokens ?? 0, outputTokens: r.output_tokens ?? 0,
         cost: r.cost ?? null, promptOutcome: r.prompt_outcome ?? 'OK', responseOutcome: r.response_outcome ?? 'OK',
         categories: r.categories ?? [], mcpServerIds: r.mcp_server_ids ?? [], prompt: r.prompt ?? null,

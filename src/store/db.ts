@@ -465,16 +465,24 @@ class PostgresDb extends BaseDb {
   private readonly conn: PgConn;
   private readonly url: string;
 
-  constructor(url: string, poolSize: number) {
+  constructor(url: string, poolSize: number, queryTimeoutMs: number) {
     super();
     this.url = url;
     this.pool = new pg.Pool({
       connectionString: url, max: poolSize, types: pgTypes,
       connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
+      // A server that stops answering without closing the connection (a network partition) would
+      // otherwise hold every request on it forever; the failed client is dropped from the pool.
+      ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+      keepAlive: true,
     });
     // An idle client that loses its server (restart, failover) must not crash the process;
     // the pool drops it and the next query gets a fresh connection.
     this.pool.on('error', () => {});
+    // Nor may a client in use: the pool listens for errors only on idle clients, and a connection
+    // reset during a transaction (or a second error after the first) would be an unhandled 'error'
+    // event. The query in flight still fails with it, and the client is released as broken.
+    this.pool.on('connect', (client) => { client.on('error', () => {}); });
     this.conn = new PgConn(this.pool);
   }
 
@@ -536,7 +544,14 @@ class PostgresDb extends BaseDb {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      try {
+        await client.query('BEGIN');
+      } catch (err) {
+        // A BEGIN that failed (timed out, connection lost) may leave the connection waiting for its
+        // answer: it goes, rather than back to the pool where every later query would queue behind it.
+        broken = true;
+        throw err;
+      }
       try {
         const result = await fn(new PgConn(client));
         // Delivered to the listeners when (and only if) the transaction commits.
@@ -553,7 +568,8 @@ class PostgresDb extends BaseDb {
     }
   }
 
-  async ping() { await this.pool.query('select 1'); }
+  /** Readiness answers within two seconds, whatever the query timeout. */
+  async ping() { await this.pool.query({ text: 'select 1', query_timeout: 2000 } as pg.QueryConfig); }
   poolStats(): PoolStats {
     const { totalCount, idleCount, waitingCount } = this.pool;
     return { max: this.pool.options.max ?? 10, open: totalCount, idle: idleCount, waiting: waitingCount };
@@ -565,9 +581,9 @@ class PostgresDb extends BaseDb {
   }
 }
 
-export function openDb(url: string, options: { pgPool?: number } = {}): Db {
+export function openDb(url: string, options: { pgPool?: number; pgQueryTimeoutMs?: number } = {}): Db {
   if (url.startsWith('sqlite:')) return new SqliteDb(url.slice('sqlite:'.length));
-  return new PostgresDb(url, options.pgPool ?? 10);
+  return new PostgresDb(url, options.pgPool ?? 10, options.pgQueryTimeoutMs ?? 0);
 }
 
 export function isSqlite(db: Db): db is Db & { integrityCheck(): string } {

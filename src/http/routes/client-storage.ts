@@ -10,6 +10,7 @@ import Type, { type TSchema } from 'typebox';
 import { storageScopes, type StorageScope } from '../../catalog/storage-scopes.ts';
 import type { Config } from '../../config.ts';
 import { tabular } from '../../query/tabular.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../query/json-depth.ts';
 import { rfc3339 } from '../../query/values.ts';
 import {
   countKeys, deleteEntry, type EntryKey, getEntry, listKeys, type NamespaceKey, putEntry, type WriteCondition,
@@ -180,7 +181,10 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     },
   }, async (request, reply) => {
     const k = entryOf(scope, request, config);
-    const text = JSON.stringify((request.body as { value: object }).value);
+    const value = (request.body as { value: object }).value;
+    // Refused before it is serialised: JSON.stringify overflows the stack a few thousand levels down.
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`value is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    const text = JSON.stringify(value);
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > config.storageValueMaxBytes) {
       throw new ApiError(413, `value is ${bytes} bytes as compact JSON, over the limit of ${config.storageValueMaxBytes} bytes`);

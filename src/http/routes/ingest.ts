@@ -92,7 +92,9 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
       });
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      if ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted') throw new ApiError(400, 'request body was cut off');
+      // ECONNRESET may also be the database's connection (503 then): only the client's own is a cut-off body.
+      const clientGone = request.raw.readableAborted || (err as Error).message === 'aborted';
+      if (clientGone && ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted')) throw new ApiError(400, 'request body was cut off');
       throw err;
     }
     if (summary.rejected > 0) {

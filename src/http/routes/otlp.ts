@@ -104,6 +104,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext): void {
           '`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). ' +
           'docs/RUNTIME.md lists the attributes read.',
         params: TenantWorkspaceParams,
+        consumes: [PROTOBUF, JSON_TYPE],
         body: Type.Unsafe({ description: 'ExportTraceServiceRequest (protobuf or JSON).', type: 'string' }),
         response: {
           200: Type.Object({

@@ -28,7 +28,15 @@ const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
 
 // ---- protobuf --------------------------------------------------------------------------------
 
-function readAnyValue(r: Reader): AttrValue {
+/** Attribute values nest (arrays, key-value lists); past this depth a body is refused, not recursed into. */
+const MAX_VALUE_DEPTH = 64;
+
+function tooDeep(depth: number): void {
+  if (depth > MAX_VALUE_DEPTH) throw new OtlpDecodeError(`attribute values are nested more than ${MAX_VALUE_DEPTH} levels deep`);
+}
+
+function readAnyValue(r: Reader, depth = 1): AttrValue {
+  tooDeep(depth);
   let v: AttrValue = null;
   while (!r.done()) {
     const { field, wire } = r.tag();
@@ -41,22 +49,22 @@ function readAnyValue(r: Reader): AttrValue {
       const items: AttrValue[] = [];
       while (!m.done()) {
         const t = m.tag();
-        if (t.field === 1 && t.wire === WIRE.LEN) items.push(readAnyValue(m.message())); else m.skip(t.wire);
+        if (t.field === 1 && t.wire === WIRE.LEN) items.push(readAnyValue(m.message(), depth + 1)); else m.skip(t.wire);
       }
       v = items;
-    } else if (field === 6 && wire === WIRE.LEN) v = readKeyValueList(r);
+    } else if (field === 6 && wire === WIRE.LEN) v = readKeyValueList(r, depth + 1);
     else if (field === 7 && wire === WIRE.LEN) v = r.bytes().slice();
     else r.skip(wire);
   }
   return v;
 }
 
-function readKeyValueList(r: Reader): { [key: string]: AttrValue } {
+function readKeyValueList(r: Reader, depth: number): { [key: string]: AttrValue } {
   const m = r.message();
   const out: { [key: string]: AttrValue } = {};
   while (!m.done()) {
     const t = m.tag();
-    if (t.field === 1 && t.wire === WIRE.LEN) readKeyValue(m.message(), out); else m.skip(t.wire);
+    if (t.field === 1 && t.wire === WIRE.LEN) readKeyValue(m.message(), out, depth); else m.skip(t.wire);
   }
   return out;
 }
@@ -66,13 +74,13 @@ function smallest(v: bigint): number | bigint {
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 }
 
-function readKeyValue(r: Reader, into: Attributes): void {
+function readKeyValue(r: Reader, into: Attributes, depth = 1): void {
   let key = '';
   let value: AttrValue = null;
   while (!r.done()) {
     const { field, wire } = r.tag();
     if (field === 1 && wire === WIRE.LEN) key = r.string();
-    else if (field === 2 && wire === WIRE.LEN) value = readAnyValue(r.message());
+    else if (field === 2 && wire === WIRE.LEN) value = readAnyValue(r.message(), depth);
     else r.skip(wire);
   }
   into[key] = value;
@@ -203,7 +211,8 @@ function nanos(v: unknown, field: string): bigint {
   throw new OtlpDecodeError(`${field}: expected nanoseconds as an integer or a decimal string`);
 }
 
-function jsonAnyValue(v: unknown): AttrValue {
+function jsonAnyValue(v: unknown, depth = 1): AttrValue {
+  tooDeep(depth);
   const o = obj(v);
   if ('stringValue' in o) return str(o.stringValue);
   if ('boolValue' in o) return o.boolValue === true;
@@ -214,17 +223,17 @@ function jsonAnyValue(v: unknown): AttrValue {
     return null;
   }
   if ('doubleValue' in o) return typeof o.doubleValue === 'number' ? o.doubleValue : Number(o.doubleValue);
-  if ('arrayValue' in o) return arr(obj(o.arrayValue).values).map(jsonAnyValue);
-  if ('kvlistValue' in o) return jsonAttributes(obj(o.kvlistValue).values);
+  if ('arrayValue' in o) return arr(obj(o.arrayValue).values).map((x) => jsonAnyValue(x, depth + 1));
+  if ('kvlistValue' in o) return jsonAttributes(obj(o.kvlistValue).values, depth + 1);
   if ('bytesValue' in o) return Buffer.from(str(o.bytesValue), 'base64');
   return null;
 }
 
-function jsonAttributes(list: unknown): Attributes {
+function jsonAttributes(list: unknown, depth = 1): Attributes {
   const out: Attributes = {};
   for (const kv of arr(list)) {
     const o = obj(kv);
-    out[str(o.key)] = jsonAnyValue(o.value);
+    out[str(o.key)] = jsonAnyValue(o.value, depth);
   }
   return out;
 }
