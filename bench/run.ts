@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -24,22 +25,53 @@ import { createDatabase } from '../test/helpers/harness.ts';
 import { cases, type BenchCase, type Measured } from './cases.ts';
 import { writeReport } from './report.ts';
 
-const argv = process.argv.slice(2);
-function opt(name: string, fallback: string): string {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1]! : fallback;
+const USAGE = `npm run bench [-- options]
+  --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
+  --cases a,b                only these cases (default all)
+  --scale N                  demo generator scale (default 80: about 100k objects, 1M interactions)
+  --duration S               seconds per case after the warm-up (default 10)
+  --warmup S                 warm-up seconds per case (default 2)
+  --connections N            autocannon connections (default 50)
+  --workers N                service worker processes (default 1)
+  --no-cache                 run the service without its response cache
+  --no-write                 print the results, leave BENCHMARKS.md alone
+  --help                     this text`;
+// Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'sqlite' }, cases: { type: 'string', default: '' }, scale: { type: 'string', default: '80' },
+      duration: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, connections: { type: 'string', default: '50' },
+      workers: { type: 'string', default: '1' }, 'no-cache': { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) {
+  process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
+  process.exit(2);
 }
-const engine = opt('engine', 'sqlite') as 'sqlite' | 'postgres';
-const scale = Number(opt('scale', '80'));
-const duration = Number(opt('duration', '10'));
-const warmup = Number(opt('warmup', '2'));
-const connections = Number(opt('connections', '50'));
-const workers = Number(opt('workers', '1'));
-const only = opt('cases', '').split(',').filter(Boolean);
-const write = !argv.includes('--no-write');
+if (parsed.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const argv = process.argv.slice(2);
+if (parsed.engine !== 'sqlite' && parsed.engine !== 'postgres') {
+  process.stderr.write(`--engine must be sqlite or postgres, not ${parsed.engine}\n`);
+  process.exit(2);
+}
+const engine = parsed.engine as 'sqlite' | 'postgres';
+const scale = Number(parsed.scale);
+const duration = Number(parsed.duration);
+const warmup = Number(parsed.warmup);
+const connections = Number(parsed.connections);
+const workers = Number(parsed.workers);
+const only = parsed.cases.split(',').filter(Boolean);
+const write = !parsed['no-write'];
 // --no-cache: the service runs without its response cache, so every request reads the database.
-const cacheOff = argv.includes('--no-cache');
-const section = `${engine}${cacheOff ? '-nocache' : ''}`;
+const cacheOff = parsed['no-cache'];
+// Each configuration keeps its own section of BENCHMARKS.md.
+const section = `${engine}${cacheOff ? '-nocache' : ''}${workers > 1 ? `-${workers}workers` : ''}`;
 const WS = 'bench';
 const started = Date.now();
 
