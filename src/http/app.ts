@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now, routes,
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     standardHeaders(reply, request.id);
     // A route that versions its resource (client storage) sets its own ETag: leave it alone.
     if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
@@ -109,16 +109,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const match = request.headers['if-none-match'];
       if (match && match.split(',').some((m) => m.trim() === etag || m.trim() === '*')) {
         reply.code(304);
-        return '';
+        return done(null, '');
       }
     }
-    return payload;
+    done(null, payload);
   });
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    done();
   });
 
   // A path that exists under another method answers 405 with Allow, not 404.

@@ -48,9 +48,15 @@ export class TokenCache {
     this.ttlMs = ttlMs;
   }
 
-  async lookup(hash: string, now: number): Promise<Principal | null> {
+  /** The cached answer while it is fresh; undefined when the database must be asked. */
+  peek(hash: string, now: number): Principal | null | undefined {
     const hit = this.entries.get(hash);
-    if (hit && now - hit.at < this.ttlMs) return hit.principal;
+    return hit && now - hit.at < this.ttlMs ? hit.principal : undefined;
+  }
+
+  async lookup(hash: string, now: number): Promise<Principal | null> {
+    const hit = this.peek(hash, now);
+    if (hit !== undefined) return hit;
     const key = await findKeyByHash(this.db, hash);
     const principal = key ? {
       key,
@@ -84,16 +90,8 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
     if (!access) throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    // Unknown routes have no access; they fall through to the 404 handler.
-    if (!access || access === 'public') return;
-    const token = bearer(request.headers.authorization);
-    const format = checkTokenFormat(token);
-    if (format === 'malformed') throw unauthorized('malformed token: expected aispm_ followed by 38 letters and digits');
-    if (format === 'checksum') throw unauthorized('token checksum does not match: the token was mistyped or truncated');
-    const now = Date.now();
-    const principal = await cache.lookup(hashToken(token), now);
+  /** Whether the principal (null: no such token) may use the route; throws the 401 or 403 if not. */
+  function admit(request: FastifyRequest, access: Scope, principal: Principal | null, now: number): void {
     if (!principal) throw unauthorized('unknown token');
     if (principal.key.revokedAt !== null && principal.key.revokedAt <= now) throw unauthorized('token was revoked');
     if (principal.key.expiresAt !== null && principal.key.expiresAt <= now) throw unauthorized('token has expired');
@@ -106,6 +104,38 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
       throw forbidden('token has no access to this workspace');
     }
     request.principal = principal;
+  }
+
+  // Callback style, and synchronous while the token is in the cache (almost every request): no
+  // promise per request. Only a token not seen within the cache bound waits for the database.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config?.access;
+    // Unknown routes have no access; they fall through to the 404 handler.
+    if (!access || access === 'public') return done();
+    let hash: string;
+    try {
+      const token = bearer(request.headers.authorization);
+      const format = checkTokenFormat(token);
+      if (format === 'malformed') throw unauthorized('malformed token: expected aispm_ followed by 38 letters and digits');
+      if (format === 'checksum') throw unauthorized('token checksum does not match: the token was mistyped or truncated');
+      hash = hashToken(token);
+      const now = Date.now();
+      const cached = cache.peek(hash, now);
+      if (cached !== undefined) {
+        admit(request, access, cached, now);
+        return done();
+      }
+    } catch (err) {
+      return done(err as Error);
+    }
+    cache.lookup(hash, Date.now()).then((principal) => {
+      try {
+        admit(request, access, principal, Date.now());
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    }, (err: Error) => done(err));
   });
   return cache;
 }

@@ -30,12 +30,23 @@ function refuseInfinite(query: unknown): void {
 
 /** Registered after authentication: an unauthenticated caller learns nothing about its parameters. */
 export function registerInputGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    refuseNul('path', request.params);
-    refuseNul('query', request.query);
+  // Callback-style hooks throughout the per-request path: Fastify runs them without a promise each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      refuseNul('path', request.params);
+      refuseNul('query', request.query);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
   // After validation, which is where query strings become numbers.
-  app.addHook('preHandler', async (request) => {
-    refuseInfinite(request.query);
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      refuseInfinite(request.query);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

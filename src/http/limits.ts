@@ -76,8 +76,9 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
 export function registerDrain(app: FastifyInstance): void {
   let draining = false;
   app.addHook('preClose', async () => { draining = true; });
-  app.addHook('onRequest', async () => {
-    if (draining) throw new ApiError(503, 'the service is shutting down; retry the request', { headers: { 'retry-after': '1', connection: 'close' } });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (draining) return done(new ApiError(503, 'the service is shutting down; retry the request', { headers: { 'retry-after': '1', connection: 'close' } }));
+    done();
   });
 }
 

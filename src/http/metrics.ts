@@ -65,7 +65,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   // Children per label set, kept: routes and statuses are few, and a lookup here is cheaper than
   // prom-client hashing the labels on every request.
   const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const method = METHODS.has(request.method) ? request.method : 'OTHER';
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
@@ -78,6 +78,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     }
     child.count.inc();
     child.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const ingested = new Counter({

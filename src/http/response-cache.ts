@@ -98,36 +98,40 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
   // On PostgreSQL this opens the change listener now, so the cache is live from the first requests.
   db.dataVersion();
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback style: a hit answers without calling done (the handler does not run); a miss goes on.
+  app.addHook('preHandler', (request, reply, done) => {
     const variant = request.routeOptions.config?.cache;
-    if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return;
+    if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return done();
     const version = db.dataVersion();
-    if (version === null) return;
+    if (version === null) return done();
     const key = keyOf(request, variant, now());
     const hit = cache.get(key, version);
     if (!hit) {
       request.cacheKey = key;
       request.cacheVersion = version;
       reply.header('x-cache', 'miss');
-      return;
+      return done();
     }
     reply.header('x-cache', 'hit');
     if (hit.etag) {
       reply.header('etag', hit.etag);
       const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) return reply.code(304).send();
+      if (match && match.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) {
+        reply.code(304).send();
+        return;
+      }
     }
-    return reply.code(200).type(hit.type).send(hit.body);
+    reply.code(200).type(hit.type).send(hit.body);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.cacheKey === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.cacheKey === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const etag = reply.getHeader('etag');
     cache.set(request.cacheKey, {
       version: request.cacheVersion!, body: payload, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       etag: typeof etag === 'string' ? etag : undefined,
     });
-    return payload;
+    done(null, payload);
   });
   return cache;
 }
