@@ -150,6 +150,35 @@ async function datasetCounts(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * The sessions case's answer (ten sessions of the workspace, most costly first) read from the
+ * session roll-up through its (tenant, workspace, cost, session) index, against the same ten computed
+ * at query time by GROUP BY over the workspace's interactions: the reason the roll-up exists.
+ * Medians of repeated runs of each statement on the loaded database (the GROUP BY runs 3 times).
+ */
+async function groupByComparison(db: Db): Promise<{ rollupMs: number; groupByMs: number; same: boolean }> {
+  const rollup = db.template('bench.sessions.rollup', (b) => b.selectFrom('llm_sessions').select(['session_id', 'cost'])
+    .where('tenant_id', '=', DEMO_TENANT).where('workspace_id', '=', WS).orderBy('cost', 'desc').orderBy('session_id', 'desc').limit(10));
+  const grouped = db.template('bench.sessions.groupby', (b) => b.selectFrom('llm_interactions')
+    .select((eb) => ['session_id', eb.fn.sum<number>('cost').as('cost')])
+    .where('tenant_id', '=', DEMO_TENANT).where('workspace_id', '=', WS).groupBy('session_id')
+    .orderBy('cost', 'desc').orderBy('session_id', 'desc').limit(10));
+  const median = async (t: typeof rollup, runs: number) => {
+    const times: number[] = [];
+    let rows: Array<{ session_id: string }> = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      rows = await db.all<{ session_id: string }>(t);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { ms: times[Math.floor(times.length / 2)]!, ids: rows.map((r) => r.session_id).join(',') };
+  };
+  const a = await median(rollup, 201);
+  const b = await median(grouped, 3);
+  return { rollupMs: a.ms, groupByMs: b.ms, same: a.ids === b.ids };
+}
+
 /** Interaction lines for the import cases, in sessions of 10, newest last. */
 function writeInteractions(file: string, count: number, prefix: string): Promise<void> {
   const out = createWriteStream(file);
@@ -181,6 +210,8 @@ async function main() {
     const dataset = await loadDataset(db);
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
+    const groupBy = only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
+    if (groupBy) log(`sessions by cost: roll-up ${groupBy.rollupMs.toFixed(3)} ms, GROUP BY over interactions ${groupBy.groupByMs.toFixed(1)} ms = ${Math.round(groupBy.groupByMs / groupBy.rollupMs)}x (same ten: ${groupBy.same})`);
     const { token } = await createToken(db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] });
     const ctx = { db, engine, token, workspace: WS, tenant: DEMO_TENANT };
 
@@ -254,7 +285,7 @@ async function main() {
     }
     const report = {
       engine, section, cacheOff, scale, duration, connections, workers, dataset, counts, importRate, importCount, importSeconds, httpRate, httpCount,
-      readyMs: Math.min(...starts), readyAll: starts, rssStart, rssEnd, results, notes,
+      readyMs: Math.min(...starts), readyAll: starts, groupBy, rssStart, rssEnd, results, notes,
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
       command: `npm run bench -- ${argv.join(' ')}`.trim(),
     };
