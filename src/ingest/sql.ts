@@ -5,6 +5,7 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db, Engine, Executor } from '../store/db.ts';
 import { param } from '../store/db.ts';
+import { noteRowsWritten } from '../store/statistics.ts';
 
 export type SetColumnType = 'text' | 'bigint' | 'float';
 
@@ -118,6 +119,7 @@ export async function bulkInsert(
     for (const r of chunk) for (const v of r) params.push(v);
     changed += (await tx.execute(CompiledQuery.raw(text, params))).changes;
   }
+  await noteRowsWritten(tx, table, changed);
   return changed;
 }
 

@@ -1,0 +1,28 @@
+// Planner statistics of tables that ingest fills (PostgreSQL). A table loaded faster than
+// autovacuum analyses it keeps the estimates of an empty table, and the planner then picks plans
+// that are right for ten rows and ruinous for a million: the benchmark's first agent-edge request
+// after a bulk load walked every model by `last_seen` and probed relations for each, and hit the
+// 30 s query timeout; after ANALYZE the same query drives from the relation's primary key in 1 ms.
+//
+// So each process counts the rows it writes into each table and analyses the table in the writing
+// transaction each time that count grows by half since the last time (and by at least 5,000 rows):
+// a logarithmic number of ANALYZEs however large the import, none for steady small batches (which
+// autovacuum's own thresholds cover). Interactions are analysed per monthly partition instead
+// (src/store/partitions.ts); analysing their partitioned parent would sample every partition.
+
+import type { Executor } from './db.ts';
+
+const SKIP = new Set(['llm_interactions']);
+const written = new Map<string, { since: number; total: number }>();
+
+export async function noteRowsWritten(tx: Executor, table: string, rows: number): Promise<void> {
+  if (tx.engine !== 'postgres' || rows <= 0 || SKIP.has(table)) return;
+  const w = written.get(table) ?? { since: 0, total: 0 };
+  w.since += rows;
+  w.total += rows;
+  written.set(table, w);
+  if (w.since >= Math.max(5000, w.total / 2)) {
+    w.since = 0;
+    await tx.exec(`analyze ${table}`);
+  }
+}
