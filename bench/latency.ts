@@ -33,7 +33,8 @@ const database = await createDatabase(engine);
 const dir = mkdtempSync(join(tmpdir(), 'aispm-latency-'));
 try {
   // Hundreds of requests a path from one token: the rate limit (docs/SECURITY.md) would answer 429.
-  const config = { ...loadConfig({}), db: database.url, port: 0, logLevel: 'silent', rateLimitMax: 0 };
+  // The environment applies (AISPM_RESPONSE_CACHE_MB=0 measures without the response cache).
+  const config = { ...loadConfig(process.env), db: database.url, port: 0, logLevel: 'silent', rateLimitMax: 0 };
   const server = await startServer(config);
   await loadDemo(server.db, { scale, seed: 1, now: Date.now(), storePrompts: true });
   const { token } = await createToken(server.db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest', 'metrics'] });
