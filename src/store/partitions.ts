@@ -10,6 +10,7 @@
 
 import { CompiledQuery } from 'kysely';
 import type { Executor } from './db.ts';
+import { noteRowsWritten } from './statistics.ts';
 
 export interface MonthRange {
   /** 'YYYY_MM' */
@@ -67,10 +68,8 @@ export async function ensurePartitions(tx: Executor, times: Iterable<number>): P
 // statistics until autovacuum gets to it, and during a long import that may be never: the planner
 // then takes it for a tiny table, and the per-batch lookup of existing interaction ids walks a
 // (tenant, workspace, …) index over the whole partition instead of probing the id index, so each
-// batch costs more than the last. Analysing a partition each time the rows this process wrote into
-// it grow by half (at least 5,000) keeps the estimates right for a logarithmic number of ANALYZEs.
-const written = new Map<string, { since: number; total: number }>();
-
+// batch costs more than the last. Each partition is analysed as its rows grow, by the same rule as
+// every table ingest fills (src/store/statistics.ts); the partitioned parent never is.
 export async function noteWritten(tx: Executor, times: Iterable<number>): Promise<void> {
   if (tx.engine !== 'postgres') return;
   const counts = new Map<string, number>();
@@ -78,14 +77,5 @@ export async function noteWritten(tx: Executor, times: Iterable<number>): Promis
     const name = partitionName(monthOf(t));
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  for (const [name, n] of counts) {
-    const w = written.get(name) ?? { since: 0, total: 0 };
-    w.since += n;
-    w.total += n;
-    written.set(name, w);
-    if (w.since >= Math.max(5000, w.total / 2)) {
-      w.since = 0;
-      await tx.exec(`analyze ${name}`);
-    }
-  }
+  for (const [name, n] of counts) await noteRowsWritten(tx, name, n);
 }

@@ -10,8 +10,9 @@
 //
 // So each process counts the rows it writes into each table and analyses the table in the writing
 // transaction each time that count grows by half since the last time (and by at least 500 rows):
-// a logarithmic number of ANALYZEs however large the import, cheap ones while tables are small. Interactions are analysed per monthly partition instead
-// (src/store/partitions.ts); analysing their partitioned parent would sample every partition.
+// a logarithmic number of ANALYZEs however large the import, cheap ones while tables are small.
+// Interactions are counted per monthly partition (src/store/partitions.ts): analysing their
+// partitioned parent would sample every partition.
 
 import type { Executor } from './db.ts';
 
