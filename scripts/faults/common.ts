@@ -13,6 +13,15 @@ import { importFile } from '../../src/ingest/load.ts';
 import { type Db, isSqlite, openDb } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 
+/** `--engine sqlite|postgres` and `--after N` of the kill scripts run from the command line. */
+export function killScriptArgs(defaultAfter: number): { engine: 'sqlite' | 'postgres'; after: number } {
+  const args = process.argv.slice(2);
+  const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`--engine must be sqlite or postgres, not ${engine}`);
+  const after = args.includes('--after') ? Number(args[args.indexOf('--after') + 1]) : defaultAfter;
+  return { engine, after };
+}
+
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const CLI = join(ROOT, 'src/cli.ts');
 

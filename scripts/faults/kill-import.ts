@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createDatabase, type EngineName } from '../../test/helpers/harness.ts';
-import { CLI, cli, compareStates, inspect, referenceState, rowCount, sleep, tempDir, writeDataset } from './common.ts';
+import { CLI, cli, compareStates, killScriptArgs, inspect, referenceState, rowCount, sleep, tempDir, writeDataset } from './common.ts';
 
 export interface KillImportReport {
   engine: EngineName;
@@ -95,9 +95,7 @@ export async function killDuringImport(engine: EngineName, opts: { afterBatches?
 }
 
 if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const engine = (args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'sqlite') as EngineName;
-  const after = args.includes('--after') ? Number(args[args.indexOf('--after') + 1]) : 5;
+  const { engine, after } = killScriptArgs(5);
   const report = await killDuringImport(engine, { afterBatches: after });
   console.log(JSON.stringify(report, null, 2));
   process.exit(report.integrity.startsWith('ok') && report.afterKill.length === 0 && report.afterRerun.length === 0 ? 0 : 1);

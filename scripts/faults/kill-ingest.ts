@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createDatabase, type EngineName } from '../../test/helpers/harness.ts';
-import { compareStates, createTokenCli, inspect, referenceState, rowCount, sleep, startService, tempDir, writeDataset } from './common.ts';
+import { compareStates, createTokenCli, killScriptArgs, inspect, referenceState, rowCount, sleep, startService, tempDir, writeDataset } from './common.ts';
 
 export interface KillIngestReport {
   engine: EngineName;
@@ -107,9 +107,7 @@ export async function killDuringIngest(engine: EngineName, opts: { afterBatches?
 }
 
 if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const engine = (args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'sqlite') as EngineName;
-  const after = args.includes('--after') ? Number(args[args.indexOf('--after') + 1]) : 8;
+  const { engine, after } = killScriptArgs(8);
   const report = await killDuringIngest(engine, { afterBatches: after });
   console.log(JSON.stringify(report, null, 2));
   process.exit(report.integrity.startsWith('ok') && report.afterKill.length === 0 && report.afterResend.length === 0 && report.restartReady ? 0 : 1);

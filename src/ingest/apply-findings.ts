@@ -102,13 +102,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })) existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
   }
 
-  const monthly = new Map<string, Record<Severity, number>>();
-  const bump = (ms: number, severity: Severity, by: number) => {
-    const m = monthOf(ms);
-    const row = monthly.get(m) ?? { critical: 0, high: 0, medium: 0, low: 0 };
-    row[severity] += by;
-    monthly.set(m, row);
-  };
+  const { monthly, bump } = monthlyCounter();
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const rows: unknown[][] = [];
   const deletes: string[] = [];
@@ -163,6 +157,18 @@ export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Prom
 }
 
 /** Adds signed per-month, per-severity deltas to the histogram roll-up. */
+/** Instances opened (+1) or closed (-1) per month and severity, for addMonthly. */
+export function monthlyCounter(): { monthly: Map<string, Record<Severity, number>>; bump: (ms: number, severity: Severity, by: number) => void } {
+  const monthly = new Map<string, Record<Severity, number>>();
+  const bump = (ms: number, severity: Severity, by: number) => {
+    const m = monthOf(ms);
+    const row = monthly.get(m) ?? { critical: 0, high: 0, medium: 0, low: 0 };
+    row[severity] += by;
+    monthly.set(m, row);
+  };
+  return { monthly, bump };
+}
+
 export async function addMonthly(ctx: BatchContext, monthly: Map<string, Record<Severity, number>>): Promise<void> {
   const rows = [...monthly].filter(([, c]) => c.critical || c.high || c.medium || c.low)
     .map(([month, c]) => [ctx.tenant, ctx.workspace, month, c.critical, c.high, c.medium, c.low]);

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { PostureRule } from '../catalog/posture.ts';
 import type { Severity } from '../catalog/rules.ts';
-import { addMonthly, issueIdOf, monthOf, refreshIssues, type RuleMeta, writeInstances } from '../ingest/apply-findings.ts';
+import { addMonthly, issueIdOf, monthlyCounter, refreshIssues, type RuleMeta, writeInstances } from '../ingest/apply-findings.ts';
 import { BatchContext, objectKey, splitKey } from '../ingest/batch-context.ts';
 import { chunks, inKeys, json, updateRows } from '../ingest/sql.ts';
 import { param, readJson } from '../store/db.ts';
@@ -126,13 +126,7 @@ export async function settle(ctx: BatchContext, reader: GraphReader, meta: Map<s
   const stored = await loadStored(ctx, keys);
   const rows: unknown[][] = [];
   const resolutions: unknown[][] = [];
-  const monthly = new Map<string, Record<Severity, number>>();
-  const bump = (ms: number, severity: Severity, by: number) => {
-    const m = monthOf(ms);
-    const row = monthly.get(m) ?? { critical: 0, high: 0, medium: 0, low: 0 };
-    row[severity] += by;
-    monthly.set(m, row);
-  };
+  const { monthly, bump } = monthlyCounter();
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const touchedObjects = new Set<string>();
 
