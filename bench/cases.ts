@@ -1,7 +1,7 @@
 // The benchmark cases and their targets (issue 7). A case's path may be computed against the
 // running service (a deep cursor, an entry written first).
 
-import type { Db } from '../src/store/db.ts';
+import type { Db } from '../src/platform/db/database.ts';
 
 export type Target =
   | { kind: 'ratio'; min: number }

@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { DEMO_TENANT } from '../src/ingest/demo.ts';
-import { loadDemo } from '../src/ingest/load.ts';
+import { DEMO_TENANT } from '../src/demo/estate.ts';
+import { loadDemo } from '../src/demo/load.ts';
 import { startServer } from '../src/server.ts';
-import { createToken } from '../src/store/tokens.ts';
+import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 
 const args = process.argv.slice(2);

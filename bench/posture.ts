@@ -18,11 +18,11 @@ let hookMs = 0;
 onBatchApplied(async () => { hookStart = performance.now(); });
 const { ingest } = await import('../src/ingest/pipeline.ts');
 onBatchApplied(async () => { hookMs += performance.now() - hookStart; });
-const { demoRecords } = await import('../src/ingest/demo.ts');
-const { evaluateWorkspace } = await import('../src/posture/evaluate.ts');
-const { onEvaluated } = await import('../src/posture/settle.ts');
-const { openDb } = await import('../src/store/db.ts');
-const { migrate } = await import('../src/store/migrate.ts');
+const { demoRecords } = await import('../src/demo/estate.ts');
+const { evaluateWorkspace } = await import('../src/areas/posture/evaluate.ts');
+const { onEvaluated } = await import('../src/areas/posture/settle.ts');
+const { openDb } = await import('../src/platform/db/database.ts');
+const { migrate } = await import('../src/platform/db/migrate.ts');
 const { createDatabase } = await import('../test/helpers/harness.ts');
 
 const argv = process.argv.slice(2);

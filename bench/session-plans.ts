@@ -5,11 +5,11 @@
 //   node bench/session-plans.ts [--engine sqlite|postgres]
 
 import { CompiledQuery } from 'kysely';
-import { DEMO_TENANT } from '../src/ingest/demo.ts';
-import { loadDemo } from '../src/ingest/load.ts';
-import { openDb } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrate.ts';
-import { listSessions, sessionSortColumns } from '../src/store/sessions.ts';
+import { DEMO_TENANT } from '../src/demo/estate.ts';
+import { loadDemo } from '../src/demo/load.ts';
+import { openDb } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { listSessions, sessionSortColumns } from '../src/areas/runtime/sessions.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 
 const engine = (process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'sqlite') as 'sqlite' | 'postgres';

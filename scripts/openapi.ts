@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/http/app.ts';
-import { openDb } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrate.ts';
+import { buildApp } from '../src/platform/http/app.ts';
+import { openDb } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
 
 export async function openApiDocument(): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'aispm-openapi-'));

@@ -19,11 +19,11 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { routedKinds } from '../src/catalog/kinds.ts';
-import { DEMO_TENANT } from '../src/ingest/demo.ts';
-import { loadDemo } from '../src/ingest/load.ts';
-import { openDb } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrate.ts';
-import { createToken } from '../src/store/tokens.ts';
+import { DEMO_TENANT } from '../src/demo/estate.ts';
+import { loadDemo } from '../src/demo/load.ts';
+import { openDb } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase, type EngineName } from '../test/helpers/harness.ts';
 
 const args = process.argv.slice(2);

@@ -4,16 +4,16 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { registerQueryCommands } from './client/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DEMO_TENANT } from './ingest/demo.ts';
-import { openDb, type Db } from './store/db.ts';
-import { migrate } from './store/migrate.ts';
-import { applyRetention } from './store/retention.ts';
-import { loadConfiguredPrices } from './store/prices.ts';
-import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './store/tokens.ts';
+import { DEMO_TENANT } from './demo/estate.ts';
+import { openDb, type Db } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { applyRetention } from './areas/runtime/retention.ts';
+import { loadConfiguredPrices } from './areas/runtime/configured-prices.ts';
+import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './platform/auth/tokens.ts';
 
 // The HTTP server and the ingest pipeline are loaded by the commands that use them only, so that
 // queries (`aispm get …`) start in a fraction of the time.
-const ingestFiles = () => import('./ingest/load.ts');
+const ingestFiles = () => import('./demo/load.ts');
 const serverModule = () => import('./server.ts');
 
 function fail(message: string, code = 2): never {
@@ -205,7 +205,7 @@ rules.command('evaluate')
     const cfg = config({ db: globalDb() });
     await withDb(cfg, async (db) => {
       await migrate(db);
-      const { evaluateWorkspace, workspacesOf } = await import('./posture/evaluate.ts');
+      const { evaluateWorkspace, workspacesOf } = await import('./areas/posture/evaluate.ts');
       const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
       if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
       for (const workspace of workspaces) {

@@ -5,11 +5,11 @@
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { buildApp } from './http/app.ts';
-import { openDb, type Db } from './store/db.ts';
-import { migrate, pendingMigrations } from './store/migrate.ts';
-import { loadConfiguredPrices } from './store/prices.ts';
-import { startRuntimeMaintenance } from './store/retention.ts';
+import { buildApp } from './platform/http/app.ts';
+import { openDb, type Db } from './platform/db/database.ts';
+import { migrate, pendingMigrations } from './platform/db/migrate.ts';
+import { loadConfiguredPrices } from './areas/runtime/configured-prices.ts';
+import { startRuntimeMaintenance } from './areas/runtime/retention.ts';
 import { isMaintenanceWorker } from './cluster.ts';
 
 /**

@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { param } from '../src/store/db.ts';
-import { createToken, revokeKey } from '../src/store/tokens.ts';
+import { param } from '../src/platform/db/database.ts';
+import { createToken, revokeKey } from '../src/platform/auth/tokens.ts';
 import { body, describeEngines } from './helpers/harness.ts';
 import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
 
@@ -51,7 +51,7 @@ describeEngines('auth', (h) => {
   });
 
   it('401 for a well-formed token nobody issued', async () => {
-    const { newTokenString } = await import('../src/store/tokens.ts');
+    const { newTokenString } = await import('../src/platform/auth/tokens.ts');
     expect401(await h().get(LIST, newTokenString()), /unknown token/);
   });
 

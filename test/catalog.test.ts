@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { kinds, relationByName, routedKinds } from '../src/catalog/kinds.ts';
 import { derivedRowSets } from '../src/catalog/rowsets.ts';
 import { staticRules } from '../src/catalog/rules.ts';
-import { catalogueIndexes, sortExpression } from '../src/store/entity-sql.ts';
+import { catalogueIndexes, sortExpression } from '../src/areas/inventory/entity-sql.ts';
 
 describe('catalogue', () => {
   it('every kind starts with id and name and has first_seen and last_seen; AI kinds carry issue counts', () => {

@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import type { RouteEntry } from '../src/http/route-table.ts';
-import type { Db } from '../src/store/db.ts';
-import { ALL_WORKSPACES, createToken, newTokenString, revokeKey, scopes, type Scope } from '../src/store/tokens.ts';
+import type { RouteEntry } from '../src/platform/http/route-table.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { ALL_WORKSPACES, createToken, newTokenString, revokeKey, scopes, type Scope } from '../src/platform/auth/tokens.ts';
 import { describeEngines } from './helpers/harness.ts';
 import { dataset, markedRecords, sharedEntries, storageEntries, type Dataset } from './helpers/marked-estate.ts';
 import {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { ingest } from '../src/ingest/pipeline.ts';
-import { openDb } from '../src/store/db.ts';
+import { openDb } from '../src/platform/db/database.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { CompiledQuery } from 'kysely';
-import { applyRetention } from '../src/store/retention.ts';
-import { listPartitions } from '../src/store/partitions.ts';
+import { applyRetention } from '../src/areas/runtime/retention.ts';
+import { listPartitions } from '../src/areas/runtime/partitions.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { T1 } from './helpers/fixtures.ts';
 import { expectedSessions, interaction, type InteractionSpec } from './helpers/runtime-fixtures.ts';

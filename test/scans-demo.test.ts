@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { staticRules } from '../src/catalog/rules.ts';
-import { DEMO_TENANT } from '../src/ingest/demo.ts';
-import { loadDemo } from '../src/ingest/load.ts';
+import { DEMO_TENANT } from '../src/demo/estate.ts';
+import { loadDemo } from '../src/demo/load.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { NOW } from './helpers/findings-estate.ts';
 

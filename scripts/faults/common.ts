@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
-import { demoRecords } from '../../src/ingest/demo.ts';
-import { importFile } from '../../src/ingest/load.ts';
-import { type Db, isSqlite, openDb } from '../../src/store/db.ts';
-import { migrate } from '../../src/store/migrate.ts';
+import { demoRecords } from '../../src/demo/estate.ts';
+import { importFile } from '../../src/demo/load.ts';
+import { type Db, isSqlite, openDb } from '../../src/platform/db/database.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
 
 /** `--engine sqlite|postgres` and `--after N` of the kill scripts run from the command line. */
 export function killScriptArgs(defaultAfter: number): { engine: 'sqlite' | 'postgres'; after: number } {

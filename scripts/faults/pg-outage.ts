@@ -15,7 +15,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { loadConfig } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
-import { createToken } from '../../src/store/tokens.ts';
+import { createToken } from '../../src/platform/auth/tokens.ts';
 import { createDatabase } from '../../test/helpers/harness.ts';
 import { sleep } from './common.ts';
 

@@ -2,7 +2,7 @@
 // the objects it touched, whose derived rows (neighbour counts, issue counts) are recomputed once
 // at the end of the batch.
 
-import type { Db, Executor } from '../store/db.ts';
+import type { Db, Executor } from '../platform/db/database.ts';
 
 export interface LineError {
   line: number;

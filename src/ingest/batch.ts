@@ -3,12 +3,12 @@
 // while applying rejects the whole batch, so a batch is applied whole or not at all.
 
 import { CompiledQuery } from 'kysely';
-import type { Db, Executor } from '../store/db.ts';
-import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from './apply-inventory.ts';
-import { applyFindings, applyRuleSettings, applyRules } from './apply-findings.ts';
-import { finishEntities } from './finish.ts';
-import { applyInteractions, applyPrices } from './apply-runtime.ts';
-import { applyScans } from './apply-scans.ts';
+import type { Db, Executor } from '../platform/db/database.ts';
+import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from '../areas/inventory/inventory-writer.ts';
+import { applyFindings, applyRuleSettings, applyRules } from '../areas/findings/findings-writer.ts';
+import { finishEntities } from '../areas/inventory/finish.ts';
+import { applyInteractions, applyPrices } from '../areas/runtime/interactions-writer.ts';
+import { applyScans } from '../areas/scans/scans-writer.ts';
 import { BatchContext, type BatchOptions, type LineError, type Lined } from './batch-context.ts';
 import type { IngestRecord, RecordType } from './records.ts';
 

@@ -6,14 +6,14 @@
 //   batches mode: every `batchSize` lines form a batch that commits on its own; a batch with a
 //                 bad line is skipped whole and reported (`aispm import` of large files).
 
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../query/json-depth.ts';
-import type { Db } from '../store/db.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.ts';
+import type { Db } from '../platform/db/database.ts';
 import { applyBatch, BatchRejected } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { ndjsonLines } from './ndjson.ts';
 import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
 // Registers the posture rules' batch hook: every way in goes through this module.
-import '../posture/evaluate.ts';
+import '../areas/posture/evaluate.ts';
 
 export interface IngestOptions {
   tenant: string;

@@ -8,7 +8,7 @@ import { Compile } from 'typebox/compile';
 import { kindByName, relationByName } from '../catalog/kinds.ts';
 import type { ValueType } from '../catalog/types.ts';
 import { severities, type Severity } from '../catalog/rules.ts';
-import { parseTime } from '../query/values.ts';
+import { parseTime } from '../platform/values.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 512 });
 const Text = (max = 10_000) => Type.String({ maxLength: max });

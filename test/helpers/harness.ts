@@ -13,12 +13,12 @@ import { after, before, describe } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
-import type { AppContext } from '../../src/http/context.ts';
+import { buildApp } from '../../src/platform/http/app.ts';
+import type { AppContext } from '../../src/platform/http/context.ts';
 import { ingest, type IngestSummary } from '../../src/ingest/pipeline.ts';
-import { openDb, type Db } from '../../src/store/db.ts';
-import { migrate } from '../../src/store/migrate.ts';
-import { ALL_WORKSPACES, createToken, type Scope } from '../../src/store/tokens.ts';
+import { openDb, type Db } from '../../src/platform/db/database.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
+import { ALL_WORKSPACES, createToken, type Scope } from '../../src/platform/auth/tokens.ts';
 
 export type EngineName = 'sqlite' | 'postgres';
 export const engineNames: EngineName[] = ['sqlite', 'postgres'];

@@ -5,7 +5,7 @@
 
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { RouteEntry } from '../../src/http/route-table.ts';
+import type { RouteEntry } from '../../src/platform/http/route-table.ts';
 import {
   type JsonSchema, mediaTypes, PROTOBUF, pathParams, queryProps, SCOPE_PARAMS, validBody,
 } from './route-requests.ts';

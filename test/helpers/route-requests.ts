@@ -3,7 +3,7 @@
 // and the hostile-input tests build every request from here, so routes merged later are covered
 // without being named.
 
-import type { RouteEntry } from '../../src/http/route-table.ts';
+import type { RouteEntry } from '../../src/platform/http/route-table.ts';
 import { routedKinds } from '../../src/catalog/kinds.ts';
 
 export type JsonSchema = {

@@ -1,0 +1,255 @@
+// Applying rules, rule settings and findings, and keeping the findings roll-ups current: issues
+// (instances grouped by rule and severity), issue objects (occurrences per object), per-entity
+// issue counts and the monthly severity counts behind the histogram.
+
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { severityRank, staticRuleById, type Severity } from '../../catalog/rules.ts';
+import { inList, param } from '../../platform/db/database.ts';
+import type { FindingRecord, RuleRecord, RuleSettingRecord } from '../../ingest/records.ts';
+import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { bulkInsert, chunks, inKeys, json, updateRows } from '../../platform/db/bulk.ts';
+
+/** A stable, opaque issue id: the same workspace, rule and severity always give the same id. */
+export function issueIdOf(tenant: string, workspace: string, ruleId: string, severity: string): string {
+  return 'iss_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${severity}`).digest('base64url').slice(0, 20);
+}
+
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+export interface RuleMeta {
+  ruleId: string;
+  name: string;
+  severity: Severity;
+  category: string;
+  owasp: string | null;
+  remediation: string;
+  enabled: boolean;
+}
+
+export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]): Promise<void> {
+  const last = new Map(records.map(({ record }) => [record.id, record]));
+  await bulkInsert(ctx.tx, 'rules',
+    ['tenant_id', 'workspace_id', 'rule_id', 'name', 'name_lower', 'description', 'severity', 'category', 'object_types',
+      'remediation', 'owasp_category', 'source', 'updated_at'],
+    [...last.values()].map((r) => [ctx.tenant, ctx.workspace, r.id, r.name, r.name.toLowerCase(), r.description, r.severity,
+      r.category, json(r.objectTypes), r.remediation, r.owasp, 'external', ctx.now]),
+    {
+      keys: ['tenant_id', 'workspace_id', 'rule_id'],
+      update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation',
+        'owasp_category', 'updated_at'].map((c) => [c, `excluded.${c}`])),
+    });
+  // Issues and instances copy the rule's name and category when they are written; a rule sent
+  // again with a new name or category must not leave the old ones showing on them.
+  const { tx, db, tenant, workspace } = ctx;
+  const renamed = [...last.values()];
+  await updateRows(db, tx, 'issues', { tenant, workspace }, ['rule_id'],
+    [{ column: 'rule_name', type: 'text' }, { column: 'category', type: 'text' }], renamed.map((r) => [r.id, r.name, r.category]));
+  await updateRows(db, tx, 'issue_instances', { tenant, workspace }, ['rule_id'], [{ column: 'category', type: 'text' }],
+    renamed.map((r) => [r.id, r.category]));
+}
+
+export async function applyRuleSettings(ctx: BatchContext, records: Lined<RuleSettingRecord>[]): Promise<void> {
+  const last = new Map(records.map(({ record }) => [record.ruleId, record]));
+  await bulkInsert(ctx.tx, 'rule_settings', ['tenant_id', 'rule_id', 'enabled', 'severity', 'updated_at'],
+    [...last.values()].map((r) => [ctx.tenant, r.ruleId, r.enabled ? 1 : 0, r.severity, ctx.now]),
+    { keys: ['tenant_id', 'rule_id'], update: { enabled: 'excluded.enabled', severity: 'excluded.severity', updated_at: 'excluded.updated_at' } });
+}
+
+/** Rule metadata for these ids as this tenant sees them: static or external, with its settings. */
+export async function loadRuleMeta(ctx: BatchContext, ids: string[]): Promise<Map<string, RuleMeta>> {
+  const out = new Map<string, RuleMeta>();
+  if (ids.length === 0) return out;
+  const { tx, db, tenant, workspace } = ctx;
+  const external = db.template('ingest.rule-meta', (b, engine) => b.selectFrom('rules')
+    .select(['rule_id', 'name', 'severity', 'category', 'owasp_category', 'remediation'])
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+    .where(inList(engine, 'rule_id', param('ids'))));
+  const settings = db.template('ingest.rule-settings', (b, engine) => b.selectFrom('rule_settings')
+    .select(['rule_id', 'enabled', 'severity']).where('tenant_id', '=', param('tenant')).where(inList(engine, 'rule_id', param('ids'))));
+  for (const r of await tx.all<{ rule_id: string; name: string; severity: Severity; category: string; owasp_category: string | null; remediation: string }>(external, { tenant, workspace, ids })) {
+    out.set(r.rule_id, { ruleId: r.rule_id, name: r.name, severity: r.severity, category: r.category, owasp: r.owasp_category, remediation: r.remediation, enabled: true });
+  }
+  for (const id of ids) {
+    const s = staticRuleById.get(id);
+    if (s) out.set(id, { ruleId: id, name: s.name, severity: s.severity, category: s.category, owasp: s.owasp, remediation: s.remediation, enabled: true });
+  }
+  for (const s of await tx.all<{ rule_id: string; enabled: number; severity: Severity | null }>(settings, { tenant, ids })) {
+    const m = out.get(s.rule_id);
+    if (m) { m.enabled = !!Number(s.enabled); if (s.severity) m.severity = s.severity; }
+  }
+  return out;
+}
+
+interface StoredInstance {
+  id: string; issue_id: string; rule_id: string; severity: Severity; object_kind: string; object_id: string; detected_at: number;
+}
+
+export async function applyFindings(ctx: BatchContext, records: Lined<FindingRecord>[]): Promise<void> {
+  if (records.length === 0) return;
+  const { tx, db, tenant, workspace } = ctx;
+  const last = new Map<string, Lined<FindingRecord>>();
+  for (const r of records) last.set(r.record.id, r);
+  const rules = await loadRuleMeta(ctx, [...new Set(records.map((r) => r.record.ruleId))]);
+
+  const existing = new Map<string, StoredInstance>();
+  for (const part of chunks([...last.keys()])) {
+    const t = db.template('ingest.instances-existing', (b, engine) => b.selectFrom('issue_instances')
+      .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at'])
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })) existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
+  }
+
+  const { monthly, bump } = monthlyCounter();
+  const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
+  const rows: unknown[][] = [];
+  const deletes: string[] = [];
+
+  for (const { line, record: r } of last.values()) {
+    const old = existing.get(r.id);
+    if (old) {
+      bump(old.detected_at, old.severity, -1);
+      touchedIssues.set(old.issue_id, { ruleId: old.rule_id, severity: old.severity });
+      ctx.touchedForIssues.add(objectKey(old.object_kind, old.object_id));
+    }
+    if (r.op === 'delete') {
+      if (old) deletes.push(r.id);
+      continue;
+    }
+    const rule = rules.get(r.ruleId);
+    if (!rule) {
+      ctx.reject(line, `finding.rule_id: unknown rule "${r.ruleId.slice(0, 128)}"; send a rule record first or use a static rule`);
+      continue;
+    }
+    const severity = r.severity ?? rule.severity;
+    const issueId = issueIdOf(tenant, workspace, r.ruleId, severity);
+    bump(r.detectedAt, severity, 1);
+    touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
+    ctx.touchedForIssues.add(objectKey(r.objectKind, r.objectId));
+    rows.push([tenant, workspace, r.id, issueId, r.ruleId, severity, r.objectKind, r.objectId, r.status, r.detectedAt, r.resolvedAt,
+      r.title || rule.name, r.description, r.codeLocation ? json(r.codeLocation) : null, r.evidence ? json(r.evidence) : null,
+      r.remediation || rule.remediation, r.cvssScore, r.owasp ?? rule.owasp, rule.category, r.scanId, 'ingest', ctx.now]);
+  }
+  if (ctx.errors.length) return;
+
+  for (const part of chunks(deletes)) {
+    const t = db.template('ingest.instances-delete', (b, engine) => b.deleteFrom('issue_instances')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+    await tx.run(t, { tenant, workspace, ids: part });
+  }
+  await writeInstances(ctx, rows);
+  await addMonthly(ctx, monthly);
+  await refreshIssues(ctx, touchedIssues, rules);
+}
+
+export const instanceColumns = ['tenant_id', 'workspace_id', 'id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id',
+  'status', 'detected_at', 'resolved_at', 'title', 'description', 'code_location', 'evidence', 'remediation', 'cvss_score',
+  'owasp_category', 'category', 'scan_id', 'source', 'updated_at'];
+
+/** Upserts instance rows aligned to `instanceColumns`. */
+export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Promise<void> {
+  await bulkInsert(ctx.tx, 'issue_instances', instanceColumns, rows, {
+    keys: ['tenant_id', 'workspace_id', 'id'],
+    update: Object.fromEntries(instanceColumns.slice(3).map((c) => [c, `excluded.${c}`])),
+  });
+}
+
+/** Adds signed per-month, per-severity deltas to the histogram roll-up. */
+/** Instances opened (+1) or closed (-1) per month and severity, for addMonthly. */
+export function monthlyCounter(): { monthly: Map<string, Record<Severity, number>>; bump: (ms: number, severity: Severity, by: number) => void } {
+  const monthly = new Map<string, Record<Severity, number>>();
+  const bump = (ms: number, severity: Severity, by: number) => {
+    const m = monthOf(ms);
+    const row = monthly.get(m) ?? { critical: 0, high: 0, medium: 0, low: 0 };
+    row[severity] += by;
+    monthly.set(m, row);
+  };
+  return { monthly, bump };
+}
+
+export async function addMonthly(ctx: BatchContext, monthly: Map<string, Record<Severity, number>>): Promise<void> {
+  const rows = [...monthly].filter(([, c]) => c.critical || c.high || c.medium || c.low)
+    .map(([month, c]) => [ctx.tenant, ctx.workspace, month, c.critical, c.high, c.medium, c.low]);
+  await bulkInsert(ctx.tx, 'issue_monthly', ['tenant_id', 'workspace_id', 'month', 'critical', 'high', 'medium', 'low'], rows, {
+    keys: ['tenant_id', 'workspace_id', 'month'],
+    update: Object.fromEntries(['critical', 'high', 'medium', 'low'].map((s) => [s, `issue_monthly.${s} + excluded.${s}`])),
+  });
+}
+
+/**
+ * Rebuilds issue_objects for the touched objects and the issues rows for the touched issues
+ * from the open instances: counting at the source keeps the roll-ups exact whatever the order
+ * of arrival, re-sends and deletes.
+ */
+export async function refreshIssues(
+  ctx: BatchContext, touchedIssues: Map<string, { ruleId: string; severity: Severity }>, rules: Map<string, RuleMeta>,
+): Promise<void> {
+  const { tx, db, tenant, workspace } = ctx;
+  const objects = [...ctx.touchedForIssues].map(splitKey);
+  for (const part of chunks(objects)) {
+    const args = { tenant, workspace, keys: JSON.stringify(part) };
+    const del = db.template('ingest.issue-objects-delete', (b, engine) => b.deleteFrom('issue_objects')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inKeys(engine, ['object_kind', 'object_id'], param('keys'))));
+    await tx.run(del, args);
+    const ins = db.template('ingest.issue-objects-insert', (b, engine) => sql`insert into issue_objects
+      (tenant_id, workspace_id, issue_id, object_kind, object_id, occurrences, first_detected, last_detected)
+      select i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id, count(*), min(i.detected_at), max(i.detected_at)
+      from issue_instances i
+      where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.status = 'open'
+        and ${inKeys(engine, ['i.object_kind', 'i.object_id'], param('keys'))}
+      group by i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id`.compile(b));
+    await tx.run(ins, args);
+  }
+
+  // Issue rows need the rule's name and category; rules seen only through old instances are loaded here.
+  const missing = [...new Set([...touchedIssues.values()].map((v) => v.ruleId))].filter((id) => !rules.has(id));
+  if (missing.length) for (const [k, v] of await loadRuleMeta(ctx, missing)) rules.set(k, v);
+  for (const part of chunks([...touchedIssues.keys()])) {
+    const agg = db.template('ingest.issue-aggregate', (b, engine) => b.selectFrom('issue_objects')
+      .select((eb) => ['issue_id', eb.fn.sum<number>('occurrences').as('open_instances'), eb.fn.countAll<number>().as('objects'),
+        eb.fn.min<number>('first_detected').as('first_detected'), eb.fn.max<number>('last_detected').as('last_detected')])
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inList(engine, 'issue_id', param('ids'))).groupBy('issue_id'));
+    const found = new Map((await tx.all<{ issue_id: string; open_instances: number; objects: number; first_detected: number; last_detected: number }>(
+      agg, { tenant, workspace, ids: part })).map((r) => [r.issue_id, r]));
+    const gone = part.filter((id) => !found.has(id));
+    if (gone.length) {
+      const del = db.template('ingest.issues-delete', (b, engine) => b.deleteFrom('issues')
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+      await tx.run(del, { tenant, workspace, ids: gone });
+    }
+    const rows = [...found.values()].map((a) => {
+      const { ruleId, severity } = touchedIssues.get(a.issue_id)!;
+      const rule = rules.get(ruleId);
+      return [tenant, workspace, a.issue_id, ruleId, rule?.name ?? ruleId, severity, severityRank[severity], rule?.category ?? '',
+        Number(a.open_instances), Number(a.objects), Number(a.first_detected), Number(a.last_detected), ctx.now];
+    });
+    const cols = ['tenant_id', 'workspace_id', 'id', 'rule_id', 'rule_name', 'severity', 'severity_rank', 'category',
+      'open_instances', 'objects', 'first_detected', 'last_detected', 'updated_at'];
+    await bulkInsert(tx, 'issues', cols, rows, {
+      keys: ['tenant_id', 'workspace_id', 'id'], update: Object.fromEntries(cols.slice(3).map((c) => [c, `excluded.${c}`])),
+    });
+  }
+}
+
+/** Recomputes critical/high/total open issue counts of every touched entity. */
+export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void> {
+  const { tx, db, tenant, workspace } = ctx;
+  const objects = [...ctx.touchedForIssues].map(splitKey);
+  for (const part of chunks(objects)) {
+    const t = db.template('ingest.entity-issue-counts', (b, engine) => sql`update entities set
+        critical_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
+          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'critical'),
+        high_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
+          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'high'),
+        total_issues = (select count(*) from issue_objects o
+          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id)
+      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+        and ${inKeys(engine, ['kind', 'id'], param('keys'))}`.compile(b));
+    await tx.run(t, { tenant, workspace, keys: JSON.stringify(part) });
+  }
+}
+

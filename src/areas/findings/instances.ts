@@ -1,0 +1,175 @@
+// Reading issue instances in full: one by id, the page of one object's instances within one issue
+// (the spec's issue object details), everything one rule produced across the workspaces a token
+// may read (rule results), and the instances one scan produced. Rows carry every field of
+// `instanceDetail` in the catalogue.
+
+import { sql } from 'kysely';
+import { instanceDetail } from '../../catalog/rowsets.ts';
+import { multiKeysetPage, type MultiKeysetPage, type OrderTerm } from '../../platform/db/paging/keyset-multi.ts';
+import { rfc3339 } from '../../platform/values.ts';
+import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+
+/** Which instances a list shows: open ones, resolved ones, or both. */
+export type StatusFilter = 'open' | 'resolved' | 'all';
+export const statusFilters: StatusFilter[] = ['open', 'resolved', 'all'];
+
+export interface InstanceRow extends Record<string, unknown> {
+  workspace_id: string;
+  id: string; issue_id: string; rule_id: string; severity: string; status: string; title: string;
+  object_kind: string; object_id: string; detected_at: number; resolved_at: number | null;
+  cvss_score: number | null; owasp_category: string | null; scan_id: string | null; source: string;
+  category: string; description: string; code_location: unknown; evidence: unknown; remediation: string;
+}
+
+const selected = [
+  'i.workspace_id', 'i.id', 'i.issue_id', 'i.rule_id', 'i.severity', 'i.status', 'i.title', 'i.object_kind', 'i.object_id',
+  'i.detected_at', 'i.resolved_at', 'i.cvss_score', 'i.owasp_category', 'i.scan_id', 'i.source', 'i.category', 'i.description',
+  'i.code_location', 'i.evidence', 'i.remediation',
+] as const;
+
+/** Stored field behind each `instanceDetail` column, and how it goes on the wire. */
+const wire: Record<string, (r: InstanceRow) => unknown> = {
+  object_type: (r) => r.object_kind,
+  detected_at: (r) => rfc3339(r.detected_at),
+  resolved_at: (r) => rfc3339(r.resolved_at),
+  cvss_score: (r) => (r.cvss_score === null ? null : Number(r.cvss_score)),
+  code_location: (r) => readJson(r.code_location) ?? null,
+  evidence: (r) => readJson(r.evidence) ?? null,
+};
+const getters = instanceDetail.columns.map((c) => wire[c.name] ?? ((r: InstanceRow) => r[c.name] ?? null));
+
+export const instanceHeader = instanceDetail.columns.map((c) => c.name);
+
+/** An instance as a row aligned to `instanceHeader`. */
+export function instanceValues(r: InstanceRow): unknown[] {
+  return getters.map((g) => g(r));
+}
+
+/** An instance as an object keyed by the `instanceHeader` names. */
+export function instanceObject(r: InstanceRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  instanceHeader.forEach((name, i) => { out[name] = getters[i]!(r); });
+  return out;
+}
+
+export async function getInstance(db: Db, tenant: string, workspace: string, id: string): Promise<InstanceRow | undefined> {
+  const t = db.template('instances.get', (b) => b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.id', '=', param('id')));
+  return db.first<InstanceRow>(t, { tenant, workspace, id });
+}
+
+/**
+ * The kinds of object with this id that have instances (any status) of the issue. Usually one;
+ * more only when objects of different kinds share an id.
+ */
+export async function objectKindsInIssue(db: Db, tenant: string, workspace: string, issueId: string, objectId: string): Promise<string[]> {
+  const t = db.template('instances.object-kinds', (b) => b.selectFrom('issue_instances').select('object_kind').distinct()
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+    .where('issue_id', '=', param('issue')).where('object_id', '=', param('object')).orderBy('object_kind'));
+  return (await db.all<{ object_kind: string }>(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
+}
+
+export interface DetailsQuery {
+  tenant: string;
+  workspace: string;
+  issueId: string;
+  kind: string;
+  objectId: string;
+  status: StatusFilter;
+}
+
+// Newest first; the order of the (issue, object, detected_at, id) index.
+const detailsOrder: OrderTerm[] = [{ expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }];
+
+function detailsBase(filtered: boolean) {
+  return (b: Builder) => {
+    let q = b.selectFrom('issue_instances as i').select(selected)
+      .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'))
+      .where('i.issue_id', '=', param('issue')).where('i.object_kind', '=', param('kind')).where('i.object_id', '=', param('object'));
+    if (filtered) q = q.where('i.status', '=', param('status'));
+    return q;
+  };
+}
+
+function detailsArgs(q: DetailsQuery) {
+  return { tenant: q.tenant, workspace: q.workspace, issue: q.issueId, kind: q.kind, object: q.objectId, status: q.status };
+}
+
+export const DETAILS_ORDER_TERMS = detailsOrder.length;
+
+export async function detailsPage(db: Db, q: DetailsQuery, after: unknown[] | null, limit: number): Promise<MultiKeysetPage<InstanceRow>> {
+  const filtered = q.status !== 'all';
+  return multiKeysetPage<InstanceRow>(db, { key: `instances.details:${filtered}`, base: detailsBase(filtered), order: detailsOrder },
+    detailsArgs(q), after, limit);
+}
+
+export async function countDetails(db: Db, q: DetailsQuery): Promise<number> {
+  const filtered = q.status !== 'all';
+  const t = db.template(`instances.details-count:${filtered}`, (b) =>
+    detailsBase(filtered)(b).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
+  return Number((await db.first<{ count: number }>(t, detailsArgs(q)))?.count ?? 0);
+}
+
+export interface RuleResultsQuery {
+  scope: WorkspaceScope;
+  ruleId: string;
+  status: StatusFilter;
+}
+
+// Newest first across workspaces; ids are unique only within a workspace, so it breaks ties too.
+const resultsOrder: OrderTerm[] = [
+  { expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }, { expr: 'i.workspace_id', dir: 'desc' },
+];
+export const RESULTS_ORDER_TERMS = resultsOrder.length;
+
+function resultsBase(q: RuleResultsQuery) {
+  const shape = scopeShape(q.scope);
+  const filtered = q.status !== 'all';
+  return {
+    key: `${shape}:${filtered}`,
+    base: (b: Builder, engine: Engine) => {
+      let s = b.selectFrom('issue_instances as i').select(selected)
+        .where('i.tenant_id', '=', param('tenant')).where('i.rule_id', '=', param('rule'));
+      s = whereScope(s, engine, shape, 'i.workspace_id');
+      if (filtered) s = s.where('i.status', '=', param('status'));
+      return s;
+    },
+    args: { ...scopeArgs(q.scope), rule: q.ruleId, status: q.status },
+  };
+}
+
+export async function ruleResultsPage(db: Db, q: RuleResultsQuery, after: unknown[] | null, limit: number): Promise<MultiKeysetPage<InstanceRow>> {
+  const { key, base, args } = resultsBase(q);
+  return multiKeysetPage<InstanceRow>(db, { key: `instances.rule-results:${key}`, base, order: resultsOrder }, args, after, limit);
+}
+
+export async function countRuleResults(db: Db, q: RuleResultsQuery): Promise<number> {
+  const { key, base, args } = resultsBase(q);
+  const t = db.template(`instances.rule-results-count:${key}`, (b, engine) =>
+    base(b, engine).clearSelect().select(sql<number>`count(*)`.as('count')));
+  return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
+}
+
+// Newest first; the order of the (scan, detected_at, id) index.
+const scanOrder: OrderTerm[] = [{ expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }];
+export const SCAN_INSTANCES_ORDER_TERMS = scanOrder.length;
+
+function scanInstancesBase(b: Builder) {
+  return b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.scan_id', '=', param('scan'));
+}
+
+/** The instances (open and resolved) that name the scan, newest first. */
+export async function scanInstancesPage(
+  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<InstanceRow>> {
+  return multiKeysetPage<InstanceRow>(db, { key: 'instances.scan', base: scanInstancesBase, order: scanOrder },
+    { tenant, workspace, scan: scanId }, after, limit);
+}
+
+export async function countScanInstances(db: Db, tenant: string, workspace: string, scanId: string): Promise<number> {
+  const t = db.template('instances.scan-count', (b) => scanInstancesBase(b).clearSelect().select(sql<number>`count(*)`.as('count')));
+  return Number((await db.first<{ count: number }>(t, { tenant, workspace, scan: scanId }))?.count ?? 0);
+}

@@ -1,0 +1,169 @@
+// Reading the issues of a workspace from the roll-ups ingest keeps: `issues` (one row per rule and
+// severity with open instances) for the index and one issue, the same rows grouped by other
+// dimensions (`group_by`), and `issue_objects` for the objects an issue touches.
+
+import { sql } from 'kysely';
+import { issueGroupDimensions, issueGroupMeasures, workspaceIssue } from '../../catalog/rowsets.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
+import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
+import { rfc3339 } from '../../platform/values.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+
+// ---- issues of a workspace -------------------------------------------------------------------
+
+export interface IssueRow extends Record<string, unknown> {
+  id: string; rule_id: string; rule_name: string; severity: string; category: string;
+  open_instances: number; objects: number; first_detected: number; last_detected: number;
+}
+
+const issueSortSql: Record<string, string> = {
+  id: 'i.id', rule_id: 'i.rule_id', rule_name: 'i.rule_name', severity: 'i.severity_rank', category: 'i.category',
+  open_instances: 'i.open_instances', objects: 'i.objects', first_detected: 'i.first_detected', last_detected: 'i.last_detected',
+};
+
+export const issueHeader = workspaceIssue.columns.map((c) => c.name);
+
+export function issueValues(r: IssueRow): unknown[] {
+  return [r.id, r.rule_id, r.rule_name, r.severity, r.category, Number(r.open_instances), Number(r.objects),
+    rfc3339(r.first_detected), rfc3339(r.last_detected)];
+}
+
+function issuesBase(b: Builder) {
+  return b.selectFrom('issues as i')
+    .select(['i.id', 'i.rule_id', 'i.rule_name', 'i.severity', 'i.category', 'i.open_instances', 'i.objects', 'i.first_detected', 'i.last_detected'])
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'));
+}
+
+export function issueOrder(sort: SortTerm[]): OrderTerm[] {
+  return orderTerms(sort, issueSortSql, ['i.id']);
+}
+
+export async function issuesPage(
+  db: Db, tenant: string, workspace: string, order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<IssueRow>> {
+  return multiKeysetPage<IssueRow>(db, { key: 'issues.list', base: issuesBase, order }, { tenant, workspace }, after, limit);
+}
+
+export async function countIssues(db: Db, tenant: string, workspace: string): Promise<number> {
+  const t = db.template('issues.count', (b) => issuesBase(b).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
+  return Number((await db.first<{ count: number }>(t, { tenant, workspace }))?.count ?? 0);
+}
+
+export async function getIssue(db: Db, tenant: string, workspace: string, id: string): Promise<IssueRow | undefined> {
+  const t = db.template('issues.get', (b) => issuesBase(b).where('i.id', '=', param('id')));
+  return db.first<IssueRow>(t, { tenant, workspace, id });
+}
+
+// ---- issues grouped by other dimensions ------------------------------------------------------
+
+export const issueDimensions = ['rule_id', 'severity', 'category', 'object_type'] as const;
+export type IssueDimension = (typeof issueDimensions)[number];
+
+interface DimensionSql {
+  /** Output columns: name -> SQL (aggregated where it only follows from the grouping). */
+  select: Array<[string, string]>;
+  /** Grouping expression. */
+  group: string;
+  /** Column the group sorts by, in `g`. */
+  sort: Record<string, string>;
+}
+
+const dimensionSql: Record<IssueDimension, DimensionSql> = {
+  rule_id: { select: [['rule_id', 'i.rule_id'], ['rule_name', 'max(i.rule_name)']], group: 'i.rule_id', sort: { rule_id: 'g.rule_id', rule_name: 'g.rule_name' } },
+  severity: { select: [['severity', 'i.severity'], ['severity_rank', 'max(i.severity_rank)']], group: 'i.severity', sort: { severity: 'g.severity_rank' } },
+  category: { select: [['category', 'i.category']], group: 'i.category', sort: { category: 'g.category' } },
+  object_type: { select: [['object_type', 'o.object_kind']], group: 'o.object_kind', sort: { object_type: 'g.object_type' } },
+};
+
+// Over issue_objects so object_type can be a dimension and objects are counted once per group.
+const measureSql: Array<[string, string]> = [
+  ['issues', 'count(distinct i.id)'],
+  ['open_instances', 'sum(o.occurrences)'],
+  ['objects', "count(distinct o.object_kind || '/' || o.object_id)"],
+  ['first_detected', 'min(o.first_detected)'],
+  ['last_detected', 'max(o.last_detected)'],
+];
+const measureSort: Record<string, string> = Object.fromEntries(measureSql.map(([name]) => [name, `g.${name}`]));
+
+/** The header and columns of rows grouped by `dims` (in the order asked). */
+export function groupColumns(dims: IssueDimension[]): ColumnDef[] {
+  const names = dims.flatMap((d) => (d === 'rule_id' ? ['rule_id', 'rule_name'] : [d]));
+  return [...names.map((n) => issueGroupDimensions.find((c) => c.name === n)!), ...issueGroupMeasures];
+}
+
+export function groupOrder(dims: IssueDimension[], sort: SortTerm[]): OrderTerm[] {
+  const sortSql = Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>;
+  // A group is identified by its dimension values.
+  return orderTerms(sort, sortSql, dims.map((d) => `g.${d}`));
+}
+
+function groupedBase(dims: IssueDimension[]) {
+  return (b: Builder) => {
+    const inner = b.selectFrom('issue_objects as o')
+      .innerJoin('issues as i', (j) => j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'))
+      .select([...dims.flatMap((d) => dimensionSql[d].select), ...measureSql].map(([name, expr]) => sql.raw(expr).as(name)))
+      .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace'))
+      .groupBy(dims.map((d) => sql.raw(dimensionSql[d].group)));
+    return b.selectFrom(inner.as('g')).selectAll('g');
+  };
+}
+
+export function groupValues(dims: IssueDimension[], r: Record<string, unknown>): unknown[] {
+  return [
+    ...dims.flatMap((d) => (d === 'rule_id' ? [r.rule_id, r.rule_name] : [r[d]])),
+    Number(r.issues), Number(r.open_instances), Number(r.objects), rfc3339(r.first_detected as number), rfc3339(r.last_detected as number),
+  ];
+}
+
+export async function issueGroupsPage(
+  db: Db, tenant: string, workspace: string, dims: IssueDimension[], order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<Record<string, unknown>>> {
+  return multiKeysetPage(db, { key: `issues.groups:${dims.join(',')}`, base: groupedBase(dims), order }, { tenant, workspace }, after, limit);
+}
+
+export async function countIssueGroups(db: Db, tenant: string, workspace: string, dims: IssueDimension[]): Promise<number> {
+  const t = db.template(`issues.groups-count:${dims.join(',')}`, (b) =>
+    b.selectFrom(groupedBase(dims)(b).as('c')).select((eb) => eb.fn.countAll<number>().as('count')));
+  return Number((await db.first<{ count: number }>(t, { tenant, workspace }))?.count ?? 0);
+}
+
+// ---- the objects an issue touches -------------------------------------------------------------
+
+export interface IssueObjectRow extends Record<string, unknown> {
+  object_kind: string; object_id: string; name: string | null; occurrences: number; first_detected: number; last_detected: number;
+}
+
+const objectSortSql: Record<string, string> = {
+  object_type: 'o.object_kind', object_id: 'o.object_id', occurrences: 'o.occurrences', last_detected: 'o.last_detected',
+};
+
+export function issueObjectOrder(sort: SortTerm[]): OrderTerm[] {
+  return orderTerms(sort, objectSortSql, ['o.object_kind', 'o.object_id']);
+}
+
+export function issueObjectValues(r: IssueObjectRow): unknown[] {
+  return [r.object_kind, r.object_id, r.name ?? null, Number(r.occurrences), rfc3339(r.first_detected), rfc3339(r.last_detected)];
+}
+
+function issueObjectsBase(b: Builder) {
+  return b.selectFrom('issue_objects as o')
+    .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'o.tenant_id').onRef('e.workspace_id', '=', 'o.workspace_id')
+      .onRef('e.kind', '=', 'o.object_kind').onRef('e.id', '=', 'o.object_id'))
+    .select(['o.object_kind', 'o.object_id', 'e.name', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
+    .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace')).where('o.issue_id', '=', param('issue'));
+}
+
+export async function issueObjectsPage(
+  db: Db, tenant: string, workspace: string, issueId: string, order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<IssueObjectRow>> {
+  return multiKeysetPage<IssueObjectRow>(db, { key: 'issues.objects', base: issueObjectsBase, order }, { tenant, workspace, issue: issueId }, after, limit);
+}
+
+/** The inventory name of an object, or null when the inventory does not hold it. */
+export async function objectNameOf(db: Db, tenant: string, workspace: string, kind: string, id: string): Promise<string | null> {
+  const t = db.template('issues.object-name', (b) => b.selectFrom('entities').select('name')
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+    .where('kind', '=', param('kind')).where('id', '=', param('id')));
+  return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
+}

@@ -1,0 +1,119 @@
+// Reading rules: the static ones shipped with the service (stored under tenant '*'), the external
+// ones ingested into a workspace, each with the tenant's settings laid over it (enabled, severity
+// override). Three lists share one query shape: a workspace's rules (static and its external
+// ones), the static rules, and the external rules of the workspaces a token may read.
+
+import { sql } from 'kysely';
+import { ruleRow } from '../../catalog/rowsets.ts';
+import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
+import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { scopeArgs, scopeCondition, scopeShape, whereScope, type ScopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+
+export interface RuleRow extends Record<string, unknown> {
+  workspace_id: string; rule_id: string; name: string; description: string; severity: string; default_severity: string;
+  category: string; object_types: unknown; owasp_category: string | null; remediation: string; source: string; enabled: number;
+}
+
+/** Which rules a list holds. */
+export type RuleSet =
+  | { kind: 'workspace'; tenant: string; workspace: string }
+  | { kind: 'static'; tenant: string }
+  | { kind: 'external'; scope: WorkspaceScope };
+
+const effectiveSeverity = 'coalesce(s.severity, r.severity)';
+const severityRank = (expr: string) => `case ${expr} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+
+const ruleSortSql: Record<string, string> = {
+  rule_id: 'r.rule_id', rule_name: 'r.name', severity: severityRank(effectiveSeverity), category: 'r.category', source: 'r.source',
+};
+
+export const ruleHeader = ruleRow.columns.map((c) => c.name);
+
+/** A rule as the `rule` object of the API (one rule, and the rule section of instances and issues). */
+export function ruleObject(r: RuleRow): Record<string, unknown> {
+  return {
+    rule_id: r.rule_id, rule_name: r.name, rule_description: r.description, severity: r.severity, default_severity: r.default_severity,
+    category: r.category, object_types: readJson<string[]>(r.object_types) ?? [], owasp_category: r.owasp_category,
+    remediation: r.remediation, source: r.source, enabled: Number(r.enabled) !== 0,
+  };
+}
+
+export function ruleValues(r: RuleRow): unknown[] {
+  return Object.values(ruleObject(r));
+}
+
+function ruleSelect(b: Builder) {
+  return b.selectFrom('rules as r')
+    .leftJoin('rule_settings as s', (j) => j.onRef('s.rule_id', '=', 'r.rule_id').on('s.tenant_id', '=', param('tenant')))
+    .select([
+      'r.workspace_id', 'r.rule_id', 'r.name', 'r.description', sql.raw<string>(effectiveSeverity).as('severity'),
+      'r.severity as default_severity', 'r.category', 'r.object_types', 'r.owasp_category', 'r.remediation', 'r.source',
+      sql.raw<number>('coalesce(s.enabled, 1)').as('enabled'),
+    ]);
+}
+
+/** Static rules and the external rules of one workspace. */
+function visibleIn(b: Builder) {
+  return ruleSelect(b).where((eb) => eb.or([
+    eb.and([eb('r.tenant_id', '=', '*'), eb('r.workspace_id', '=', '*')]),
+    eb.and([eb('r.tenant_id', '=', param('tenant')), eb('r.workspace_id', '=', param('workspace'))]),
+  ]));
+}
+
+function nameContains(engine: Engine) {
+  return engine === 'sqlite'
+    ? sql<boolean>`instr(r.name_lower, ${param('needle')}) > 0`
+    : sql<boolean>`strpos(r.name_lower, ${param('needle')}) > 0`;
+}
+
+function setQuery(set: RuleSet, filtered: boolean) {
+  const shape: ScopeShape | '' = set.kind === 'external' ? scopeShape(set.scope) : '';
+  const base = (b: Builder, engine: Engine) => {
+    let q = set.kind === 'workspace' ? visibleIn(b)
+      : set.kind === 'static' ? ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*')
+        : whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), engine, shape as ScopeShape, 'r.workspace_id');
+    if (filtered) q = q.where(nameContains(engine));
+    return q;
+  };
+  const args = set.kind === 'external' ? scopeArgs(set.scope)
+    : set.kind === 'workspace' ? { tenant: set.tenant, workspace: set.workspace } : { tenant: set.tenant };
+  return { key: `${set.kind}:${shape}:${filtered}`, base, args };
+}
+
+/** Rule ids are unique among the rules a workspace sees; across workspaces the workspace breaks ties. */
+export function ruleOrder(set: RuleSet, sort: SortTerm[]): OrderTerm[] {
+  return orderTerms(sort, ruleSortSql, set.kind === 'external' ? ['r.rule_id', 'r.workspace_id'] : ['r.rule_id']);
+}
+
+export async function rulesPage(
+  db: Db, set: RuleSet, needle: string | undefined, order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<RuleRow>> {
+  const { key, base, args } = setQuery(set, needle !== undefined);
+  return multiKeysetPage<RuleRow>(db, { key: `rules.list:${key}`, base, order }, { ...args, needle }, after, limit);
+}
+
+export async function countRules(db: Db, set: RuleSet, needle: string | undefined): Promise<number> {
+  const { key, base, args } = setQuery(set, needle !== undefined);
+  const t = db.template(`rules.count:${key}`, (b, engine) => base(b, engine).clearSelect().select(sql<number>`count(*)`.as('count')));
+  return Number((await db.first<{ count: number }>(t, { ...args, needle }))?.count ?? 0);
+}
+
+/** One rule as a workspace sees it: static, or external to that workspace. */
+export async function getRule(db: Db, tenant: string, workspace: string, ruleId: string): Promise<RuleRow | undefined> {
+  const t = db.template('rules.get', (b) => visibleIn(b).where('r.rule_id', '=', param('rule')));
+  return db.first<RuleRow>(t, { tenant, workspace, rule: ruleId });
+}
+
+/** Whether a rule is static or external to one of the scope's workspaces (rule results answer 404 otherwise). */
+export async function ruleKnownIn(db: Db, scope: WorkspaceScope, ruleId: string): Promise<boolean> {
+  const shape = scopeShape(scope);
+  const t = db.template(`rules.known:${shape}`, (b, engine) => b.selectFrom('rules as r').select('r.rule_id')
+    .where('r.rule_id', '=', param('rule'))
+    .where((eb) => eb.or([
+      eb('r.tenant_id', '=', '*'),
+      eb.and([eb('r.tenant_id', '=', param('tenant')), scopeCondition(engine, shape, 'r.workspace_id')]),
+    ]))
+    .limit(1));
+  return (await db.first(t, { ...scopeArgs(scope), rule: ruleId })) !== undefined;
+}

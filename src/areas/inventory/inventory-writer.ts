@@ -1,0 +1,143 @@
+// Applying entity and relation records, and keeping the inventory's derived columns current:
+// per-kind entity counts and per-entity neighbour counts for the catalogue's count columns.
+
+import { sql } from 'kysely';
+import { kindByName } from '../../catalog/kinds.ts';
+import { param } from '../../platform/db/database.ts';
+import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
+import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { bulkInsert, chunks, greatest, inKeys, json, least, updateRows } from '../../platform/db/bulk.ts';
+
+export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
+  if (records.length === 0) return;
+  const { tx, tenant, workspace, db } = ctx;
+  // The last record of a key wins; repeated upserts widen first_seen/last_seen like the database does.
+  const upserts = new Map<string, EntityRecord>();
+  const deletes = new Map<string, EntityRecord>();
+  for (const { record: r } of records) {
+    const key = objectKey(r.kind, r.id);
+    ctx.touchedKinds.add(r.kind);
+    ctx.touchedForEdges.add(key);
+    ctx.touchedForIssues.add(key);
+    if (r.op === 'delete') {
+      upserts.delete(key);
+      deletes.set(key, r);
+      continue;
+    }
+    deletes.delete(key);
+    const prev = upserts.get(key);
+    upserts.set(key, prev ? { ...r, firstSeen: Math.min(prev.firstSeen, r.firstSeen), lastSeen: Math.max(prev.lastSeen, r.lastSeen) } : r);
+  }
+
+  if (deletes.size) {
+    const keys = [...deletes.keys()].map(splitKey);
+    for (const part of chunks(keys)) {
+      // Neighbours of a deleted object lose a relation, so their counts change too.
+      const neighbours = db.template('ingest.entity-delete-neighbours', (b, engine) => sql<{ k: string; i: string }>`
+        select r.to_kind as k, r.to_id as i from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
+        union all
+        select r.from_kind, r.from_id from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b));
+      const args = { tenant, workspace, keys: JSON.stringify(part) };
+      for (const n of await tx.all<{ k: string; i: string }>(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
+      for (const side of ['from', 'to'] as const) {
+        const del = db.template(`ingest.entity-delete-${side}`, (b, engine) => b.deleteFrom('relations')
+          .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+          .where(inKeys(engine, [`${side}_kind`, `${side}_id`], param('keys'))));
+        await tx.run(del, args);
+      }
+      const delEntities = db.template('ingest.entity-delete', (b, engine) => b.deleteFrom('entities')
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+        .where(inKeys(engine, ['kind', 'id'], param('keys'))));
+      await tx.run(delEntities, args);
+    }
+  }
+
+  const e = tx.engine;
+  await bulkInsert(tx, 'entities',
+    ['tenant_id', 'workspace_id', 'kind', 'id', 'name', 'name_lower', 'attributes', 'first_seen', 'last_seen',
+      'critical_issues', 'high_issues', 'total_issues', 'edge_counts', 'updated_at'],
+    [...upserts.values()].map((r) => [
+      tenant, workspace, r.kind, r.id, r.name, r.name.toLowerCase(), json(r.attributes), r.firstSeen, r.lastSeen,
+      0, 0, 0, '{}', ctx.now,
+    ]),
+    {
+      keys: ['tenant_id', 'workspace_id', 'kind', 'id'],
+      update: {
+        name: 'excluded.name', name_lower: 'excluded.name_lower', attributes: 'excluded.attributes',
+        first_seen: least(e, 'entities.first_seen', 'excluded.first_seen'),
+        last_seen: greatest(e, 'entities.last_seen', 'excluded.last_seen'),
+        updated_at: 'excluded.updated_at',
+      },
+    });
+}
+
+export async function applyRelations(ctx: BatchContext, records: Lined<RelationRecord>[]): Promise<void> {
+  if (records.length === 0) return;
+  const { tx, tenant, workspace, db } = ctx;
+  const upserts = new Map<string, RelationRecord>();
+  const deletes = new Map<string, RelationRecord>();
+  for (const { record: r } of records) {
+    const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
+    ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
+    ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
+    if (r.op === 'delete') { upserts.delete(key); deletes.set(key, r); } else { deletes.delete(key); upserts.set(key, r); }
+  }
+  for (const part of chunks([...deletes.values()])) {
+    const del = db.template('ingest.relation-delete', (b, engine) => b.deleteFrom('relations')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inKeys(engine, ['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))));
+    await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
+  }
+  await bulkInsert(tx, 'relations',
+    ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'updated_at'],
+    [...upserts.values()].map((r) => [tenant, workspace, r.fromKind, r.fromId, r.relation, r.toKind, r.toId, ctx.now]),
+    { keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], update: {} });
+}
+
+/** Recounts entities per touched kind. */
+export async function refreshKindCounts(ctx: BatchContext): Promise<void> {
+  const { tx, tenant, workspace, db } = ctx;
+  for (const kind of ctx.touchedKinds) {
+    const t = db.template('ingest.kind-count', (b) => sql`insert into kind_counts (tenant_id, workspace_id, kind, count)
+      select ${param('tenant')}, ${param('workspace')}, ${param('kind')}, count(*) from entities
+      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and kind = ${param('kind')}
+      on conflict (tenant_id, workspace_id, kind) do update set count = excluded.count`.compile(b));
+    await tx.run(t, { tenant, workspace, kind });
+  }
+}
+
+/** Recomputes the neighbour-count columns of every touched entity from its relations. */
+export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
+  const { tx, tenant, workspace, db } = ctx;
+  const keys = [...ctx.touchedForEdges].map(splitKey).filter(([k]) => kindByName.get(k)?.columns.some((c) => 'edgeCount' in c.from));
+  for (const part of chunks(keys)) {
+    const countsQuery = db.template('ingest.edge-counts', (b, engine) => sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
+      select r.from_kind as k, r.from_id as i, 'out' as dir, r.relation as relation, r.to_kind as other, count(*) as n
+        from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
+        group by r.from_kind, r.from_id, r.relation, r.to_kind
+      union all
+      select r.to_kind, r.to_id, 'in', r.relation, r.from_kind, count(*)
+        from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}
+        group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b));
+    const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(
+      countsQuery, { tenant, workspace, keys: JSON.stringify(part) });
+    const found = new Map<string, number>();
+    for (const r of rows) found.set([r.k, r.i, r.dir, r.relation, r.other].join('\u0000'), Number(r.n));
+    const updates = part.map(([k, i]) => {
+      const kind = kindByName.get(k)!;
+      const counts: Record<string, number> = {};
+      for (const c of kind.columns) {
+        if (!('edgeCount' in c.from)) continue;
+        const edge = kind.edges.find((x) => x.name === (c.from as { edgeCount: string }).edgeCount)!;
+        const via = edge.via as { relation: string; direction: 'out' | 'in' };
+        counts[edge.name] = found.get([k, i, via.direction, via.relation, edge.target].join('\u0000')) ?? 0;
+      }
+      return [k, i, JSON.stringify(counts)];
+    });
+    await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], [{ column: 'edge_counts', type: 'jsonb' }], updates);
+  }
+}

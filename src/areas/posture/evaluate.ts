@@ -1,0 +1,92 @@
+// When posture rules are evaluated: after every ingest batch that changed the inventory (on the
+// objects whose verdict may have changed, inside the batch's transaction), after a batch that
+// changed a posture rule's settings for the tenant (that rule, everywhere in the tenant), and on
+// demand over whole workspaces (`aispm rules evaluate`).
+
+import { postureRuleIds, postureRules, type PostureRule } from '../../catalog/posture.ts';
+import { loadRuleMeta, type RuleMeta } from '../findings/findings-writer.ts';
+import { finishEntities } from '../inventory/finish.ts';
+import { BatchContext, type BatchOptions, objectKey } from '../../ingest/batch-context.ts';
+import { type BatchEffects, onBatchApplied } from '../../ingest/batch.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import { affected, byKind } from './affected.ts';
+import { GraphReader } from './graph.ts';
+import { type Outcome, settle, type Work } from './settle.ts';
+
+const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(rule.ruleId)?.enabled !== false;
+
+/** Objects with an open static instance of the rule in the workspace. */
+async function openObjects(ctx: BatchContext, ruleId: string, kind: string): Promise<string[]> {
+  const { db, tx, tenant, workspace } = ctx;
+  const t = db.template('posture.open-objects', (b) => b.selectFrom('issue_instances').select(['object_kind', 'object_id'])
+    .where('tenant_id', '=', param('tenant')).where('rule_id', '=', param('rule')).where('workspace_id', '=', param('workspace'))
+    .where('status', '=', 'open').where('source', '=', 'static').where('object_kind', '=', param('kind')));
+  return (await tx.all<{ object_kind: string; object_id: string }>(t, { tenant, workspace, rule: ruleId, kind }))
+    .map((r) => objectKey(r.object_kind, r.object_id));
+}
+
+/**
+ * A rule settled over the whole workspace: every object of its kind, and the objects still
+ * holding an open instance of it (deleted since, or left over from when evaluation was off).
+ */
+async function wholeWorkspace(ctx: BatchContext, reader: GraphReader, rule: PostureRule, enabled: boolean): Promise<Work> {
+  const candidates = new Set(await openObjects(ctx, rule.ruleId, rule.kind));
+  if (enabled) for (const k of await reader.loadKind(rule.kind)) candidates.add(k);
+  return { rule, candidates, enabled };
+}
+
+async function settleWhole(ctx: BatchContext, rules: PostureRule[], meta: Map<string, RuleMeta>): Promise<Outcome> {
+  const reader = new GraphReader(ctx);
+  const work: Work[] = [];
+  for (const rule of rules) work.push(await wholeWorkspace(ctx, reader, rule, enabledIn(meta, rule)));
+  return settle(ctx, reader, meta, work);
+}
+
+/** The workspaces of a tenant that hold (or held) inventory. */
+export async function workspacesOf(db: Db, tx: Executor, tenant: string): Promise<string[]> {
+  const t = db.template('posture.workspaces', (b) => b.selectFrom('kind_counts').select('workspace_id').distinct()
+    .where('tenant_id', '=', param('tenant')).orderBy('workspace_id'));
+  return (await tx.all<{ workspace_id: string }>(t, { tenant })).map((r) => r.workspace_id);
+}
+
+/** The batch hook: re-evaluates what the batch may have changed. */
+export async function evaluateBatch(ctx: BatchContext, effects: BatchEffects): Promise<void> {
+  if (ctx.options.evaluateRules === false) return;
+  const resettled = new Set(postureRuleIds.filter((id) => effects.ruleSettings.has(id)));
+  if (effects.inventory.size === 0 && resettled.size === 0) return;
+  const meta = await loadRuleMeta(ctx, postureRuleIds);
+  const reader = new GraphReader(ctx);
+  const changed = byKind(effects.inventory);
+  const work: Work[] = [];
+  for (const rule of postureRules) {
+    const enabled = enabledIn(meta, rule);
+    // New settings for a rule (enabled, disabled, re-graded) settle it over the whole workspace.
+    if (resettled.has(rule.ruleId)) work.push(await wholeWorkspace(ctx, reader, rule, enabled));
+    else if (enabled) work.push({ rule, enabled, candidates: await affected(reader, rule, changed) });
+  }
+  await settle(ctx, reader, meta, work);
+
+  // Settings are the tenant's: its other workspaces follow them in the same transaction.
+  if (resettled.size === 0) return;
+  const rules = postureRules.filter((r) => resettled.has(r.ruleId));
+  for (const workspace of await workspacesOf(ctx.db, ctx.tx, ctx.tenant)) {
+    if (workspace === ctx.workspace) continue;
+    const other = new BatchContext(ctx.db, ctx.tx, ctx.tenant, workspace, ctx.now, ctx.options);
+    await settleWhole(other, rules, meta);
+    await finishEntities(other);
+  }
+}
+
+onBatchApplied(evaluateBatch);
+
+/** Every posture rule over a whole workspace, in one transaction (`aispm rules evaluate`). */
+export async function evaluateWorkspace(db: Db, tenant: string, workspace: string, now: number, options: BatchOptions = { storePrompts: false }): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
+    const meta = await loadRuleMeta(ctx, postureRuleIds);
+    const outcome = await settleWhole(ctx, postureRules, meta);
+    await finishEntities(ctx);
+    return outcome;
+  });
+}

@@ -1,0 +1,120 @@
+// The part of one workspace's inventory graph an evaluation reads, loaded set-at-a-time: the
+// objects (name and attributes) and their neighbours over single hops, each asked for a whole set
+// of objects in one statement per chunk (row-value IN, so both engines probe the primary key or
+// the reverse index once per object) and kept for the rest of the evaluation.
+
+import { sql } from 'kysely';
+import { objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { chunks, inKeys } from '../../platform/db/bulk.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+
+export interface GraphNode {
+  kind: string;
+  id: string;
+  name: string;
+  attributes: Record<string, unknown>;
+}
+
+/** A hop over one stored relation, to neighbours of the given kinds. */
+export interface Step {
+  relation: string;
+  direction: 'out' | 'in';
+  kinds: string[];
+}
+
+export interface Scope {
+  db: Db;
+  tx: Executor;
+  tenant: string;
+  workspace: string;
+}
+
+const stepId = (s: Step) => `${s.relation}\u0000${s.direction}\u0000${[...s.kinds].sort().join(',')}`;
+
+export class GraphReader {
+  readonly scope: Scope;
+  /** `kind\0id` -> the object, or null when the workspace holds no such entity. */
+  private readonly nodes = new Map<string, GraphNode | null>();
+  /** step -> object -> neighbour keys, sorted. */
+  private readonly links = new Map<string, Map<string, string[]>>();
+  /** Kinds read whole, with their keys. */
+  private readonly kinds = new Map<string, string[]>();
+
+  constructor(scope: Scope) {
+    this.scope = scope;
+  }
+
+  node(key: string): GraphNode | null {
+    return this.nodes.get(key) ?? null;
+  }
+
+  /** Neighbours over a step already followed from this object. */
+  neighbours(step: Step, key: string): string[] {
+    return this.links.get(stepId(step))?.get(key) ?? [];
+  }
+
+  /** Loads the objects not read yet. */
+  async loadNodes(keys: Iterable<string>): Promise<void> {
+    const missing = [...keys].filter((k) => !this.nodes.has(k));
+    if (missing.length === 0) return;
+    const { db, tx, tenant, workspace } = this.scope;
+    const t = db.template('posture.nodes', (b, engine) => b.selectFrom('entities').select(['kind', 'id', 'name', 'attributes'])
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+      .where(inKeys(engine, ['kind', 'id'], param('keys'))));
+    for (const part of chunks(missing)) {
+      for (const k of part) this.nodes.set(k, null);
+      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) });
+      for (const r of rows) this.nodes.set(objectKey(r.kind, r.id), { kind: r.kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+    }
+  }
+
+  /** Every object of a kind in the workspace, loaded; returns their keys. */
+  async loadKind(kind: string): Promise<string[]> {
+    const done = this.kinds.get(kind);
+    if (done) return done;
+    const { db, tx, tenant, workspace } = this.scope;
+    const t = db.template('posture.kind', (b) => b.selectFrom('entities').select(['id', 'name', 'attributes'])
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', param('kind')));
+    const keys: string[] = [];
+    for (const r of await tx.all<{ id: string; name: string; attributes: unknown }>(t, { tenant, workspace, kind })) {
+      const key = objectKey(kind, r.id);
+      keys.push(key);
+      this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+    }
+    this.kinds.set(kind, keys);
+    return keys;
+  }
+
+  /**
+   * Follows a step from every object in `keys` (reading only those not followed yet) and returns
+   * the neighbours reached from all of them.
+   */
+  async follow(step: Step, keys: Iterable<string>): Promise<Set<string>> {
+    const id = stepId(step);
+    let known = this.links.get(id);
+    if (!known) this.links.set(id, (known = new Map()));
+    const all = [...keys];
+    const missing = all.filter((k) => !known.has(k));
+    if (missing.length) {
+      const { db, tx, tenant, workspace } = this.scope;
+      const [near, far] = step.direction === 'out' ? ['from', 'to'] : ['to', 'from'];
+      const t = db.template(`posture.step:${step.direction}`, (b, engine) => sql<{ k: string; i: string; nk: string; ni: string }>`
+        select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni
+        from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
+          and ${inKeys(engine, [`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b));
+      const kinds = new Set(step.kinds);
+      for (const part of chunks(missing)) {
+        for (const k of part) known.set(k, []);
+        const rows = await tx.all<{ k: string; i: string; nk: string; ni: string }>(t, {
+          tenant, workspace, relation: step.relation, keys: JSON.stringify(part.map(splitKey)),
+        });
+        for (const r of rows) if (kinds.has(r.nk)) known.get(objectKey(r.k, r.i))!.push(objectKey(r.nk, r.ni));
+        for (const k of part) known.get(k)!.sort();
+      }
+    }
+    const out = new Set<string>();
+    for (const k of all) for (const n of known.get(k)!) out.add(n);
+    return out;
+  }
+}

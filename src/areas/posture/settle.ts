@@ -1,0 +1,203 @@
+// Turning verdicts into findings. For every (rule, object) evaluated, the rule's open static
+// instance on the object is compared with what the rule says now:
+//
+//   holds, none open      -> a new instance opens (a new episode: a new id), detected now;
+//   holds, one open       -> it stays, same id and detection time; its description, evidence and
+//                            title follow the graph, and its severity follows the tenant's setting
+//                            (a re-graded instance moves to the issue of its new severity and is
+//                            counted under it in the month it was detected);
+//   no longer holds       -> the open instance is resolved (status resolved, resolved_at now);
+//                            it leaves the open counts and its issue, and stays in the histogram.
+//
+// Rows go through the same writers as ingested findings (instances, monthly counts, issue
+// roll-ups) with `source: "static"`, so every findings endpoint shows them.
+
+import { createHash } from 'node:crypto';
+import type { PostureRule } from '../../catalog/posture.ts';
+import type { Severity } from '../../catalog/rules.ts';
+import { addMonthly, issueIdOf, monthlyCounter, refreshIssues, type RuleMeta, writeInstances } from '../findings/findings-writer.ts';
+import { BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { chunks, inKeys, json, updateRows } from '../../platform/db/bulk.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import type { GraphReader } from './graph.ts';
+import { evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
+
+/** One rule to settle on a set of objects of its kind. A disabled rule is not evaluated: its open instances resolve. */
+export interface Work {
+  rule: PostureRule;
+  candidates: Set<string>;
+  enabled: boolean;
+}
+
+export interface Outcome {
+  /** (rule, object) pairs evaluated. */
+  evaluated: number;
+  opened: number;
+  resolved: number;
+  /** Open instances rewritten: new wording or evidence, or a new severity. */
+  updated: number;
+}
+
+export interface EvaluatedEvent {
+  tenant: string;
+  workspace: string;
+  evaluated: Array<{ ruleId: string; kind: string; id: string }>;
+}
+
+const listeners = new Set<(e: EvaluatedEvent) => void>();
+
+/** Tells a listener which (rule, object) pairs each evaluation decided; returns the unsubscribe. */
+export function onEvaluated(listener: (e: EvaluatedEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+interface Stored {
+  id: string; issue_id: string; rule_id: string; severity: Severity; object_kind: string; object_id: string; status: string;
+  detected_at: number; title: string; description: string; evidence: unknown;
+}
+
+/** JSON with keys in order, so evidence read back from jsonb compares equal to the same evidence built again. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/** Deterministic per episode: the n-th time the rule opens on the object. */
+function episodeId(tenant: string, workspace: string, ruleId: string, key: string, n: number): string {
+  return 'st_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${key}\u0000${n}`).digest('base64url').slice(0, 22);
+}
+
+async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string, { open?: Stored; ids: Set<string> }>> {
+  const { db, tx, tenant, workspace } = ctx;
+  const t = db.template('posture.stored', (b, engine) => b.selectFrom('issue_instances')
+    .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title', 'description', 'evidence'])
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('source', '=', 'static')
+    .where(inKeys(engine, ['object_kind', 'object_id'], param('keys'))));
+  const out = new Map<string, { open?: Stored; ids: Set<string> }>();
+  for (const part of chunks(keys)) {
+    for (const r of await tx.all<Stored>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })) {
+      const pair = `${r.rule_id}\u0000${objectKey(r.object_kind, r.object_id)}`;
+      const entry = out.get(pair) ?? { ids: new Set<string>() };
+      entry.ids.add(r.id);
+      if (r.status === 'open') entry.open = { ...r, detected_at: Number(r.detected_at) };
+      out.set(pair, entry);
+    }
+  }
+  return out;
+}
+
+// PostgreSQL plans with the statistics of the last ANALYZE. When an evaluation writes findings
+// for thousands of objects into tables that held few (the first evaluation of a workspace loaded
+// with evaluation off), the roll-up statements that follow in the same transaction are planned
+// as if the tables were empty: the per-object issue counts then probe an index by its first two
+// columns only and scan the workspace once per object (measured: 1,043 s for the benchmark
+// workspace's first full evaluation). ANALYZE inside the transaction counts its own rows.
+const RESAMPLE_AFTER = 1000;
+async function resample(ctx: BatchContext, tables: string): Promise<void> {
+  if (ctx.tx.engine === 'postgres') await ctx.tx.exec(`analyze ${tables}`);
+}
+
+/** Evaluates the work's rules on its objects and brings their static instances in line. */
+export async function settle(ctx: BatchContext, reader: GraphReader, meta: Map<string, RuleMeta>, work: Work[]): Promise<Outcome> {
+  const { tenant, workspace, now } = ctx;
+  const outcome: Outcome = { evaluated: 0, opened: 0, resolved: 0, updated: 0 };
+  const evaluated: EvaluatedEvent['evaluated'] = [];
+  const verdicts = new Map<string, Verdict>();
+  for (const w of work) {
+    if (!w.enabled || w.candidates.size === 0) continue;
+    await prefetch(reader, w.rule.when, w.candidates);
+    for (const key of w.candidates) {
+      outcome.evaluated++;
+      if (listeners.size) {
+        const [kind, id] = splitKey(key);
+        evaluated.push({ ruleId: w.rule.ruleId, kind, id });
+      }
+      if (!reader.node(key)) continue;
+      const v = judge(reader, w.rule.when, key);
+      if (v.holds) verdicts.set(`${w.rule.ruleId}\u0000${key}`, v);
+    }
+  }
+
+  const keys = [...new Set(work.flatMap((w) => [...w.candidates]))];
+  const stored = await loadStored(ctx, keys);
+  const rows: unknown[][] = [];
+  const resolutions: unknown[][] = [];
+  const { monthly, bump } = monthlyCounter();
+  const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
+  const touchedObjects = new Set<string>();
+
+  for (const w of work) {
+    const rule = meta.get(w.rule.ruleId)!;
+    for (const key of w.candidates) {
+      const pair = `${w.rule.ruleId}\u0000${key}`;
+      const have = stored.get(pair);
+      const open = have?.open;
+      const verdict = w.enabled ? verdicts.get(pair) : undefined;
+      if (!verdict) {
+        if (!open) continue;
+        resolutions.push([open.id, 'resolved', now, now]);
+        touchedIssues.set(open.issue_id, { ruleId: open.rule_id, severity: open.severity });
+        touchedObjects.add(key);
+        outcome.resolved++;
+        continue;
+      }
+      const [kind, id] = splitKey(key);
+      const node = reader.node(key)!;
+      const severity = rule.severity;
+      const issueId = issueIdOf(tenant, workspace, rule.ruleId, severity);
+      const title = `${rule.name}: ${node.name || id}`;
+      const description = explain(reader, w.rule, key, verdict);
+      const ev = evidence(reader, w.rule, verdict);
+      let instanceId: string;
+      let detectedAt: number;
+      if (open) {
+        if (open.severity === severity && open.title === title && open.description === description &&
+          canonical(readJson(open.evidence)) === canonical(ev)) continue;
+        if (open.severity !== severity) {
+          bump(open.detected_at, open.severity, -1);
+          bump(open.detected_at, severity, 1);
+          touchedIssues.set(open.issue_id, { ruleId: open.rule_id, severity: open.severity });
+          touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
+          touchedObjects.add(key);
+        }
+        instanceId = open.id;
+        detectedAt = open.detected_at;
+        outcome.updated++;
+      } else {
+        const ids = have?.ids ?? new Set<string>();
+        let n = ids.size + 1;
+        while (ids.has(episodeId(tenant, workspace, rule.ruleId, key, n))) n++;
+        instanceId = episodeId(tenant, workspace, rule.ruleId, key, n);
+        detectedAt = now;
+        bump(now, severity, 1);
+        touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
+        touchedObjects.add(key);
+        outcome.opened++;
+      }
+      rows.push([tenant, workspace, instanceId, issueId, rule.ruleId, severity, kind, id, 'open', detectedAt, null, title, description,
+        null, json(ev), rule.remediation, null, rule.owasp, rule.category, null, 'static', now]);
+    }
+  }
+
+  await writeInstances(ctx, rows);
+  await updateRows(ctx.db, ctx.tx, 'issue_instances', { tenant, workspace }, ['id'],
+    [{ column: 'status', type: 'text' }, { column: 'resolved_at', type: 'bigint' }, { column: 'updated_at', type: 'bigint' }], resolutions);
+  await addMonthly(ctx, monthly);
+  const large = touchedObjects.size >= RESAMPLE_AFTER;
+  if (large) await resample(ctx, 'issue_instances');
+  if (touchedIssues.size) {
+    // The issue roll-ups are rebuilt for the objects this evaluation changed only, not for every
+    // object the batch touched (ingest has done those already).
+    const sub = new BatchContext(ctx.db, ctx.tx, tenant, workspace, now, ctx.options);
+    for (const k of touchedObjects) sub.touchedForIssues.add(k);
+    await refreshIssues(sub, touchedIssues, new Map(meta));
+  }
+  if (large) await resample(ctx, 'issue_objects, issues');
+  for (const k of touchedObjects) ctx.touchedForIssues.add(k);
+  if (listeners.size) for (const l of listeners) l({ tenant, workspace, evaluated });
+  return outcome;
+}

@@ -1,0 +1,261 @@
+// Reading scans: the scans of one asset (within a workspace for the asset's edges, across the
+// token's workspaces for `/scans/asset/{id}`), the current scans of a workspace by sensor or CI/CD
+// type, the sensor types a workspace ever used, one scan (the instance view), and the dashboard's
+// scan counts. Rows carry the columns of the catalogue's `scan` row set.
+//
+// A scan is current for a (sensor, asset) pair when it is the finished scan of that sensor that
+// started last on the asset (`scan_assets.is_current`); a scan is current when it is current for
+// at least one of its assets (`scans.current_assets > 0`, which partial indexes cover).
+
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { scan } from '../../catalog/rowsets.ts';
+import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
+import { rfc3339 } from '../../platform/values.ts';
+import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+
+export interface ScanRow extends Record<string, unknown> {
+  workspace_id?: string;
+  id: string; sensor_type: string; cicd_type: string | null; repository: string | null; branch: string | null;
+  commit_sha: string | null; status: string; started_at: number; finished_at: number | null;
+  assets: number; current_assets: number; ai_objects: number; findings: number; attributes: unknown;
+  /** Present when the row was read for one asset: whether the scan is current for that asset. */
+  pair_current?: number | boolean;
+}
+
+const scanFields = [
+  's.id', 's.sensor_type', 's.cicd_type', 's.repository', 's.branch', 's.commit_sha', 's.status', 's.started_at', 's.finished_at',
+  's.assets', 's.current_assets', 's.ai_objects', 's.findings', 's.attributes',
+] as const;
+
+/** Stored field behind each `scan` column, and how it goes on the wire. */
+const wire: Record<string, (r: ScanRow) => unknown> = {
+  commit: (r) => r.commit_sha,
+  started_at: (r) => rfc3339(r.started_at),
+  finished_at: (r) => rfc3339(r.finished_at),
+  is_current: (r) => (r.pair_current === undefined ? Number(r.current_assets) > 0 : Number(r.pair_current) === 1),
+  assets: (r) => Number(r.assets),
+  current_assets: (r) => Number(r.current_assets),
+  ai_objects: (r) => Number(r.ai_objects),
+  findings: (r) => Number(r.findings),
+  attributes: (r) => readJson(r.attributes) ?? {},
+};
+const getters = scan.columns.map((c) => wire[c.name] ?? ((r: ScanRow) => r[c.name] ?? null));
+
+export const scanHeader = scan.columns.map((c) => c.name);
+
+/** A scan as a row aligned to `scanHeader`. */
+export function scanValues(r: ScanRow): unknown[] {
+  return getters.map((g) => g(r));
+}
+
+/** A scan as an object keyed by the `scanHeader` names. */
+export function scanObject(r: ScanRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  scanHeader.forEach((name, i) => { out[name] = getters[i]!(r); });
+  return out;
+}
+
+// ---- the scans of one asset ------------------------------------------------------------------
+
+/** SQL behind each sortable `scan` column when rows are read through `scan_assets as sa`. */
+export const assetScanSortSql: Record<string, string> = {
+  id: 'sa.scan_id', sensor_type: 's.sensor_type', started_at: 'sa.started_at', ai_objects: 's.ai_objects', findings: 's.findings',
+};
+
+/** Scans covering one asset (`param('id')`), with whether each is current for it; workspace left to the caller. */
+function assetScansJoin(b: Builder) {
+  return b.selectFrom('scan_assets as sa')
+    .innerJoin('scans as s', (j) => j.onRef('s.tenant_id', '=', 'sa.tenant_id').onRef('s.workspace_id', '=', 'sa.workspace_id').onRef('s.id', '=', 'sa.scan_id'))
+    .select([...scanFields, 'sa.is_current as pair_current'])
+    .where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id'));
+}
+
+/**
+ * The base of an asset's `scans` / `current_scans` edge within one workspace (parameters tenant,
+ * workspace, id), for the inventory's derived edges.
+ */
+export function assetScansBase(currentOnly: boolean) {
+  return (b: Builder): SelectQueryBuilder<any, any, any> => {
+    const q = assetScansJoin(b).where('sa.workspace_id', '=', param('workspace'));
+    return currentOnly ? q.where(sql<boolean>`sa.is_current = 1`) : q;
+  };
+}
+
+export interface AssetScansQuery {
+  scope: WorkspaceScope;
+  assetId: string;
+}
+
+/** Newest first across workspaces; a scan id is unique only within its workspace, so that ends the key. */
+export function assetScansOrder(sort: SortTerm[]): OrderTerm[] {
+  return orderTerms(sort, assetScanSortSql, ['sa.scan_id', 'sa.workspace_id']);
+}
+
+function scopedAssetScans(q: AssetScansQuery) {
+  const shape = scopeShape(q.scope);
+  return {
+    key: shape,
+    base: (b: Builder, engine: Engine) =>
+      whereScope(assetScansJoin(b).select('sa.workspace_id'), engine, shape, 'sa.workspace_id'),
+    args: { ...scopeArgs(q.scope), id: q.assetId },
+  };
+}
+
+export async function assetScansPage(
+  db: Db, q: AssetScansQuery, order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<ScanRow>> {
+  const { key, base, args } = scopedAssetScans(q);
+  return multiKeysetPage<ScanRow>(db, { key: `scans.asset:${key}`, base, order }, args, after, limit);
+}
+
+export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<number> {
+  const shape = scopeShape(q.scope);
+  const t = db.template(`scans.asset-count:${shape}`, (b, engine) => whereScope(b.selectFrom('scan_assets as sa')
+    .select(sql<number>`count(*)`.as('count')).where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id')),
+  engine, shape, 'sa.workspace_id'));
+  return Number((await db.first<{ count: number }>(t, { ...scopeArgs(q.scope), id: q.assetId }))?.count ?? 0);
+}
+
+/**
+ * Whether a workspace of the scope holds an asset with this id in its inventory. Driven by
+ * `kind_counts` (one row per workspace and kind) so each workspace costs one primary-key probe of
+ * `entities`, whatever the scope: `entities` has no index led by the tenant and id, and SQLite
+ * would otherwise walk the tenant's entities; a CROSS JOIN keeps its join order as written.
+ */
+export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
+  const shape = scopeShape(scope);
+  const t = db.template(`scans.asset-exists:${shape}`, (b, engine) => whereScope(b.selectFrom('kind_counts as k')
+    .crossJoin('entities as e').select('e.id')
+    .where('k.tenant_id', '=', param('tenant')).where('k.kind', '=', 'asset')
+    .whereRef('e.tenant_id', '=', 'k.tenant_id').whereRef('e.workspace_id', '=', 'k.workspace_id').whereRef('e.kind', '=', 'k.kind')
+    .where('e.id', '=', param('id')), engine, shape, 'k.workspace_id').limit(1));
+  return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
+}
+
+// ---- current scans of a workspace ------------------------------------------------------------
+
+export interface CurrentScansQuery {
+  tenant: string;
+  workspace: string;
+  sensorType?: string;
+  cicdType?: string;
+}
+
+const currentSortSql: Record<string, string> = {
+  id: 's.id', sensor_type: 's.sensor_type', started_at: 's.started_at', ai_objects: 's.ai_objects', findings: 's.findings',
+};
+
+export function currentScansOrder(sort: SortTerm[]): OrderTerm[] {
+  return orderTerms(sort, currentSortSql, ['s.id']);
+}
+
+/** Which filters are present shapes the SQL; `current_assets > 0` is written out so the partial indexes apply. */
+function currentBase(q: CurrentScansQuery) {
+  const bySensor = q.sensorType !== undefined;
+  const byCicd = q.cicdType !== undefined;
+  return {
+    key: `${bySensor}:${byCicd}`,
+    base: (b: Builder) => {
+      let s = b.selectFrom('scans as s').select(scanFields)
+        .where('s.tenant_id', '=', param('tenant')).where('s.workspace_id', '=', param('workspace'))
+        .where(sql<boolean>`s.current_assets > 0`);
+      if (bySensor) s = s.where('s.sensor_type', '=', param('sensor'));
+      if (byCicd) s = s.where('s.cicd_type', '=', param('cicd'));
+      return s;
+    },
+    args: { tenant: q.tenant, workspace: q.workspace, sensor: q.sensorType, cicd: q.cicdType },
+  };
+}
+
+export async function currentScansPage(
+  db: Db, q: CurrentScansQuery, order: OrderTerm[], after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<ScanRow>> {
+  const { key, base, args } = currentBase(q);
+  return multiKeysetPage<ScanRow>(db, { key: `scans.current:${key}`, base, order }, args, after, limit);
+}
+
+export async function countCurrentScans(db: Db, q: CurrentScansQuery): Promise<number> {
+  const { key, base, args } = currentBase(q);
+  const t = db.template(`scans.current-count:${key}`, (b) => base(b).clearSelect().select(sql<number>`count(*)`.as('count')));
+  return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
+}
+
+// ---- the assets of one scan ------------------------------------------------------------------
+
+export interface ScanAssetRow extends Record<string, unknown> {
+  asset_id: string; name: string | null; is_current: number;
+}
+
+export const scanAssetHeader = ['asset_id', 'asset_name', 'is_current'];
+
+export function scanAssetValues(r: ScanAssetRow): unknown[] {
+  return [r.asset_id, r.name ?? null, Number(r.is_current) === 1];
+}
+
+/** By asset id, the primary key's order; the name is the inventory's, null for an asset it does not hold. */
+const scanAssetOrder: OrderTerm[] = [{ expr: 'sa.asset_id', dir: 'asc' }];
+export const SCAN_ASSETS_ORDER_TERMS = scanAssetOrder.length;
+
+function scanAssetsBase(b: Builder) {
+  return b.selectFrom('scan_assets as sa')
+    .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'sa.tenant_id').onRef('e.workspace_id', '=', 'sa.workspace_id')
+      .on('e.kind', '=', 'asset').onRef('e.id', '=', 'sa.asset_id'))
+    .select(['sa.asset_id', 'e.name', 'sa.is_current'])
+    .where('sa.tenant_id', '=', param('tenant')).where('sa.workspace_id', '=', param('workspace')).where('sa.scan_id', '=', param('scan'));
+}
+
+export async function scanAssetsPage(
+  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
+): Promise<MultiKeysetPage<ScanAssetRow>> {
+  return multiKeysetPage<ScanAssetRow>(db, { key: 'scans.assets', base: scanAssetsBase, order: scanAssetOrder },
+    { tenant, workspace, scan: scanId }, after, limit);
+}
+
+// ---- sensors used, one scan, dashboard counts ------------------------------------------------
+
+/**
+ * The distinct sensor types of a workspace's scans, in order. A loose index scan over
+ * `scans_sensor`: one probe per sensor type rather than a walk over every scan.
+ */
+export async function sensorsUsed(db: Db, tenant: string, workspace: string): Promise<string[]> {
+  const t = db.template('scans.sensors-used', () => sql`with recursive used(sensor_type) as (
+      select min(sensor_type) from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      union all
+      select (select min(s.sensor_type) from scans s where s.tenant_id = ${param('tenant')} and s.workspace_id = ${param('workspace')}
+        and s.sensor_type > used.sensor_type)
+      from used where used.sensor_type is not null)
+    select sensor_type from used where sensor_type is not null`.compile(db.builder));
+  return (await db.all<{ sensor_type: string }>(t, { tenant, workspace })).map((r) => r.sensor_type);
+}
+
+export async function getScan(db: Db, tenant: string, workspace: string, id: string): Promise<ScanRow | undefined> {
+  const t = db.template('scans.get', (b) => b.selectFrom('scans as s').select(scanFields)
+    .where('s.tenant_id', '=', param('tenant')).where('s.workspace_id', '=', param('workspace')).where('s.id', '=', param('id')));
+  return db.first<ScanRow>(t, { tenant, workspace, id });
+}
+
+export interface ScanCounts {
+  /** Current scans: finished scans that are the current scan of their sensor for at least one asset. */
+  current_scans: number;
+  /** Of those, the scans that reported at least one AI object. */
+  with_ai_objects: number;
+  /** with_ai_objects as a percentage of current_scans, to one decimal (0 when there are none). */
+  with_ai_objects_pct: number;
+}
+
+export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCounts> {
+  const shape = scopeShape(scope);
+  const t = db.template(`scans.dashboard:${shape}`, (b, engine) => whereScope(b.selectFrom('scans as s')
+    .select([sql<number>`count(*)`.as('current'), sql<number>`coalesce(sum(case when s.ai_objects > 0 then 1 else 0 end), 0)`.as('with_ai')])
+    .where('s.tenant_id', '=', param('tenant')).where(sql<boolean>`s.current_assets > 0`), engine, shape, 's.workspace_id'));
+  const row = await db.first<{ current: number; with_ai: number }>(t, scopeArgs(scope));
+  const current = Number(row?.current ?? 0);
+  const withAi = Number(row?.with_ai ?? 0);
+  return {
+    current_scans: current,
+    with_ai_objects: withAi,
+    with_ai_objects_pct: current === 0 ? 0 : Math.round((1000 * withAi) / current) / 10,
+  };
+}

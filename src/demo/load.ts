@@ -1,0 +1,48 @@
+// Loading files and the demo estate through the ingest pipeline (the CLI's import and demo).
+
+import { createReadStream } from 'node:fs';
+import type { Db } from '../platform/db/database.ts';
+import { param } from '../platform/db/database.ts';
+import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './estate.ts';
+import { ingest, type IngestSummary } from '../ingest/pipeline.ts';
+
+export interface DemoLoad {
+  scale: number;
+  seed: number;
+  now: number;
+  storePrompts: boolean;
+  tenant?: string;
+  evaluateRules?: boolean;
+}
+
+export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
+  const out: Array<{ workspace: string; summary: IngestSummary }> = [];
+  for (const { workspace, share } of demoWorkspaces) {
+    const summary = await ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
+      tenant: opts.tenant ?? DEMO_TENANT, workspace, storePrompts: opts.storePrompts, batchSize: 10_000, mode: 'batches',
+      evaluateRules: opts.evaluateRules,
+    });
+    out.push({ workspace, summary });
+  }
+  return out;
+}
+
+/** True when the database holds no inventory at all (a fresh install). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const t = db.template('load.any-entity', (b) => b.selectFrom('entities').select('id').where('tenant_id', '!=', param('none')).limit(1));
+  return (await db.first(t, { none: '' })) === undefined;
+}
+
+export interface ImportOptions {
+  tenant: string;
+  workspace: string;
+  batchSize: number;
+  storePrompts: boolean;
+  evaluateRules?: boolean;
+  onBatch?: (s: IngestSummary) => void;
+}
+
+export function importFile(db: Db, path: string, opts: ImportOptions): Promise<IngestSummary> {
+  const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return ingest(db, source, { ...opts, mode: 'batches' });
+}

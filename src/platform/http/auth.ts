@@ -1,0 +1,141 @@
+// Authentication and access on every route. Each route declares in its config the scope it needs
+// (`read`, `ingest`, `storage`) or `public`; registering a route without one fails at start, so a
+// route can never be added unprotected by omission. Verified tokens are cached for a short bound
+// (AISPM_AUTH_CACHE_MS): a revocation takes effect within it, and a request costs one SHA-256 and a
+// map lookup once its token is warm.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope } from '../auth/tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export type RouteAccess = Scope | 'public';
+
+export interface Principal {
+  key: ApiKey;
+  allWorkspaces: boolean;
+  workspaces: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a caller needs to use the route. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export function canReadWorkspace(p: Principal, workspace: string): boolean {
+  return p.allWorkspaces || p.workspaces.has(workspace);
+}
+
+/** The principal of an authenticated route (the hook guarantees it is set). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route reached without authentication');
+  return request.principal;
+}
+
+interface CacheEntry { principal: Principal | null; at: number }
+
+export class TokenCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly db: Db;
+  private readonly ttlMs: number;
+  constructor(db: Db, ttlMs: number) {
+    this.db = db;
+    this.ttlMs = ttlMs;
+  }
+
+  /** The cached answer while it is fresh; undefined when the database must be asked. */
+  peek(hash: string, now: number): Principal | null | undefined {
+    const hit = this.entries.get(hash);
+    return hit && now - hit.at < this.ttlMs ? hit.principal : undefined;
+  }
+
+  async lookup(hash: string, now: number): Promise<Principal | null> {
+    const hit = this.peek(hash, now);
+    if (hit !== undefined) return hit;
+    const key = await findKeyByHash(this.db, hash);
+    const principal = key ? {
+      key,
+      allWorkspaces: key.workspaces.includes(ALL_WORKSPACES),
+      workspaces: new Set(key.workspaces),
+    } : null;
+    // Bounded: unknown tokens sent in a flood must not grow memory without limit.
+    if (this.entries.size >= 10_000) this.entries.clear();
+    this.entries.set(hash, { principal, at: now });
+    return principal;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function bearer(header: string | undefined): string {
+  if (!header) throw unauthorized('missing Authorization header; send "Authorization: Bearer <token>"');
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized('Authorization header must be "Bearer <token>"');
+  return m[1]!;
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): TokenCache {
+  const cache = new TokenCache(db, ttlMs);
+  app.decorateRequest('principal', undefined);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
+  });
+
+  /** Whether the principal (null: no such token) may use the route; throws the 401 or 403 if not. */
+  function admit(request: FastifyRequest, access: Scope, principal: Principal | null, now: number): void {
+    if (!principal) throw unauthorized('unknown token');
+    if (principal.key.revokedAt !== null && principal.key.revokedAt <= now) throw unauthorized('token was revoked');
+    if (principal.key.expiresAt !== null && principal.key.expiresAt <= now) throw unauthorized('token has expired');
+    if (!principal.key.scopes.includes(access)) throw forbidden(`token lacks the "${access}" scope this operation needs`);
+    const params = request.params as { tenant_id?: string; workspace_id?: string } | undefined;
+    if (params?.tenant_id !== undefined && params.tenant_id !== principal.key.tenantId) {
+      throw forbidden('token has no access to this tenant');
+    }
+    if (params?.workspace_id !== undefined && !canReadWorkspace(principal, params.workspace_id)) {
+      throw forbidden('token has no access to this workspace');
+    }
+    request.principal = principal;
+  }
+
+  // Callback style, and synchronous while the token is in the cache (almost every request): no
+  // promise per request. Only a token not seen within the cache bound waits for the database.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config?.access;
+    // Unknown routes have no access; they fall through to the 404 handler.
+    if (!access || access === 'public') return done();
+    let hash: string;
+    try {
+      const token = bearer(request.headers.authorization);
+      const format = checkTokenFormat(token);
+      if (format === 'malformed') throw unauthorized('malformed token: expected aispm_ followed by 38 letters and digits');
+      if (format === 'checksum') throw unauthorized('token checksum does not match: the token was mistyped or truncated');
+      hash = hashToken(token);
+      const now = Date.now();
+      const cached = cache.peek(hash, now);
+      if (cached !== undefined) {
+        admit(request, access, cached, now);
+        return done();
+      }
+    } catch (err) {
+      return done(err as Error);
+    }
+    cache.lookup(hash, Date.now()).then((principal) => {
+      try {
+        admit(request, access, principal, Date.now());
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    }, (err: Error) => done(err));
+  });
+  return cache;
+}

@@ -1,0 +1,122 @@
+// Prometheus metrics at GET /metrics (prom-client, text format): requests by route pattern and
+// status with their durations, ingested records by type and outcome, database connection use, and
+// the process's own figures (event-loop lag, CPU, memory, GC) from prom-client's defaults.
+//
+// Labels never carry a raw URL or an id: a route is its pattern (`/api/v1/aispm-models/tenants/
+// :tenant_id/workspaces/:workspace_id`), and requests that matched no route share one label. The
+// endpoint needs a token with the `metrics` scope (docs/OPERATIONS.md says why).
+//
+// Per request the cost is one Map lookup and two prom-client updates in the onResponse hook,
+// after the answer has been sent.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { onIngested } from '../../ingest/pipeline.ts';
+import type { AppContext } from './context.ts';
+
+/** The label of requests that matched no route (404s, malformed URLs). */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+// Event-loop lag, memory and the like describe the process, not one app: collected once, into a
+// registry of their own, however many apps a process builds (tests build many).
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+  }
+  return processRegistry;
+}
+
+/** A counter whose value is read from a running total when scraped. */
+function totalCounter(registry: Registry, name: string, help: string, read: () => number | undefined): void {
+  let reported = 0;
+  new Counter({
+    name, help, registers: [registry],
+    collect() {
+      const now = read();
+      if (now === undefined) return;
+      if (now > reported) this.inc(now - reported);
+      reported = now;
+    },
+  });
+}
+
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  // Started with the app, not at the first scrape, so the event-loop histogram has samples by then.
+  const processWide = processMetrics();
+  const registry = new Registry();
+  const engine = ctx.db.engine;
+
+  new Gauge({ name: 'aispm_build_info', help: 'Constant 1, labelled with the service version, database engine and Node.js version.',
+    labelNames: ['version', 'engine', 'node'], registers: [registry] }).set({ version: '1.0.0', engine, node: process.version }, 1);
+
+  const requests = new Counter({
+    name: 'aispm_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'], registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'aispm_http_request_duration_seconds', help: 'Time from receiving a request to sending its answer, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'], buckets: DURATION_BUCKETS, registers: [registry],
+  });
+  // Children per label set, kept: routes and statuses are few, and a lookup here is cheaper than
+  // prom-client hashing the labels on every request.
+  const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const method = METHODS.has(request.method) ? request.method : 'OTHER';
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const status = reply.statusCode;
+    const key = `${method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method, route, status: String(status) };
+      child = { count: requests.labels(labels), time: durations.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  const ingested = new Counter({
+    name: 'aispm_ingest_records_total',
+    help: 'Ingested records by record type and outcome: accepted (written) or rejected (a bad line, or a good one in a batch a bad line sank).',
+    labelNames: ['type', 'outcome'], registers: [registry],
+  });
+  const stopListening = onIngested((counts) => {
+    for (const outcome of ['accepted', 'rejected'] as const) {
+      for (const [type, n] of Object.entries(counts[outcome])) if (n) ingested.inc({ type, outcome }, n);
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
+
+  new Gauge({
+    name: 'aispm_db_pool_connections', help: 'Database connections of this process by state: open, idle, in_use, and max (the pool\'s limit).',
+    labelNames: ['state'], registers: [registry],
+    collect() {
+      const s = ctx.db.poolStats();
+      this.set({ state: 'open' }, s.open);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'in_use' }, s.open - s.idle);
+      this.set({ state: 'max' }, s.max);
+    },
+  });
+  new Gauge({
+    name: 'aispm_db_pool_waiting', help: 'Callers waiting now for a database connection (PostgreSQL) or for the write lock (SQLite).',
+    registers: [registry], collect() { this.set(ctx.db.poolStats().waiting); },
+  });
+  if (engine === 'sqlite') {
+    totalCounter(registry, 'aispm_db_write_lock_acquired_total', 'Times a writer took the SQLite write lock.',
+      () => ctx.db.poolStats().writeLock?.acquired);
+    totalCounter(registry, 'aispm_db_write_lock_wait_seconds_total', 'Seconds writers spent waiting for the SQLite write lock.',
+      () => ctx.db.poolStats().writeLock?.waitSeconds);
+  }
+
+  app.get('/metrics', { config: { access: 'metrics' }, schema: { hide: true } }, async (_request, reply) => {
+    const text = (await processWide.metrics()) + (await registry.metrics());
+    return reply.type(registry.contentType).send(text);
+  });
+}
