@@ -9,21 +9,24 @@
 //
 //   node bench/posture.ts [--engine sqlite|postgres] [--scale 80]
 
-import { onBatchApplied } from '../src/ingest/batch.ts';
+import type { BatchStep } from '../src/ingest/batch.ts';
+import { Ingestor } from '../src/ingest/pipeline.ts';
+import { composeService, migrate } from '../src/compose.ts';
+import { demoRecords } from '../src/demo/estate.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { createDatabase } from '../test/helpers/harness.ts';
 
-// Hooks run in the order they are registered: this one before the posture hook (registered when
-// the pipeline module loads, hence the dynamic imports below), the closing one after it.
-let hookStart = 0;
+// The posture step of the batch plan, timed on its own: the same plan with each reaction wrapped.
 let hookMs = 0;
-onBatchApplied(async () => { hookStart = performance.now(); });
-const { ingest } = await import('../src/ingest/pipeline.ts');
-onBatchApplied(async () => { hookMs += performance.now() - hookStart; });
-const { demoRecords } = await import('../src/demo/estate.ts');
-const { evaluateWorkspace } = await import('../src/areas/posture/evaluate.ts');
-const { onEvaluated } = await import('../src/areas/posture/settle.ts');
-const { openDb } = await import('../src/platform/db/database.ts');
-const { migrate } = await import('../src/platform/db/migrate.ts');
-const { createDatabase } = await import('../test/helpers/harness.ts');
+const timedStep = (step: BatchStep): BatchStep => async (ctx, effects) => {
+  const t = performance.now();
+  try { await step(ctx, effects); } finally { hookMs += performance.now() - t; }
+};
+const service = composeService();
+const ingestor = new Ingestor({ ...service.ingestor.plan, react: service.ingestor.plan.react.map(timedStep) });
+const { posture } = service;
+const ingest = ingestor.ingest.bind(ingestor);
+const evaluateWorkspace = posture.evaluateWorkspace.bind(posture);
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -92,7 +95,7 @@ try {
   for (const [i, evaluateRules] of [[1, true], [2, false], [3, true]] as const) {
     const batch = changeBatch(i);
     let evaluated = 0;
-    const stop = onEvaluated((e) => { evaluated += e.evaluated.length; });
+    const stop = posture.observe((e) => { evaluated += e.evaluated.length; });
     hookMs = 0;
     t = performance.now();
     const s = await ingest(db, ndjson(batch), { tenant: T, workspace: W, storePrompts: false, batchSize: 1000, mode: 'request', evaluateRules, now: () => now + 60_000 * i });

@@ -15,8 +15,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
-import { openDb } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 
@@ -50,7 +50,7 @@ await migrate(setup);
 // ---- in process ----------------------------------------------------------------------------------
 
 {
-  const { buildApp } = await import('../src/platform/http/app.ts');
+  const { buildApp } = await import('../src/compose.ts');
   const { loadConfig } = await import('../src/config.ts');
   const base = { ...loadConfig({}), db: database.url };
   const variants = [

@@ -17,9 +17,10 @@ import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_TENANT, demoNdjson } from '../src/demo/estate.ts';
-import { ingest } from '../src/ingest/pipeline.ts';
-import { openDb, type Db } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { composeService } from '../src/compose.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 import { cases, type BenchCase, type Measured } from './cases.ts';
@@ -134,7 +135,7 @@ async function stop(proc: ChildProcess) {
 
 async function loadDataset(db: Db): Promise<{ records: number; seconds: number }> {
   const t = performance.now();
-  const summary = await ingest(db, demoNdjson({
+  const summary = await composeService().ingestor.ingest(db, demoNdjson({
     scale, seed: 42, now: Date.now(), workspace: WS, mix: { models: 28, findings: 2.1, sessions: 2.6, modelsPerAgent: [30, 50] },
   }), { tenant: DEMO_TENANT, workspace: WS, storePrompts: false, batchSize: 20_000, mode: 'batches' });
   if (summary.rejected) throw new Error(`dataset rejected lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);

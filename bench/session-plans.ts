@@ -7,8 +7,8 @@
 import { CompiledQuery } from 'kysely';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
-import { openDb } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 import { listSessions, sessionSortColumns } from '../src/areas/runtime/sessions.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/platform/http/app.ts';
-import { openDb } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { buildApp } from '../src/compose.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 
 export async function openApiDocument(): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'aispm-openapi-'));

@@ -21,8 +21,8 @@ import { createInterface } from 'node:readline';
 import { routedKinds } from '../src/catalog/kinds.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
-import { openDb } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase, type EngineName } from '../test/helpers/harness.ts';
 

@@ -5,16 +5,18 @@ import { Command, InvalidArgumentError } from 'commander';
 import { registerQueryCommands } from './client/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DEMO_TENANT } from './demo/estate.ts';
-import { openDb, type Db } from './platform/db/database.ts';
-import { migrate } from './platform/db/migrate.ts';
-import { applyRetention } from './areas/runtime/retention.ts';
-import { loadConfiguredPrices } from './areas/runtime/configured-prices.ts';
+import type { Db } from './platform/db/database.ts';
+import { openDb } from './platform/db/open.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './platform/auth/tokens.ts';
 
-// The HTTP server and the ingest pipeline are loaded by the commands that use them only, so that
-// queries (`aispm get …`) start in a fraction of the time.
+// The HTTP server, the wiring of the areas and the ingest pipeline are loaded by the commands
+// that use them only, so that queries (`aispm get …`) start in a fraction of the time.
 const ingestFiles = () => import('./demo/load.ts');
 const serverModule = () => import('./server.ts');
+const wiring = () => import('./compose.ts');
+const migrate = async (db: Db) => (await wiring()).migrate(db);
+const loadConfiguredPrices = async (db: Db, path: string) => (await import('./areas/runtime/prices.ts')).loadConfiguredPrices(db, path);
+const applyRetention = async (db: Db, days: number, now: number) => (await import('./areas/runtime/retention.ts')).applyRetention(db, days, now);
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`aispm: ${message}\n`);
@@ -205,12 +207,13 @@ rules.command('evaluate')
     const cfg = config({ db: globalDb() });
     await withDb(cfg, async (db) => {
       await migrate(db);
-      const { evaluateWorkspace, workspacesOf } = await import('./areas/posture/evaluate.ts');
+      const { workspacesOf } = await import('./areas/posture/evaluate.ts');
+      const { posture } = (await wiring()).composeService();
       const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
       if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
       for (const workspace of workspaces) {
         const t = performance.now();
-        const r = await evaluateWorkspace(db, o.tenant, workspace, Date.now());
+        const r = await posture.evaluateWorkspace(db, o.tenant, workspace, Date.now());
         process.stdout.write(`${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
           `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
       }

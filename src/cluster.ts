@@ -5,8 +5,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import { openDb } from './platform/db/database.ts';
-import { migrate, pendingMigrations } from './platform/db/migrate.ts';
+import { migrate } from './compose.ts';
+import { pendingMigrations } from './platform/db/migrate.ts';
+import { openDb } from './platform/db/open.ts';
 
 /** Worker 0 also runs the periodic maintenance (partitions, retention): once per deployment host. */
 export function isMaintenanceWorker(): boolean {

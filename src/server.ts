@@ -5,10 +5,11 @@
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { buildApp } from './platform/http/app.ts';
-import { openDb, type Db } from './platform/db/database.ts';
-import { migrate, pendingMigrations } from './platform/db/migrate.ts';
-import { loadConfiguredPrices } from './areas/runtime/configured-prices.ts';
+import { buildApp, migrate } from './compose.ts';
+import type { Db } from './platform/db/database.ts';
+import { pendingMigrations } from './platform/db/migrate.ts';
+import { openDb } from './platform/db/open.ts';
+import { loadConfiguredPrices } from './areas/runtime/prices.ts';
 import { startRuntimeMaintenance } from './areas/runtime/retention.ts';
 import { isMaintenanceWorker } from './cluster.ts';
 

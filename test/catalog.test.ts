@@ -7,6 +7,8 @@ import { kinds, relationByName, routedKinds } from '../src/catalog/kinds.ts';
 import { derivedRowSets } from '../src/catalog/rowsets.ts';
 import { staticRules } from '../src/catalog/rules.ts';
 import { catalogueIndexes, sortExpression } from '../src/areas/inventory/entity-sql.ts';
+import { postgresDialect } from '../src/platform/db/postgres/dialect.ts';
+import { sqliteDialect } from '../src/platform/db/sqlite/dialect.ts';
 
 describe('catalogue', () => {
   it('every kind starts with id and name and has first_seen and last_seen; AI kinds carry issue counts', () => {
@@ -50,13 +52,14 @@ describe('catalogue', () => {
   });
 
   it('every sortable computed column of a listed kind has an index (partial on PostgreSQL) with the exact expression the query uses', () => {
-    for (const engine of ['sqlite', 'postgres'] as const) {
-      const ddl = catalogueIndexes(engine);
+    for (const dialect of [sqliteDialect, postgresDialect]) {
+      const engine = dialect.name;
+      const ddl = catalogueIndexes(dialect);
       for (const k of routedKinds) {
         for (const c of k.columns) {
           if (!c.sortable || 'field' in c.from) continue;
           const partial = engine === 'postgres';
-          assert.ok(ddl.some((d) => d.includes(`(${sortExpression(engine, c)})`) && d.includes(`_${k.name}_`)
+          assert.ok(ddl.some((d) => d.includes(`(${sortExpression(dialect, c)})`) && d.includes(`_${k.name}_`)
             && d.endsWith(partial ? `where kind = '${k.name}'` : ', id)')), `${engine}: ${k.name}.${c.name}`);
         }
       }

@@ -6,9 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildApp } from '../src/platform/http/app.ts';
+import { buildApp } from '../src/compose.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/platform/db/database.ts';
+import { openDb } from '../src/platform/db/open.ts';
 import { createDatabase, engineNames, type TestDatabase } from './helpers/harness.ts';
 import { entity } from './helpers/fixtures.ts';
 

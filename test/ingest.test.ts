@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { before, it } from 'node:test';
-import { ingest } from '../src/ingest/pipeline.ts';
 import { body, describeEngines, type Harness, objects } from './helpers/harness.ts';
 import { at, entity, relation, T1 } from './helpers/fixtures.ts';
 
@@ -152,7 +151,7 @@ describeEngines('ingest', (h) => {
   it('import mode: each batch commits on its own and a bad batch is skipped whole', async () => {
     const lines = ndjson([entity('agent', 'b1', 'B1', 1), entity('agent', 'b2', 'B2', 1), entity('agent', 'b3', 'B3', 1)]) +
       'oops\n' + ndjson([entity('agent', 'b5', 'B5', 1)]);
-    const summary = await ingest(h().db, [Buffer.from(lines)], { tenant: T1, workspace: 'batches', storePrompts: true, batchSize: 2, mode: 'batches' });
+    const summary = await h().service.ingestor.ingest(h().db, [Buffer.from(lines)], { tenant: T1, workspace: 'batches', storePrompts: true, batchSize: 2, mode: 'batches' });
     assert.deepEqual(summary, { accepted: 3, rejected: 2, errors: [{ line: 4, message: summary.errors[0]!.message }], lines: 5 });
     const ids = objects(body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/batches?sort=id`, readToken))).map((o) => o.id);
     assert.deepEqual(ids, ['b1', 'b2', 'b5']);
@@ -161,7 +160,7 @@ describeEngines('ingest', (h) => {
   it('lines split across chunks and CRLF line ends are read as lines', async () => {
     const text = ndjson([entity('agent', 'c1', 'C1', 1), entity('agent', 'c2', 'C2', 1)]).replaceAll('\n', '\r\n');
     const chunks = [text.slice(0, 7), text.slice(7, 50), text.slice(50)].map((t) => Buffer.from(t));
-    const summary = await ingest(h().db, chunks, { tenant: T1, workspace: 'chunks', storePrompts: true, batchSize: 10, mode: 'request' });
+    const summary = await h().service.ingestor.ingest(h().db, chunks, { tenant: T1, workspace: 'chunks', storePrompts: true, batchSize: 10, mode: 'request' });
     assert.deepEqual(summary, { accepted: 2, rejected: 0, errors: [], lines: 2 });
   });
 }, { config: { postureRules: false } });

@@ -6,7 +6,7 @@ import { before, it } from 'node:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfiguredPrices } from '../src/areas/runtime/configured-prices.ts';
+import { loadConfiguredPrices } from '../src/areas/runtime/prices.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { T1, T2 } from './helpers/fixtures.ts';
 import { interaction, type InteractionSpec } from './helpers/runtime-fixtures.ts';

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { kindByName, routedKinds } from '../src/catalog/kinds.ts';
-import { issueIdOf } from '../src/areas/findings/findings-writer.ts';
+import { issueIdOf } from '../src/catalog/rules.ts';
 import { param } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { migrate } from '../src/compose.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { at, entity, models, relation, T1, T2, W1, W2 } from './helpers/fixtures.ts';
 

@@ -161,7 +161,7 @@ describeEngines('isolation matrix', (h) => {
 
   /** Every id-like value stored for the dataset, read from every table that has tenant and workspace columns. */
   async function harvest(db: Db, d: Dataset): Promise<Set<string>> {
-    const columns = db.engine === 'sqlite'
+    const columns = db.dialect.name === 'sqlite'
       ? (await db.execute<{ t: string; c: string }>(sql`select m.name as t, p.name as c from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`.compile(db.builder))).rows
       : (await db.execute<{ t: string; c: string }>(sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public'`.compile(db.builder))).rows;
     const byTable = new Map<string, string[]>();

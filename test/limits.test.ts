@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/platform/http/app.ts';
+import { buildApp } from '../src/compose.ts';
 import { scopes } from '../src/platform/auth/tokens.ts';
 import { body, describeEngines, startHarness, type Harness } from './helpers/harness.ts';
 

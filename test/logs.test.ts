@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/platform/http/app.ts';
+import { buildApp } from '../src/compose.ts';
 import { makeLogger } from '../src/server.ts';
 import { createToken, newTokenString, revokeKey, scopes } from '../src/platform/auth/tokens.ts';
 import { describeEngines } from './helpers/harness.ts';
@@ -66,7 +66,7 @@ describeEngines('logs: no secrets, a request id on every line', (h) => {
 
   it('logs an internal error with its request id, and answers without internals', async () => {
     // A route that fails inside: the database is closed under a second app while it serves.
-    const { openDb } = await import('../src/platform/db/database.ts');
+    const { openDb } = await import('../src/platform/db/open.ts');
     const db = openDb(h().config.db, { pgPool: 1 });
     const sink = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
     const broken = (await buildApp({ db, config: { ...h().config, rateLimitMax: 0 }, logger: makeLogger({ logLevel: 'trace' }, sink) })).app;

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { ingest, onIngested, type IngestCounts } from '../src/ingest/pipeline.ts';
+import type { IngestCounts } from '../src/ingest/pipeline.ts';
 import { body, describeEngines } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 
@@ -110,10 +110,10 @@ describeEngines('metrics', (h, engine) => {
 
   it('hears every ingest path: an import in batches counts each batch as it went', async () => {
     const heard: IngestCounts[] = [];
-    const stop = onIngested((c) => heard.push(c));
+    const stop = h().service.ingestor.observe((c) => heard.push(c));
     try {
       const lines = [entity('agent', 'i1', 'I1', 1), entity('agent', 'i2', 'I2', 1), { type: 'nope' }, entity('agent', 'i3', 'I3', 1)];
-      const summary = await ingest(h().db, [Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n')], {
+      const summary = await h().service.ingestor.ingest(h().db, [Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n')], {
         tenant: 'acme', workspace: 'import', storePrompts: true, batchSize: 2, mode: 'batches',
       });
       assert.deepEqual([summary.accepted, summary.rejected], [2, 2]);

@@ -8,13 +8,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { postureRules } from '../src/catalog/posture.ts';
-import { issueIdOf } from '../src/areas/findings/findings-writer.ts';
+import { issueIdOf } from '../src/catalog/rules.ts';
 import { demoRecords } from '../src/demo/estate.ts';
-import { ingest } from '../src/ingest/pipeline.ts';
-import { evaluateWorkspace } from '../src/areas/posture/evaluate.ts';
-import { onEvaluated } from '../src/areas/posture/settle.ts';
-import { openDb } from '../src/platform/db/database.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
+import { composeService } from '../src/compose.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { migrate } from '../src/compose.ts';
 import { allPages, body, createDatabase, describeEngines, engineNames, objects, type Harness, type TestDatabase } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 import { MONTHS, NOW } from './helpers/findings-estate.ts';
@@ -39,9 +37,9 @@ async function results(h: Harness, token: string, rule: string, workspace: strin
 }
 
 /** The (rule, kind:id) pairs each batch evaluates in a workspace, while `fn` runs. */
-async function evaluatedDuring(workspace: string, fn: () => Promise<void>): Promise<string[][]> {
+async function evaluatedDuring(h: Harness, workspace: string, fn: () => Promise<void>): Promise<string[][]> {
   const batches: string[][] = [];
-  const stop = onEvaluated((ev) => {
+  const stop = h.service.posture.observe((ev) => {
     if (ev.workspace === workspace) batches.push(ev.evaluated.map((p) => `${p.ruleId.slice(9)} ${p.kind}:${p.id}`).sort());
   });
   try { await fn(); } finally { stop(); }
@@ -130,7 +128,7 @@ describeEngines('posture rules over time', (h) => {
 
     // t1 learns to run shell commands: t1 itself, the server exposing it, the agent reaching it
     // through that server and the agent calling it directly; none of the other objects.
-    const toolChange = await evaluatedDuring(W, () => load(h(), T, W, [e('tool', 't1', 'helper', { capabilities: ['shell'] })]));
+    const toolChange = await evaluatedDuring(h(), W, () => load(h(), T, W, [e('tool', 't1', 'helper', { capabilities: ['shell'] })]));
     assert.deepEqual(toolChange, [[
       'agent_reaches_code_execution_via_mcp agent:a1', 'destructive_action_without_approval agent:a3', 'destructive_action_without_approval tool:t1',
       'tool_shell_or_code_execution tool:t1', 'unauthenticated_mcp_exposes_code_execution mcp_server:s1', 'unvalidated_tool_input tool:t1',
@@ -138,13 +136,13 @@ describeEngines('posture rules over time', (h) => {
     assert.deepEqual((await results(h(), token, sr('agent_reaches_code_execution_via_mcp'), W, 'open')).map((r) => r.object_id), ['a1']);
 
     // A new relation: both its ends, and the agents that reach the model (a4 only).
-    const relationChange = await evaluatedDuring(W, () => load(h(), T, W, [relation('agent', 'a4', 'uses_model', 'model', 'm2')]));
+    const relationChange = await evaluatedDuring(h(), W, () => load(h(), T, W, [relation('agent', 'a4', 'uses_model', 'model', 'm2')]));
     const agentRules = postureRules.filter((p) => p.kind === 'agent').map((p) => `${p.ruleId.slice(9)} agent:a4`);
     const modelRules = postureRules.filter((p) => p.kind === 'model').map((p) => `${p.ruleId.slice(9)} model:m2`);
     assert.deepEqual(relationChange, [[...agentRules, ...modelRules].sort()]);
 
     // A full evaluation looks at every object of every rule's kind, and finds nothing to change.
-    const full = await evaluateWorkspace(h().db, T, W, clock);
+    const full = await h().service.posture.evaluateWorkspace(h().db, T, W, clock);
     const perKind = { agent: 4, model: 2, tool: 2, mcp_server: 2, location: 0 } as Record<string, number>;
     assert.deepEqual(full, { evaluated: postureRules.reduce((a, p) => a + perKind[p.kind]!, 0), opened: 0, resolved: 0, updated: 0 });
   });
@@ -289,7 +287,7 @@ describeEngines('posture rules on the demo estate, inventory only', (h) => {
   });
 
   it('a full evaluation finds what the batches found', async () => {
-    const full = await evaluateWorkspace(h().db, T, W, NOW + 1000);
+    const full = await h().service.posture.evaluateWorkspace(h().db, T, W, NOW + 1000);
     assert.deepEqual({ ...full, evaluated: 0 }, { evaluated: 0, opened: 0, resolved: 0, updated: 0 });
     assert.ok(full.evaluated > records.length / 10);
   });
@@ -303,7 +301,7 @@ for (const engine of engineNames) {
       const db = openDb(database.url);
       await migrate(db);
       const graph = [e('agent', 'a1', 'Helpdesk'), e('model', 'm1', 'gpt-4o', { pinned: false }), relation('agent', 'a1', 'uses_model', 'model', 'm1')];
-      const s = await ingest(db, [graph.map((r) => JSON.stringify(r)).join('\n') + '\n'], {
+      const s = await composeService().ingestor.ingest(db, [graph.map((r) => JSON.stringify(r)).join('\n') + '\n'], {
         tenant: 'cli-t', workspace: 'w', storePrompts: false, batchSize: 100, mode: 'request', evaluateRules: false,
       });
       assert.equal(s.accepted, 3);

@@ -5,8 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { ingest } from '../src/ingest/pipeline.ts';
-import { openDb } from '../src/platform/db/database.ts';
+import { openDb } from '../src/platform/db/open.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
 
@@ -51,7 +50,7 @@ describeEngines('response cache', (h) => {
     await h().get(LIST, token);
     const other = openDb(h().config.db, { pgPool: 1 });
     try {
-      await ingest(other, [Buffer.from(JSON.stringify(entity('model', 'm3', 'third', 3)) + '\n')],
+      await h().service.ingestor.ingest(other, [Buffer.from(JSON.stringify(entity('model', 'm3', 'third', 3)) + '\n')],
         { tenant: T1, workspace: W1, storePrompts: true, batchSize: 10, mode: 'request' });
     } finally {
       await other.close();

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { applyRetention } from '../src/areas/runtime/retention.ts';
-import { listPartitions } from '../src/areas/runtime/partitions.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { T1 } from './helpers/fixtures.ts';
 import { expectedSessions, interaction, type InteractionSpec } from './helpers/runtime-fixtures.ts';
@@ -28,7 +27,7 @@ describeEngines('interaction retention', (h) => {
     const url = `/api/v1/aispm-llm-sessions/tenants/${T1}/workspaces/ret?sort=session_id&sort_dir=asc`;
     const before = body(await h().get(url, token));
     if (h().engine === 'postgres') {
-      assert.deepEqual((await listPartitions(h().db)).map((p) => p.name).sort(), ['llm_interactions_2025_11', 'llm_interactions_2025_12', 'llm_interactions_2026_01']);
+      assert.deepEqual((await h().db.dialect.partitions!.list(h().db, 'llm_interactions')).map((p) => p.name).sort(), ['llm_interactions_2025_11', 'llm_interactions_2025_12', 'llm_interactions_2026_01']);
     }
 
     // 30 days before 2026-01-15: the cutoff is 2025-12-16, so n1, n2 and d1 go.

@@ -10,8 +10,9 @@ import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { demoRecords } from '../../src/demo/estate.ts';
 import { importFile } from '../../src/demo/load.ts';
-import { type Db, isSqlite, openDb } from '../../src/platform/db/database.ts';
-import { migrate } from '../../src/platform/db/migrate.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { openDb } from '../../src/platform/db/open.ts';
+import { migrate } from '../../src/compose.ts';
 
 /** `--engine sqlite|postgres` and `--after N` of the kill scripts run from the command line. */
 export function killScriptArgs(defaultAfter: number): { engine: 'sqlite' | 'postgres'; after: number } {
@@ -98,7 +99,7 @@ const SKIP_TABLES = new Set(['schema_migrations', 'service_settings', 'api_keys'
 const SKIP_COLUMNS = new Set(['updated_at']);
 
 async function tablesOf(db: Db): Promise<string[]> {
-  const q = db.engine === 'sqlite'
+  const q = db.dialect.name === 'sqlite'
     ? sql<{ t: string }>`select name as t from sqlite_master where type = 'table' and name not like 'sqlite_%'`
     // Partitions are read through their parent.
     : sql<{ t: string }>`select c.relname as t from pg_class c where c.relnamespace = to_regnamespace(current_schema()) and c.relkind in ('r', 'p') and not c.relispartition`;
@@ -162,7 +163,7 @@ export async function referenceState(url: string, dir: string, lines: string[], 
 export async function inspect(url: string): Promise<{ integrity: string; state: Map<string, string[]> }> {
   const db = openDb(url, { pgPool: 2 });
   try {
-    const integrity = isSqlite(db) ? db.integrityCheck() : 'ok (PostgreSQL: crash recovery is the server\'s)';
+    const integrity = await db.integrityCheck();
     return { integrity, state: await dumpState(db) };
   } finally {
     await db.close();

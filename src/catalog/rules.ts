@@ -2,6 +2,8 @@
 // object types they apply to. They are written into the `rules` table (tenant '*') at migrate so
 // the rules endpoints list them together with the external rules that arrive through ingest.
 
+import { createHash } from 'node:crypto';
+
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export const severities: Severity[] = ['critical', 'high', 'medium', 'low'];
 export const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1 };
@@ -80,3 +82,8 @@ export const staticRules: StaticRule[] = [
 ];
 
 export const staticRuleById: ReadonlyMap<string, StaticRule> = new Map(staticRules.map((r) => [r.id, r]));
+
+/** A stable, opaque issue id: the same workspace, rule and severity always give the same id. */
+export function issueIdOf(tenant: string, workspace: string, ruleId: string, severity: string): string {
+  return 'iss_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${severity}`).digest('base64url').slice(0, 20);
+}

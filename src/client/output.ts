@@ -2,7 +2,7 @@
 // `Accept: text/csv` gives), or JSON lines. Pages are printed as they arrive, so `--all` over a
 // large list streams instead of piling up.
 
-import { csvLine } from '../platform/http/tabular.ts';
+import { csvLine } from '../platform/csv.ts';
 import { zip } from './index.ts';
 
 export type Format = 'table' | 'json' | 'csv';

@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import type { Db } from '../platform/db/database.ts';
 import { param } from '../platform/db/database.ts';
 import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './estate.ts';
-import { ingest, type IngestSummary } from '../ingest/pipeline.ts';
+import type { IngestSummary } from '../ingest/pipeline.ts';
+import { composeService } from '../compose.ts';
 
 export interface DemoLoad {
   scale: number;
@@ -17,8 +18,9 @@ export interface DemoLoad {
 
 export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
   const out: Array<{ workspace: string; summary: IngestSummary }> = [];
+  const { ingestor } = composeService();
   for (const { workspace, share } of demoWorkspaces) {
-    const summary = await ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
+    const summary = await ingestor.ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
       tenant: opts.tenant ?? DEMO_TENANT, workspace, storePrompts: opts.storePrompts, batchSize: 10_000, mode: 'batches',
       evaluateRules: opts.evaluateRules,
     });
@@ -44,5 +46,5 @@ export interface ImportOptions {
 
 export function importFile(db: Db, path: string, opts: ImportOptions): Promise<IngestSummary> {
   const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
-  return ingest(db, source, { ...opts, mode: 'batches' });
+  return composeService().ingestor.ingest(db, source, { ...opts, mode: 'batches' });
 }

@@ -1,6 +1,7 @@
-// What every part of a batch's application shares: the transaction, where the batch goes, and
-// the objects it touched, whose derived rows (neighbour counts, issue counts) are recomputed once
-// at the end of the batch.
+// What every part of a batch's application shares: the transaction, where the batch goes, the
+// objects it touched (whose derived rows are recomputed once at the end of the batch), and the
+// batch's steps, so a step that works on another workspace in the same transaction (posture rules
+// following a tenant's settings) can finish that workspace's objects the same way.
 
 import type { Db, Executor } from '../platform/db/database.ts';
 
@@ -22,6 +23,9 @@ export interface BatchOptions {
   evaluateRules?: boolean;
 }
 
+/** A step run on a batch's (or an evaluation's) touched objects. */
+export type FinishStep = (ctx: BatchContext) => Promise<void>;
+
 export class BatchContext {
   readonly db: Db;
   readonly tx: Executor;
@@ -37,18 +41,30 @@ export class BatchContext {
   readonly touchedForIssues = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
+  private readonly finishSteps: readonly FinishStep[];
 
-  constructor(db: Db, tx: Executor, tenant: string, workspace: string, now: number, options: BatchOptions) {
+  constructor(db: Db, tx: Executor, tenant: string, workspace: string, now: number, options: BatchOptions, finish: readonly FinishStep[] = []) {
     this.db = db;
     this.tx = tx;
     this.tenant = tenant;
     this.workspace = workspace;
     this.now = now;
     this.options = options;
+    this.finishSteps = finish;
   }
 
   reject(line: number, message: string): void {
     this.errors.push({ line, message });
+  }
+
+  /** A context for another workspace of the tenant, in the same transaction, with the same steps. */
+  forWorkspace(workspace: string): BatchContext {
+    return new BatchContext(this.db, this.tx, this.tenant, workspace, this.now, this.options, this.finishSteps);
+  }
+
+  /** Brings the derived rows of every touched object up to date (issue counts, stored rows). */
+  async finish(): Promise<void> {
+    for (const step of this.finishSteps) await step(this);
   }
 }
 

@@ -1,15 +1,11 @@
-// Applies one batch of validated records inside a transaction: base rows first (entities before
-// relations, rules before findings), then the derived rows the batch touched. Any error found
-// while applying rejects the whole batch, so a batch is applied whole or not at all.
+// Applies one batch of validated records inside a transaction, with the steps it is given (the
+// wiring in src/compose.ts names them): each record writer in order, then the roll-ups of what
+// they wrote, then the steps that react to the batch (posture rules), then the finish steps of the
+// touched objects. Any error found while applying rejects the whole batch, so a batch is applied
+// whole or not at all.
 
-import { CompiledQuery } from 'kysely';
 import type { Db, Executor } from '../platform/db/database.ts';
-import { applyEntities, applyRelations, refreshEdgeCounts, refreshKindCounts } from '../areas/inventory/inventory-writer.ts';
-import { applyFindings, applyRuleSettings, applyRules } from '../areas/findings/findings-writer.ts';
-import { finishEntities } from '../areas/inventory/finish.ts';
-import { applyInteractions, applyPrices } from '../areas/runtime/interactions-writer.ts';
-import { applyScans } from '../areas/scans/scans-writer.ts';
-import { BatchContext, type BatchOptions, type LineError, type Lined } from './batch-context.ts';
+import { BatchContext, type BatchOptions, type FinishStep, type LineError, type Lined } from './batch-context.ts';
 import type { IngestRecord, RecordType } from './records.ts';
 
 export class BatchRejected extends Error {
@@ -20,7 +16,7 @@ export class BatchRejected extends Error {
   }
 }
 
-/** What a batch changed, for hooks that react to it (rule evaluation, cache invalidation). */
+/** What a batch changed, for the steps that react to it (rule evaluation). */
 export interface BatchEffects {
   tenant: string;
   workspace: string;
@@ -31,57 +27,63 @@ export interface BatchEffects {
   counts: Partial<Record<RecordType, number>>;
 }
 
-/** Called inside the transaction after a batch is applied; may write more rows. */
-export type BatchHook = (ctx: BatchContext, effects: BatchEffects) => Promise<void>;
-const hooks: BatchHook[] = [];
-export function onBatchApplied(hook: BatchHook): void {
-  hooks.push(hook);
+export type RecordOf<T extends RecordType> = Extract<IngestRecord, { type: T }>;
+
+/** Writes the batch's records of one type. */
+export interface RecordWriter<T extends RecordType = RecordType> {
+  type: T;
+  write(ctx: BatchContext, records: Lined<RecordOf<T>>[]): Promise<void>;
 }
 
-/**
- * Batches into one workspace apply one at a time. The roll-ups (sessions, counts) are computed
- * from what the batch reads and then written whole, so two concurrent batches on PostgreSQL could
- * otherwise both read the same session and one overwrite the other's totals. SQLite already has a
- * single writer. The lock is held to the end of the transaction and is re-entrant.
- */
-async function lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void> {
-  if (tx.engine !== 'postgres') return;
-  await tx.execute(CompiledQuery.raw('select pg_advisory_xact_lock(7311338, hashtext($1))', [JSON.stringify([tenant, workspace])]));
-  // Ingest statements take key lists whose size and selectivity vary from batch to batch. After
-  // five runs PostgreSQL may switch a prepared statement to a generic plan that filters a whole
-  // workspace instead of probing an index per key (seen loading scans: 23 s a batch); planning
-  // each statement for its actual values costs far less than that. Reads keep generic plans.
-  await tx.exec('set local plan_cache_mode = force_custom_plan');
+export function recordWriter<T extends RecordType>(type: T, write: (ctx: BatchContext, records: Lined<RecordOf<T>>[]) => Promise<void>): RecordWriter<T> {
+  return { type, write };
 }
 
-type ByType = { [K in IngestRecord['type']]: Lined<Extract<IngestRecord, { type: K }>>[] };
+/** Runs after the writers, inside the transaction; may write more rows. */
+export type BatchStep = (ctx: BatchContext, effects: BatchEffects) => Promise<void>;
+
+/** Everything a batch runs, in order. */
+export interface BatchPlan {
+  /** The writers, in order (entities before relations, rules before findings, …). */
+  writers: readonly RecordWriter<any>[];
+  /** Roll-ups of what the writers wrote (entity and neighbour counts). */
+  derive: readonly BatchStep[];
+  /** Steps that react to what the batch changed (posture rule evaluation). */
+  react: readonly BatchStep[];
+  /** Last, over every object the batch or a reaction touched (issue counts, stored rows). */
+  finish: readonly FinishStep[];
+  /**
+   * Serialises batches into one workspace: the roll-ups are computed from what a batch reads and
+   * written whole, so two concurrent batches must not interleave (the engine decides how).
+   */
+  lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void>;
+}
 
 export async function applyBatch(
-  db: Db, tx: Executor, tenant: string, workspace: string, records: Lined<IngestRecord>[], options: BatchOptions, now = Date.now(),
+  db: Db, tx: Executor, plan: BatchPlan, tenant: string, workspace: string, records: Lined<IngestRecord>[], options: BatchOptions, now = Date.now(),
 ): Promise<BatchEffects> {
-  const by: ByType = { entity: [], relation: [], rule: [], rule_setting: [], price: [], finding: [], interaction: [], scan: [] };
-  for (const r of records) (by[r.record.type] as Lined<IngestRecord>[]).push(r);
-  const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
-  await lockWorkspace(tx, tenant, workspace);
+  const by = new Map<RecordType, Lined<IngestRecord>[]>();
+  for (const r of records) {
+    const list = by.get(r.record.type);
+    if (list) list.push(r);
+    else by.set(r.record.type, [r]);
+  }
+  const ctx = new BatchContext(db, tx, tenant, workspace, now, options, plan.finish);
+  await plan.lockWorkspace(tx, tenant, workspace);
 
-  await applyEntities(ctx, by.entity);
-  await applyRelations(ctx, by.relation);
-  await applyRules(ctx, by.rule);
-  await applyRuleSettings(ctx, by.rule_setting);
-  await applyPrices(ctx, by.price);
-  await applyScans(ctx, by.scan);
-  await applyFindings(ctx, by.finding);
-  if (ctx.errors.length) throw new BatchRejected(ctx.errors);
-  await applyInteractions(ctx, by.interaction);
-
-  await refreshKindCounts(ctx);
-  await refreshEdgeCounts(ctx);
+  for (const w of plan.writers) {
+    const mine = by.get(w.type);
+    if (mine) await w.write(ctx, mine);
+    if (ctx.errors.length) throw new BatchRejected(ctx.errors);
+  }
   const effects: BatchEffects = {
-    tenant, workspace, inventory: new Set(ctx.touchedForEdges), ruleSettings: new Set(by.rule_setting.map((r) => r.record.ruleId)),
-    counts: Object.fromEntries(Object.entries(by).filter(([, v]) => v.length).map(([k, v]) => [k, v.length])),
+    tenant, workspace, inventory: new Set(ctx.touchedForEdges),
+    ruleSettings: new Set((by.get('rule_setting') ?? []).map((r) => (r.record as RecordOf<'rule_setting'>).ruleId)),
+    counts: Object.fromEntries([...by].map(([k, v]) => [k, v.length])),
   };
-  for (const hook of hooks) await hook(ctx, effects);
-  await finishEntities(ctx);
+  for (const step of plan.derive) await step(ctx, effects);
+  for (const step of plan.react) await step(ctx, effects);
+  await ctx.finish();
   if (ctx.errors.length) throw new BatchRejected(ctx.errors);
   return effects;
 }

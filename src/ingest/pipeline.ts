@@ -8,12 +8,10 @@
 
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.ts';
 import type { Db } from '../platform/db/database.ts';
-import { applyBatch, BatchRejected } from './batch.ts';
+import { applyBatch, BatchRejected, type BatchPlan } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { ndjsonLines } from './ndjson.ts';
 import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
-// Registers the posture rules' batch hook: every way in goes through this module.
-import '../areas/posture/evaluate.ts';
 
 export interface IngestOptions {
   tenant: string;
@@ -53,15 +51,6 @@ export interface IngestCounts {
   rejected: Partial<Record<RecordType | 'invalid', number>>;
 }
 
-// Process-wide, like onBatchApplied: whichever way records come in (HTTP, OTLP, import, demo),
-// the listeners hear of them once the call is over.
-const listeners = new Set<(counts: IngestCounts) => void>();
-
-/** Calls `listener` after every ingest call; returns the function that removes it. */
-export function onIngested(listener: (counts: IngestCounts) => void): () => void {
-  listeners.add(listener);
-  return () => { listeners.delete(listener); };
-}
 
 /** Record types of the lines of the unit being applied, settled as accepted or rejected with it. */
 class TypeTally {
@@ -89,14 +78,35 @@ class TypeTally {
   }
 }
 
-export async function ingest(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions): Promise<IngestSummary> {
-  const tally = new TypeTally(opts.tenant, opts.workspace);
-  try {
-    return await ingestLines(db, source, opts, tally);
-  } finally {
-    // Whatever was read but not settled (the call failed: a database error, a body too large) was not written.
-    tally.settle('rejected');
-    for (const listener of listeners) listener(tally.counts);
+export type Source = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
+
+/**
+ * Ingest with one batch plan (the writers and steps src/compose.ts wires). Whichever way records
+ * come in through it (HTTP, OTLP, import, demo), its observers (metrics) hear of them once the
+ * call is over.
+ */
+export class Ingestor {
+  readonly plan: BatchPlan;
+  private readonly observers = new Set<(counts: IngestCounts) => void>();
+  constructor(plan: BatchPlan) {
+    this.plan = plan;
+  }
+
+  /** Calls `observer` after every ingest call; returns the function that removes it. */
+  observe(observer: (counts: IngestCounts) => void): () => void {
+    this.observers.add(observer);
+    return () => { this.observers.delete(observer); };
+  }
+
+  async ingest(db: Db, source: Source, opts: IngestOptions): Promise<IngestSummary> {
+    const tally = new TypeTally(opts.tenant, opts.workspace);
+    try {
+      return await ingestLines(db, this.plan, source, opts, tally);
+    } finally {
+      // Whatever was read but not settled (the call failed: a database error, a body too large) was not written.
+      tally.settle('rejected');
+      for (const observer of this.observers) observer(tally.counts);
+    }
   }
 }
 
@@ -114,7 +124,7 @@ function parseLine(text: string, now: number): IngestRecord {
   return parseRecord(value, now);
 }
 
-async function ingestLines(db: Db, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
+async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
   const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
   const maxListed = opts.maxListedErrors ?? 100;
   const clock = opts.now ?? Date.now;
@@ -132,7 +142,7 @@ async function ingestLines(db: Db, source: AsyncIterable<Buffer | string> | Iter
         const flush = async () => {
           if (failed === 0 && pending.length) {
             try {
-              await applyBatch(db, tx, opts.tenant, opts.workspace, pending, batchOptions, clock());
+              await applyBatch(db, tx, plan, opts.tenant, opts.workspace, pending, batchOptions, clock());
             } catch (err) {
               if (!(err instanceof BatchRejected)) throw err;
               failed += err.errors.length;
@@ -180,7 +190,7 @@ async function ingestLines(db: Db, source: AsyncIterable<Buffer | string> | Iter
     if (batchLines === 0) return;
     if (batchErrors.length === 0) {
       try {
-        await db.transaction((tx) => applyBatch(db, tx, opts.tenant, opts.workspace, batch, batchOptions, clock()));
+        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch, batchOptions, clock()));
         summary.accepted += batchLines;
         tally.settle('accepted');
       } catch (err) {

@@ -13,11 +13,11 @@ import { after, before, describe } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp } from '../../src/platform/http/app.ts';
+import { buildApp, migrate, type Service } from '../../src/compose.ts';
 import type { AppContext } from '../../src/platform/http/context.ts';
-import { ingest, type IngestSummary } from '../../src/ingest/pipeline.ts';
-import { openDb, type Db } from '../../src/platform/db/database.ts';
-import { migrate } from '../../src/platform/db/migrate.ts';
+import type { IngestSummary } from '../../src/ingest/pipeline.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { openDb } from '../../src/platform/db/open.ts';
 import { ALL_WORKSPACES, createToken, type Scope } from '../../src/platform/auth/tokens.ts';
 
 export type EngineName = 'sqlite' | 'postgres';
@@ -72,6 +72,8 @@ export interface Harness {
   engine: EngineName;
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's ingest and posture rules (observers, direct ingest, whole-workspace evaluation). */
+  service: Service;
   db: Db;
   config: Config;
   /** Creates a token (default: tenant t1, user u1, all workspaces, read). */
@@ -93,9 +95,9 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
   const config: Config = { ...loadConfig({}), db: database.url, authCacheMs: 0, pgPool: 4, ingestMaxBytes: 8 * 1024 * 1024, ...options.config };
   const db = openDb(config.db, { pgPool: config.pgPool });
   await migrate(db);
-  const { app, ctx } = await buildApp({ db, config, logger: false, now: options.now });
+  const { app, ctx, service } = await buildApp({ db, config, logger: false, now: options.now });
   const h: Harness = {
-    engine, app, ctx, db, config,
+    engine, app, ctx, db, config, service,
     async token(spec = {}) {
       const { token } = await createToken(db, {
         tenantId: spec.tenant ?? 't1', userId: spec.user ?? 'u1', workspaces: spec.workspaces ?? [ALL_WORKSPACES],
@@ -114,7 +116,7 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
     },
     ingest(tenant, workspace, records) {
       const body = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      return ingest(db, [Buffer.from(body)], { tenant, workspace, storePrompts: config.storePrompts, batchSize: 1000, mode: 'request', now: options.now,
+      return service.ingestor.ingest(db, [Buffer.from(body)], { tenant, workspace, storePrompts: config.storePrompts, batchSize: 1000, mode: 'request', now: options.now,
         evaluateRules: config.postureRules });
     },
     async close() {

@@ -6,9 +6,9 @@ import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { ingest, type IngestSummary } from '../../ingest/pipeline.ts';
+import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { ApiError } from '../../platform/http/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 
 export const NDJSON_TYPES = ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines'];
@@ -61,7 +61,7 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
   return limited;
 }
 
-export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
+export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor): void {
   // NDJSON bodies reach the handler as the raw stream.
   app.addContentTypeParser(NDJSON_TYPES, (_request, payload, done) => done(null, payload));
 
@@ -86,7 +86,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext): void {
     if (!NDJSON_TYPES.includes(type)) throw new ApiError(415, `ingest takes ${NDJSON_TYPES[0]}, not "${type.slice(0, 64) || 'no content type'}"`);
     let summary: IngestSummary;
     try {
-      summary = await ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
+      summary = await ingestor.ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
         tenant, workspace, storePrompts: ctx.config.storePrompts, batchSize: 5000, mode: 'request', now: ctx.now,
         evaluateRules: ctx.config.postureRules,
       });

@@ -13,10 +13,10 @@ import Type from 'typebox';
 import { spansToInteractions } from '../../ingest/otlp/genai.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
-import { ingest } from '../../ingest/pipeline.ts';
+import type { Ingestor } from '../../ingest/pipeline.ts';
 import { parseRecord, RecordError } from '../../ingest/records.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { ApiError } from '../../platform/http/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { bodyStream } from './ingest-routes.ts';
 
@@ -44,7 +44,7 @@ async function readAll(request: FastifyRequest, max: number): Promise<Buffer> {
 }
 
 /** Turns the spans into interactions and writes them; says what was kept, rejected and ignored. */
-export async function ingestSpans(ctx: AppContext, tenant: string, workspace: string, spans: Span[]): Promise<OtlpOutcome> {
+export async function ingestSpans(ctx: AppContext, ingestor: Ingestor, tenant: string, workspace: string, spans: Span[]): Promise<OtlpOutcome> {
   const { records, rejected: unusable, ignored } = spansToInteractions(spans);
   const now = ctx.now();
   const good: string[] = [];
@@ -61,7 +61,7 @@ export async function ingestSpans(ctx: AppContext, tenant: string, workspace: st
   }
   let rejected = problems.length;
   if (good.length) {
-    const summary = await ingest(ctx.db, (async function* () { yield good.join('\n') + '\n'; })(), {
+    const summary = await ingestor.ingest(ctx.db, (async function* () { yield good.join('\n') + '\n'; })(), {
       tenant, workspace, storePrompts: ctx.config.storePrompts, batchSize: 5000, mode: 'request', now: ctx.now,
     });
     if (summary.rejected) {
@@ -84,7 +84,7 @@ function sendProtobufError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.status).type(PROTOBUF).send(Buffer.from(body));
 }
 
-export function registerOtlp(app: FastifyInstance, ctx: AppContext): void {
+export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor): void {
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
@@ -131,7 +131,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext): void {
           if (err instanceof OtlpDecodeError) throw new ApiError(400, err.message);
           throw err;
         }
-        const outcome = await ingestSpans(ctx, tenant, workspace, spans);
+        const outcome = await ingestSpans(ctx, ingestor, tenant, workspace, spans);
         request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
         const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
         if (protobuf) {

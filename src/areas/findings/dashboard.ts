@@ -19,12 +19,12 @@ export interface KindFigures {
 
 export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string[]): Promise<Record<string, KindFigures>> {
   const shape = scopeShape(scope);
-  const inventory = db.template(`dashboard.inventory:${shape}`, (b, engine) => whereScope(b.selectFrom('kind_counts')
-    .select(['kind', sql<number>`sum(count)`.as('n')]).where('tenant_id', '=', param('tenant')), engine, shape, 'workspace_id')
+  const inventory = db.template(`dashboard.inventory:${shape}`, (b, d) => whereScope(b.selectFrom('kind_counts')
+    .select(['kind', sql<number>`sum(count)`.as('n')]).where('tenant_id', '=', param('tenant')), d, shape, 'workspace_id')
     .groupBy('kind'));
-  const issues = db.template(`dashboard.issues:${shape}`, (b, engine) => whereScope(b.selectFrom('issue_objects as o')
+  const issues = db.template(`dashboard.issues:${shape}`, (b, d) => whereScope(b.selectFrom('issue_objects as o')
     .innerJoin('issues as i', (j) => j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'))
-    .select(['o.object_kind', 'i.severity', sql<number>`count(*)`.as('n')]).where('o.tenant_id', '=', param('tenant')), engine, shape, 'o.workspace_id')
+    .select(['o.object_kind', 'i.severity', sql<number>`count(*)`.as('n')]).where('o.tenant_id', '=', param('tenant')), d, shape, 'o.workspace_id')
     .groupBy(['o.object_kind', 'i.severity']));
   const args = scopeArgs(scope);
   const [inv, iss] = await Promise.all([
@@ -51,9 +51,9 @@ export interface TopIssue {
 /** The most severe open issues, then those with the most open instances. */
 export async function topIssues(db: Db, scope: WorkspaceScope, limit: number): Promise<TopIssue[]> {
   const shape = scopeShape(scope);
-  const t = db.template(`dashboard.top-issues:${shape}:${limit}`, (b, engine) => whereScope(b.selectFrom('issues')
+  const t = db.template(`dashboard.top-issues:${shape}:${limit}`, (b, d) => whereScope(b.selectFrom('issues')
     .select(['workspace_id', 'id', 'rule_id', 'rule_name', 'severity', 'category', 'open_instances', 'objects', 'last_detected'])
-    .where('tenant_id', '=', param('tenant')), engine, shape, 'workspace_id')
+    .where('tenant_id', '=', param('tenant')), d, shape, 'workspace_id')
     .orderBy('severity_rank', 'desc').orderBy('open_instances', 'desc').orderBy('last_detected', 'desc')
     .orderBy('workspace_id').orderBy('id').limit(sql.lit(limit)));
   const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope) });
@@ -71,9 +71,9 @@ export interface AtRiskObject {
 /** The objects of a kind with open issues, most critical issues first, then high, then any. */
 export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, limit: number): Promise<AtRiskObject[]> {
   const shape = scopeShape(scope);
-  const t = db.template(`dashboard.at-risk:${shape}:${limit}`, (b, engine) => whereScope(b.selectFrom('entities')
+  const t = db.template(`dashboard.at-risk:${shape}:${limit}`, (b, d) => whereScope(b.selectFrom('entities')
     .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues'])
-    .where('tenant_id', '=', param('tenant')).where('kind', '=', param('kind')).where('total_issues', '>', 0), engine, shape, 'workspace_id')
+    .where('tenant_id', '=', param('tenant')).where('kind', '=', param('kind')).where('total_issues', '>', 0), d, shape, 'workspace_id')
     .orderBy('critical_issues', 'desc').orderBy('high_issues', 'desc').orderBy('total_issues', 'desc')
     .orderBy('workspace_id').orderBy('id').limit(sql.lit(limit)));
   const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind });

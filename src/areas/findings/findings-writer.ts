@@ -1,86 +1,18 @@
-// Applying rules, rule settings and findings, and keeping the findings roll-ups current: issues
+// Applying findings, and keeping the findings roll-ups current: issues
 // (instances grouped by rule and severity), issue objects (occurrences per object), per-entity
 // issue counts and the monthly severity counts behind the histogram.
 
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { severityRank, staticRuleById, type Severity } from '../../catalog/rules.ts';
-import { inList, param } from '../../platform/db/database.ts';
-import type { FindingRecord, RuleRecord, RuleSettingRecord } from '../../ingest/records.ts';
+import { issueIdOf, severityRank, type Severity } from '../../catalog/rules.ts';
+import { param } from '../../platform/db/database.ts';
+import type { FindingRecord } from '../../ingest/records.ts';
+import { recordWriter } from '../../ingest/batch.ts';
+import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, inKeys, json, updateRows } from '../../platform/db/bulk.ts';
-
-/** A stable, opaque issue id: the same workspace, rule and severity always give the same id. */
-export function issueIdOf(tenant: string, workspace: string, ruleId: string, severity: string): string {
-  return 'iss_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${severity}`).digest('base64url').slice(0, 20);
-}
+import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
-}
-
-export interface RuleMeta {
-  ruleId: string;
-  name: string;
-  severity: Severity;
-  category: string;
-  owasp: string | null;
-  remediation: string;
-  enabled: boolean;
-}
-
-export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]): Promise<void> {
-  const last = new Map(records.map(({ record }) => [record.id, record]));
-  await bulkInsert(ctx.tx, 'rules',
-    ['tenant_id', 'workspace_id', 'rule_id', 'name', 'name_lower', 'description', 'severity', 'category', 'object_types',
-      'remediation', 'owasp_category', 'source', 'updated_at'],
-    [...last.values()].map((r) => [ctx.tenant, ctx.workspace, r.id, r.name, r.name.toLowerCase(), r.description, r.severity,
-      r.category, json(r.objectTypes), r.remediation, r.owasp, 'external', ctx.now]),
-    {
-      keys: ['tenant_id', 'workspace_id', 'rule_id'],
-      update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation',
-        'owasp_category', 'updated_at'].map((c) => [c, `excluded.${c}`])),
-    });
-  // Issues and instances copy the rule's name and category when they are written; a rule sent
-  // again with a new name or category must not leave the old ones showing on them.
-  const { tx, db, tenant, workspace } = ctx;
-  const renamed = [...last.values()];
-  await updateRows(db, tx, 'issues', { tenant, workspace }, ['rule_id'],
-    [{ column: 'rule_name', type: 'text' }, { column: 'category', type: 'text' }], renamed.map((r) => [r.id, r.name, r.category]));
-  await updateRows(db, tx, 'issue_instances', { tenant, workspace }, ['rule_id'], [{ column: 'category', type: 'text' }],
-    renamed.map((r) => [r.id, r.category]));
-}
-
-export async function applyRuleSettings(ctx: BatchContext, records: Lined<RuleSettingRecord>[]): Promise<void> {
-  const last = new Map(records.map(({ record }) => [record.ruleId, record]));
-  await bulkInsert(ctx.tx, 'rule_settings', ['tenant_id', 'rule_id', 'enabled', 'severity', 'updated_at'],
-    [...last.values()].map((r) => [ctx.tenant, r.ruleId, r.enabled ? 1 : 0, r.severity, ctx.now]),
-    { keys: ['tenant_id', 'rule_id'], update: { enabled: 'excluded.enabled', severity: 'excluded.severity', updated_at: 'excluded.updated_at' } });
-}
-
-/** Rule metadata for these ids as this tenant sees them: static or external, with its settings. */
-export async function loadRuleMeta(ctx: BatchContext, ids: string[]): Promise<Map<string, RuleMeta>> {
-  const out = new Map<string, RuleMeta>();
-  if (ids.length === 0) return out;
-  const { tx, db, tenant, workspace } = ctx;
-  const external = db.template('ingest.rule-meta', (b, engine) => b.selectFrom('rules')
-    .select(['rule_id', 'name', 'severity', 'category', 'owasp_category', 'remediation'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(inList(engine, 'rule_id', param('ids'))));
-  const settings = db.template('ingest.rule-settings', (b, engine) => b.selectFrom('rule_settings')
-    .select(['rule_id', 'enabled', 'severity']).where('tenant_id', '=', param('tenant')).where(inList(engine, 'rule_id', param('ids'))));
-  for (const r of await tx.all<{ rule_id: string; name: string; severity: Severity; category: string; owasp_category: string | null; remediation: string }>(external, { tenant, workspace, ids })) {
-    out.set(r.rule_id, { ruleId: r.rule_id, name: r.name, severity: r.severity, category: r.category, owasp: r.owasp_category, remediation: r.remediation, enabled: true });
-  }
-  for (const id of ids) {
-    const s = staticRuleById.get(id);
-    if (s) out.set(id, { ruleId: id, name: s.name, severity: s.severity, category: s.category, owasp: s.owasp, remediation: s.remediation, enabled: true });
-  }
-  for (const s of await tx.all<{ rule_id: string; enabled: number; severity: Severity | null }>(settings, { tenant, ids })) {
-    const m = out.get(s.rule_id);
-    if (m) { m.enabled = !!Number(s.enabled); if (s.severity) m.severity = s.severity; }
-  }
-  return out;
 }
 
 interface StoredInstance {
@@ -96,9 +28,9 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
 
   const existing = new Map<string, StoredInstance>();
   for (const part of chunks([...last.keys()])) {
-    const t = db.template('ingest.instances-existing', (b, engine) => b.selectFrom('issue_instances')
+    const t = db.template('ingest.instances-existing', (b, d) => b.selectFrom('issue_instances')
       .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at'])
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
     for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })) existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
   }
 
@@ -135,8 +67,8 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   if (ctx.errors.length) return;
 
   for (const part of chunks(deletes)) {
-    const t = db.template('ingest.instances-delete', (b, engine) => b.deleteFrom('issue_instances')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+    const t = db.template('ingest.instances-delete', (b, d) => b.deleteFrom('issue_instances')
+      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
     await tx.run(t, { tenant, workspace, ids: part });
   }
   await writeInstances(ctx, rows);
@@ -190,16 +122,16 @@ export async function refreshIssues(
   const objects = [...ctx.touchedForIssues].map(splitKey);
   for (const part of chunks(objects)) {
     const args = { tenant, workspace, keys: JSON.stringify(part) };
-    const del = db.template('ingest.issue-objects-delete', (b, engine) => b.deleteFrom('issue_objects')
+    const del = db.template('ingest.issue-objects-delete', (b, d) => b.deleteFrom('issue_objects')
       .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(inKeys(engine, ['object_kind', 'object_id'], param('keys'))));
+      .where(d.inKeys(['object_kind', 'object_id'], param('keys'))));
     await tx.run(del, args);
-    const ins = db.template('ingest.issue-objects-insert', (b, engine) => sql`insert into issue_objects
+    const ins = db.template('ingest.issue-objects-insert', (b, d) => sql`insert into issue_objects
       (tenant_id, workspace_id, issue_id, object_kind, object_id, occurrences, first_detected, last_detected)
       select i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id, count(*), min(i.detected_at), max(i.detected_at)
       from issue_instances i
       where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.status = 'open'
-        and ${inKeys(engine, ['i.object_kind', 'i.object_id'], param('keys'))}
+        and ${d.inKeys(['i.object_kind', 'i.object_id'], param('keys'))}
       group by i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id`.compile(b));
     await tx.run(ins, args);
   }
@@ -208,17 +140,17 @@ export async function refreshIssues(
   const missing = [...new Set([...touchedIssues.values()].map((v) => v.ruleId))].filter((id) => !rules.has(id));
   if (missing.length) for (const [k, v] of await loadRuleMeta(ctx, missing)) rules.set(k, v);
   for (const part of chunks([...touchedIssues.keys()])) {
-    const agg = db.template('ingest.issue-aggregate', (b, engine) => b.selectFrom('issue_objects')
+    const agg = db.template('ingest.issue-aggregate', (b, d) => b.selectFrom('issue_objects')
       .select((eb) => ['issue_id', eb.fn.sum<number>('occurrences').as('open_instances'), eb.fn.countAll<number>().as('objects'),
         eb.fn.min<number>('first_detected').as('first_detected'), eb.fn.max<number>('last_detected').as('last_detected')])
       .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(inList(engine, 'issue_id', param('ids'))).groupBy('issue_id'));
+      .where(d.inList('issue_id', param('ids'))).groupBy('issue_id'));
     const found = new Map((await tx.all<{ issue_id: string; open_instances: number; objects: number; first_detected: number; last_detected: number }>(
       agg, { tenant, workspace, ids: part })).map((r) => [r.issue_id, r]));
     const gone = part.filter((id) => !found.has(id));
     if (gone.length) {
-      const del = db.template('ingest.issues-delete', (b, engine) => b.deleteFrom('issues')
-        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inList(engine, 'id', param('ids'))));
+      const del = db.template('ingest.issues-delete', (b, d) => b.deleteFrom('issues')
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
       await tx.run(del, { tenant, workspace, ids: gone });
     }
     const rows = [...found.values()].map((a) => {
@@ -240,7 +172,7 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
   const { tx, db, tenant, workspace } = ctx;
   const objects = [...ctx.touchedForIssues].map(splitKey);
   for (const part of chunks(objects)) {
-    const t = db.template('ingest.entity-issue-counts', (b, engine) => sql`update entities set
+    const t = db.template('ingest.entity-issue-counts', (b, d) => sql`update entities set
         critical_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
           where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'critical'),
         high_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
@@ -248,8 +180,10 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
         total_issues = (select count(*) from issue_objects o
           where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id)
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${inKeys(engine, ['kind', 'id'], param('keys'))}`.compile(b));
+        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b));
     await tx.run(t, { tenant, workspace, keys: JSON.stringify(part) });
   }
 }
 
+
+export const findingWriter = recordWriter('finding', applyFindings);

@@ -29,10 +29,10 @@ export function histogramMonths(now: number): string[] {
 export async function issueHistogram(db: Db, scope: WorkspaceScope, now: number): Promise<MonthCounts[]> {
   const months = histogramMonths(now);
   const shape = scopeShape(scope);
-  const t = db.template(`histogram.months:${shape}`, (b, engine) => whereScope(b.selectFrom('issue_monthly')
+  const t = db.template(`histogram.months:${shape}`, (b, d) => whereScope(b.selectFrom('issue_monthly')
     .select(['month', sql<number>`sum(critical)`.as('critical'), sql<number>`sum(high)`.as('high'), sql<number>`sum(medium + low)`.as('other')])
     .where('tenant_id', '=', param('tenant'))
-    .where('month', '>=', param('from')).where('month', '<=', param('to')), engine, shape, 'workspace_id')
+    .where('month', '>=', param('from')).where('month', '<=', param('to')), d, shape, 'workspace_id')
     .groupBy('month'));
   const rows = await db.all<{ month: string; critical: number; high: number; other: number }>(t, {
     ...scopeArgs(scope), from: months[0], to: months.at(-1),

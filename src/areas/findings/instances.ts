@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import { multiKeysetPage, type MultiKeysetPage, type OrderTerm } from '../../platform/db/paging/keyset-multi.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
@@ -129,10 +130,10 @@ function resultsBase(q: RuleResultsQuery) {
   const filtered = q.status !== 'all';
   return {
     key: `${shape}:${filtered}`,
-    base: (b: Builder, engine: Engine) => {
+    base: (b: Builder, d: SqlDialect) => {
       let s = b.selectFrom('issue_instances as i').select(selected)
         .where('i.tenant_id', '=', param('tenant')).where('i.rule_id', '=', param('rule'));
-      s = whereScope(s, engine, shape, 'i.workspace_id');
+      s = whereScope(s, d, shape, 'i.workspace_id');
       if (filtered) s = s.where('i.status', '=', param('status'));
       return s;
     },
@@ -147,8 +148,8 @@ export async function ruleResultsPage(db: Db, q: RuleResultsQuery, after: unknow
 
 export async function countRuleResults(db: Db, q: RuleResultsQuery): Promise<number> {
   const { key, base, args } = resultsBase(q);
-  const t = db.template(`instances.rule-results-count:${key}`, (b, engine) =>
-    base(b, engine).clearSelect().select(sql<number>`count(*)`.as('count')));
+  const t = db.template(`instances.rule-results-count:${key}`, (b, d) =>
+    base(b, d).clearSelect().select(sql<number>`count(*)`.as('count')));
   return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
 }
 

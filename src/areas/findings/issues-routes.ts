@@ -20,7 +20,7 @@ import {
 import { getRule, ruleObject } from './rules.ts';
 import { getScan, scanObject } from '../scans/reads.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { InstanceObject, InstanceView, RuleObject, StatusQuery } from './schemas.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import {

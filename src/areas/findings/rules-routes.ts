@@ -17,7 +17,7 @@ import {
 } from './rules.ts';
 import { scopeSignature } from '../../platform/db/workspace-scope.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { StatusQuery } from './schemas.ts';
 import { needleOf, Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { tokenScope, WorkspaceNarrowing } from '../../platform/http/token-scope.ts';

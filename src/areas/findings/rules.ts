@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { ruleRow } from '../../catalog/rowsets.ts';
 import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
-import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeCondition, scopeShape, whereScope, type ScopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
@@ -61,19 +62,13 @@ function visibleIn(b: Builder) {
   ]));
 }
 
-function nameContains(engine: Engine) {
-  return engine === 'sqlite'
-    ? sql<boolean>`instr(r.name_lower, ${param('needle')}) > 0`
-    : sql<boolean>`strpos(r.name_lower, ${param('needle')}) > 0`;
-}
-
 function setQuery(set: RuleSet, filtered: boolean) {
   const shape: ScopeShape | '' = set.kind === 'external' ? scopeShape(set.scope) : '';
-  const base = (b: Builder, engine: Engine) => {
+  const base = (b: Builder, d: SqlDialect) => {
     let q = set.kind === 'workspace' ? visibleIn(b)
       : set.kind === 'static' ? ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*')
-        : whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), engine, shape as ScopeShape, 'r.workspace_id');
-    if (filtered) q = q.where(nameContains(engine));
+        : whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), d, shape as ScopeShape, 'r.workspace_id');
+    if (filtered) q = q.where(d.contains('r.name_lower', param('needle')));
     return q;
   };
   const args = set.kind === 'external' ? scopeArgs(set.scope)
@@ -95,7 +90,7 @@ export async function rulesPage(
 
 export async function countRules(db: Db, set: RuleSet, needle: string | undefined): Promise<number> {
   const { key, base, args } = setQuery(set, needle !== undefined);
-  const t = db.template(`rules.count:${key}`, (b, engine) => base(b, engine).clearSelect().select(sql<number>`count(*)`.as('count')));
+  const t = db.template(`rules.count:${key}`, (b, d) => base(b, d).clearSelect().select(sql<number>`count(*)`.as('count')));
   return Number((await db.first<{ count: number }>(t, { ...args, needle }))?.count ?? 0);
 }
 
@@ -108,11 +103,11 @@ export async function getRule(db: Db, tenant: string, workspace: string, ruleId:
 /** Whether a rule is static or external to one of the scope's workspaces (rule results answer 404 otherwise). */
 export async function ruleKnownIn(db: Db, scope: WorkspaceScope, ruleId: string): Promise<boolean> {
   const shape = scopeShape(scope);
-  const t = db.template(`rules.known:${shape}`, (b, engine) => b.selectFrom('rules as r').select('r.rule_id')
+  const t = db.template(`rules.known:${shape}`, (b, d) => b.selectFrom('rules as r').select('r.rule_id')
     .where('r.rule_id', '=', param('rule'))
     .where((eb) => eb.or([
       eb('r.tenant_id', '=', '*'),
-      eb.and([eb('r.tenant_id', '=', param('tenant')), scopeCondition(engine, shape, 'r.workspace_id')]),
+      eb.and([eb('r.tenant_id', '=', param('tenant')), scopeCondition(d, shape, 'r.workspace_id')]),
     ]))
     .limit(1));
   return (await db.first(t, { ...scopeArgs(scope), rule: ruleId })) !== undefined;

@@ -9,7 +9,8 @@ import { instance, llmSession, objectIssue, scan } from '../../catalog/rowsets.t
 import { keysetPage, type SortDir } from '../../platform/db/paging/keyset.ts';
 import type { SortKey } from '../../platform/db/paging/cursor.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param } from '../../platform/db/database.ts';
 import { countRelationEdge, listRelationEdge, rowsJson, targetKind } from './reads.ts';
 import { assetScanSortSql, assetScansBase, scanValues, type ScanRow } from '../scans/reads.ts';
@@ -65,10 +66,8 @@ interface DerivedSpec {
   format: (row: Record<string, unknown>) => unknown[];
 }
 
-function contains(engine: Engine, expr: string) {
-  return engine === 'sqlite'
-    ? sql<boolean>`instr(lower(${sql.raw(expr)}), ${param('needle')}) > 0`
-    : sql<boolean>`strpos(lower(${sql.raw(expr)}), ${param('needle')}) > 0`;
+function contains(d: SqlDialect, expr: string) {
+  return d.contains(`lower(${expr})`, param('needle'));
 }
 
 function derivedSource(kind: KindDef, spec: DerivedSpec): EdgeSource {
@@ -82,7 +81,7 @@ function derivedSource(kind: KindDef, spec: DerivedSpec): EdgeSource {
       const filtered = q.needle !== undefined;
       const page = await keysetPage(db, {
         key: `edge.${spec.name}:${filtered}`,
-        base: (b, engine) => (filtered ? spec.base(b).where(contains(engine, spec.nameSql)) : spec.base(b)),
+        base: (b, d) => (filtered ? spec.base(b).where(contains(d, spec.nameSql)) : spec.base(b)),
         sort: spec.sortSql[q.sort.name]!,
         tie: spec.tie,
         dir: q.dir,
@@ -91,9 +90,9 @@ function derivedSource(kind: KindDef, spec: DerivedSpec): EdgeSource {
     },
     async count(db, q) {
       const filtered = q.needle !== undefined;
-      const t = db.template(`edge.${spec.name}.count:${filtered}`, (b, engine) => {
+      const t = db.template(`edge.${spec.name}.count:${filtered}`, (b, d) => {
         const base = spec.base(b).clearSelect();
-        return (filtered ? base.where(contains(engine, spec.nameSql)) : base).select((eb) => eb.fn.countAll<number>().as('count'));
+        return (filtered ? base.where(contains(d, spec.nameSql)) : base).select((eb) => eb.fn.countAll<number>().as('count'));
       });
       const row = await db.first<{ count: number }>(t, args(q));
       return Number(row?.count ?? 0);

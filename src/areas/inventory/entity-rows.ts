@@ -4,9 +4,10 @@
 // columns change. Lists and details then send stored strings.
 
 import { createHash } from 'node:crypto';
+import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
 import { kindByName, kinds } from '../../catalog/kinds.ts';
 import { updateRows } from '../../platform/db/bulk.ts';
-import { inKeys } from '../../platform/db/bulk.ts';
+
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { entityFormatter, type EntityRow } from './reads.ts';
@@ -21,9 +22,9 @@ export function renderRow(kind: string, row: EntityRow): string {
 
 /** Renders and stores the rows of these objects (`[kind, id]` pairs) of one workspace. */
 export async function renderEntityRows(db: Db, tx: Executor, tenant: string, workspace: string, keys: Array<[string, string]>): Promise<void> {
-  const t = db.template('entity-rows.load', (b, engine) => b.selectFrom('entities').select(columns)
+  const t = db.template('entity-rows.load', (b, d) => b.selectFrom('entities').select(columns)
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(inKeys(engine, ['kind', 'id'], param('keys'))));
+    .where(d.inKeys(['kind', 'id'], param('keys'))));
   for (let i = 0; i < keys.length; i += 5000) {
     const part = keys.slice(i, i + 5000);
     const rows = await tx.all<EntityRow & { kind: string }>(t, { tenant, workspace, keys: JSON.stringify(part) });
@@ -49,4 +50,21 @@ export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number>
     n += keys.length;
   }
   return n;
+}
+
+/** The finish step of a batch or an evaluation: the stored rows of every object it touched. */
+export async function renderTouchedRows(ctx: BatchContext): Promise<void> {
+  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues]);
+  await renderEntityRows(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, [...keys].map(splitKey));
+}
+
+/** After migrations: every stored row rendered again when the catalogue's columns changed since. */
+export async function renderRowsOnCatalogueChange(db: Db, tx: Executor): Promise<void> {
+  const fingerprint = catalogueFingerprint();
+  const setting = db.template('migrate.setting', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
+  if ((await tx.first<{ value: string }>(setting, { key: 'entity_rows' }))?.value === fingerprint) return;
+  await renderAllEntityRows(db, tx);
+  const save = db.template('migrate.setting-save', (b) => b.insertInto('service_settings').values({ key: param('key'), value: param('value') })
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))));
+  await tx.run(save, { key: 'entity_rows', value: fingerprint });
 }

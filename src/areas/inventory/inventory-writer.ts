@@ -6,7 +6,8 @@ import { kindByName } from '../../catalog/kinds.ts';
 import { param } from '../../platform/db/database.ts';
 import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, greatest, inKeys, json, least, updateRows } from '../../platform/db/bulk.ts';
+import { recordWriter } from '../../ingest/batch.ts';
+import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -33,28 +34,28 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     const keys = [...deletes.keys()].map(splitKey);
     for (const part of chunks(keys)) {
       // Neighbours of a deleted object lose a relation, so their counts change too.
-      const neighbours = db.template('ingest.entity-delete-neighbours', (b, engine) => sql<{ k: string; i: string }>`
+      const neighbours = db.template('ingest.entity-delete-neighbours', (b, d) => sql<{ k: string; i: string }>`
         select r.to_kind as k, r.to_id as i from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
+          and ${d.inKeys(['r.from_kind', 'r.from_id'], param('keys'))}
         union all
         select r.from_kind, r.from_id from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b));
+          and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b));
       const args = { tenant, workspace, keys: JSON.stringify(part) };
       for (const n of await tx.all<{ k: string; i: string }>(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
       for (const side of ['from', 'to'] as const) {
-        const del = db.template(`ingest.entity-delete-${side}`, (b, engine) => b.deleteFrom('relations')
+        const del = db.template(`ingest.entity-delete-${side}`, (b, d) => b.deleteFrom('relations')
           .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-          .where(inKeys(engine, [`${side}_kind`, `${side}_id`], param('keys'))));
+          .where(d.inKeys([`${side}_kind`, `${side}_id`], param('keys'))));
         await tx.run(del, args);
       }
-      const delEntities = db.template('ingest.entity-delete', (b, engine) => b.deleteFrom('entities')
+      const delEntities = db.template('ingest.entity-delete', (b, d) => b.deleteFrom('entities')
         .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-        .where(inKeys(engine, ['kind', 'id'], param('keys'))));
+        .where(d.inKeys(['kind', 'id'], param('keys'))));
       await tx.run(delEntities, args);
     }
   }
 
-  const e = tx.engine;
+  const e = tx.dialect;
   await bulkInsert(tx, 'entities',
     ['tenant_id', 'workspace_id', 'kind', 'id', 'name', 'name_lower', 'attributes', 'first_seen', 'last_seen',
       'critical_issues', 'high_issues', 'total_issues', 'edge_counts', 'updated_at'],
@@ -66,8 +67,8 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
       keys: ['tenant_id', 'workspace_id', 'kind', 'id'],
       update: {
         name: 'excluded.name', name_lower: 'excluded.name_lower', attributes: 'excluded.attributes',
-        first_seen: least(e, 'entities.first_seen', 'excluded.first_seen'),
-        last_seen: greatest(e, 'entities.last_seen', 'excluded.last_seen'),
+        first_seen: e.least('entities.first_seen', 'excluded.first_seen'),
+        last_seen: e.greatest('entities.last_seen', 'excluded.last_seen'),
         updated_at: 'excluded.updated_at',
       },
     });
@@ -85,9 +86,9 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     if (r.op === 'delete') { upserts.delete(key); deletes.set(key, r); } else { deletes.delete(key); upserts.set(key, r); }
   }
   for (const part of chunks([...deletes.values()])) {
-    const del = db.template('ingest.relation-delete', (b, engine) => b.deleteFrom('relations')
+    const del = db.template('ingest.relation-delete', (b, d) => b.deleteFrom('relations')
       .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(inKeys(engine, ['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))));
+      .where(d.inKeys(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))));
     await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
   }
   await bulkInsert(tx, 'relations',
@@ -113,15 +114,15 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
   const { tx, tenant, workspace, db } = ctx;
   const keys = [...ctx.touchedForEdges].map(splitKey).filter(([k]) => kindByName.get(k)?.columns.some((c) => 'edgeCount' in c.from));
   for (const part of chunks(keys)) {
-    const countsQuery = db.template('ingest.edge-counts', (b, engine) => sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
+    const countsQuery = db.template('ingest.edge-counts', (b, d) => sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
       select r.from_kind as k, r.from_id as i, 'out' as dir, r.relation as relation, r.to_kind as other, count(*) as n
         from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-          and ${inKeys(engine, ['r.from_kind', 'r.from_id'], param('keys'))}
+          and ${d.inKeys(['r.from_kind', 'r.from_id'], param('keys'))}
         group by r.from_kind, r.from_id, r.relation, r.to_kind
       union all
       select r.to_kind, r.to_id, 'in', r.relation, r.from_kind, count(*)
         from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-          and ${inKeys(engine, ['r.to_kind', 'r.to_id'], param('keys'))}
+          and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}
         group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b));
     const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(
       countsQuery, { tenant, workspace, keys: JSON.stringify(part) });
@@ -141,3 +142,6 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
     await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], [{ column: 'edge_counts', type: 'jsonb' }], updates);
   }
 }
+
+export const entityWriter = recordWriter('entity', applyEntities);
+export const relationWriter = recordWriter('relation', applyRelations);

@@ -7,7 +7,8 @@ import { kindByName, relationByName } from '../../catalog/kinds.ts';
 import { keysetPage, type KeysetPage, type SortDir } from '../../platform/db/paging/keyset.ts';
 import type { SortKey } from '../../platform/db/paging/cursor.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { sortExpression } from './entity-sql.ts';
 
@@ -60,10 +61,8 @@ export interface PageRequest {
   limit: number;
 }
 
-function nameFilter(engine: Engine) {
-  return engine === 'sqlite'
-    ? sql<boolean>`instr(name_lower, ${param('needle')}) > 0`
-    : sql<boolean>`strpos(name_lower, ${param('needle')}) > 0`;
+function nameFilter(d: SqlDialect, table = '') {
+  return d.contains(`${table}name_lower`, param('needle'));
 }
 
 /** A listed entity: its id and its stored row (see entity-rows.ts). */
@@ -78,14 +77,14 @@ export async function listEntities(db: Db, kind: KindDef, req: PageRequest): Pro
   return keysetPage<StoredRow>(db, {
     // The kind is a literal: the partial index of an attribute or count column names it.
     key: `inventory.list:${kind.name}:${filtered}`,
-    base: (b: Builder, engine) => {
+    base: (b: Builder, d) => {
       let q = b.selectFrom('entities').select(['id', 'kind', 'row_json'])
         .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
         .where('kind', '=', sql.lit(kind.name));
-      if (filtered) q = q.where(nameFilter(engine));
+      if (filtered) q = q.where(nameFilter(d));
       return q;
     },
-    sort: sortExpression(db.engine, req.sort),
+    sort: sortExpression(db.dialect, req.sort),
     tie: 'id',
     dir: req.dir,
   }, { tenant: req.tenant, workspace: req.workspace, needle: req.needle }, req.after, req.limit);
@@ -99,9 +98,9 @@ export async function countEntities(db: Db, kind: KindDef, tenant: string, works
     const row = await db.first<{ count: number }>(t, { tenant, workspace, kind: kind.name });
     return Number(row?.count ?? 0);
   }
-  const t = db.template('inventory.count-filtered', (b, engine) => b.selectFrom('entities').select((eb) => eb.fn.countAll<number>().as('count'))
+  const t = db.template('inventory.count-filtered', (b, d) => b.selectFrom('entities').select((eb) => eb.fn.countAll<number>().as('count'))
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('kind', '=', param('kind')).where(nameFilter(engine)));
+    .where('kind', '=', param('kind')).where(nameFilter(d)));
   const row = await db.first<{ count: number }>(t, { tenant, workspace, kind: kind.name, needle });
   return Number(row?.count ?? 0);
 }
@@ -119,7 +118,7 @@ export function relationOf(edge: EdgeDef): { relation: string; direction: 'out' 
 }
 
 /** The join from `relations` to the neighbour entities of one object over one relation edge. */
-function edgeBase(b: Builder, engine: Engine, direction: 'out' | 'in', filtered: boolean) {
+function edgeBase(b: Builder, d: SqlDialect, direction: 'out' | 'in', filtered: boolean) {
   const [near, far] = direction === 'out' ? ['from', 'to'] as const : ['to', 'from'] as const;
   // CROSS JOIN fixes the order on SQLite: relations (a few rows for this object) drive, entities
   // are probed by primary key. As an inner join SQLite may walk entities in ORDER BY order and
@@ -131,7 +130,7 @@ function edgeBase(b: Builder, engine: Engine, direction: 'out' | 'in', filtered:
     .where('r.tenant_id', '=', param('tenant')).where('r.workspace_id', '=', param('workspace'))
     .where(`r.${near}_kind`, '=', param('kind')).where(`r.${near}_id`, '=', param('id'))
     .where('r.relation', '=', param('relation')).where(`r.${far}_kind`, '=', param('target'));
-  if (filtered) q = q.where(engine === 'sqlite' ? sql<boolean>`instr(e.name_lower, ${param('needle')}) > 0` : sql<boolean>`strpos(e.name_lower, ${param('needle')}) > 0`);
+  if (filtered) q = q.where(nameFilter(d, 'e.'));
   return q;
 }
 
@@ -147,8 +146,8 @@ export async function listRelationEdge(
   const filtered = req.needle !== undefined;
   return keysetPage<StoredRow>(db, {
     key: `inventory.edge:${direction}:${filtered}`,
-    base: (b, engine) => edgeBase(b, engine, direction, filtered).select(['e.id', 'e.kind', 'e.row_json']),
-    sort: sortExpression(db.engine, req.sort, 'e'),
+    base: (b, d) => edgeBase(b, d, direction, filtered).select(['e.id', 'e.kind', 'e.row_json']),
+    sort: sortExpression(db.dialect, req.sort, 'e'),
     tie: 'e.id',
     dir: req.dir,
   }, edgeArgs(kind, edge, req.tenant, req.workspace, id, req.needle), req.after, req.limit, true);
@@ -174,8 +173,8 @@ export async function countRelationEdge(
 ): Promise<number> {
   const { direction } = relationOf(edge);
   const filtered = needle !== undefined;
-  const t = db.template(`inventory.edge-count:${direction}:${filtered}`, (b, engine) =>
-    edgeBase(b, engine, direction, filtered).select((eb) => eb.fn.countAll<number>().as('count')));
+  const t = db.template(`inventory.edge-count:${direction}:${filtered}`, (b, d) =>
+    edgeBase(b, d, direction, filtered).select((eb) => eb.fn.countAll<number>().as('count')));
   const row = await db.first<{ count: number }>(t, edgeArgs(kind, edge, tenant, workspace, id, needle));
   return Number(row?.count ?? 0);
 }

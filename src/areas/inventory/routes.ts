@@ -13,7 +13,7 @@ import { countEntities, entityFormatter, getEntity, listEntities, rowsJson } fro
 import type { SortDir } from '../../platform/db/paging/keyset.ts';
 import { tabularJson } from '../../platform/http/tabular.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { needleOf, Pager, resolveSort, sendTabularRows } from '../../platform/lists/paged.ts';
 import {
   EdgeParams, errorResponses, NameQuery, ObjectParams, pageSizeOf, PagingQuery, SortQuery, TabularFields, TenantWorkspaceParams,

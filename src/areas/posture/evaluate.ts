@@ -1,18 +1,18 @@
 // When posture rules are evaluated: after every ingest batch that changed the inventory (on the
 // objects whose verdict may have changed, inside the batch's transaction), after a batch that
 // changed a posture rule's settings for the tenant (that rule, everywhere in the tenant), and on
-// demand over whole workspaces (`aispm rules evaluate`).
+// demand over whole workspaces (`aispm rules evaluate`). The wiring (src/compose.ts) makes one
+// PostureRules and puts its `afterBatch` step in the batch plan.
 
 import { postureRuleIds, postureRules, type PostureRule } from '../../catalog/posture.ts';
-import { loadRuleMeta, type RuleMeta } from '../findings/findings-writer.ts';
-import { finishEntities } from '../inventory/finish.ts';
-import { BatchContext, type BatchOptions, objectKey } from '../../ingest/batch-context.ts';
-import { type BatchEffects, onBatchApplied } from '../../ingest/batch.ts';
+import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
+import { BatchContext, type BatchOptions, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
+import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { affected, byKind } from './affected.ts';
 import { GraphReader } from './graph.ts';
-import { type Outcome, settle, type Work } from './settle.ts';
+import { type EvaluationObserver, type Outcome, settle, type Work } from './settle.ts';
 
 const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(rule.ruleId)?.enabled !== false;
 
@@ -36,13 +36,6 @@ async function wholeWorkspace(ctx: BatchContext, reader: GraphReader, rule: Post
   return { rule, candidates, enabled };
 }
 
-async function settleWhole(ctx: BatchContext, rules: PostureRule[], meta: Map<string, RuleMeta>): Promise<Outcome> {
-  const reader = new GraphReader(ctx);
-  const work: Work[] = [];
-  for (const rule of rules) work.push(await wholeWorkspace(ctx, reader, rule, enabledIn(meta, rule)));
-  return settle(ctx, reader, meta, work);
-}
-
 /** The workspaces of a tenant that hold (or held) inventory. */
 export async function workspacesOf(db: Db, tx: Executor, tenant: string): Promise<string[]> {
   const t = db.template('posture.workspaces', (b) => b.selectFrom('kind_counts').select('workspace_id').distinct()
@@ -50,43 +43,63 @@ export async function workspacesOf(db: Db, tx: Executor, tenant: string): Promis
   return (await tx.all<{ workspace_id: string }>(t, { tenant })).map((r) => r.workspace_id);
 }
 
-/** The batch hook: re-evaluates what the batch may have changed. */
-export async function evaluateBatch(ctx: BatchContext, effects: BatchEffects): Promise<void> {
-  if (ctx.options.evaluateRules === false) return;
-  const resettled = new Set(postureRuleIds.filter((id) => effects.ruleSettings.has(id)));
-  if (effects.inventory.size === 0 && resettled.size === 0) return;
-  const meta = await loadRuleMeta(ctx, postureRuleIds);
-  const reader = new GraphReader(ctx);
-  const changed = byKind(effects.inventory);
-  const work: Work[] = [];
-  for (const rule of postureRules) {
-    const enabled = enabledIn(meta, rule);
-    // New settings for a rule (enabled, disabled, re-graded) settle it over the whole workspace.
-    if (resettled.has(rule.ruleId)) work.push(await wholeWorkspace(ctx, reader, rule, enabled));
-    else if (enabled) work.push({ rule, enabled, candidates: await affected(reader, rule, changed) });
+export class PostureRules {
+  private readonly observers = new Set<EvaluationObserver>();
+  /** The steps that finish a workspace's touched objects (issue counts, stored rows). */
+  private readonly finish: readonly FinishStep[];
+  constructor(finish: readonly FinishStep[]) {
+    this.finish = finish;
   }
-  await settle(ctx, reader, meta, work);
 
-  // Settings are the tenant's: its other workspaces follow them in the same transaction.
-  if (resettled.size === 0) return;
-  const rules = postureRules.filter((r) => resettled.has(r.ruleId));
-  for (const workspace of await workspacesOf(ctx.db, ctx.tx, ctx.tenant)) {
-    if (workspace === ctx.workspace) continue;
-    const other = new BatchContext(ctx.db, ctx.tx, ctx.tenant, workspace, ctx.now, ctx.options);
-    await settleWhole(other, rules, meta);
-    await finishEntities(other);
+  /** Tells `observer` which (rule, object) pairs each evaluation decided; returns the unsubscribe. */
+  observe(observer: EvaluationObserver): () => void {
+    this.observers.add(observer);
+    return () => { this.observers.delete(observer); };
   }
-}
 
-onBatchApplied(evaluateBatch);
+  private async settleWhole(ctx: BatchContext, rules: PostureRule[], meta: Map<string, RuleMeta>): Promise<Outcome> {
+    const reader = new GraphReader(ctx);
+    const work: Work[] = [];
+    for (const rule of rules) work.push(await wholeWorkspace(ctx, reader, rule, enabledIn(meta, rule)));
+    return settle(ctx, reader, meta, work, this.observers);
+  }
 
-/** Every posture rule over a whole workspace, in one transaction (`aispm rules evaluate`). */
-export async function evaluateWorkspace(db: Db, tenant: string, workspace: string, now: number, options: BatchOptions = { storePrompts: false }): Promise<Outcome> {
-  return db.transaction(async (tx) => {
-    const ctx = new BatchContext(db, tx, tenant, workspace, now, options);
+  /** The batch step: re-evaluates what the batch may have changed. */
+  readonly afterBatch: BatchStep = async (ctx: BatchContext, effects: BatchEffects): Promise<void> => {
+    if (ctx.options.evaluateRules === false) return;
+    const resettled = new Set(postureRuleIds.filter((id) => effects.ruleSettings.has(id)));
+    if (effects.inventory.size === 0 && resettled.size === 0) return;
     const meta = await loadRuleMeta(ctx, postureRuleIds);
-    const outcome = await settleWhole(ctx, postureRules, meta);
-    await finishEntities(ctx);
-    return outcome;
-  });
+    const reader = new GraphReader(ctx);
+    const changed = byKind(effects.inventory);
+    const work: Work[] = [];
+    for (const rule of postureRules) {
+      const enabled = enabledIn(meta, rule);
+      // New settings for a rule (enabled, disabled, re-graded) settle it over the whole workspace.
+      if (resettled.has(rule.ruleId)) work.push(await wholeWorkspace(ctx, reader, rule, enabled));
+      else if (enabled) work.push({ rule, enabled, candidates: await affected(reader, rule, changed) });
+    }
+    await settle(ctx, reader, meta, work, this.observers);
+
+    // Settings are the tenant's: its other workspaces follow them in the same transaction.
+    if (resettled.size === 0) return;
+    const rules = postureRules.filter((r) => resettled.has(r.ruleId));
+    for (const workspace of await workspacesOf(ctx.db, ctx.tx, ctx.tenant)) {
+      if (workspace === ctx.workspace) continue;
+      const other = ctx.forWorkspace(workspace);
+      await this.settleWhole(other, rules, meta);
+      await other.finish();
+    }
+  };
+
+  /** Every posture rule over a whole workspace, in one transaction (`aispm rules evaluate`). */
+  async evaluateWorkspace(db: Db, tenant: string, workspace: string, now: number, options: BatchOptions = { storePrompts: false }): Promise<Outcome> {
+    return db.transaction(async (tx) => {
+      const ctx = new BatchContext(db, tx, tenant, workspace, now, options, this.finish);
+      const meta = await loadRuleMeta(ctx, postureRuleIds);
+      const outcome = await this.settleWhole(ctx, postureRules, meta);
+      await ctx.finish();
+      return outcome;
+    });
+  }
 }

@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely';
 import { objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { chunks, inKeys } from '../../platform/db/bulk.ts';
+import { chunks } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
@@ -59,9 +59,9 @@ export class GraphReader {
     const missing = [...keys].filter((k) => !this.nodes.has(k));
     if (missing.length === 0) return;
     const { db, tx, tenant, workspace } = this.scope;
-    const t = db.template('posture.nodes', (b, engine) => b.selectFrom('entities').select(['kind', 'id', 'name', 'attributes'])
+    const t = db.template('posture.nodes', (b, d) => b.selectFrom('entities').select(['kind', 'id', 'name', 'attributes'])
       .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(inKeys(engine, ['kind', 'id'], param('keys'))));
+      .where(d.inKeys(['kind', 'id'], param('keys'))));
     for (const part of chunks(missing)) {
       for (const k of part) this.nodes.set(k, null);
       const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) });
@@ -99,10 +99,10 @@ export class GraphReader {
     if (missing.length) {
       const { db, tx, tenant, workspace } = this.scope;
       const [near, far] = step.direction === 'out' ? ['from', 'to'] : ['to', 'from'];
-      const t = db.template(`posture.step:${step.direction}`, (b, engine) => sql<{ k: string; i: string; nk: string; ni: string }>`
+      const t = db.template(`posture.step:${step.direction}`, (b, d) => sql<{ k: string; i: string; nk: string; ni: string }>`
         select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni
         from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
-          and ${inKeys(engine, [`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b));
+          and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b));
       const kinds = new Set(step.kinds);
       for (const part of chunks(missing)) {
         for (const k of part) known.set(k, []);

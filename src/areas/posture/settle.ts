@@ -15,9 +15,11 @@
 import { createHash } from 'node:crypto';
 import type { PostureRule } from '../../catalog/posture.ts';
 import type { Severity } from '../../catalog/rules.ts';
-import { addMonthly, issueIdOf, monthlyCounter, refreshIssues, type RuleMeta, writeInstances } from '../findings/findings-writer.ts';
+import { issueIdOf } from '../../catalog/rules.ts';
+import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
+import type { RuleMeta } from '../findings/rules-writer.ts';
 import { BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { chunks, inKeys, json, updateRows } from '../../platform/db/bulk.ts';
+import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';
 import { evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
@@ -44,13 +46,8 @@ export interface EvaluatedEvent {
   evaluated: Array<{ ruleId: string; kind: string; id: string }>;
 }
 
-const listeners = new Set<(e: EvaluatedEvent) => void>();
-
-/** Tells a listener which (rule, object) pairs each evaluation decided; returns the unsubscribe. */
-export function onEvaluated(listener: (e: EvaluatedEvent) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Hears which (rule, object) pairs an evaluation decided (tests and the posture benchmark). */
+export type EvaluationObserver = (e: EvaluatedEvent) => void;
 
 interface Stored {
   id: string; issue_id: string; rule_id: string; severity: Severity; object_kind: string; object_id: string; status: string;
@@ -73,10 +70,10 @@ function episodeId(tenant: string, workspace: string, ruleId: string, key: strin
 
 async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string, { open?: Stored; ids: Set<string> }>> {
   const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('posture.stored', (b, engine) => b.selectFrom('issue_instances')
+  const t = db.template('posture.stored', (b, d) => b.selectFrom('issue_instances')
     .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title', 'description', 'evidence'])
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('source', '=', 'static')
-    .where(inKeys(engine, ['object_kind', 'object_id'], param('keys'))));
+    .where(d.inKeys(['object_kind', 'object_id'], param('keys'))));
   const out = new Map<string, { open?: Stored; ids: Set<string> }>();
   for (const part of chunks(keys)) {
     for (const r of await tx.all<Stored>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })) {
@@ -97,12 +94,14 @@ async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string
 // columns only and scan the workspace once per object (measured: 1,043 s for the benchmark
 // workspace's first full evaluation). ANALYZE inside the transaction counts its own rows.
 const RESAMPLE_AFTER = 1000;
-async function resample(ctx: BatchContext, tables: string): Promise<void> {
-  if (ctx.tx.engine === 'postgres') await ctx.tx.exec(`analyze ${tables}`);
+async function resample(ctx: BatchContext, tables: string[]): Promise<void> {
+  await ctx.tx.dialect.analyze(ctx.tx, tables);
 }
 
 /** Evaluates the work's rules on its objects and brings their static instances in line. */
-export async function settle(ctx: BatchContext, reader: GraphReader, meta: Map<string, RuleMeta>, work: Work[]): Promise<Outcome> {
+export async function settle(
+  ctx: BatchContext, reader: GraphReader, meta: Map<string, RuleMeta>, work: Work[], observers: ReadonlySet<EvaluationObserver>,
+): Promise<Outcome> {
   const { tenant, workspace, now } = ctx;
   const outcome: Outcome = { evaluated: 0, opened: 0, resolved: 0, updated: 0 };
   const evaluated: EvaluatedEvent['evaluated'] = [];
@@ -112,7 +111,7 @@ export async function settle(ctx: BatchContext, reader: GraphReader, meta: Map<s
     await prefetch(reader, w.rule.when, w.candidates);
     for (const key of w.candidates) {
       outcome.evaluated++;
-      if (listeners.size) {
+      if (observers.size) {
         const [kind, id] = splitKey(key);
         evaluated.push({ ruleId: w.rule.ruleId, kind, id });
       }
@@ -188,16 +187,16 @@ export async function settle(ctx: BatchContext, reader: GraphReader, meta: Map<s
     [{ column: 'status', type: 'text' }, { column: 'resolved_at', type: 'bigint' }, { column: 'updated_at', type: 'bigint' }], resolutions);
   await addMonthly(ctx, monthly);
   const large = touchedObjects.size >= RESAMPLE_AFTER;
-  if (large) await resample(ctx, 'issue_instances');
+  if (large) await resample(ctx, ['issue_instances']);
   if (touchedIssues.size) {
     // The issue roll-ups are rebuilt for the objects this evaluation changed only, not for every
     // object the batch touched (ingest has done those already).
-    const sub = new BatchContext(ctx.db, ctx.tx, tenant, workspace, now, ctx.options);
+    const sub = ctx.forWorkspace(workspace);
     for (const k of touchedObjects) sub.touchedForIssues.add(k);
     await refreshIssues(sub, touchedIssues, new Map(meta));
   }
-  if (large) await resample(ctx, 'issue_objects, issues');
+  if (large) await resample(ctx, ['issue_objects', 'issues']);
   for (const k of touchedObjects) ctx.touchedForIssues.add(k);
-  if (listeners.size) for (const l of listeners) l({ tenant, workspace, evaluated });
+  for (const observe of observers) observe({ tenant, workspace, evaluated });
   return outcome;
 }

@@ -6,7 +6,7 @@ import Type from 'typebox';
 import { blockingCategories, HOUR, hourlyCounts, outcomeTotals, zeroCounts, type Window } from './guardrails.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { checkOrder, timeParam } from '../../platform/http/time-params.ts';
 

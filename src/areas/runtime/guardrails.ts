@@ -64,10 +64,8 @@ export async function hourlyCounts(db: Db, w: Window): Promise<Map<number, Outco
 
 /** How often each guardrail category fired on interactions a guardrail BLOCKED or REDACTED. */
 export async function blockingCategories(db: Db, w: Window): Promise<Array<{ category: string; count: number }>> {
-  const t = db.template('guardrails.categories', (b, engine) => {
-    const each = engine === 'sqlite'
-      ? sql`json_each(i.categories) c`
-      : sql`jsonb_array_elements_text(i.categories) as c(value)`;
+  const t = db.template('guardrails.categories', (b, d) => {
+    const each = d.jsonArrayElements('i.categories', 'c');
     return sql<{ category: string; n: number }>`
       select c.value as category, count(*) as n from llm_interactions i, ${each}
       where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')}

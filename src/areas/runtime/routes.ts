@@ -10,11 +10,10 @@ import { sessionRow } from '../inventory/edges.ts';
 import { countInteractions, getInteraction, interactionDetailRow, interactionRow, listInteractions } from './interactions.ts';
 import { listSessions, runtimeCounts, type SessionSortColumn } from './sessions.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { checkOrder, timeParam } from '../../platform/http/time-params.ts';
 import { registerGuardrails } from './guardrails-routes.ts';
-import { registerOtlp } from '../feed/otlp-routes.ts';
 import {
   errorResponses, MAX_PAGE_SIZE, ObjectParams, pageSizeOf, PagingQuery, PathId, StringEnum, TabularFields, TenantWorkspaceParams,
 } from '../../platform/http/schemas.ts';
@@ -77,11 +76,10 @@ const interactionDescription = 'One LLM interaction as a tabular result with a s
   '(null when not sent, or when the service is configured to drop them at ingest) and `attributes`.\n\n' +
   columnsTable([...llmInteraction.columns, ...interactionDetailColumns].map((c) => ({ ...c, sortable: false })));
 
-/** The runtime area: interactions, sessions, guardrail dashboards and OTLP trace ingest. */
+/** The runtime area: interactions, sessions and guardrail dashboards. */
 export function registerRuntime(app: FastifyInstance, ctx: AppContext): void {
   registerSessionsAndInteractions(app, ctx);
   registerGuardrails(app, ctx);
-  registerOtlp(app, ctx);
 }
 
 function registerSessionsAndInteractions(app: FastifyInstance, ctx: AppContext): void {

@@ -11,7 +11,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Engine } from '../../platform/db/database.ts';
+import type { Builder, Db } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
@@ -97,8 +98,8 @@ function scopedAssetScans(q: AssetScansQuery) {
   const shape = scopeShape(q.scope);
   return {
     key: shape,
-    base: (b: Builder, engine: Engine) =>
-      whereScope(assetScansJoin(b).select('sa.workspace_id'), engine, shape, 'sa.workspace_id'),
+    base: (b: Builder, d: SqlDialect) =>
+      whereScope(assetScansJoin(b).select('sa.workspace_id'), d, shape, 'sa.workspace_id'),
     args: { ...scopeArgs(q.scope), id: q.assetId },
   };
 }
@@ -112,9 +113,9 @@ export async function assetScansPage(
 
 export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<number> {
   const shape = scopeShape(q.scope);
-  const t = db.template(`scans.asset-count:${shape}`, (b, engine) => whereScope(b.selectFrom('scan_assets as sa')
+  const t = db.template(`scans.asset-count:${shape}`, (b, d) => whereScope(b.selectFrom('scan_assets as sa')
     .select(sql<number>`count(*)`.as('count')).where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id')),
-  engine, shape, 'sa.workspace_id'));
+  d, shape, 'sa.workspace_id'));
   return Number((await db.first<{ count: number }>(t, { ...scopeArgs(q.scope), id: q.assetId }))?.count ?? 0);
 }
 
@@ -126,11 +127,11 @@ export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<numbe
  */
 export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
   const shape = scopeShape(scope);
-  const t = db.template(`scans.asset-exists:${shape}`, (b, engine) => whereScope(b.selectFrom('kind_counts as k')
+  const t = db.template(`scans.asset-exists:${shape}`, (b, d) => whereScope(b.selectFrom('kind_counts as k')
     .crossJoin('entities as e').select('e.id')
     .where('k.tenant_id', '=', param('tenant')).where('k.kind', '=', 'asset')
     .whereRef('e.tenant_id', '=', 'k.tenant_id').whereRef('e.workspace_id', '=', 'k.workspace_id').whereRef('e.kind', '=', 'k.kind')
-    .where('e.id', '=', param('id')), engine, shape, 'k.workspace_id').limit(1));
+    .where('e.id', '=', param('id')), d, shape, 'k.workspace_id').limit(1));
   return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
 }
 
@@ -247,9 +248,9 @@ export interface ScanCounts {
 
 export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCounts> {
   const shape = scopeShape(scope);
-  const t = db.template(`scans.dashboard:${shape}`, (b, engine) => whereScope(b.selectFrom('scans as s')
+  const t = db.template(`scans.dashboard:${shape}`, (b, d) => whereScope(b.selectFrom('scans as s')
     .select([sql<number>`count(*)`.as('current'), sql<number>`coalesce(sum(case when s.ai_objects > 0 then 1 else 0 end), 0)`.as('with_ai')])
-    .where('s.tenant_id', '=', param('tenant')).where(sql<boolean>`s.current_assets > 0`), engine, shape, 's.workspace_id'));
+    .where('s.tenant_id', '=', param('tenant')).where(sql<boolean>`s.current_assets > 0`), d, shape, 's.workspace_id'));
   const row = await db.first<{ current: number; with_ai: number }>(t, scopeArgs(scope));
   const current = Number(row?.current ?? 0);
   const withAi = Number(row?.with_ai ?? 0);

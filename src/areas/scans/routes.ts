@@ -17,7 +17,7 @@ import {
 } from './reads.ts';
 import { scopeSignature } from '../../platform/db/workspace-scope.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { tokenScope, WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
 import { errorResponses, pageSizeOf, PagingQuery, PathId, SortQuery, TabularFields, TabularOrCsv, TenantWorkspaceParams } from '../../platform/http/schemas.ts';

@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import { param } from '../../platform/db/database.ts';
 import type { ScanRecord } from '../../ingest/records.ts';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, inKeys, json, jsonRows, updateRows } from '../../platform/db/bulk.ts';
+import { recordWriter } from '../../ingest/batch.ts';
+import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 
 type Pair = [sensor: string, asset: string];
 
@@ -25,11 +26,11 @@ export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]
   const touch = (sensor: string, asset: string) => pairs.set(JSON.stringify([sensor, asset]), [sensor, asset]);
 
   // A scan sent again replaces its assets: the pairs it leaves need their current scan again.
-  const oldAssets = db.template('ingest.scan-assets-existing', (b, engine) => b.selectFrom('scan_assets')
+  const oldAssets = db.template('ingest.scan-assets-existing', (b, d) => b.selectFrom('scan_assets')
     .select(['sensor_type', 'asset_id']).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(inKeys(engine, ['scan_id'], param('ids'))));
-  const delAssets = db.template('ingest.scan-assets-delete', (b, engine) => b.deleteFrom('scan_assets')
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(inKeys(engine, ['scan_id'], param('ids'))));
+    .where(d.inKeys(['scan_id'], param('ids'))));
+  const delAssets = db.template('ingest.scan-assets-delete', (b, d) => b.deleteFrom('scan_assets')
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inKeys(['scan_id'], param('ids'))));
   for (const part of chunks([...last.keys()])) {
     const ids = keySet(part);
     for (const r of await tx.all<{ sensor_type: string; asset_id: string }>(oldAssets, { tenant, workspace, ids })) touch(r.sensor_type, r.asset_id);
@@ -70,10 +71,10 @@ function keySet(ids: string[]): string {
  */
 async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promise<void> {
   const { tx, db, tenant, workspace } = ctx;
-  const counts = db.template('ingest.scan-current-counts', (b, engine) => b.selectFrom('scan_assets')
+  const counts = db.template('ingest.scan-current-counts', (b, d) => b.selectFrom('scan_assets')
     .select(['scan_id', sql<number>`sum(is_current)`.as('n')])
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(inKeys(engine, ['scan_id'], param('ids'))).groupBy('scan_id'));
+    .where(d.inKeys(['scan_id'], param('ids'))).groupBy('scan_id'));
   const updates: unknown[][] = [];
   for (const part of chunks(scanIds)) {
     const rows = await tx.all<{ scan_id: string; n: number }>(counts, { tenant, workspace, ids: keySet(part) });
@@ -89,15 +90,15 @@ async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promi
  */
 async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<string>> {
   const { tx, db, tenant, workspace } = ctx;
-  const newest = db.template('ingest.scan-newest-finished', (b, engine) => sql`select p.c0 as sensor_type, p.c1 as asset_id, (
+  const newest = db.template('ingest.scan-newest-finished', (b, d) => sql`select p.c0 as sensor_type, p.c1 as asset_id, (
       select c.scan_id from scan_assets c where c.tenant_id = ${param('tenant')} and c.workspace_id = ${param('workspace')}
         and c.sensor_type = p.c0 and c.asset_id = p.c1 and c.finished_at is not null
       order by c.started_at desc, c.scan_id desc limit 1) as scan_id
-    from ${jsonRows(engine, param('pairs'), ['text', 'text'])} p`.compile(b));
+    from ${d.jsonRows(param('pairs'), ['text', 'text'])} p`.compile(b));
   // `is_current = 1` written out, so the partial index over it applies.
-  const flagged = db.template('ingest.scan-flagged', (b, engine) => sql`select scan_id, sensor_type, asset_id from scan_assets
+  const flagged = db.template('ingest.scan-flagged', (b, d) => sql`select scan_id, sensor_type, asset_id from scan_assets
     where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and is_current = 1
-      and ${inKeys(engine, ['sensor_type', 'asset_id'], param('pairs'))}`.compile(b));
+      and ${d.inKeys(['sensor_type', 'asset_id'], param('pairs'))}`.compile(b));
 
   const changed = new Set<string>();
   const updates: unknown[][] = [];
@@ -122,3 +123,5 @@ async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<s
   await updateRows(db, tx, 'scan_assets', { tenant, workspace }, ['scan_id', 'asset_id'], [{ column: 'is_current', type: 'bigint' }], updates);
   return changed;
 }
+
+export const scanWriter = recordWriter('scan', applyScans);

@@ -17,7 +17,7 @@ import {
 } from './store.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
-import { ApiError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { etagOf, ifMatchVersions, ifNoneMatchAny, noneMatchHits } from '../../platform/http/preconditions.ts';
 import { errorResponses, pageSizeOf, PagingQuery, PathId } from '../../platform/http/schemas.ts';

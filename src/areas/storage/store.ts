@@ -19,7 +19,7 @@ import { randomInt } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { perUserScopeNames, type StorageScopeName } from '../../catalog/storage-scopes.ts';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
-import { inList, param } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
 import { limitBucket } from '../../platform/db/paging/keyset.ts';
 
 /** Everything that identifies an entry; '' for the parts its scope does not have. */
@@ -81,19 +81,19 @@ function keyArgs(k: EntryKey) {
 
 /** One primary-key lookup; the value comes back as text on both engines (no parse). */
 export async function getEntry(db: Db, k: EntryKey): Promise<StoredEntry | undefined> {
-  const t = db.template('storage.get', (b, engine) => whereKey(b.selectFrom('client_storage').select([
-    engine === 'postgres' ? sql<string>`value::text`.as('value') : 'value',
+  const t = db.template('storage.get', (b, d) => whereKey(b.selectFrom('client_storage').select([
+    d.jsonText('value').as('value'),
     'created_at', 'updated_at', 'version',
   ])));
   return db.first<StoredEntry>(t, keyArgs(k));
 }
 
 function updateTemplate(db: Db, versions: 'any' | 'list') {
-  return db.template(`storage.update:${versions}`, (b: Builder, engine) => {
+  return db.template(`storage.update:${versions}`, (b: Builder, d) => {
     let q = whereKey(b.updateTable('client_storage').set({
       value: param('value'), updated_at: param<number>('now'), version: param<number>('version'),
     }));
-    if (versions === 'list') q = q.where(inList(engine, 'version', param('versions')));
+    if (versions === 'list') q = q.where(d.inList('version', param('versions')));
     return q;
   });
 }
@@ -117,9 +117,9 @@ function insertTemplate(db: Db, onConflict: 'update' | 'nothing') {
 
 /** Entries of one user in one tenant, over the per-user scopes (an index range per scope). */
 function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): Promise<{ count: number } | undefined> {
-  const t = db.template('storage.count-user', (b, engine) => b.selectFrom('client_storage')
+  const t = db.template('storage.count-user', (b, d) => b.selectFrom('client_storage')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenant_id', '=', param('tenant')).where(inList(engine, 'scope', param('scopes')))
+    .where('tenant_id', '=', param('tenant')).where(d.inList('scope', param('scopes')))
     .where('workspace_id', '=', '').where('user_id', '=', param('user')));
   return tx.first<{ count: number }>(t, { tenant, user, scopes: perUserScopeNames });
 }
@@ -132,11 +132,7 @@ async function createCapped(
   db: Db, k: EntryKey, args: Record<string, unknown>, onConflict: 'update' | 'nothing', cap: number,
 ): Promise<PutOutcome> {
   return db.transaction(async (tx) => {
-    if (tx.engine === 'postgres') {
-      const lock = db.template('storage.lock-user', () =>
-        CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0)) as locked', [param('lock')]));
-      await tx.all(lock, { lock: JSON.stringify(['client_storage', k.tenant, k.user]) });
-    }
+    await tx.dialect.lockKey(tx, JSON.stringify(['client_storage', k.tenant, k.user]));
     // The entry may exist by now (created by a request that overtook this one): then this is an
     // update or a failed If-None-Match, and the cap does not apply.
     if (await tx.first(db.template('storage.exists', (b) => whereKey(b.selectFrom('client_storage').select('version'))), keyArgs(k))) {
@@ -189,9 +185,9 @@ export async function putEntry(db: Db, k: EntryKey, opts: PutOptions): Promise<P
 /** `versions`: delete only if the entry's version is one of these (If-Match); undefined: unconditionally. */
 export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'any'): Promise<DeleteOutcome> {
   const list = Array.isArray(versions);
-  const t = db.template(`storage.delete:${list}`, (b, engine) => {
+  const t = db.template(`storage.delete:${list}`, (b, d) => {
     const q = whereKey(b.deleteFrom('client_storage'));
-    return list ? q.where(inList(engine, 'version', param('versions'))) : q;
+    return list ? q.where(d.inList('version', param('versions'))) : q;
   });
   const changed = await db.run(t, list ? { ...keyArgs(k), versions } : keyArgs(k));
   if (changed) return 'deleted';

@@ -4,8 +4,9 @@
 // the shape of the condition is part of the template key, the values are parameters.
 
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Args, Engine } from './database.ts';
-import { inList, param } from './database.ts';
+import type { Args } from './database.ts';
+import { param } from './database.ts';
+import type { SqlDialect } from './dialect.ts';
 
 export interface WorkspaceScope {
   tenant: string;
@@ -21,15 +22,15 @@ export function scopeShape(scope: WorkspaceScope): ScopeShape {
 }
 
 /** The workspace condition of a scope shape on `column` (parameters `scope_workspace(s)`). */
-export function scopeCondition(engine: Engine, shape: ScopeShape, column: string): RawBuilder<boolean> {
+export function scopeCondition(d: SqlDialect, shape: ScopeShape, column: string): RawBuilder<boolean> {
   if (shape === 'one') return sql<boolean>`${sql.ref(column)} = ${param('scope_workspace')}`;
-  if (shape === 'list') return inList(engine, column, param('scope_workspaces'));
+  if (shape === 'list') return d.inList(column, param('scope_workspaces'));
   return sql<boolean>`1 = 1`;
 }
 
 /** Adds the scope's workspace condition on `column` to a query (none for every workspace). */
-export function whereScope<Q extends SelectQueryBuilder<any, any, any>>(q: Q, engine: Engine, shape: ScopeShape, column: string): Q {
-  return shape === 'all' ? q : q.where(scopeCondition(engine, shape, column)) as Q;
+export function whereScope<Q extends SelectQueryBuilder<any, any, any>>(q: Q, d: SqlDialect, shape: ScopeShape, column: string): Q {
+  return shape === 'all' ? q : q.where(scopeCondition(d, shape, column)) as Q;
 }
 
 /** The parameters a scoped query takes: `tenant` and the workspace values of its shape. */

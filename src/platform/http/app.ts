@@ -1,5 +1,5 @@
 // The Fastify application: error contract, request ids and response headers, authentication,
-// OpenAPI generation, conditional GET, and every area's routes.
+// OpenAPI generation, conditional GET; the areas' routes are given (src/compose.ts wires them).
 
 import { hash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -15,20 +15,15 @@ import { lazySerializerBuilder, lazyValidatorBuilder } from './lazy-compilers.ts
 import { registerResponseCache } from './response-cache.ts';
 import type { AppContext } from './context.ts';
 import { registerCors } from './cors.ts';
-import { ApiError, registerErrorHandling } from './errors.ts';
-import { registerMetrics } from './metrics.ts';
+import { registerErrorHandling } from './errors.ts';
+import { ApiError } from '../errors.ts';
+import { type IngestCountsSource, registerMetrics } from './metrics.ts';
 import { clientErrorHandler, registerDrain, registerRateLimit, serverLimits } from './limits.ts';
 import { registerInputGuards } from './input-guards.ts';
 import { recordRoutes } from './route-table.ts';
-import { registerClientStorage } from '../../areas/storage/routes.ts';
-import { registerFindings } from '../../areas/findings/routes.ts';
 import { registerHealth } from './health.ts';
-import { registerIngest } from '../../areas/feed/ingest-routes.ts';
-import { registerInventory } from '../../areas/inventory/routes.ts';
-import { registerRuntime } from '../../areas/runtime/routes.ts';
 import { registerOpenApi } from './openapi-route.ts';
 import { registerReference } from './reference-page.ts';
-import { registerScans } from '../../areas/scans/routes.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -37,6 +32,10 @@ export interface AppOptions {
   /** A pino logger, or false for none (tests). */
   logger?: FastifyBaseLogger | false;
   now?: () => number;
+  /** Registers the areas' routes (src/compose.ts). */
+  routes: (app: FastifyInstance, ctx: AppContext) => void;
+  /** Where /metrics hears of ingested records. */
+  ingestCounts?: IngestCountsSource;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,7 +55,7 @@ function standardHeaders(reply: FastifyReply, requestId: string): void {
   reply.header('x-content-type-options', 'nosniff');
 }
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function createApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { db, config } = options;
   const app = Fastify({
     loggerInstance: options.logger || undefined,
@@ -116,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
-  registerMetrics(app, ctx);
+  registerMetrics(app, ctx, options.ingestCounts);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
@@ -171,12 +170,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerHealth(app, ctx);
   registerOpenApi(app);
   registerReference(app);
-  registerInventory(app, ctx);
-  registerIngest(app, ctx);
-  registerClientStorage(app, ctx);
-  registerFindings(app, ctx);
-  registerRuntime(app, ctx);
-  registerScans(app, ctx);
+  options.routes(app, ctx);
   await app.ready();
   return { app, ctx };
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope } from '../auth/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 
 export type RouteAccess = Scope | 'public';
 

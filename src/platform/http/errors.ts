@@ -4,24 +4,7 @@
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  /** Extra members of the error body beyond code and message (e.g. ingest line errors). */
-  readonly details: Record<string, unknown>;
-  constructor(status: number, message: string, options: { headers?: Record<string, string>; details?: Record<string, unknown> } = {}) {
-    super(message);
-    this.status = status;
-    this.headers = options.headers ?? {};
-    this.details = options.details ?? {};
-  }
-}
-
-export const badRequest = (message: string) => new ApiError(400, message);
-export const notFound = (message: string) => new ApiError(404, message);
-export const forbidden = (message: string) => new ApiError(403, message);
-export const unauthorized = (message: string) =>
-  new ApiError(401, message, { headers: { 'www-authenticate': 'Bearer realm="aispm"' } });
+import { ApiError } from '../errors.ts';
 
 /** Errors that mean the database cannot be reached or is shutting down: 503, and retry later. */
 export function isUnavailable(err: unknown): boolean {

@@ -2,7 +2,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -4,7 +4,7 @@
 // validator turns "1e309" into Infinity and lets it through `maximum`).
 
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 function refuseNul(where: 'path' | 'query', values: unknown): void {
   if (!values || typeof values !== 'object') return;

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 /**
  * Options for Fastify's HTTP server. Node checks its header and request deadlines on a timer

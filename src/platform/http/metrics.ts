@@ -11,8 +11,16 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { onIngested } from '../../ingest/pipeline.ts';
 import type { AppContext } from './context.ts';
+
+/** Records ingested by one call, by type and outcome (what the ingest pipeline reports). */
+export interface IngestCounts {
+  accepted: Partial<Record<string, number>>;
+  rejected: Partial<Record<string, number>>;
+}
+
+/** Subscribes a listener to every ingest call's counts; returns the unsubscribe. */
+export type IngestCountsSource = (listener: (counts: IngestCounts) => void) => () => void;
 
 /** The label of requests that matched no route (404s, malformed URLs). */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -45,11 +53,11 @@ function totalCounter(registry: Registry, name: string, help: string, read: () =
   });
 }
 
-export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCounts?: IngestCountsSource): void {
   // Started with the app, not at the first scrape, so the event-loop histogram has samples by then.
   const processWide = processMetrics();
   const registry = new Registry();
-  const engine = ctx.db.engine;
+  const engine = ctx.db.dialect.name;
 
   new Gauge({ name: 'aispm_build_info', help: 'Constant 1, labelled with the service version, database engine and Node.js version.',
     labelNames: ['version', 'engine', 'node'], registers: [registry] }).set({ version: '1.0.0', engine, node: process.version }, 1);
@@ -86,12 +94,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     help: 'Ingested records by record type and outcome: accepted (written) or rejected (a bad line, or a good one in a batch a bad line sank).',
     labelNames: ['type', 'outcome'], registers: [registry],
   });
-  const stopListening = onIngested((counts) => {
+  const stopListening = ingestCounts?.((counts) => {
     for (const outcome of ['accepted', 'rejected'] as const) {
       for (const [type, n] of Object.entries(counts[outcome])) if (n) ingested.inc({ type, outcome }, n);
     }
   });
-  app.addHook('onClose', async () => stopListening());
+  if (stopListening) app.addHook('onClose', async () => stopListening());
 
   new Gauge({
     name: 'aispm_db_pool_connections', help: 'Database connections of this process by state: open, idle, in_use, and max (the pool\'s limit).',
@@ -108,7 +116,8 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     name: 'aispm_db_pool_waiting', help: 'Callers waiting now for a database connection (PostgreSQL) or for the write lock (SQLite).',
     registers: [registry], collect() { this.set(ctx.db.poolStats().waiting); },
   });
-  if (engine === 'sqlite') {
+  // Only an engine with a write lock of ours (SQLite) reports its waits.
+  if (ctx.db.poolStats().writeLock) {
     totalCounter(registry, 'aispm_db_write_lock_acquired_total', 'Times a writer took the SQLite write lock.',
       () => ctx.db.poolStats().writeLock?.acquired);
     totalCounter(registry, 'aispm_db_write_lock_wait_seconds_total', 'Seconds writers spent waiting for the SQLite write lock.',

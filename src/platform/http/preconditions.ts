@@ -2,7 +2,7 @@
 // version is a number: the ETag is that number in quotes, strong. If-Match compares strongly (a
 // weak tag W/"…" never matches); If-None-Match compares weakly.
 
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 export function etagOf(version: number): string {
   return `"${version}"`;

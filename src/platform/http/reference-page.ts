@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 
 const distDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const uiVersion = (JSON.parse(readFileSync(join(distDir, 'package.json'), 'utf8')) as { version: string }).version;

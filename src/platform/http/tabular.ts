@@ -1,6 +1,7 @@
 // The tabular result every list, edge and detail answers, and its CSV form.
 
 import { Readable } from 'node:stream';
+import { csvLine } from '../csv.ts';
 
 export interface Tabular {
   header: string[];
@@ -22,19 +23,6 @@ export function tabular(header: string[], rows: unknown[][], cursor: string, tot
  */
 export function tabularJson(headerJson: string, rows: readonly string[], cursor: string, total: number, extra = ''): string {
   return `{"header":${headerJson},"rows":[${rows.join(',')}],"cursor":${JSON.stringify(cursor)},"total":${total},"total_sampling":1${extra}}`;
-}
-
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Spreadsheets run cells that start with these as formulas (CSV injection): neutralise them.
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** One CSV record with its CRLF; the CLI writes the same CSV as the service. */
-export function csvLine(values: readonly unknown[]): string {
-  return values.map(csvCell).join(',') + '\r\n';
 }
 
 /** RFC 4180 CSV, header first, produced row by row. */

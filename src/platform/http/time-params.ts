@@ -1,7 +1,7 @@
 // Time-window query parameters shared by the runtime endpoints: RFC 3339 with a zone, inclusive.
 
 import { parseTime } from '../values.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 /** An optional RFC 3339 query parameter as epoch milliseconds; 400 naming it when malformed. */
 export function timeParam(name: string, value: string | undefined): number | undefined {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { WorkspaceScope } from '../db/workspace-scope.ts';
 import { canReadWorkspace, principalOf } from './auth.ts';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../errors.ts';
 import { PathId } from './schemas.ts';
 
 export const WorkspaceNarrowing = {

@@ -8,7 +8,7 @@ import { Cursors, type SortKey } from '../db/paging/cursor.ts';
 import type { SortDir } from '../db/paging/keyset.ts';
 import { csvStream, tabular, tabularJson, wantsCsv, type Tabular } from '../http/tabular.ts';
 import type { AppContext } from '../http/context.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 
 export interface SortChoice {
   column: ColumnDef;

@@ -6,7 +6,7 @@
 import type { ColumnDef } from '../../catalog/types.ts';
 import type { SortDir } from '../db/paging/keyset.ts';
 import type { SortTerm } from '../db/paging/keyset-multi.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 
 export type { SortTerm };
 

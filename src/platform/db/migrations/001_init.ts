@@ -3,7 +3,7 @@
 // On PostgreSQL the raw LLM interactions are partitioned by time (monthly partitions are created
 // at ingest), so retention drops whole partitions.
 
-import type { Engine } from '../database.ts';
+import { type Ddl, typed } from './ddl.ts';
 
 const tables = `
 create table api_keys (
@@ -353,13 +353,6 @@ create index llm_interactions_agent on llm_interactions (tenant_id, workspace_id
 create index llm_interactions_session on llm_interactions (tenant_id, workspace_id, session_id, time, id);
 `;
 
-function typed(ddl: string, engine: Engine): string {
-  const types = engine === 'postgres'
-    ? { json: 'jsonb', big: 'bigint', real: 'double precision' }
-    : { json: 'text', big: 'integer', real: 'real' };
-  return ddl.replaceAll('{json}', types.json).replaceAll('{big}', types.big).replaceAll('{real}', types.real);
-}
+const shared = typed(tables);
 
-export function up(engine: Engine): string {
-  return typed(tables, engine) + (engine === 'postgres' ? postgresInteractions : sqliteInteractions);
-}
+export const up: Ddl = { sqlite: shared.sqlite + sqliteInteractions, postgres: shared.postgres + postgresInteractions };

@@ -9,15 +9,15 @@
 //
 // SQLite already stores text and compares bytewise: nothing to do there.
 
-import type { Engine } from '../database.ts';
+import type { Ddl } from './ddl.ts';
 
-export function up(engine: Engine): string {
-  if (engine === 'sqlite') return 'select 1;';
-  return `
+export const up: Ddl = {
+  sqlite: 'select 1;',
+  postgres: `
 alter table client_storage
   alter column value type json using value::json,
   alter column client_id type text collate "C",
   alter column namespace type text collate "C",
   alter column key type text collate "C";
-`;
-}
+`,
+};

@@ -9,11 +9,9 @@
 // a trailing outcome column (one index instead of two, which keeps ingest fast); on PostgreSQL,
 // where the time order is the partitioned primary key, a separate (time, outcome) index.
 
-import type { Engine } from '../database.ts';
+import type { Ddl } from './ddl.ts';
 
-export function up(engine: Engine): string {
-  const big = engine === 'postgres' ? 'bigint' : 'integer';
-  return `
+const counts = (big: string) => `
 create table llm_runtime_counts (
   tenant_id text not null,
   workspace_id text not null,
@@ -32,8 +30,9 @@ insert into llm_runtime_counts (tenant_id, workspace_id, scope, agent_id, sessio
 insert into llm_runtime_counts (tenant_id, workspace_id, scope, agent_id, sessions, interactions)
   select tenant_id, workspace_id, 'workspace', '', sum(sessions), sum(interactions)
   from llm_runtime_counts where scope = 'agent' group by tenant_id, workspace_id;
-${engine === 'postgres'
-    ? 'create index llm_interactions_outcome on llm_interactions (tenant_id, workspace_id, time, outcome);'
-    : 'drop index llm_interactions_time;\ncreate index llm_interactions_time on llm_interactions (tenant_id, workspace_id, time, id, outcome);'}
 `;
-}
+
+export const up: Ddl = {
+  sqlite: counts('integer') + 'drop index llm_interactions_time;\ncreate index llm_interactions_time on llm_interactions (tenant_id, workspace_id, time, id, outcome);\n',
+  postgres: counts('bigint') + 'create index llm_interactions_outcome on llm_interactions (tenant_id, workspace_id, time, outcome);\n',
+};

@@ -18,10 +18,9 @@
 //   during a first bulk load) took scan_assets_current for the per-pair lookups and walked every
 //   row of the sensor for each pair.
 
-import type { Engine } from '../database.ts';
+import { same } from './ddl.ts';
 
-export function up(_engine: Engine): string {
-  return `
+export const up = same(`
 alter table scans add column assets integer not null default 0;
 alter table scans add column current_assets integer not null default 0;
 
@@ -48,5 +47,4 @@ update scans set
   assets = (select count(*) from scan_assets a where a.tenant_id = scans.tenant_id and a.workspace_id = scans.workspace_id and a.scan_id = scans.id),
   current_assets = (select coalesce(sum(a.is_current), 0) from scan_assets a where a.tenant_id = scans.tenant_id
     and a.workspace_id = scans.workspace_id and a.scan_id = scans.id);
-`;
-}
+`);

@@ -4,7 +4,7 @@
 // an agent row no longer maintains the indexes of every other kind's columns (a row carried 59).
 // The shared indexes dropped here are the ones 001-005 era code created from the catalogue.
 
-import type { Engine } from '../database.ts';
+import { same } from './ddl.ts';
 
 const sharedExpressionIndexes = [
   'entities_attr_framework_string', 'entities_attr_language_string', 'entities_attr_environment_string', 'entities_attr_owner_string',
@@ -23,9 +23,7 @@ const sharedExpressionIndexes = [
   'entities_attr_pass_rate_number', 'entities_attr_run_at_string',
 ];
 
-export function up(_engine: Engine): string {
-  return [
+export const up = same([
     'alter table entities add column row_json text;',
     ...sharedExpressionIndexes.map((name) => `drop index if exists ${name};`),
-  ].join('\n');
-}
+].join('\n'));

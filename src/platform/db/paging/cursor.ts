@@ -3,7 +3,7 @@
 // query (other filters, sort, tenant, parent object), is refused with 400.
 
 import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 
 export type SortKey = [unknown, unknown];
 

@@ -8,9 +8,10 @@
 // `a < x or (a = x and (b > y or …))`.
 
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Args, Builder, Db, Engine } from '../database.ts';
+import type { Args, Builder, Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
 import { param } from '../database.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { SortKey } from './cursor.ts';
 import { limitBucket, type SortDir } from './keyset.ts';
 
@@ -37,7 +38,7 @@ export function orderTerms(sort: SortTerm[], sortSql: Record<string, string>, ti
 export interface MultiKeysetSpec {
   /** Template cache key naming everything that shapes `base` (filters present, grouping). */
   key: string;
-  base: (b: Builder, engine: Engine) => SelectQueryBuilder<any, any, any>;
+  base: (b: Builder, d: SqlDialect) => SelectQueryBuilder<any, any, any>;
   /** The sort terms, then the tie-breakers: together unique among the rows. */
   order: OrderTerm[];
 }
@@ -70,8 +71,8 @@ export async function multiKeysetPage<R extends Record<string, unknown>>(
 ): Promise<MultiKeysetPage<R>> {
   const shape = spec.order.map((t) => `${t.expr} ${t.dir}`).join(',');
   const fetch = limitBucket(limit + 1);
-  const t = db.template(`${spec.key}|${shape}|${after ? 'after' : 'first'}|${fetch}`, (b, engine) => {
-    let q = spec.base(b, engine).select(spec.order.map((o, i) => sql.raw(o.expr).as(`k${i}`)));
+  const t = db.template(`${spec.key}|${shape}|${after ? 'after' : 'first'}|${fetch}`, (b, d) => {
+    let q = spec.base(b, d).select(spec.order.map((o, i) => sql.raw(o.expr).as(`k${i}`)));
     if (after) q = q.where(afterCondition(spec.order));
     for (const o of spec.order) q = q.orderBy(sql.raw(o.expr), o.dir);
     return q.limit(sql.lit(fetch));

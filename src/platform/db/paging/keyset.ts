@@ -3,7 +3,8 @@
 // is skipped or repeated while rows are added. Never OFFSET.
 
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Args, Builder, Db, Engine } from '../database.ts';
+import type { Args, Builder, Db } from '../database.ts';
+import type { SqlDialect } from '../dialect.ts';
 import { param } from '../database.ts';
 import type { SortKey } from './cursor.ts';
 
@@ -26,7 +27,7 @@ export function limitBucket(rows: number): number {
 export interface KeysetSpec {
   /** Template cache key naming everything that shapes `base` (filters present, kind, edge). */
   key: string;
-  base: (b: Builder, engine: Engine) => SelectQueryBuilder<any, any, any>;
+  base: (b: Builder, d: SqlDialect) => SelectQueryBuilder<any, any, any>;
   /** SQL expression the rows sort by. */
   sort: string;
   /** SQL expression unique among the rows, breaking ties in the same direction. */
@@ -52,10 +53,10 @@ export async function keysetPage<R extends Record<string, unknown>>(
 ): Promise<KeysetPage<R>> {
   const cmp = spec.dir === 'desc' ? '<' : '>';
   const fetch = limitBucket(limit + 1);
-  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}|${fetch}`, (b, engine) => {
+  const t = db.template(`${spec.key}|${spec.sort}|${spec.tie}|${spec.dir}|${after ? 'after' : 'first'}|${fetch}`, (b, d) => {
     const sort = sql.raw(spec.sort);
     const tie = sql.raw(spec.tie);
-    let q = spec.base(b, engine).select([sort.as('sort_key'), tie.as('tie_key')]);
+    let q = spec.base(b, d).select([sort.as('sort_key'), tie.as('tie_key')]);
     if (after && PLAIN_COLUMN.test(spec.sort) && PLAIN_COLUMN.test(spec.tie)) {
       // A row value: both engines seek the (sort, tie) index straight to the cursor.
       q = q.where(sql<boolean>`(${sort}, ${tie}) ${sql.raw(cmp)} (${param('after_sort')}, ${param('after_tie')})`);

@@ -1,4 +1,8 @@
-// Service-wide price overrides from configuration: AISPM_PRICES_FILE names a JSON file, an array
+// Prices of models, in US dollars per million tokens, as they apply to a tenant: its own (`price`
+// records), over the service-wide ones from configuration, over the table shipped with the
+// service (src/catalog/prices.ts).
+//
+// Service-wide overrides from configuration: AISPM_PRICES_FILE names a JSON file, an array
 // of {"model", "input_per_million", "output_per_million"} in US dollars per million tokens. They
 // are stored as tenant '*' rows of model_prices (source 'config'), which every replica and the CLI
 // read at ingest, above the shipped table and below a tenant's own `price` records. Loading the
@@ -6,9 +10,44 @@
 
 import { readFileSync } from 'node:fs';
 import { CompiledQuery } from 'kysely';
-import { ALL_TENANTS } from './interactions-writer.ts';
+import { shippedPrices, type Price } from '../../catalog/prices.ts';
+import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
+import { recordWriter } from '../../ingest/batch.ts';
+import type { PriceRecord } from '../../ingest/records.ts';
 import { bulkInsert } from '../../platform/db/bulk.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+
+/** Tenant of the prices that apply to every tenant (shipped table overrides from configuration). */
+export const ALL_TENANTS = '*';
+
+export async function applyPrices(ctx: BatchContext, records: Lined<PriceRecord>[]): Promise<void> {
+  const last = new Map(records.map(({ record }) => [record.model, record]));
+  await bulkInsert(ctx.tx, 'model_prices', ['tenant_id', 'model', 'input_per_million', 'output_per_million', 'source', 'updated_at'],
+    [...last.values()].map((p) => [ctx.tenant, p.model, p.input, p.output, 'ingest', ctx.now]),
+    { keys: ['tenant_id', 'model'], update: { input_per_million: 'excluded.input_per_million', output_per_million: 'excluded.output_per_million', source: 'excluded.source', updated_at: 'excluded.updated_at' } });
+}
+
+/**
+ * The prices that apply to a tenant: its own (`price` records), over the service-wide ones from
+ * configuration, over the table shipped with the service.
+ */
+export async function tenantPrices(ctx: BatchContext): Promise<Price[]> {
+  const t = ctx.db.template('ingest.prices', (b) => b.selectFrom('model_prices')
+    .select(['tenant_id', 'model', 'input_per_million', 'output_per_million'])
+    .where((eb) => eb.or([eb('tenant_id', '=', param('tenant')), eb('tenant_id', '=', ALL_TENANTS)])));
+  const rows = await ctx.tx.all<{ tenant_id: string; model: string; input_per_million: number; output_per_million: number }>(t, { tenant: ctx.tenant });
+  const byModel = new Map<string, Price>();
+  for (const p of shippedPrices) byModel.set(p.model, p);
+  for (const tenant of [ALL_TENANTS, ctx.tenant]) {
+    for (const r of rows) if (r.tenant_id === tenant) byModel.set(r.model, { model: r.model, input: Number(r.input_per_million), output: Number(r.output_per_million) });
+  }
+  return [...byModel.values()];
+}
+
+/** The stored form of an interaction. */
+
+export const priceWriter = recordWriter('price', applyPrices);
 
 export interface ConfiguredPrice { model: string; input: number; output: number }
 

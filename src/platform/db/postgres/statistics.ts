@@ -1,4 +1,4 @@
-// Planner statistics of tables that ingest fills (PostgreSQL). A table loaded faster than
+// Planner statistics of tables that ingest fills. A table loaded faster than
 // autovacuum analyses it keeps the estimates of an empty table, and the planner then picks plans
 // that are right for ten rows and ruinous for a million: the benchmark's first agent-edge request
 // after a bulk load walked every model by `last_seen` and probed relations for each, and hit the
@@ -11,16 +11,16 @@
 // So each process counts the rows it writes into each table and analyses the table in the writing
 // transaction each time that count grows by half since the last time (and by at least 500 rows):
 // a logarithmic number of ANALYZEs however large the import, cheap ones while tables are small.
-// Interactions are counted per monthly partition (src/store/partitions.ts): analysing their
+// Interactions are counted per monthly partition (partitions.ts): analysing their
 // partitioned parent would sample every partition.
 
-import type { Executor } from './database.ts';
+import type { Executor } from '../database.ts';
 
 const SKIP = new Set(['llm_interactions']);
 const written = new Map<string, { since: number; total: number }>();
 
 export async function noteRowsWritten(tx: Executor, table: string, rows: number): Promise<void> {
-  if (tx.engine !== 'postgres' || rows <= 0 || SKIP.has(table)) return;
+  if (rows <= 0 || SKIP.has(table)) return;
   const w = written.get(table) ?? { since: 0, total: 0 };
   w.since += rows;
   w.total += rows;

@@ -1,0 +1,74 @@
+// The import rules of src/ (docs/ARCHITECTURE.md): layers from the bottom up, never the other way.
+//
+//   catalog/      what the domain is: kinds, columns, edges, rules. Imports nothing of ours.
+//   config.ts     settings; imports nothing of ours but the catalogue.
+//   platform/     what every area uses: db (engines, templates, paging, migrations), auth (tokens),
+//                 http (app, errors, limits, metrics), lists (the one list declaration and handler).
+//   ingest/       parsing and validation of records, and the batch runner that calls the writers it
+//                 is given. Knows no area.
+//   areas/<area>/ routes, reads and writes of one concern. May use another area, never in a cycle.
+//   entry         cli*.ts, server.ts, compose.ts (the one wiring module), cluster.ts, demo/.
+//   client/       the HTTP client of the CLI: speaks to the service over HTTP only (it reads the
+//                 catalogue and shares the CSV writer).
+//
+// Checked in CI (`npm run lint`), so a wrong-way import fails the build instead of waiting for review.
+
+const entry = '^src/(cli|cli-program|server|compose|cluster)[.]ts$|^src/demo/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles', severity: 'error', comment: 'Modules must not import each other in a circle (interfaces naming each other in types only are not a cycle at run time).',
+      from: { path: '^src/' }, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'catalog-is-the-bottom', severity: 'error', comment: 'The catalogue declares the domain and imports nothing of ours.',
+      from: { path: '^src/catalog/' }, to: { path: '^src/', pathNot: '^src/catalog/' },
+    },
+    {
+      name: 'config-is-a-leaf', severity: 'error', comment: 'Settings import nothing of ours but the catalogue.',
+      from: { path: '^src/config[.]ts$' }, to: { path: '^src/', pathNot: '^src/(catalog/|config[.]ts$)' },
+    },
+    {
+      name: 'platform-knows-no-area', severity: 'error', comment: 'The platform serves every area and names none of them.',
+      from: { path: '^src/platform/' }, to: { path: '^src/', pathNot: '^src/(platform|catalog)/|^src/config[.]ts$' },
+    },
+    {
+      name: 'db-below-http', severity: 'error', comment: 'The database layer knows nothing of HTTP, tokens or lists.',
+      from: { path: '^src/platform/db/' }, to: { path: '^src/platform/(http|lists|auth)/' },
+    },
+    {
+      name: 'auth-below-http', severity: 'error', comment: 'Tokens are stored below the HTTP layer that checks them.',
+      from: { path: '^src/platform/auth/' }, to: { path: '^src/platform/(http|lists)/' },
+    },
+    {
+      name: 'http-below-lists', severity: 'error', comment: 'The HTTP app is below the list machinery built on it.',
+      from: { path: '^src/platform/http/' }, to: { path: '^src/platform/lists/' },
+    },
+    {
+      name: 'ingest-knows-no-area', severity: 'error', comment: 'Ingest parses and runs the writers it is given; it names no area and no HTTP.',
+      from: { path: '^src/ingest/' }, to: { path: '^src/', pathNot: '^src/(ingest|catalog)/|^src/platform/(db/|values[.]ts$|json-depth[.]ts$|errors[.]ts$)|^src/config[.]ts$' },
+    },
+    {
+      name: 'areas-below-entry', severity: 'error', comment: 'Areas are wired by the entry modules, never the reverse.',
+      from: { path: '^src/areas/' }, to: { path: entry },
+    },
+    {
+      name: 'client-speaks-http-only', severity: 'error',
+      comment: 'The CLI client talks to the service over HTTP: it reads the catalogue and writes CSV as the service does, and imports nothing else of it.',
+      from: { path: '^src/client/' }, to: { path: '^src/', pathNot: '^src/(client|catalog)/|^src/platform/csv[.]ts$' },
+    },
+    {
+      name: 'nothing-imports-entry', severity: 'error', comment: 'Only entry modules import entry modules.',
+      from: { path: '^src/', pathNot: entry }, to: { path: entry },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no compiler API for dependency-cruiser to parse with: swc parses instead.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    moduleSystems: ['es6'],
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/client/schema[.]ts$' },
+  },
+};

@@ -1,0 +1,83 @@
+// The one wiring module: which writers a batch runs and in what order, the steps after them, the
+// steps that run after migrations, and which areas' routes the app serves. Nothing registers
+// itself anywhere else; to add a record type, an area or a post-batch step, add it here.
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { registerIngest } from './areas/feed/ingest-routes.ts';
+import { registerOtlp } from './areas/feed/otlp-routes.ts';
+import { findingWriter, refreshEntityIssueCounts } from './areas/findings/findings-writer.ts';
+import { registerFindings } from './areas/findings/routes.ts';
+import { ruleSettingWriter, ruleWriter, syncStaticRules } from './areas/findings/rules-writer.ts';
+import { renderRowsOnCatalogueChange, renderTouchedRows } from './areas/inventory/entity-rows.ts';
+import { syncCatalogueIndexes } from './areas/inventory/entity-sql.ts';
+import { entityWriter, refreshEdgeCounts, refreshKindCounts, relationWriter } from './areas/inventory/inventory-writer.ts';
+import { registerInventory } from './areas/inventory/routes.ts';
+import { PostureRules } from './areas/posture/evaluate.ts';
+import { interactionWriter } from './areas/runtime/interactions-writer.ts';
+import { priceWriter } from './areas/runtime/prices.ts';
+import { registerRuntime } from './areas/runtime/routes.ts';
+import { registerScans } from './areas/scans/routes.ts';
+import { scanWriter } from './areas/scans/scans-writer.ts';
+import { registerClientStorage } from './areas/storage/routes.ts';
+import type { FinishStep } from './ingest/batch-context.ts';
+import type { BatchPlan } from './ingest/batch.ts';
+import { Ingestor } from './ingest/pipeline.ts';
+import type { Db } from './platform/db/database.ts';
+import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
+import { createApp } from './platform/http/app.ts';
+
+/** Last in every batch and every posture evaluation: the touched objects' issue counts, then their stored rows. */
+const finish: FinishStep[] = [refreshEntityIssueCounts, renderTouchedRows];
+
+/** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
+export interface Service {
+  ingestor: Ingestor;
+  posture: PostureRules;
+}
+
+export function composeService(): Service {
+  const posture = new PostureRules(finish);
+  const plan: BatchPlan = {
+    // Entities before relations, rules before findings, scans before the findings that name them.
+    writers: [entityWriter, relationWriter, ruleWriter, ruleSettingWriter, priceWriter, scanWriter, findingWriter, interactionWriter],
+    derive: [refreshKindCounts, refreshEdgeCounts],
+    react: [posture.afterBatch],
+    finish,
+    lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
+  };
+  return { ingestor: new Ingestor(plan), posture };
+}
+
+/** Migrates the schema, then brings what follows the catalogue up to date. */
+export function migrate(db: Db): Promise<MigrateResult> {
+  return migrateSchema(db, [syncCatalogueIndexes, syncStaticRules, renderRowsOnCatalogueChange]);
+}
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  /** A pino logger, or false for none (tests). */
+  logger?: FastifyBaseLogger | false;
+  now?: () => number;
+  service?: Service;
+}
+
+/** The Fastify app with every area's routes, in the order the OpenAPI document lists them. */
+export async function buildApp(options: BuildOptions) {
+  const service = options.service ?? composeService();
+  const { app, ctx } = await createApp({
+    ...options,
+    ingestCounts: (listener) => service.ingestor.observe(listener),
+    routes: (app, ctx) => {
+      registerInventory(app, ctx);
+      registerIngest(app, ctx, service.ingestor);
+      registerClientStorage(app, ctx);
+      registerFindings(app, ctx);
+      registerRuntime(app, ctx);
+      registerOtlp(app, ctx, service.ingestor);
+      registerScans(app, ctx);
+    },
+  });
+  return { app, ctx, service };
+}

@@ -1,0 +1,102 @@
+// Everything that differs between SQLite and PostgreSQL, behind one interface (as Kysely's
+// DialectAdapter is): SQL expressions with engine-specific spelling, statements whose best shape
+// differs, locks, planner statistics, partitions and DDL. One implementation per engine,
+// sqlite/dialect.ts and postgres/dialect.ts; nothing outside src/platform/db asks which engine
+// runs. To see how a statement differs between the engines, read the two implementations of the
+// method that builds it.
+
+import type { RawBuilder } from 'kysely';
+import type { ValueType } from '../../catalog/types.ts';
+import type { Builder, Db, Engine, Executor } from './database.ts';
+
+/** The SQL type of a value read from a JSON parameter (jsonRows, inKeys). */
+export type SetColumnType = 'text' | 'bigint' | 'float';
+
+/** One UTC calendar month of time, in epoch milliseconds. */
+export interface MonthRange {
+  /** 'YYYY_MM' */
+  suffix: string;
+  from: number;
+  to: number;
+}
+
+/** Tables partitioned by month of a time column (PostgreSQL's llm_interactions). */
+export interface MonthlyPartitions {
+  /** Partitions of `table` that exist, with the month each covers. */
+  list(tx: Executor, table: string): Promise<Array<{ name: string; month: MonthRange }>>;
+  /** Creates the partitions the given times fall in that are missing. */
+  ensure(tx: Executor, table: string, times: Iterable<number>): Promise<void>;
+  /** Counts rows written per partition for planner statistics (see statistics). */
+  noteWritten(tx: Executor, table: string, times: Iterable<number>): Promise<void>;
+  /** Locks a partition against every other use until the transaction ends (before counting, then dropping it). */
+  lock(tx: Executor, name: string): Promise<void>;
+  drop(tx: Executor, name: string): Promise<void>;
+}
+
+/** Per-group counts of the rows a delete removed. */
+export type DeletedGroups<K extends string> = Array<Record<K, string> & { n: number }>;
+
+export interface SqlDialect {
+  readonly name: Engine;
+  /** Query builder that compiles for this engine (it never connects). */
+  readonly builder: Builder;
+  /** A value as the engine's driver binds it (booleans, lists). */
+  bindValue(v: unknown): unknown;
+  /** The n-th (1-based) positional placeholder of raw SQL. */
+  placeholder(n: number): string;
+
+  // ---- expressions ----------------------------------------------------------------------------
+  /** `ref IN list` for a list bound as one parameter. */
+  inList(ref: string, list: unknown): RawBuilder<boolean>;
+  /** Whether the text of `expr` contains `needle` (case-sensitive; lower both sides for ilike). */
+  contains(expr: string, needle: unknown): RawBuilder<boolean>;
+  /** An attribute of a JSON column as a comparable, never-null SQL value of `type`. */
+  jsonValue(column: string, key: string, type: ValueType): string;
+  /** The elements of a JSON array column as a table `alias(value)` to join. */
+  jsonArrayElements(expr: string, alias: string): RawBuilder<unknown>;
+  /** A JSON column's value as the exact text stored (PostgreSQL's json keeps it as sent). */
+  jsonText(column: string): RawBuilder<string>;
+  /** A derived table `(c0, c1, …)` read from a JSON array of arrays bound at `p`. */
+  jsonRows(p: unknown, types: SetColumnType[]): RawBuilder<unknown>;
+  /** `(c1, c2, …) in (<rows of the JSON array bound at p>)`, probing the table's index once per key. */
+  inKeys(columns: string[], p: unknown, types?: SetColumnType[]): RawBuilder<boolean>;
+  /** Rows of `table` (aliased `i`) in one workspace whose `column` is in the text list bound at `ids`. */
+  rowsByKeys(table: string, columns: readonly string[], column: string): RawBuilder<unknown>;
+  least(a: string, b: string): string;
+  greatest(a: string, b: string): string;
+
+  // ---- statements -----------------------------------------------------------------------------
+  /**
+   * Sets columns of many rows of one workspace, each to its own values. `rows` are arrays: key
+   * values first, then the new values of `set`.
+   */
+  updateRows(
+    db: Db, tx: Executor, table: string, scope: { tenant: string; workspace: string },
+    keys: string[], set: Array<{ column: string; type: SetColumnType | 'jsonb' }>, rows: unknown[][],
+  ): Promise<void>;
+  /**
+   * Deletes the rows of `table` matching `where` (raw SQL over the given parameters) and counts
+   * them per `groupBy` columns, exactly: no row written between counting and deleting escapes.
+   */
+  deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]): Promise<DeletedGroups<K>>;
+
+  // ---- engine behaviour -----------------------------------------------------------------------
+  /** Serialises write transactions into one workspace until the transaction ends. */
+  lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void>;
+  /** Serialises transactions that name the same key until the transaction ends. */
+  lockKey(tx: Executor, key: string): Promise<void>;
+  /** Serialises migrations of one database (replicas starting together). */
+  lockMigrations(tx: Executor): Promise<void>;
+  /** Counts rows written into a table and refreshes its planner statistics as it grows. */
+  noteRowsWritten(tx: Executor, table: string, rows: number): Promise<void>;
+  /** Refreshes the planner statistics of tables this transaction filled. */
+  analyze(tx: Executor, tables: string[]): Promise<void>;
+  /** Monthly partitions, where the engine has them (null: one table). */
+  readonly partitions: MonthlyPartitions | null;
+
+  // ---- DDL ------------------------------------------------------------------------------------
+  /** The index behind a sortable attribute or count column of one entity kind (`create index if not exists`). */
+  kindSortIndex(kind: string, column: string, expression: string): string;
+  /** Column type of epoch milliseconds. */
+  readonly bigint: string;
+}

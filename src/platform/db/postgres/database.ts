@@ -1,0 +1,182 @@
+// PostgreSQL through a pg pool: named prepared statements per connection, a change feed over
+// LISTEN/NOTIFY so replicas know when their cached answers went stale.
+
+import { createHash } from 'node:crypto';
+import type { CompiledQuery, Compilable } from 'kysely';
+import pg from 'pg';
+import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
+import { postgresDialect } from './dialect.ts';
+
+// bigint (int8) and numeric come back as strings by default; every such value here is a count,
+// a sum or an epoch-millisecond time, all well inside a double's exact range.
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format);
+  },
+};
+
+function statementName(sql: string): string {
+  return 'q' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
+}
+
+interface PgQueryable {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult>;
+}
+
+class PgConn implements Executor {
+  readonly dialect = postgresDialect;
+  private readonly client: PgQueryable;
+  constructor(client: PgQueryable) { this.client = client; }
+
+  private async q(sql: string, values: unknown[], prepared: boolean) {
+    return timed(sql, () => this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values }));
+  }
+  async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+    return (await this.q(t.sql, bind(postgresDialect, t, args), true)).rows as R[];
+  }
+  async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
+    return (await this.all<R>(t, args))[0];
+  }
+  async run(t: Template, args?: Args): Promise<number> {
+    return (await this.q(t.sql, bind(postgresDialect, t, args), true)).rowCount ?? 0;
+  }
+  async execute<R = Row>(query: Compilable | CompiledQuery) {
+    const compiled = 'compile' in query ? query.compile() : query;
+    // Built on the spot with a varying shape: not worth a named statement per shape.
+    const res = await this.q(compiled.sql, compiled.parameters.map((p) => postgresDialect.bindValue(p)), false);
+    return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
+  }
+  async exec(sql: string) {
+    await this.client.query({ text: sql, values: [] });
+  }
+}
+
+/** Channel every write notifies, so replicas can tell their cached answers went stale. */
+const CHANGES_CHANNEL = 'aispm_changes';
+
+export class PostgresDb extends BaseDb {
+  readonly dialect = postgresDialect;
+  readonly pool: pg.Pool;
+  private readonly conn: PgConn;
+  private readonly url: string;
+
+  constructor(url: string, poolSize: number, queryTimeoutMs: number) {
+    super();
+    this.url = url;
+    this.pool = new pg.Pool({
+      connectionString: url, max: poolSize, types: pgTypes,
+      connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
+      // A server that stops answering without closing the connection (a network partition) would
+      // otherwise hold every request on it forever; the failed client is dropped from the pool.
+      ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+      keepAlive: true,
+    });
+    // An idle client that loses its server (restart, failover) must not crash the process;
+    // the pool drops it and the next query gets a fresh connection.
+    this.pool.on('error', () => {});
+    // Nor may a client in use: the pool listens for errors only on idle clients, and a connection
+    // reset during a transaction (or a second error after the first) would be an unhandled 'error'
+    // event. The query in flight still fails with it, and the client is released as broken.
+    this.pool.on('connect', (client) => { client.on('error', () => {}); });
+    this.conn = new PgConn(this.pool);
+  }
+
+  all<R = Row>(t: Template, args?: Args) { return this.conn.all<R>(t, args); }
+  first<R = Row>(t: Template, args?: Args) { return this.conn.first<R>(t, args); }
+  async run(t: Template, args?: Args) {
+    try { return await this.conn.run(t, args); } finally { await this.wrote(); }
+  }
+  async execute<R = Row>(query: Compilable | CompiledQuery) {
+    const compiled = 'compile' in query ? query.compile() : query;
+    if (/^\s*select\b/i.test(compiled.sql)) return this.conn.execute<R>(compiled);
+    try { return await this.conn.execute<R>(compiled); } finally { await this.wrote(); }
+  }
+  async exec(sql: string) {
+    try { await this.conn.exec(sql); } finally { await this.wrote(); }
+  }
+
+  /** A write outside a transaction: note it here and tell the other replicas. */
+  private async wrote(): Promise<void> {
+    this.changed();
+    await this.pool.query(`select pg_notify('${CHANGES_CHANNEL}', '')`).catch(() => {});
+  }
+
+  // ---- change feed: LISTEN on a connection of its own, opened on first use -----------------
+  private listener?: pg.Client;
+  private listening = false;
+  private closed = false;
+
+  private listen(): void {
+    if (this.listener || this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    this.listener = client;
+    const down = () => {
+      if (this.listener !== client) return;
+      this.listening = false;
+      this.listener = undefined;
+      this.changed();
+      client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => this.listen(), 1000).unref();
+    };
+    client.on('error', down);
+    client.on('end', down);
+    client.on('notification', () => this.changed());
+    client.connect()
+      .then(() => client.query(`listen ${CHANGES_CHANNEL}`))
+      .then(() => { this.changed(); this.listening = true; }, down);
+  }
+
+  /** Null until the listener is up, and whenever it is down: changes elsewhere could be missed. */
+  dataVersion(): number | null {
+    if (!this.listening) {
+      this.listen();
+      return null;
+    }
+    return this.version;
+  }
+
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      try {
+        await client.query('BEGIN');
+      } catch (err) {
+        // A BEGIN that failed (timed out, connection lost) may leave the connection waiting for its
+        // answer: it goes, rather than back to the pool where every later query would queue behind it.
+        broken = true;
+        throw err;
+      }
+      try {
+        const result = await fn(new PgConn(client));
+        // Delivered to the listeners when (and only if) the transaction commits.
+        await client.query(`select pg_notify('${CHANGES_CHANNEL}', '')`);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => { broken = true; });
+        throw err;
+      }
+    } finally {
+      this.changed();
+      client.release(broken);
+    }
+  }
+
+  /** Readiness answers within two seconds, whatever the query timeout. */
+  async ping() { await this.pool.query({ text: 'select 1', query_timeout: 2000 } as pg.QueryConfig); }
+  poolStats(): PoolStats {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { max: this.pool.options.max ?? 10, open: totalCount, idle: idleCount, waiting: waitingCount };
+  }
+  /** Crash recovery is the server's own: there is no file of ours to check. */
+  async integrityCheck(): Promise<string> {
+    return 'ok (PostgreSQL: crash recovery is the server\'s)';
+  }
+  async close() {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,119 @@
+// PostgreSQL's side of every engine difference (the interface is ../dialect.ts).
+
+import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import type { ValueType } from '../../../catalog/types.ts';
+import type { Builder, Db, Executor } from '../database.ts';
+import { param } from '../database.ts';
+import type { Database } from '../schema.ts';
+import type { DeletedGroups, SetColumnType, SqlDialect } from '../dialect.ts';
+import { monthlyPartitions } from './partitions.ts';
+import { noteRowsWritten } from './statistics.ts';
+
+const builder: Builder = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+function quoteLiteral(key: string): string {
+  return `'${key.replaceAll("'", "''")}'`;
+}
+
+/** An index name from its parts, with anything but letters, digits and _ made _. */
+const indexName = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
+
+const cast = (t: SetColumnType) => (t === 'text' ? '' : t === 'bigint' ? '::bigint' : '::double precision');
+const jsonColumns = (types: SetColumnType[]) => types.map((t, i) => `(value->>${i})${cast(t)}`);
+
+const WORKSPACE_LOCK = 7_311_338;
+const MIGRATION_LOCK = 7_311_337;
+
+export const postgresDialect: SqlDialect = {
+  name: 'postgres',
+  builder,
+  bigint: 'bigint',
+  partitions: monthlyPartitions,
+
+  /** Booleans as 0/1 (the columns are integers, as on SQLite), lists as arrays. */
+  bindValue(v) {
+    if (v === undefined) return null;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    return v;
+  },
+  placeholder: (n) => `$${n}`,
+
+  inList: (ref, list) => sql<boolean>`${sql.ref(ref)} = any(${list})`,
+  contains: (expr, needle) => sql<boolean>`strpos(${sql.raw(expr)}, ${needle}) > 0`,
+  jsonValue(column: string, key: string, type: ValueType) {
+    const text = `(${column}->>${quoteLiteral(key)})`;
+    switch (type) {
+      case 'integer': return `coalesce(${text}::bigint, 0)`;
+      case 'number': return `coalesce(${text}::double precision, 0)`;
+      case 'boolean': return `coalesce(${text}::boolean::int, 0)`;
+      default: return `coalesce(${text}, '')`;
+    }
+  },
+  jsonArrayElements: (expr, alias) => sql`jsonb_array_elements_text(${sql.raw(expr)}) as ${sql.raw(alias)}(value)`,
+  jsonText: (column) => sql<string>`${sql.ref(column)}::text`,
+  jsonRows: (p, types) => sql`(select ${sql.raw(jsonColumns(types).map((c, i) => `${c} as c${i}`).join(', '))} from jsonb_array_elements(${p}::jsonb))`,
+  inKeys(columns, p, types) {
+    const cols = jsonColumns(types ?? columns.map(() => 'text' as const)).join(', ');
+    const left = columns.length === 1 ? columns[0]! : `(${columns.join(', ')})`;
+    return sql<boolean>`${sql.raw(left)} in (select ${sql.raw(cols)} from jsonb_array_elements(${p}::jsonb))`;
+  },
+  // A join from unnest() probes each partition's index once per key.
+  rowsByKeys: (table, columns, column) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
+    join ${sql.table(table)} i on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and ${sql.ref(`i.${column}`)} = k.value`,
+  least: (a, b) => `least(${a}, ${b})`,
+  greatest: (a, b) => `greatest(${a}, ${b})`,
+
+  /** One UPDATE … FROM the JSON rows: one round trip for the whole set. */
+  async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
+    if (rows.length === 0) return;
+    const types: SetColumnType[] = [...keys.map(() => 'text' as const), ...set.map((s) => (s.type === 'jsonb' ? 'text' : s.type))];
+    const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b, d) => sql`update ${sql.table(table)}
+      set ${sql.join(set.map((s, i) => sql`${sql.ref(s.column)} = s.${sql.raw(`c${keys.length + i}`)}${sql.raw(s.type === 'jsonb' ? '::jsonb' : '')}`))}
+      from ${d.jsonRows(param('rows'), types)} s
+      where ${sql.table(table)}.tenant_id = ${param('tenant')} and ${sql.table(table)}.workspace_id = ${param('workspace')}
+        and ${sql.join(keys.map((k, i) => sql`${sql.table(table)}.${sql.ref(k)} = s.${sql.raw(`c${i}`)}`), sql` and `)}`.compile(b));
+    for (let i = 0; i < rows.length; i += 5000) {
+      await tx.run(t, { tenant: scope.tenant, workspace: scope.workspace, rows: JSON.stringify(rows.slice(i, i + 5000)) });
+    }
+  },
+
+  /** Counted from the rows actually deleted, in the same statement. */
+  async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
+    const cols = groupBy.join(', ');
+    const res = await tx.execute<Record<K, string> & { n: number }>(CompiledQuery.raw(
+      `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`, params));
+    return res.rows as DeletedGroups<K>;
+  },
+
+  async lockWorkspace(tx, tenant, workspace) {
+    await tx.execute(CompiledQuery.raw(`select pg_advisory_xact_lock(${WORKSPACE_LOCK}, hashtext($1))`, [JSON.stringify([tenant, workspace])]));
+    // Ingest statements take key lists whose size and selectivity vary from batch to batch. After
+    // five runs PostgreSQL may switch a prepared statement to a generic plan that filters a whole
+    // workspace instead of probing an index per key (seen loading scans: 23 s a batch); planning
+    // each statement for its actual values costs far less than that. Reads keep generic plans.
+    await tx.exec('set local plan_cache_mode = force_custom_plan');
+  },
+  async lockKey(tx, key) {
+    await tx.execute(CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0)) as locked', [key]));
+  },
+  async lockMigrations(tx) {
+    await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+  },
+  noteRowsWritten,
+  async analyze(tx, tables) {
+    await tx.exec(`analyze ${tables.join(', ')}`);
+  },
+
+  // Partial indexes, one kind each (`where kind = '<kind>'`), so rewriting an agent row does not
+  // write the index entries of every other kind's columns (PostgreSQL updates every index of a row
+  // whose indexed values change). List queries name the kind as a literal so the planner uses them.
+  kindSortIndex: (kind, column, expression) =>
+    `create index if not exists ${indexName('entities_k', kind, column)} on entities (tenant_id, workspace_id, (${expression}), id) where kind = ${quoteLiteral(kind)}`,
+};
