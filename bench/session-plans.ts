@@ -9,8 +9,19 @@ import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { openDb } from '../src/platform/db/open.ts';
 import { migrate } from '../src/compose.ts';
-import { listSessions, sessionSortColumns } from '../src/areas/runtime/sessions.ts';
+import { bind, type Db, type Template } from '../src/platform/db/database.ts';
+import { readFilters } from '../src/platform/lists/filters.ts';
+import { readPage } from '../src/platform/lists/list-page.ts';
+import { sessionSortColumns, sessionsList } from '../src/areas/runtime/sessions.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
+
+/** The page statement the last readPage ran: the first statement through `all` (the total is a `first`). */
+function recording(db: Db): { db: Db; last(): { t: Template; args: Record<string, unknown> } } {
+  let seen: { t: Template; args: Record<string, unknown> } | undefined;
+  const wrapped = Object.create(db) as Db;
+  wrapped.all = (t, args) => { seen = { t, args: args ?? {} }; return db.all(t, args); };
+  return { db: wrapped, last: () => seen! };
+}
 
 const engine = (process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'sqlite') as 'sqlite' | 'postgres';
 const database = await createDatabase(engine);
@@ -25,15 +36,15 @@ try {
     for (const sort of sessionSortColumns) {
       for (const dir of ['asc', 'desc'] as const) {
         // The first page, then the page after it (the cursor of a real first page).
-        const first = await listSessions(db, { tenant: DEMO_TENANT, workspace: 'default', agent, sort, dir, after: null, limit: 5 });
+        const rec = recording(db);
+        const scope = { args: { tenant: DEMO_TENANT, workspace: 'default' }, key: '', fingerprint: [] };
+        const filters = readFilters(sessionsList.filters, sessionsList.columns, agent ? { agent_id: agent } : {});
+        const sortTerms = [{ column: sort, dir }];
+        const first = await readPage(rec.db, sessionsList, scope, { filters, sort: sortTerms, after: null, limit: 5 });
         for (const after of [null, first.next]) {
-          const q = { tenant: DEMO_TENANT, workspace: "default", agent, sort, dir, after, limit: 5 };
-          await listSessions(db, q);
-          const sortSql = agent !== undefined && sort === 'session_id' ? 'agent_id' : sort;
-          const key = `sessions.list:${agent !== undefined}|${sortSql}|session_id|${dir}|${after ? 'after' : 'first'}`;
-          const t = db.template(key, () => { throw new Error(`template ${key} was not built`); });
-          const args: Record<string, unknown> = { tenant: DEMO_TENANT, workspace: 'default', agent, limit: 6, after_sort: q.after?.[0], after_tie: q.after?.[1] };
-          const params = t.slots.map((s) => ('name' in s ? args[s.name] : s.value));
+          await readPage(rec.db, sessionsList, scope, { filters, sort: sortTerms, after, limit: 5 });
+          const { t, args } = rec.last();
+          const params = bind(db.dialect, t, args);
           const res = await db.execute<Record<string, string>>(CompiledQuery.raw(`${engine === 'sqlite' ? 'explain query plan' : 'explain'} ${t.sql}`, params));
           const plan = res.rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
           const sorts = /TEMP B-TREE|Sort\b|Seq Scan/i.test(plan);

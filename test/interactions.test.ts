@@ -76,7 +76,8 @@ describeEngines('interactions', (h) => {
       ['start_time=yesterday', /^start_time: expected an RFC 3339 time/],
       ['end_time=2026-01-01', /^end_time: expected an RFC 3339 time/],
       ['start_time=2026-01-02T00:00:00Z&end_time=2026-01-01T00:00:00Z', /^start_time: later than end_time$/],
-      ['sort=cost', /^sort: unknown column "cost"; sortable columns are time$/],
+      ['sort=cost', /^sort: column cannot be sorted "cost"; sortable columns are time$/],
+      ['sort=nope', /^sort: unknown column "nope"; sortable columns are time$/],
     ];
     for (const [q, message] of bad) {
       const res = await h().get(list('ints', q), token);

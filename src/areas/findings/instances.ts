@@ -5,7 +5,6 @@
 
 import { sql } from 'kysely';
 import { instanceDetail } from '../../catalog/rowsets.ts';
-import { multiKeysetPage, type MultiKeysetPage, type OrderTerm } from '../../platform/db/paging/keyset-multi.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
@@ -24,7 +23,7 @@ export interface InstanceRow extends Record<string, unknown> {
   category: string; description: string; code_location: unknown; evidence: unknown; remediation: string;
 }
 
-const selected = [
+export const selected = [
   'i.workspace_id', 'i.id', 'i.issue_id', 'i.rule_id', 'i.severity', 'i.status', 'i.title', 'i.object_kind', 'i.object_id',
   'i.detected_at', 'i.resolved_at', 'i.cvss_score', 'i.owasp_category', 'i.scan_id', 'i.source', 'i.category', 'i.description',
   'i.code_location', 'i.evidence', 'i.remediation',
@@ -70,107 +69,4 @@ export async function objectKindsInIssue(db: Db, tenant: string, workspace: stri
     .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
     .where('issue_id', '=', param('issue')).where('object_id', '=', param('object')).orderBy('object_kind'));
   return (await db.all<{ object_kind: string }>(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
-}
-
-export interface DetailsQuery {
-  tenant: string;
-  workspace: string;
-  issueId: string;
-  kind: string;
-  objectId: string;
-  status: StatusFilter;
-}
-
-// Newest first; the order of the (issue, object, detected_at, id) index.
-const detailsOrder: OrderTerm[] = [{ expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }];
-
-function detailsBase(filtered: boolean) {
-  return (b: Builder) => {
-    let q = b.selectFrom('issue_instances as i').select(selected)
-      .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'))
-      .where('i.issue_id', '=', param('issue')).where('i.object_kind', '=', param('kind')).where('i.object_id', '=', param('object'));
-    if (filtered) q = q.where('i.status', '=', param('status'));
-    return q;
-  };
-}
-
-function detailsArgs(q: DetailsQuery) {
-  return { tenant: q.tenant, workspace: q.workspace, issue: q.issueId, kind: q.kind, object: q.objectId, status: q.status };
-}
-
-export const DETAILS_ORDER_TERMS = detailsOrder.length;
-
-export async function detailsPage(db: Db, q: DetailsQuery, after: unknown[] | null, limit: number): Promise<MultiKeysetPage<InstanceRow>> {
-  const filtered = q.status !== 'all';
-  return multiKeysetPage<InstanceRow>(db, { key: `instances.details:${filtered}`, base: detailsBase(filtered), order: detailsOrder },
-    detailsArgs(q), after, limit);
-}
-
-export async function countDetails(db: Db, q: DetailsQuery): Promise<number> {
-  const filtered = q.status !== 'all';
-  const t = db.template(`instances.details-count:${filtered}`, (b) =>
-    detailsBase(filtered)(b).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
-  return Number((await db.first<{ count: number }>(t, detailsArgs(q)))?.count ?? 0);
-}
-
-export interface RuleResultsQuery {
-  scope: WorkspaceScope;
-  ruleId: string;
-  status: StatusFilter;
-}
-
-// Newest first across workspaces; ids are unique only within a workspace, so it breaks ties too.
-const resultsOrder: OrderTerm[] = [
-  { expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }, { expr: 'i.workspace_id', dir: 'desc' },
-];
-export const RESULTS_ORDER_TERMS = resultsOrder.length;
-
-function resultsBase(q: RuleResultsQuery) {
-  const shape = scopeShape(q.scope);
-  const filtered = q.status !== 'all';
-  return {
-    key: `${shape}:${filtered}`,
-    base: (b: Builder, d: SqlDialect) => {
-      let s = b.selectFrom('issue_instances as i').select(selected)
-        .where('i.tenant_id', '=', param('tenant')).where('i.rule_id', '=', param('rule'));
-      s = whereScope(s, d, shape, 'i.workspace_id');
-      if (filtered) s = s.where('i.status', '=', param('status'));
-      return s;
-    },
-    args: { ...scopeArgs(q.scope), rule: q.ruleId, status: q.status },
-  };
-}
-
-export async function ruleResultsPage(db: Db, q: RuleResultsQuery, after: unknown[] | null, limit: number): Promise<MultiKeysetPage<InstanceRow>> {
-  const { key, base, args } = resultsBase(q);
-  return multiKeysetPage<InstanceRow>(db, { key: `instances.rule-results:${key}`, base, order: resultsOrder }, args, after, limit);
-}
-
-export async function countRuleResults(db: Db, q: RuleResultsQuery): Promise<number> {
-  const { key, base, args } = resultsBase(q);
-  const t = db.template(`instances.rule-results-count:${key}`, (b, d) =>
-    base(b, d).clearSelect().select(sql<number>`count(*)`.as('count')));
-  return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
-}
-
-// Newest first; the order of the (scan, detected_at, id) index.
-const scanOrder: OrderTerm[] = [{ expr: 'i.detected_at', dir: 'desc' }, { expr: 'i.id', dir: 'desc' }];
-export const SCAN_INSTANCES_ORDER_TERMS = scanOrder.length;
-
-function scanInstancesBase(b: Builder) {
-  return b.selectFrom('issue_instances as i').select(selected)
-    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.scan_id', '=', param('scan'));
-}
-
-/** The instances (open and resolved) that name the scan, newest first. */
-export async function scanInstancesPage(
-  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<InstanceRow>> {
-  return multiKeysetPage<InstanceRow>(db, { key: 'instances.scan', base: scanInstancesBase, order: scanOrder },
-    { tenant, workspace, scan: scanId }, after, limit);
-}
-
-export async function countScanInstances(db: Db, tenant: string, workspace: string, scanId: string): Promise<number> {
-  const t = db.template('instances.scan-count', (b) => scanInstancesBase(b).clearSelect().select(sql<number>`count(*)`.as('count')));
-  return Number((await db.first<{ count: number }>(t, { tenant, workspace, scan: scanId }))?.count ?? 0);
 }

@@ -4,31 +4,22 @@
 // one instance by id.
 
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
 import { instanceDetail, issueGroupMeasures, issueObject, workspaceIssue } from '../../catalog/rowsets.ts';
-import { keyOf, valuesOf } from '../../platform/db/paging/keyset-multi.ts';
 import { tabular } from '../../platform/http/tabular.ts';
-import {
-  countDetails, detailsPage, DETAILS_ORDER_TERMS, getInstance, instanceHeader, instanceObject, instanceValues, objectKindsInIssue,
-  type InstanceRow, type StatusFilter,
-} from './instances.ts';
-import {
-  countIssueGroups, countIssues, getIssue, groupColumns, groupOrder, groupValues, issueDimensions, issueGroupsPage, issueHeader,
-  issueObjectOrder, issueObjectsPage, issueObjectValues, issueOrder, issuesPage, issueValues, objectNameOf, type IssueDimension, type IssueRow,
-} from './issues.ts';
+import { getInstance, instanceHeader, instanceObject, instanceValues, objectKindsInIssue, type InstanceRow } from './instances.ts';
+import { getIssue, issueDimensions, issueHeader, issueValues, objectNameOf, type IssueDimension, type IssueRow } from './issues.ts';
+import { issueGroups, issueObjectDetails, issueObjects, workspaceIssues } from './lists.ts';
 import { getRule, ruleObject } from './rules.ts';
 import { getScan, scanObject } from '../scans/reads.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { InstanceObject, InstanceView, RuleObject, StatusQuery } from './schemas.ts';
-import { Pager, sendTabular } from '../../platform/lists/paged.ts';
-import {
-  errorResponses, Nullable, pageSizeOf, PagingQuery, PathId, SortQuery, TabularFields, TabularOrCsv, TenantWorkspaceParams,
-} from '../../platform/http/schemas.ts';
-import { parseSortTerms, sortSignature, type SortTerm } from '../../platform/lists/sort-terms.ts';
+import { InstanceObject, InstanceView, RuleObject } from './schemas.ts';
+import { answerList, listQuerySchema, listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
+import { errorResponses, Nullable, PathId, TabularFields, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 
-const DEFAULT_PAGE = 100;
 /** Objects embedded in one issue. */
 const SECTION_LIMIT = 100;
 const tags = ['Findings'];
@@ -38,23 +29,6 @@ const IssueParams = Type.Object({ ...TenantWorkspaceParams.properties, id: PathI
 const ObjectParams = Type.Object({ ...IssueParams.properties, objectId: PathId('Id of an object the issue touches.') });
 const DetailParams = Type.Object({ ...ObjectParams.properties, detailId: PathId('Instance id.') });
 const InstanceParams = Type.Object({ ...TenantWorkspaceParams.properties, instanceId: PathId('Instance id.') });
-
-const SortText = {
-  sort: Type.Optional(Type.String({ maxLength: 256, description: 'Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`.' })),
-  sort_dir: SortQuery.sort_dir,
-};
-const IndexQuery = Type.Object({
-  group_by: Type.Optional(Type.String({
-    maxLength: 128,
-    description: `Dimensions to group by, comma-separated, from ${issueDimensions.join(', ')}. Default \`rule_id,severity\`: one row per issue.`,
-  })),
-  ...SortText, ...PagingQuery,
-});
-const ObjectsQuery = Type.Object({ ...SortText, ...PagingQuery });
-const DetailsQuery = Type.Object({
-  ...PagingQuery, ...StatusQuery('open'),
-  object_type: Type.Optional(Type.String({ maxLength: 128, description: 'Kind of the object, needed only when objects of several kinds share the id.' })),
-});
 
 const IssueView = Type.Object({
   ...TabularFields,
@@ -91,16 +65,14 @@ function isByIssue(dims: IssueDimension[]): boolean {
   return dims.length === 2 && dims.includes('rule_id') && dims.includes('severity');
 }
 
-function defaultSort(hasSeverity: boolean): SortTerm[] {
-  return hasSeverity
-    ? [{ column: 'severity', dir: 'desc' }, { column: 'open_instances', dir: 'desc' }]
-    : [{ column: 'open_instances', dir: 'desc' }];
+/** The list the index answers for a `group_by`: the issues themselves, or their groups. */
+function indexList(query: Record<string, unknown>) {
+  const dims = parseGroupBy(query.group_by as string | undefined);
+  return isByIssue(dims) ? workspaceIssues : issueGroups(dims);
 }
-const objectsDefault: SortTerm[] = [{ column: 'occurrences', dir: 'desc' }];
-
-type WsParams = { tenant_id: string; workspace_id: string };
 
 export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   async function issueOr404(tenant: string, workspace: string, id: string): Promise<IssueRow> {
     const issue = await getIssue(ctx.db, tenant, workspace, id);
     if (!issue) throw notFound('no open issue with this id in the workspace');
@@ -115,46 +87,20 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     return { ...tabular(instanceHeader, [instanceValues(row)], '', 1), rule: rule ? ruleObject(rule) : null, scan: scan ? scanObject(scan) : null };
   }
 
-  app.get(base, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetAllIssues', summary: 'List the issues of a workspace', tags,
-      description: 'The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open ' +
-        'instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of ' +
-        `${issueDimensions.join(', ')}): each row is then a group, its dimensions first, then ${issueGroupMeasures.map((c) => `\`${c.name}\``).join(', ')}. ` +
-        '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.\n\n' +
-        'Columns of issue rows:\n\n' + columnsTable(workspaceIssue.columns) + '\n\nMeasures of group rows:\n\n' + columnsTable(issueGroupMeasures),
-      params: TenantWorkspaceParams, querystring: IndexQuery,
-      response: { 200: TabularOrCsv('A page of issues or issue groups.'), ...errorResponses() },
-    },
-  }, async (request, reply) => {
-    const { tenant_id: tenant, workspace_id: workspace } = request.params as WsParams;
-    const q = request.query as Type.Static<typeof IndexQuery>;
-    const dims = parseGroupBy(q.group_by);
-    const byIssue = isByIssue(dims);
-    const columns = byIssue ? workspaceIssue.columns : groupColumns(dims);
-    const sort = parseSortTerms(columns, q.sort, q.sort_dir, defaultSort(dims.includes('severity')));
-    const order = byIssue ? issueOrder(sort) : groupOrder(dims, sort);
-    const pager = new Pager(ctx, ['issues', tenant, workspace, byIssue ? 'issue' : dims.join(','), sortSignature(sort)], q.cursor);
-    const after = valuesOf(pager.after, order.length);
-    const limit = pageSizeOf(q, DEFAULT_PAGE);
-    if (byIssue) {
-      const [page, total] = await Promise.all([
-        issuesPage(ctx.db, tenant, workspace, order, after, limit), countIssues(ctx.db, tenant, workspace),
-      ]);
-      return sendTabular(request, reply, tabular(issueHeader, page.rows.map(issueValues), pager.cursorFor(keyOf(page.next)), total));
-    }
-    const [page, total] = await Promise.all([
-      issueGroupsPage(ctx.db, tenant, workspace, dims, order, after, limit), countIssueGroups(ctx.db, tenant, workspace, dims),
-    ]);
-    return sendTabular(request, reply, tabular(columns.map((c) => c.name), page.rows.map((r) => groupValues(dims, r)),
-      pager.cursorFor(keyOf(page.next)), total));
+  listRoute(app, ctx, {
+    url: base, operationId: 'GetAllIssues', summary: 'List the issues of a workspace', tags,
+    description: 'The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open ' +
+      'instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of ' +
+      `${issueDimensions.join(', ')}): each row is then a group, its dimensions first, then ${issueGroupMeasures.map((c) => `\`${c.name}\``).join(', ')}. ` +
+      '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.\n\n' +
+      'Columns of issue rows:\n\n' + columnsTable(workspaceIssue.columns) + '\n\nMeasures of group rows:\n\n' + columnsTable(issueGroupMeasures),
+    params: TenantWorkspaceParams, list: { documented: workspaceIssues, pick: indexList },
+    scope: (request) => workspaceScope(request.params), answers: 'A page of issues or issue groups.',
   });
 
-  const objectsFingerprint = (tenant: string, workspace: string, id: string, sort: SortTerm[]) =>
-    ['issue-objects', tenant, workspace, id, sortSignature(sort)];
+  const objectsScope = (p: { tenant_id: string; workspace_id: string; id: string }) => workspaceScope(p, { issue: p.id });
 
-  app.get(`${base}/:id`, {
+  api.get(`${base}/:id`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetIssue', summary: 'Get one issue', tags,
@@ -164,41 +110,26 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: IssueView, ...errorResponses(404) },
     },
   }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params as Type.Static<typeof IssueParams>;
+    const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
     const issue = await issueOr404(tenant, workspace, id);
-    const order = issueObjectOrder(objectsDefault);
     const [rule, objects] = await Promise.all([
       getRule(ctx.db, tenant, workspace, issue.rule_id),
-      issueObjectsPage(ctx.db, tenant, workspace, id, order, null, SECTION_LIMIT),
+      answerList(ctx, issueObjects, objectsScope(request.params), { page_size: SECTION_LIMIT }),
     ]);
-    const pager = new Pager(ctx, objectsFingerprint(tenant, workspace, id, objectsDefault), undefined);
     return {
       ...tabular(issueHeader, [issueValues(issue)], '', 1),
       rule: rule ? ruleObject(rule) : null,
-      objects: tabular(issueObject.columns.map((c) => c.name), objects.rows.map(issueObjectValues), pager.cursorFor(keyOf(objects.next)), Number(issue.objects)),
+      objects: tabular(issueObject.columns.map((c) => c.name), objects.page.rows as unknown[][], objects.cursor, Number(issue.objects)),
     };
   });
 
-  app.get(`${base}/:id/objects`, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetIssueObjects', summary: 'List the objects an issue touches', tags,
-      description: 'The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. ' +
-        '`sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(issueObject.columns),
-      params: IssueParams, querystring: ObjectsQuery,
-      response: { 200: TabularOrCsv('A page of objects.'), ...errorResponses(404) },
-    },
-  }, async (request, reply) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params as Type.Static<typeof IssueParams>;
-    const q = request.query as Type.Static<typeof ObjectsQuery>;
-    const sort = parseSortTerms(issueObject.columns, q.sort, q.sort_dir, objectsDefault);
-    const order = issueObjectOrder(sort);
-    const pager = new Pager(ctx, objectsFingerprint(tenant, workspace, id, sort), q.cursor);
-    const after = valuesOf(pager.after, order.length);
-    const issue = await issueOr404(tenant, workspace, id);
-    const page = await issueObjectsPage(ctx.db, tenant, workspace, id, order, after, pageSizeOf(q, DEFAULT_PAGE));
-    return sendTabular(request, reply, tabular(issueObject.columns.map((c) => c.name), page.rows.map(issueObjectValues),
-      pager.cursorFor(keyOf(page.next)), Number(issue.objects)));
+  listRoute(app, ctx, {
+    url: `${base}/:id/objects`, operationId: 'GetIssueObjects', summary: 'List the objects an issue touches', tags,
+    description: 'The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. ' +
+      '`sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(issueObject.columns),
+    params: IssueParams, list: issueObjects, scope: (request) => objectsScope(request.params),
+    check: async (request) => { await issueOr404(request.params.tenant_id, request.params.workspace_id, request.params.id); },
+    answers: 'A page of objects.', errors: [404],
   });
 
   /** The one kind of object `objectId` names in the issue, or a 404 / 400 saying why not. */
@@ -212,7 +143,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     return matching[0]!;
   }
 
-  app.get(`${base}/:id/objects/:objectId/details`, {
+  api.get(`${base}/:id/objects/:objectId/details`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetIssueObjectDetails', summary: 'List the instance-level details of an object within an issue', tags,
@@ -220,34 +151,30 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
         'field, and the cursor of the next page and the total. `status` picks open (the default, as counted in the object\'s ' +
         'occurrences), resolved or all instances. 404 when the issue is not open or has never had an instance on the object.\n\n' +
         'Fields of each detail:\n\n' + columnsTable(instanceDetail.columns),
-      params: ObjectParams, querystring: DetailsQuery,
+      params: ObjectParams, querystring: listQuerySchema(issueObjectDetails),
       response: { 200: IssueObjectDetails, ...errorResponses(404) },
     },
   }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id, objectId } = request.params as Type.Static<typeof ObjectParams>;
-    const q = request.query as Type.Static<typeof DetailsQuery>;
-    const status: StatusFilter = q.status ?? 'open';
-    const pager = new Pager(ctx, ['issue-details', tenant, workspace, id, objectId, q.object_type ?? null, status], q.cursor);
-    const after = valuesOf(pager.after, DETAILS_ORDER_TERMS);
+    const { tenant_id: tenant, workspace_id: workspace, id, objectId } = request.params;
+    const query = request.query;
     // Both lookups at once; the issue's 404 comes first.
     const [issue, kind] = await Promise.allSettled([
-      issueOr404(tenant, workspace, id), objectKind(tenant, workspace, id, objectId, q.object_type),
+      issueOr404(tenant, workspace, id), objectKind(tenant, workspace, id, objectId, query.object_type as string | undefined),
     ]);
     if (issue.status === 'rejected') throw issue.reason;
     if (kind.status === 'rejected') throw kind.reason;
-    const query = { tenant, workspace, issueId: id, kind: kind.value, objectId, status };
-    const [page, total, entity] = await Promise.all([
-      detailsPage(ctx.db, query, after, pageSizeOf(q, DEFAULT_PAGE)),
-      countDetails(ctx.db, query),
+    const scope = workspaceScope(request.params, { issue: id, kind: kind.value, object: objectId });
+    const [{ page, cursor }, entity] = await Promise.all([
+      answerList(ctx, issueObjectDetails, scope, query),
       objectNameOf(ctx.db, tenant, workspace, kind.value, objectId),
     ]);
     return {
       issue_id: id, object_type: kind.value, object_id: objectId, object_name: entity,
-      details: page.rows.map(instanceObject), cursor: pager.cursorFor(keyOf(page.next)), total, total_sampling: 1,
+      details: (page.rows as unknown as InstanceRow[]).map(instanceObject), cursor, total: page.total, total_sampling: 1,
     };
   });
 
-  app.get(`${base}/:id/objects/:objectId/details/:detailId`, {
+  api.get(`${base}/:id/objects/:objectId/details/:detailId`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetIssueObjectDetail', summary: 'Get one instance-level detail of an object within an issue', tags,
@@ -257,13 +184,13 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: InstanceView, ...errorResponses(404) },
     },
   }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id, objectId, detailId } = request.params as Type.Static<typeof DetailParams>;
+    const { tenant_id: tenant, workspace_id: workspace, id, objectId, detailId } = request.params;
     const [, row] = await Promise.all([issueOr404(tenant, workspace, id), getInstance(ctx.db, tenant, workspace, detailId)]);
     if (!row || row.issue_id !== id || row.object_id !== objectId) throw notFound('no instance with this id on this object in the issue');
     return instanceView(tenant, workspace, row);
   });
 
-  app.get('/api/v1/instances/tenants/:tenant_id/workspaces/:workspace_id/:instanceId', {
+  api.get('/api/v1/instances/tenants/:tenant_id/workspaces/:workspace_id/:instanceId', {
     config: { access: 'read' },
     schema: {
       operationId: 'GetInstance', summary: 'Get one issue instance', tags,
@@ -274,7 +201,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: InstanceView, ...errorResponses(404) },
     },
   }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, instanceId } = request.params as Type.Static<typeof InstanceParams>;
+    const { tenant_id: tenant, workspace_id: workspace, instanceId } = request.params;
     const row = await getInstance(ctx.db, tenant, workspace, instanceId);
     if (!row) throw notFound('no instance with this id in the workspace');
     return instanceView(tenant, workspace, row);

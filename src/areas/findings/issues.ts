@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import { issueGroupDimensions, issueGroupMeasures, workspaceIssue } from '../../catalog/rowsets.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
-import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
@@ -17,7 +16,7 @@ export interface IssueRow extends Record<string, unknown> {
   open_instances: number; objects: number; first_detected: number; last_detected: number;
 }
 
-const issueSortSql: Record<string, string> = {
+export const issueSortSql: Record<string, string> = {
   id: 'i.id', rule_id: 'i.rule_id', rule_name: 'i.rule_name', severity: 'i.severity_rank', category: 'i.category',
   open_instances: 'i.open_instances', objects: 'i.objects', first_detected: 'i.first_detected', last_detected: 'i.last_detected',
 };
@@ -29,25 +28,10 @@ export function issueValues(r: IssueRow): unknown[] {
     rfc3339(r.first_detected), rfc3339(r.last_detected)];
 }
 
-function issuesBase(b: Builder) {
+export function issuesBase(b: Builder) {
   return b.selectFrom('issues as i')
     .select(['i.id', 'i.rule_id', 'i.rule_name', 'i.severity', 'i.category', 'i.open_instances', 'i.objects', 'i.first_detected', 'i.last_detected'])
     .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'));
-}
-
-export function issueOrder(sort: SortTerm[]): OrderTerm[] {
-  return orderTerms(sort, issueSortSql, ['i.id']);
-}
-
-export async function issuesPage(
-  db: Db, tenant: string, workspace: string, order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<IssueRow>> {
-  return multiKeysetPage<IssueRow>(db, { key: 'issues.list', base: issuesBase, order }, { tenant, workspace }, after, limit);
-}
-
-export async function countIssues(db: Db, tenant: string, workspace: string): Promise<number> {
-  const t = db.template('issues.count', (b) => issuesBase(b).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
-  return Number((await db.first<{ count: number }>(t, { tenant, workspace }))?.count ?? 0);
 }
 
 export async function getIssue(db: Db, tenant: string, workspace: string, id: string): Promise<IssueRow | undefined> {
@@ -69,7 +53,7 @@ interface DimensionSql {
   sort: Record<string, string>;
 }
 
-const dimensionSql: Record<IssueDimension, DimensionSql> = {
+export const dimensionSql: Record<IssueDimension, DimensionSql> = {
   rule_id: { select: [['rule_id', 'i.rule_id'], ['rule_name', 'max(i.rule_name)']], group: 'i.rule_id', sort: { rule_id: 'g.rule_id', rule_name: 'g.rule_name' } },
   severity: { select: [['severity', 'i.severity'], ['severity_rank', 'max(i.severity_rank)']], group: 'i.severity', sort: { severity: 'g.severity_rank' } },
   category: { select: [['category', 'i.category']], group: 'i.category', sort: { category: 'g.category' } },
@@ -84,7 +68,7 @@ const measureSql: Array<[string, string]> = [
   ['first_detected', 'min(o.first_detected)'],
   ['last_detected', 'max(o.last_detected)'],
 ];
-const measureSort: Record<string, string> = Object.fromEntries(measureSql.map(([name]) => [name, `g.${name}`]));
+export const measureSort: Record<string, string> = Object.fromEntries(measureSql.map(([name]) => [name, `g.${name}`]));
 
 /** The header and columns of rows grouped by `dims` (in the order asked). */
 export function groupColumns(dims: IssueDimension[]): ColumnDef[] {
@@ -92,13 +76,7 @@ export function groupColumns(dims: IssueDimension[]): ColumnDef[] {
   return [...names.map((n) => issueGroupDimensions.find((c) => c.name === n)!), ...issueGroupMeasures];
 }
 
-export function groupOrder(dims: IssueDimension[], sort: SortTerm[]): OrderTerm[] {
-  const sortSql = Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>;
-  // A group is identified by its dimension values.
-  return orderTerms(sort, sortSql, dims.map((d) => `g.${d}`));
-}
-
-function groupedBase(dims: IssueDimension[]) {
+export function groupedBase(dims: IssueDimension[]) {
   return (b: Builder) => {
     const inner = b.selectFrom('issue_objects as o')
       .innerJoin('issues as i', (j) => j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'))
@@ -116,48 +94,26 @@ export function groupValues(dims: IssueDimension[], r: Record<string, unknown>):
   ];
 }
 
-export async function issueGroupsPage(
-  db: Db, tenant: string, workspace: string, dims: IssueDimension[], order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<Record<string, unknown>>> {
-  return multiKeysetPage(db, { key: `issues.groups:${dims.join(',')}`, base: groupedBase(dims), order }, { tenant, workspace }, after, limit);
-}
-
-export async function countIssueGroups(db: Db, tenant: string, workspace: string, dims: IssueDimension[]): Promise<number> {
-  const t = db.template(`issues.groups-count:${dims.join(',')}`, (b) =>
-    b.selectFrom(groupedBase(dims)(b).as('c')).select((eb) => eb.fn.countAll<number>().as('count')));
-  return Number((await db.first<{ count: number }>(t, { tenant, workspace }))?.count ?? 0);
-}
-
 // ---- the objects an issue touches -------------------------------------------------------------
 
 export interface IssueObjectRow extends Record<string, unknown> {
   object_kind: string; object_id: string; name: string | null; occurrences: number; first_detected: number; last_detected: number;
 }
 
-const objectSortSql: Record<string, string> = {
+export const objectSortSql: Record<string, string> = {
   object_type: 'o.object_kind', object_id: 'o.object_id', occurrences: 'o.occurrences', last_detected: 'o.last_detected',
 };
-
-export function issueObjectOrder(sort: SortTerm[]): OrderTerm[] {
-  return orderTerms(sort, objectSortSql, ['o.object_kind', 'o.object_id']);
-}
 
 export function issueObjectValues(r: IssueObjectRow): unknown[] {
   return [r.object_kind, r.object_id, r.name ?? null, Number(r.occurrences), rfc3339(r.first_detected), rfc3339(r.last_detected)];
 }
 
-function issueObjectsBase(b: Builder) {
+export function issueObjectsBase(b: Builder) {
   return b.selectFrom('issue_objects as o')
     .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'o.tenant_id').onRef('e.workspace_id', '=', 'o.workspace_id')
       .onRef('e.kind', '=', 'o.object_kind').onRef('e.id', '=', 'o.object_id'))
     .select(['o.object_kind', 'o.object_id', 'e.name', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
     .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace')).where('o.issue_id', '=', param('issue'));
-}
-
-export async function issueObjectsPage(
-  db: Db, tenant: string, workspace: string, issueId: string, order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<IssueObjectRow>> {
-  return multiKeysetPage<IssueObjectRow>(db, { key: 'issues.objects', base: issueObjectsBase, order }, { tenant, workspace, issue: issueId }, after, limit);
 }
 
 /** The inventory name of an object, or null when the inventory does not hold it. */

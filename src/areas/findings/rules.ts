@@ -5,7 +5,6 @@
 
 import { sql } from 'kysely';
 import { ruleRow } from '../../catalog/rowsets.ts';
-import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -25,7 +24,7 @@ export type RuleSet =
 const effectiveSeverity = 'coalesce(s.severity, r.severity)';
 const severityRank = (expr: string) => `case ${expr} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
 
-const ruleSortSql: Record<string, string> = {
+export const ruleSortSql: Record<string, string> = {
   rule_id: 'r.rule_id', rule_name: 'r.name', severity: severityRank(effectiveSeverity), category: 'r.category', source: 'r.source',
 };
 
@@ -44,7 +43,7 @@ export function ruleValues(r: RuleRow): unknown[] {
   return Object.values(ruleObject(r));
 }
 
-function ruleSelect(b: Builder) {
+export function ruleSelect(b: Builder) {
   return b.selectFrom('rules as r')
     .leftJoin('rule_settings as s', (j) => j.onRef('s.rule_id', '=', 'r.rule_id').on('s.tenant_id', '=', param('tenant')))
     .select([
@@ -55,44 +54,14 @@ function ruleSelect(b: Builder) {
 }
 
 /** Static rules and the external rules of one workspace. */
-function visibleIn(b: Builder) {
+export function visibleIn(b: Builder) {
   return ruleSelect(b).where((eb) => eb.or([
     eb.and([eb('r.tenant_id', '=', '*'), eb('r.workspace_id', '=', '*')]),
     eb.and([eb('r.tenant_id', '=', param('tenant')), eb('r.workspace_id', '=', param('workspace'))]),
   ]));
 }
 
-function setQuery(set: RuleSet, filtered: boolean) {
-  const shape: ScopeShape | '' = set.kind === 'external' ? scopeShape(set.scope) : '';
-  const base = (b: Builder, d: SqlDialect) => {
-    let q = set.kind === 'workspace' ? visibleIn(b)
-      : set.kind === 'static' ? ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*')
-        : whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), d, shape as ScopeShape, 'r.workspace_id');
-    if (filtered) q = q.where(d.contains('r.name_lower', param('needle')));
-    return q;
-  };
-  const args = set.kind === 'external' ? scopeArgs(set.scope)
-    : set.kind === 'workspace' ? { tenant: set.tenant, workspace: set.workspace } : { tenant: set.tenant };
-  return { key: `${set.kind}:${shape}:${filtered}`, base, args };
-}
-
 /** Rule ids are unique among the rules a workspace sees; across workspaces the workspace breaks ties. */
-export function ruleOrder(set: RuleSet, sort: SortTerm[]): OrderTerm[] {
-  return orderTerms(sort, ruleSortSql, set.kind === 'external' ? ['r.rule_id', 'r.workspace_id'] : ['r.rule_id']);
-}
-
-export async function rulesPage(
-  db: Db, set: RuleSet, needle: string | undefined, order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<RuleRow>> {
-  const { key, base, args } = setQuery(set, needle !== undefined);
-  return multiKeysetPage<RuleRow>(db, { key: `rules.list:${key}`, base, order }, { ...args, needle }, after, limit);
-}
-
-export async function countRules(db: Db, set: RuleSet, needle: string | undefined): Promise<number> {
-  const { key, base, args } = setQuery(set, needle !== undefined);
-  const t = db.template(`rules.count:${key}`, (b, d) => base(b, d).clearSelect().select(sql<number>`count(*)`.as('count')));
-  return Number((await db.first<{ count: number }>(t, { ...args, needle }))?.count ?? 0);
-}
 
 /** One rule as a workspace sees it: static, or external to that workspace. */
 export async function getRule(db: Db, tenant: string, workspace: string, ruleId: string): Promise<RuleRow | undefined> {

@@ -2,44 +2,17 @@
 // filters, and one interaction by id. The list walks (tenant, workspace[, agent | session], time,
 // id): the session index when a session is named, else the agent index, else the time index.
 
+import Type from 'typebox';
 import { llmInteraction } from '../../catalog/rowsets.ts';
-import { keysetPage, type KeysetPage, type SortDir } from '../../platform/db/paging/keyset.ts';
-import type { SortKey } from '../../platform/db/paging/cursor.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
+import { defineList } from '../../platform/lists/list-spec.ts';
+import { SortQuery } from '../../platform/http/schemas.ts';
 import { runtimeCounts } from './sessions.ts';
-
-export interface InteractionFilter {
-  tenant: string;
-  workspace: string;
-  agent?: string;
-  session?: string;
-  /** Inclusive bounds, epoch milliseconds. */
-  start?: number;
-  end?: number;
-}
 
 const listed = llmInteraction.columns.map((c) => c.name) as Array<'id'>;
 const detailed = [...listed, 'prompt', 'response', 'attributes'] as Array<'id'>;
-
-function filtered(b: Builder, f: InteractionFilter, columns: Array<'id'>) {
-  let q = b.selectFrom('llm_interactions').select(columns)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'));
-  if (f.agent !== undefined) q = q.where('agent_id', '=', param('agent'));
-  if (f.session !== undefined) q = q.where('session_id', '=', param('session'));
-  if (f.start !== undefined) q = q.where('time', '>=', param<number>('start'));
-  if (f.end !== undefined) q = q.where('time', '<=', param<number>('end'));
-  return q;
-}
-
-function shapeKey(f: InteractionFilter): string {
-  return [f.agent, f.session, f.start, f.end].map((v) => (v === undefined ? '-' : '+')).join('');
-}
-
-function args(f: InteractionFilter) {
-  return { tenant: f.tenant, workspace: f.workspace, agent: f.agent, session: f.session, start: f.start, end: f.end };
-}
 
 /** A stored interaction as the list header describes it. */
 export function interactionRow(r: Record<string, unknown>): unknown[] {
@@ -58,27 +31,38 @@ export function interactionDetailRow(r: Record<string, unknown>): unknown[] {
   return [...interactionRow(r), r.prompt ?? null, r.response ?? null, readJson(r.attributes) ?? {}];
 }
 
-export async function listInteractions(
-  db: Db, f: InteractionFilter, dir: SortDir, after: SortKey | null, limit: number,
-): Promise<KeysetPage<Record<string, unknown>>> {
-  return keysetPage(db, {
-    key: `interactions.list:${shapeKey(f)}`,
-    base: (b) => filtered(b, f, listed),
-    sort: 'time',
-    tie: 'id',
-    dir,
-  }, args(f), after, limit);
-}
+const Id = (what: string) => Type.String({ minLength: 1, maxLength: 512, description: what });
+const TimeParam = (what: string) => Type.String({ maxLength: 64, description: `${what} (RFC 3339 with a zone, inclusive).` });
 
-export async function countInteractions(db: Db, f: InteractionFilter): Promise<number> {
+/** The interactions of a workspace. Scope arguments: tenant, workspace. */
+export const interactionsList = defineList({
+  name: 'interactions',
+  columns: llmInteraction.columns,
+  columnSql: () => ({ time: 'time', agent_id: 'agent_id', session_id: 'session_id' }),
+  sortStyle: 'column',
+  tie: ['id'],
+  defaultSort: [{ column: 'time', dir: 'desc' }],
+  filters: [
+    { param: 'agent_id', column: 'agent_id', op: 'eq', schema: Id('Only the interactions of this agent.') },
+    { param: 'session_id', column: 'session_id', op: 'eq', schema: Id('Only the interactions of this session.') },
+    { param: 'start_time', column: 'time', op: 'gte', schema: TimeParam('Earliest interaction time') },
+    { param: 'end_time', column: 'time', op: 'lte', schema: TimeParam('Latest interaction time') },
+  ],
+  pageSize: 100,
+  base: (b) => b.selectFrom('llm_interactions').select(listed)
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+  render: (_db, _scope, rows) => rows.map(interactionRow),
   // Without a session or time filter the count is kept by ingest and retention.
-  if (f.session === undefined && f.start === undefined && f.end === undefined) {
-    return (await runtimeCounts(db, f.tenant, f.workspace, f.agent)).interactions;
-  }
-  const t = db.template(`interactions.count:${shapeKey(f)}`, (b) => filtered(b, f, []).clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count')));
-  return Number((await db.first<{ count: number }>(t, args(f)))?.count ?? 0);
-}
+  total: async (db, scope, filters) => {
+    if (filters.some((f) => f.decl.column !== 'agent_id')) return undefined;
+    const agent = filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined;
+    return (await runtimeCounts(db, scope.args.tenant as string, scope.args.workspace as string, agent)).interactions;
+  },
+  query: {
+    order: ['filters', 'sort', 'paging'],
+    sort: { sort: Type.Optional(Type.String({ maxLength: 64, description: 'Sort column: time (the only one).' })), sort_dir: SortQuery.sort_dir },
+  },
+});
 
 export async function getInteraction(db: Db, tenant: string, workspace: string, id: string): Promise<Record<string, unknown> | undefined> {
   const t = db.template('interactions.get', (b) => b.selectFrom('llm_interactions').select(detailed)

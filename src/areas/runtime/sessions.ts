@@ -1,47 +1,33 @@
-// Reading LLM sessions: the rows ingest keeps in llm_sessions, one per session id, paged in any
-// of the sortable orders. Every order, with and without an agent filter, has an index that
-// starts (tenant_id, workspace_id[, agent_id]) and continues (sort column, session_id), so a page
-// is an index walk from the cursor (see docs/RUNTIME.md for the plans on both engines).
+// Reading LLM sessions: the rows ingest keeps in llm_sessions, one per session id (aggregated by
+// sessions-writer.ts), paged in any of the sortable orders. Every order, with and without an
+// agent filter, has an index that starts (tenant_id, workspace_id[, agent_id]) and continues
+// (sort column, session_id), so a page is an index walk from the cursor (docs/RUNTIME.md gives
+// the plans on both engines).
 
-import { keysetPage, type KeysetPage, type SortDir } from '../../platform/db/paging/keyset.ts';
-import type { SortKey } from '../../platform/db/paging/cursor.ts';
+import Type from 'typebox';
+import { llmSession } from '../../catalog/rowsets.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
+import { ilkOn } from '../../platform/lists/filters.ts';
+import { defineList, sortableBy } from '../../platform/lists/list-spec.ts';
+import { MAX_PAGE_SIZE, PagingQuery, StringEnum } from '../../platform/http/schemas.ts';
+import { rfc3339 } from '../../platform/values.ts';
 
 /** The columns a session list can be ordered by, as stored. */
 export const sessionSortColumns = ['session_id', 'start_time', 'total_tokens', 'cost', 'turns', 'duration_ms'] as const;
-export type SessionSortColumn = (typeof sessionSortColumns)[number];
 
-export interface SessionQuery {
-  tenant: string;
-  workspace: string;
-  agent?: string;
-  sort: SessionSortColumn;
-  dir: SortDir;
-  after: SortKey | null;
-  limit: number;
-}
+/** The spec's sort names (`time` is the session start; `tokens` is total_tokens). */
+const SPEC_SORTS = ['session_id', 'time', 'tokens', 'cost', 'turns', 'duration_ms'];
+const SESSIONS_PAGE = 10;
 
 const selected = ['session_id', 'agent_id', 'start_time', 'end_time', 'duration_ms', 'turns', 'input_tokens', 'output_tokens',
   'total_tokens', 'cost', 'ok', 'alerted', 'blocked', 'redacted'] as const;
 
-export async function listSessions(db: Db, q: SessionQuery): Promise<KeysetPage<Record<string, unknown>>> {
-  const byAgent = q.agent !== undefined;
-  return keysetPage(db, {
-    key: `sessions.list:${byAgent}`,
-    base: (b) => {
-      let s = b.selectFrom('llm_sessions').select(selected)
-        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'));
-      if (byAgent) s = s.where('agent_id', '=', param('agent'));
-      return s;
-    },
-    // By session id within one agent, order by (agent_id, session_id): the same order, since the
-    // agent is fixed, but one only the agent index gives, so no engine walks the primary key and
-    // filters the other agents out.
-    sort: byAgent && q.sort === 'session_id' ? 'agent_id' : q.sort,
-    tie: 'session_id',
-    dir: q.dir,
-  }, { tenant: q.tenant, workspace: q.workspace, agent: q.agent }, q.after, q.limit);
+/** An llm_sessions row as the session columns describe it. */
+export function sessionRow(r: Record<string, unknown>): unknown[] {
+  return [r.session_id, r.agent_id, rfc3339(r.start_time as number), rfc3339(r.end_time as number), Number(r.duration_ms), Number(r.turns),
+    Number(r.input_tokens), Number(r.output_tokens), Number(r.total_tokens), Number(r.cost), Number(r.ok), Number(r.alerted),
+    Number(r.blocked), Number(r.redacted)];
 }
 
 /** Sessions and stored interactions of a workspace, or of one agent in it, kept by ingest. */
@@ -54,3 +40,65 @@ export async function runtimeCounts(db: Db, tenant: string, workspace: string, a
   });
   return { sessions: Number(row?.sessions ?? 0), interactions: Number(row?.interactions ?? 0) };
 }
+
+const AgentFilter = Type.String({ minLength: 1, maxLength: 512, description: 'Only the sessions of this agent.' });
+
+/** The sessions of a workspace. Scope arguments: tenant, workspace. */
+export const sessionsList = defineList({
+  name: 'sessions',
+  columns: llmSession.columns,
+  columnSql: () => ({ ...Object.fromEntries(sessionSortColumns.map((c) => [c, c])), agent_id: 'agent_id' }),
+  sortStyle: 'column',
+  sortAliases: { time: 'start_time', tokens: 'total_tokens' },
+  sortNames: SPEC_SORTS,
+  tie: ['session_id'],
+  defaultSort: [{ column: 'start_time', dir: 'desc' }],
+  filters: [{ param: 'agent_id', column: 'agent_id', op: 'eq', schema: AgentFilter }],
+  pageSize: SESSIONS_PAGE,
+  // By session id within one agent, order by (agent_id, session_id): the same order, since the
+  // agent is fixed, but one only the agent index gives, so no engine walks the primary key and
+  // filters the other agents out.
+  sortSql: (column, filters) => (column === 'session_id' && filters.some((f) => f.decl.column === 'agent_id') ? 'agent_id' : undefined),
+  base: (b) => b.selectFrom('llm_sessions').select(selected)
+    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+  render: (_db, _scope, rows) => rows.map(sessionRow),
+  total: async (db, scope, filters) => (await runtimeCounts(db, scope.args.tenant as string, scope.args.workspace as string,
+    filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined)).sessions,
+  query: {
+    order: ['filters', 'sort', 'paging'],
+    sort: {
+      sort: Type.Optional(Type.String({ maxLength: 64, description: `Sort column: ${SPEC_SORTS.join(', ')} (time is the session start; tokens is total_tokens). Default time.` })),
+      sort_dir: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Sort direction.' })),
+    },
+    paging: {
+      cursor: PagingQuery.cursor,
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `Sessions per page, 1–${MAX_PAGE_SIZE}; default ${SESSIONS_PAGE}.` })),
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Alias of pageSize.' })),
+    },
+  },
+});
+
+const objectSessionSql = {
+  session_id: 'so.session_id', start_time: 'so.start_time', duration_ms: 's.duration_ms', turns: 's.turns',
+  total_tokens: 's.total_tokens', cost: 's.cost',
+};
+
+/** LLM sessions an inventory object took part in (its `sessions` edge). Scope: tenant, workspace, kind, id. */
+export const objectSessions = defineList({
+  name: 'object.sessions',
+  columns: sortableBy(llmSession.columns, objectSessionSql),
+  columnSql: () => objectSessionSql,
+  sortStyle: 'column',
+  // The link table keeps each session's start, so newest-first walks its index.
+  tie: ['so.session_id'],
+  defaultSort: [{ column: 'start_time', dir: 'desc' }],
+  filters: [ilkOn('session_id', 's.session_id')],
+  pageSize: 100,
+  totalFromFirstPage: true,
+  base: (b) => b.selectFrom('llm_session_objects as so').crossJoin('llm_sessions as s')
+    .whereRef('s.tenant_id', '=', 'so.tenant_id').whereRef('s.workspace_id', '=', 'so.workspace_id').whereRef('s.session_id', '=', 'so.session_id')
+    .select(selected.map((c) => `s.${c}` as const))
+    .where('so.tenant_id', '=', param('tenant')).where('so.workspace_id', '=', param('workspace'))
+    .where('so.object_kind', '=', param('kind')).where('so.object_id', '=', param('id')),
+  render: (_db, _scope, rows) => rows.map(sessionRow),
+});

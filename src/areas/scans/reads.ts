@@ -9,7 +9,6 @@
 
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
-import { multiKeysetPage, orderTerms, type MultiKeysetPage, type OrderTerm, type SortTerm } from '../../platform/db/paging/keyset-multi.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
@@ -25,7 +24,7 @@ export interface ScanRow extends Record<string, unknown> {
   pair_current?: number | boolean;
 }
 
-const scanFields = [
+export const scanFields = [
   's.id', 's.sensor_type', 's.cicd_type', 's.repository', 's.branch', 's.commit_sha', 's.status', 's.started_at', 's.finished_at',
   's.assets', 's.current_assets', 's.ai_objects', 's.findings', 's.attributes',
 ] as const;
@@ -66,7 +65,7 @@ export const assetScanSortSql: Record<string, string> = {
 };
 
 /** Scans covering one asset (`param('id')`), with whether each is current for it; workspace left to the caller. */
-function assetScansJoin(b: Builder) {
+export function assetScansJoin(b: Builder) {
   return b.selectFrom('scan_assets as sa')
     .innerJoin('scans as s', (j) => j.onRef('s.tenant_id', '=', 'sa.tenant_id').onRef('s.workspace_id', '=', 'sa.workspace_id').onRef('s.id', '=', 'sa.scan_id'))
     .select([...scanFields, 'sa.is_current as pair_current'])
@@ -84,40 +83,7 @@ export function assetScansBase(currentOnly: boolean) {
   };
 }
 
-export interface AssetScansQuery {
-  scope: WorkspaceScope;
-  assetId: string;
-}
-
 /** Newest first across workspaces; a scan id is unique only within its workspace, so that ends the key. */
-export function assetScansOrder(sort: SortTerm[]): OrderTerm[] {
-  return orderTerms(sort, assetScanSortSql, ['sa.scan_id', 'sa.workspace_id']);
-}
-
-function scopedAssetScans(q: AssetScansQuery) {
-  const shape = scopeShape(q.scope);
-  return {
-    key: shape,
-    base: (b: Builder, d: SqlDialect) =>
-      whereScope(assetScansJoin(b).select('sa.workspace_id'), d, shape, 'sa.workspace_id'),
-    args: { ...scopeArgs(q.scope), id: q.assetId },
-  };
-}
-
-export async function assetScansPage(
-  db: Db, q: AssetScansQuery, order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<ScanRow>> {
-  const { key, base, args } = scopedAssetScans(q);
-  return multiKeysetPage<ScanRow>(db, { key: `scans.asset:${key}`, base, order }, args, after, limit);
-}
-
-export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<number> {
-  const shape = scopeShape(q.scope);
-  const t = db.template(`scans.asset-count:${shape}`, (b, d) => whereScope(b.selectFrom('scan_assets as sa')
-    .select(sql<number>`count(*)`.as('count')).where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id')),
-  d, shape, 'sa.workspace_id'));
-  return Number((await db.first<{ count: number }>(t, { ...scopeArgs(q.scope), id: q.assetId }))?.count ?? 0);
-}
 
 /**
  * Whether a workspace of the scope holds an asset with this id in its inventory. Driven by
@@ -125,6 +91,15 @@ export async function countAssetScans(db: Db, q: AssetScansQuery): Promise<numbe
  * `entities`, whatever the scope: `entities` has no index led by the tenant and id, and SQLite
  * would otherwise walk the tenant's entities; a CROSS JOIN keeps its join order as written.
  */
+/** How many scans covered an asset in the scope's workspaces (one row of scan_assets each). */
+export async function countAssetScans(db: Db, scope: WorkspaceScope, assetId: string): Promise<number> {
+  const shape = scopeShape(scope);
+  const t = db.template(`scans.asset-count:${shape}`, (b, d) => whereScope(b.selectFrom('scan_assets as sa')
+    .select(sql<number>`count(*)`.as('count')).where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id')),
+  d, shape, 'sa.workspace_id'));
+  return Number((await db.first<{ count: number }>(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
+}
+
 export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
   const shape = scopeShape(scope);
   const t = db.template(`scans.asset-exists:${shape}`, (b, d) => whereScope(b.selectFrom('kind_counts as k')
@@ -137,51 +112,11 @@ export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: s
 
 // ---- current scans of a workspace ------------------------------------------------------------
 
-export interface CurrentScansQuery {
-  tenant: string;
-  workspace: string;
-  sensorType?: string;
-  cicdType?: string;
-}
-
-const currentSortSql: Record<string, string> = {
+export const currentSortSql: Record<string, string> = {
   id: 's.id', sensor_type: 's.sensor_type', started_at: 's.started_at', ai_objects: 's.ai_objects', findings: 's.findings',
 };
 
-export function currentScansOrder(sort: SortTerm[]): OrderTerm[] {
-  return orderTerms(sort, currentSortSql, ['s.id']);
-}
-
 /** Which filters are present shapes the SQL; `current_assets > 0` is written out so the partial indexes apply. */
-function currentBase(q: CurrentScansQuery) {
-  const bySensor = q.sensorType !== undefined;
-  const byCicd = q.cicdType !== undefined;
-  return {
-    key: `${bySensor}:${byCicd}`,
-    base: (b: Builder) => {
-      let s = b.selectFrom('scans as s').select(scanFields)
-        .where('s.tenant_id', '=', param('tenant')).where('s.workspace_id', '=', param('workspace'))
-        .where(sql<boolean>`s.current_assets > 0`);
-      if (bySensor) s = s.where('s.sensor_type', '=', param('sensor'));
-      if (byCicd) s = s.where('s.cicd_type', '=', param('cicd'));
-      return s;
-    },
-    args: { tenant: q.tenant, workspace: q.workspace, sensor: q.sensorType, cicd: q.cicdType },
-  };
-}
-
-export async function currentScansPage(
-  db: Db, q: CurrentScansQuery, order: OrderTerm[], after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<ScanRow>> {
-  const { key, base, args } = currentBase(q);
-  return multiKeysetPage<ScanRow>(db, { key: `scans.current:${key}`, base, order }, args, after, limit);
-}
-
-export async function countCurrentScans(db: Db, q: CurrentScansQuery): Promise<number> {
-  const { key, base, args } = currentBase(q);
-  const t = db.template(`scans.current-count:${key}`, (b) => base(b).clearSelect().select(sql<number>`count(*)`.as('count')));
-  return Number((await db.first<{ count: number }>(t, args))?.count ?? 0);
-}
 
 // ---- the assets of one scan ------------------------------------------------------------------
 
@@ -195,23 +130,12 @@ export function scanAssetValues(r: ScanAssetRow): unknown[] {
   return [r.asset_id, r.name ?? null, Number(r.is_current) === 1];
 }
 
-/** By asset id, the primary key's order; the name is the inventory's, null for an asset it does not hold. */
-const scanAssetOrder: OrderTerm[] = [{ expr: 'sa.asset_id', dir: 'asc' }];
-export const SCAN_ASSETS_ORDER_TERMS = scanAssetOrder.length;
-
-function scanAssetsBase(b: Builder) {
+export function scanAssetsBase(b: Builder) {
   return b.selectFrom('scan_assets as sa')
     .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'sa.tenant_id').onRef('e.workspace_id', '=', 'sa.workspace_id')
       .on('e.kind', '=', 'asset').onRef('e.id', '=', 'sa.asset_id'))
     .select(['sa.asset_id', 'e.name', 'sa.is_current'])
     .where('sa.tenant_id', '=', param('tenant')).where('sa.workspace_id', '=', param('workspace')).where('sa.scan_id', '=', param('scan'));
-}
-
-export async function scanAssetsPage(
-  db: Db, tenant: string, workspace: string, scanId: string, after: unknown[] | null, limit: number,
-): Promise<MultiKeysetPage<ScanAssetRow>> {
-  return multiKeysetPage<ScanAssetRow>(db, { key: 'scans.assets', base: scanAssetsBase, order: scanAssetOrder },
-    { tenant, workspace, scan: scanId }, after, limit);
 }
 
 // ---- sensors used, one scan, dashboard counts ------------------------------------------------

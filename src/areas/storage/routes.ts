@@ -13,18 +13,16 @@ import { tabular } from '../../platform/http/tabular.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../platform/json-depth.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import {
-  countKeys, deleteEntry, type EntryKey, getEntry, listKeys, type NamespaceKey, putEntry, type WriteCondition,
+  deleteEntry, type EntryKey, getEntry, namespaceKeys, type NamespaceKey, putEntry, type WriteCondition,
 } from './store.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
-import { Pager, sendTabular } from '../../platform/lists/paged.ts';
+import { listRoute } from '../../platform/lists/list-route.ts';
 import { etagOf, ifMatchVersions, ifNoneMatchAny, noneMatchHits } from '../../platform/http/preconditions.ts';
 import { errorResponses, pageSizeOf, PagingQuery, PathId } from '../../platform/http/schemas.ts';
 
 const ROOT = '/api/v1/client-storage';
-const DEFAULT_PAGE = 100;
-const KEYS_HEADER = ['key', 'created_at', 'updated_at', 'etag'];
 const tags = ['Client storage'];
 
 type Params = Record<string, string>;
@@ -115,8 +113,6 @@ const ConditionHeaders = Type.Object({
 const PutBody = Type.Object({
   value: ObjectValue('A JSON object (not an array, string, number or null).'),
 }, { additionalProperties: false });
-
-const KeysQuery = Type.Object({ ...PagingQuery });
 
 const Insufficient = { 507: Type.Ref('Error', { description: 'The user already keeps as many entries as allowed in this tenant.' }) };
 
@@ -219,36 +215,18 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     return reply.code(204).send();
   });
 
-  app.get(base, {
-    config: { access: 'read' },
-    schema: {
-      operationId: `List${scope.opSuffix}ClientStorageKeys`, summary: `List the keys of a client-storage namespace (${scope.name.replace('_', ' + ')})`, tags,
-      description: `The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset ` +
-        `paged (\`page_size\` default ${DEFAULT_PAGE}, \`cursor\`). Columns: ${KEYS_HEADER.join(', ')}. ${who} ${limits}${reserved} ` +
-        'Accept: text/csv answers the same rows as CSV.',
-      params: paramsSchema(scope, config, false), querystring: KeysQuery,
-      response: {
-        200: Type.Unsafe({
-          description: 'A page of keys.',
-          content: {
-            'application/json': { schema: Type.Ref('TabularResult') },
-            'text/csv': { schema: { type: 'string', description: 'The same rows as CSV, header first.' } },
-          },
-        }),
-        ...errorResponses(),
-      },
+  listRoute(app, ctx, {
+    url: base, operationId: `List${scope.opSuffix}ClientStorageKeys`,
+    summary: `List the keys of a client-storage namespace (${scope.name.replace('_', ' + ')})`, tags,
+    description: `The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset ` +
+      `paged (\`page_size\` default ${namespaceKeys.pageSize}, \`cursor\`). Columns: ${namespaceKeys.columns.map((c) => c.name).join(', ')}. ${who} ${limits}${reserved} ` +
+      'Accept: text/csv answers the same rows as CSV.',
+    params: paramsSchema(scope, config, false), list: namespaceKeys,
+    scope: (request) => {
+      const ns = namespaceOf(scope, request, config);
+      return { args: { ...ns }, key: '', fingerprint: [ns.tenant, ns.scope, ns.workspace, ns.user, ns.client, ns.namespace] };
     },
-  }, async (request, reply) => {
-    const ns = namespaceOf(scope, request, config);
-    const q = request.query as Type.Static<typeof KeysQuery>;
-    const pager = new Pager(ctx, ['storage-keys', ns.tenant, ns.scope, ns.workspace, ns.user, ns.client, ns.namespace], q.cursor);
-    const after = pager.after ? String(pager.after[0]) : null;
-    const [page, total] = await Promise.all([
-      listKeys(ctx.db, ns, after, pageSizeOf(q, DEFAULT_PAGE)),
-      countKeys(ctx.db, ns),
-    ]);
-    const rows = page.rows.map((r) => [r.key, rfc3339(r.created_at), rfc3339(r.updated_at), etagOf(r.version)]);
-    return sendTabular(request, reply, tabular(KEYS_HEADER, rows, pager.cursorFor(page.next === null ? null : [page.next, null]), total));
+    answers: 'A page of keys.',
   });
 }
 

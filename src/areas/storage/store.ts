@@ -20,7 +20,10 @@ import { CompiledQuery, sql } from 'kysely';
 import { perUserScopeNames, type StorageScopeName } from '../../catalog/storage-scopes.ts';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
-import { limitBucket } from '../../platform/db/paging/keyset.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
+import { defineList } from '../../platform/lists/list-spec.ts';
+import { rfc3339 } from '../../platform/values.ts';
+import { etagOf } from '../../platform/http/preconditions.ts';
 
 /** Everything that identifies an entry; '' for the parts its scope does not have. */
 export interface EntryKey {
@@ -194,30 +197,34 @@ export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'an
   return versions === undefined ? 'absent' : 'precondition_failed';
 }
 
-export interface KeyRow {
+export interface KeyRow extends Record<string, unknown> {
   key: string;
   created_at: number;
   updated_at: number;
   version: number;
 }
 
-/** A page of the keys of one namespace in byte order of the key, strictly after `after`. */
-export async function listKeys(db: Db, ns: NamespaceKey, after: string | null, limit: number): Promise<{ rows: KeyRow[]; next: string | null }> {
-  const fetch = limitBucket(limit + 1);
-  const t = db.template(`storage.keys:${after !== null}:${fetch}`, (b) => {
-    let q = wherePrefix(b.selectFrom('client_storage').select(['key', 'created_at', 'updated_at', 'version']));
-    if (after !== null) q = q.where('key', '>', param('after'));
-    return q.orderBy('key').limit(sql.lit(fetch));
-  });
-  const rows = await db.all<KeyRow>(t, { ...ns, after });
-  if (rows.length <= limit) return { rows, next: null };
-  rows.length = limit;
-  return { rows, next: rows[limit - 1]!.key };
-}
+const keyColumns: ColumnDef[] = [
+  { name: 'key', type: 'string', description: 'The key.', sortable: false, from: { field: 'key' } },
+  { name: 'created_at', type: 'time', description: 'When the entry was created.', sortable: false, from: { field: 'created_at' } },
+  { name: 'updated_at', type: 'time', description: 'When the entry was last written.', sortable: false, from: { field: 'updated_at' } },
+  { name: 'etag', type: 'string', description: 'The entry\'s ETag, for If-Match.', sortable: false, from: { field: 'version' } },
+];
 
-export async function countKeys(db: Db, ns: NamespaceKey): Promise<number> {
-  const t = db.template('storage.keys-count', (b) => wherePrefix(b.selectFrom('client_storage')
-    .select((eb) => eb.fn.countAll<number>().as('count'))));
-  const row = await db.first<{ count: number }>(t, { ...ns });
-  return Number(row?.count ?? 0);
-}
+/**
+ * The keys of one namespace in byte order of the key (the primary key's order). Scope: the
+ * namespace (tenant, scope, workspace, user, client, namespace).
+ */
+export const namespaceKeys = defineList<KeyRow>({
+  name: 'storage.keys',
+  columns: keyColumns,
+  columnSql: () => ({ key: 'key' }),
+  sortStyle: 'fixed',
+  tie: [],
+  defaultSort: [{ column: 'key', dir: 'asc' }],
+  filters: [],
+  pageSize: 100,
+  base: (b) => wherePrefix(b.selectFrom('client_storage').select(['key', 'created_at', 'updated_at', 'version'])),
+  render: (_db, _scope, rows) => rows.map((r) => [r.key, rfc3339(r.created_at), rfc3339(r.updated_at), etagOf(r.version)]),
+  query: { order: ['paging'] },
+});

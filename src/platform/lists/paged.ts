@@ -1,40 +1,10 @@
-// Shared handling of paged endpoints: sort and direction resolved against a column list, the
-// cursor checked against the query's fingerprint, and the answer sent as JSON or, when the client
-// accepts text/csv, as CSV with the cursor and total in headers.
+// The cursor of a paged answer checked against the fingerprint of its query, and the answer sent
+// as JSON or, when the client accepts text/csv, as CSV with the cursor and total in headers.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ColumnDef } from '../../catalog/types.ts';
 import { Cursors, type SortKey } from '../db/paging/cursor.ts';
-import type { SortDir } from '../db/paging/keyset.ts';
 import { csvStream, tabular, tabularJson, wantsCsv, type Tabular } from '../http/tabular.ts';
 import type { AppContext } from '../http/context.ts';
-import { badRequest } from '../errors.ts';
-
-export interface SortChoice {
-  column: ColumnDef;
-  dir: SortDir;
-}
-
-/**
- * The sort a request asks for. Without `sort` the default order applies (and its direction);
- * with `sort` and no `sort_dir`, ascending.
- */
-export function resolveSort(
-  columns: ColumnDef[], fallback: { column: string; dir: SortDir }, sort: string | undefined, dir: SortDir | undefined,
-): SortChoice {
-  const name = sort ?? fallback.column;
-  const column = columns.find((c) => c.name === name);
-  if (!column || !column.sortable) {
-    const allowed = columns.filter((c) => c.sortable).map((c) => c.name).join(', ');
-    throw badRequest(`sort: ${column ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${allowed}`);
-  }
-  return { column, dir: dir ?? (sort === undefined ? fallback.dir : 'asc') };
-}
-
-/** A name__ilk value as the lower-cased needle, or undefined when absent or empty. */
-export function needleOf(nameIlk: string | undefined): string | undefined {
-  return nameIlk ? nameIlk.toLowerCase() : undefined;
-}
 
 export class Pager {
   readonly fingerprint: string;
@@ -73,4 +43,3 @@ export function sendTabularRows(
   return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, rows, cursor, total));
 }
 
-export { tabular };

@@ -1,43 +1,58 @@
-// The `sort` parameter of the findings and rules lists: `column[:asc|desc]`, comma-separated,
-// e.g. `severity:desc,open_instances:desc`. A term without a direction takes `sort_dir` when the
-// request has one, else ascending (as the inventory's `sort` does). Without `sort` the list's
-// default order applies; `sort_dir` alone turns it around.
+// The `sort` parameter of a list: `column[:asc|desc]`, comma-separated, e.g.
+// `severity:desc,open_instances:desc` (lists of sort style `terms`), or one column name (style
+// `column`). A term without a direction takes `sort_dir` when the request has one, else
+// ascending. Without `sort` the list's default order applies; `sort_dir` alone turns it around.
 
-import type { ColumnDef } from '../../catalog/types.ts';
-import type { SortDir } from '../db/paging/keyset.ts';
-import type { SortTerm } from '../db/paging/keyset-multi.ts';
+import type { SortDir, SortTerm } from '../db/paging/keyset.ts';
 import { badRequest } from '../errors.ts';
+import type { ListSpec } from './list-spec.ts';
 
 export type { SortTerm };
 
 const MAX_TERMS = 4;
 
-export function parseSortTerms(
-  columns: ColumnDef[], sort: string | undefined, sortDir: SortDir | undefined, fallback: SortTerm[],
-): SortTerm[] {
-  const sortable = columns.filter((c) => c.sortable).map((c) => c.name);
+/** The columns `sort` may name, and the names the list documents for them. */
+function sortable(spec: ListSpec<any>): { names: string[]; resolve: (name: string) => string | undefined } {
+  const columns = spec.columns.filter((c) => c.sortable).map((c) => c.name);
+  const aliases = spec.sortAliases ?? {};
+  return {
+    names: [...(spec.sortNames ?? columns)],
+    resolve: (name) => (columns.includes(name) ? name : aliases[name]),
+  };
+}
+
+export function parseSortTerms(spec: ListSpec<any>, sort: string | undefined, sortDir: SortDir | undefined): SortTerm[] {
+  const { names, resolve } = sortable(spec);
+  if (spec.sortStyle === 'fixed') return [...spec.defaultSort];
   if (sort === undefined || sort.trim() === '') {
-    return sortDir ? fallback.map((t) => ({ ...t, dir: sortDir })) : fallback;
+    return sortDir ? spec.defaultSort.map((t) => ({ ...t, dir: sortDir })) : [...spec.defaultSort];
+  }
+  const unknown = (name: string) => {
+    const known = spec.columns.some((c) => c.name === name);
+    return badRequest(`sort: ${known ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${names.join(', ')}`);
+  };
+  if (spec.sortStyle === 'column') {
+    const column = resolve(sort);
+    if (!column) throw unknown(sort);
+    return [{ column, dir: sortDir ?? 'asc' }];
   }
   const parts = sort.split(',').map((p) => p.trim());
   if (parts.length > MAX_TERMS) throw badRequest(`sort: at most ${MAX_TERMS} columns`);
   const terms: SortTerm[] = [];
   for (const part of parts) {
     const [name = '', dir, ...rest] = part.split(':');
-    if (!sortable.includes(name)) {
-      const known = columns.some((c) => c.name === name);
-      throw badRequest(`sort: ${known ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${sortable.join(', ')}`);
-    }
+    const column = resolve(name);
+    if (!column) throw unknown(name);
     if (rest.length || (dir !== undefined && dir !== 'asc' && dir !== 'desc')) {
       throw badRequest(`sort: "${part.slice(0, 80)}" must be column, column:asc or column:desc`);
     }
-    if (terms.some((t) => t.column === name)) throw badRequest(`sort: column "${name}" is named twice`);
-    terms.push({ column: name, dir: (dir as SortDir | undefined) ?? sortDir ?? 'asc' });
+    if (terms.some((t) => t.column === column)) throw badRequest(`sort: column "${name}" is named twice`);
+    terms.push({ column, dir: (dir as SortDir | undefined) ?? sortDir ?? 'asc' });
   }
   return terms;
 }
 
 /** How the terms read in a cursor fingerprint. */
-export function sortSignature(terms: SortTerm[]): string {
+export function sortSignature(terms: readonly SortTerm[]): string {
   return terms.map((t) => `${t.column}:${t.dir}`).join(',');
 }

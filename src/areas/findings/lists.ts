@@ -1,0 +1,209 @@
+// The findings' lists, one declaration each: the issues of a workspace and the same grouped by
+// other dimensions, the objects of an issue and one object's instances in it, the results of a
+// rule across the token's workspaces, the findings of a scan, and the three rule lists.
+
+import Type from 'typebox';
+import { instanceDetail, issueObject, ruleRow, workspaceIssue } from '../../catalog/rowsets.ts';
+import { param } from '../../platform/db/database.ts';
+import { whereScope, type ScopeShape } from '../../platform/db/workspace-scope.ts';
+import { SortQuery, StringEnum } from '../../platform/http/schemas.ts';
+import type { FilterDecl } from '../../platform/lists/filters.ts';
+import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
+import { NameQuery } from '../../platform/http/schemas.ts';
+import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
+import { type InstanceRow, instanceValues, selected, statusFilters } from './instances.ts';
+import {
+  dimensionSql, groupColumns, groupedBase, groupValues, type IssueDimension, issueDimensions, issueObjectsBase, issueObjectValues,
+  type IssueObjectRow, type IssueRow, issuesBase, issueSortSql, issueValues, measureSort, objectSortSql,
+} from './issues.ts';
+import { ruleSelect, type RuleRow, ruleSortSql, ruleValues, visibleIn } from './rules.ts';
+
+const DEFAULT_PAGE = 100;
+
+/** `sort` of the findings lists: `column[:asc|desc]` terms. */
+const sortTerms = (description: string) => ({
+  sort: Type.Optional(Type.String({ maxLength: 256, description })),
+  sort_dir: SortQuery.sort_dir,
+});
+const termsDescription = 'Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`.';
+
+// ---- issues of a workspace ---------------------------------------------------------------------
+
+const bySeverity = [{ column: 'severity', dir: 'desc' as const }, { column: 'open_instances', dir: 'desc' as const }];
+
+const GroupBy = {
+  group_by: Type.Optional(Type.String({
+    maxLength: 128,
+    description: `Dimensions to group by, comma-separated, from ${issueDimensions.join(', ')}. Default \`rule_id,severity\`: one row per issue.`,
+  })),
+};
+
+/** The open issues of a workspace, one row per issue. Scope: tenant, workspace. */
+export const workspaceIssues = defineList<IssueRow>({
+  name: 'issues',
+  columns: workspaceIssue.columns,
+  columnSql: () => issueSortSql,
+  sortStyle: 'terms',
+  tie: ['i.id'],
+  defaultSort: bySeverity,
+  filters: [],
+  pageSize: DEFAULT_PAGE,
+  base: (b) => issuesBase(b),
+  render: (_db, _scope, rows) => rows.map(issueValues),
+  query: { order: [{ extra: GroupBy }, 'sort', 'paging'], sort: sortTerms(termsDescription) },
+});
+
+const groupLists = new Map<string, ListSpec<Record<string, unknown>>>();
+
+/** The open issues of a workspace grouped by other dimensions: the dimensions, then the measures. */
+export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unknown>> {
+  const key = dims.join(',');
+  let spec = groupLists.get(key);
+  if (!spec) {
+    spec = defineList<Record<string, unknown>>({
+      name: `issues.groups:${key}`,
+      columns: groupColumns(dims),
+      columnSql: () => Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>,
+      sortStyle: 'terms',
+      // A group is identified by its dimension values.
+      tie: dims.map((d) => `g.${d}`),
+      defaultSort: dims.includes('severity') ? bySeverity : [{ column: 'open_instances', dir: 'desc' }],
+      filters: [],
+      pageSize: DEFAULT_PAGE,
+      base: (b) => groupedBase(dims)(b),
+      render: (_db, _scope, rows) => rows.map((r) => groupValues(dims, r)),
+    });
+    groupLists.set(key, spec);
+  }
+  return spec;
+}
+
+const byOccurrences = [{ column: 'occurrences', dir: 'desc' as const }];
+
+/** The objects an open issue touches. Scope: tenant, workspace, issue. */
+export const issueObjects = defineList<IssueObjectRow>({
+  name: 'issue.objects',
+  columns: issueObject.columns,
+  columnSql: () => objectSortSql,
+  sortStyle: 'terms',
+  tie: ['o.object_kind', 'o.object_id'],
+  defaultSort: byOccurrences,
+  filters: [],
+  pageSize: DEFAULT_PAGE,
+  base: (b) => issueObjectsBase(b),
+  render: (_db, _scope, rows) => rows.map(issueObjectValues),
+  query: { order: ['sort', 'paging'], sort: sortTerms(termsDescription) },
+});
+
+// ---- instances ----------------------------------------------------------------------------------
+
+/** `status`: open, resolved or all (no filter), `fallback` when absent. */
+function statusFilter(fallback: string): FilterDecl {
+  return {
+    param: 'status', column: 'status', op: 'eq', none: 'all', default: fallback,
+    schema: StringEnum(statusFilters, { description: `Which instances: open, resolved or all (default ${fallback}).` }),
+  };
+}
+
+const instanceSql = { detected_at: 'i.detected_at', status: 'i.status', object_type: 'i.object_kind' };
+const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
+
+/**
+ * The instances of one issue on one object: the spec's issue object details (answered as objects,
+ * not rows). Newest first, the order of the (issue, object, detected_at, id) index. Scope: tenant,
+ * workspace, issue, kind, object.
+ */
+export const issueObjectDetails = defineList<InstanceRow>({
+  name: 'issue.details',
+  columns: instanceDetail.columns,
+  columnSql: () => instanceSql,
+  sortStyle: 'fixed',
+  tie: ['i.id'],
+  defaultSort: newestFirst,
+  filters: [statusFilter('open')],
+  pageSize: DEFAULT_PAGE,
+  base: (b) => b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'))
+    .where('i.issue_id', '=', param('issue')).where('i.object_kind', '=', param('kind')).where('i.object_id', '=', param('object')),
+  render: (_db, _scope, rows) => rows,
+  query: {
+    order: ['paging', 'filters', {
+      extra: { object_type: Type.Optional(Type.String({ maxLength: 128, description: 'Kind of the object, needed only when objects of several kinds share the id.' })) },
+    }],
+  },
+});
+
+/**
+ * What one rule produced in the workspaces a token may read, newest first across workspaces (ids
+ * are unique only within a workspace, so it breaks ties too). Scope: the token's, and rule.
+ */
+export const ruleResults = defineList<InstanceRow>({
+  name: 'rule.results',
+  columns: instanceDetail.columns,
+  header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
+  columnSql: () => instanceSql,
+  sortStyle: 'fixed',
+  tie: ['i.id', 'i.workspace_id'],
+  defaultSort: newestFirst,
+  filters: [statusFilter('all')],
+  pageSize: DEFAULT_PAGE,
+  base: (b, d, scope) => whereScope(b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.rule_id', '=', param('rule')), d, scope.key as ScopeShape, 'i.workspace_id'),
+  render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
+  query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'paging'] },
+});
+
+/** The findings one scan produced, newest first: the order of the (scan, detected_at, id) index. Scope: tenant, workspace, scan. */
+export const scanInstances = defineList<InstanceRow>({
+  name: 'scan.instances',
+  columns: instanceDetail.columns,
+  columnSql: () => instanceSql,
+  sortStyle: 'fixed',
+  tie: ['i.id'],
+  defaultSort: newestFirst,
+  filters: [],
+  pageSize: DEFAULT_PAGE,
+  base: (b) => b.selectFrom('issue_instances as i').select(selected)
+    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.scan_id', '=', param('scan')),
+  render: (_db, _scope, rows) => rows.map(instanceValues),
+  query: { order: ['paging'] },
+});
+
+// ---- rules --------------------------------------------------------------------------------------
+
+const ruleNameIlk: FilterDecl = { param: 'name__ilk', column: 'rule_name', op: 'ilk', sql: 'r.name_lower', schema: NameQuery.name__ilk };
+const ruleSort = sortTerms('Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source).');
+const byRuleId = [{ column: 'rule_id', dir: 'asc' as const }];
+
+function ruleList(name: string, base: ListSpec<RuleRow>['base'], extra: Partial<ListSpec<RuleRow>> = {}): ListSpec<RuleRow> {
+  return defineList<RuleRow>({
+    name,
+    columns: ruleRow.columns,
+    columnSql: () => ruleSortSql,
+    sortStyle: 'terms',
+    tie: ['r.rule_id'],
+    defaultSort: byRuleId,
+    filters: [ruleNameIlk],
+    pageSize: DEFAULT_PAGE,
+    base,
+    render: (_db, _scope, rows) => rows.map(ruleValues),
+    query: { order: ['filters', 'sort', 'paging'], sort: ruleSort },
+    ...extra,
+  });
+}
+
+/** The static rules and the external rules of one workspace. Scope: tenant, workspace. */
+export const workspaceRules = ruleList('rules', (b) => visibleIn(b));
+
+/** The rules shipped with the service, with the token tenant's settings. Scope: tenant. */
+export const staticRuleList = ruleList('static-rules', (b) => ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*'));
+
+/** The rules ingested into the workspaces a token may read, workspace first. Scope: the token's. */
+export const externalRules = ruleList('external-rules',
+  (b, d, scope) => whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), d, scope.key as ScopeShape, 'r.workspace_id'),
+  {
+    header: ['workspace_id', ...ruleRow.columns.map((c) => c.name)],
+    tie: ['r.rule_id', 'r.workspace_id'],
+    render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...ruleValues(r)]),
+    query: { order: ['filters', { extra: WorkspaceNarrowing }, 'sort', 'paging'], sort: ruleSort },
+  });

@@ -1,0 +1,118 @@
+// The inventory's lists: every routed kind's list, and every relation edge (an object's
+// neighbours over a stored relation, either direction), each one ListSpec. Rows are the entities'
+// stored rows (entity-rows.ts), sent as they are.
+
+import { sql } from 'kysely';
+import type { EdgeDef, KindDef } from '../../catalog/types.ts';
+import { kindByName } from '../../catalog/kinds.ts';
+import type { Builder } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
+import type { FilterDecl } from '../../platform/lists/filters.ts';
+import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
+import { NameQuery } from '../../platform/http/schemas.ts';
+import { sortExpression } from './entity-sql.ts';
+import { kindCount, rowsJson, type StoredRow } from './reads.ts';
+
+/** `name__ilk` over the stored lower-cased name (`table` is the alias to qualify it with). */
+export function nameIlk(table = ''): FilterDecl {
+  return { param: 'name__ilk', column: 'name', op: 'ilk', sql: `${table}name_lower`, schema: NameQuery.name__ilk };
+}
+
+const newestFirst = [{ column: 'last_seen', dir: 'desc' as const }];
+const DEFAULT_PAGE = 100;
+
+function columnSqlOf(kind: KindDef, table = '') {
+  return (d: SqlDialect) => Object.fromEntries(kind.columns.map((c) => [c.name, sortExpression(d, c, table)]));
+}
+
+const lists = new Map<string, ListSpec<StoredRow>>();
+
+/** The list of one routed kind. */
+export function entityList(kind: KindDef): ListSpec<StoredRow> {
+  let spec = lists.get(kind.name);
+  if (!spec) {
+    spec = defineList<StoredRow>({
+      name: `inventory.${kind.name}`,
+      columns: kind.columns,
+      columnSql: columnSqlOf(kind),
+      sortStyle: 'column',
+      tie: ['id'],
+      defaultSort: newestFirst,
+      filters: [nameIlk()],
+      pageSize: DEFAULT_PAGE,
+      // The kind is a literal: the partial index of an attribute or count column names it.
+      base: (b) => b.selectFrom('entities').select(['id', 'kind', 'row_json'])
+        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
+        .where('kind', '=', sql.lit(kind.name)),
+      render: (db, scope, rows) => rowsJson(db, scope.args.tenant as string, scope.args.workspace as string, rows),
+      // Kept current at ingest, so an unfiltered total is one primary-key lookup.
+      total: async (db, scope, filters) => (filters.length ? undefined : kindCount(db, scope.args.tenant as string, scope.args.workspace as string, kind.name)),
+    });
+    lists.set(kind.name, spec);
+  }
+  return spec;
+}
+
+export function relationOf(edge: EdgeDef): { relation: string; direction: 'out' | 'in' } {
+  if (!('relation' in edge.via)) throw new Error(`edge ${edge.name} is not a relation edge`);
+  return edge.via;
+}
+
+/** The target kind of a relation edge (leaf kinds included). */
+export function targetKind(edge: EdgeDef): KindDef {
+  const k = kindByName.get(edge.target);
+  if (!k) throw new Error(`edge ${edge.name} targets ${edge.target}, which is not a kind`);
+  return k;
+}
+
+/** The join from `relations` to the neighbour entities of one object over one relation edge. */
+function edgeBase(b: Builder, direction: 'out' | 'in') {
+  const [near, far] = direction === 'out' ? ['from', 'to'] as const : ['to', 'from'] as const;
+  // CROSS JOIN fixes the order on SQLite: relations (a few rows for this object) drive, entities
+  // are probed by primary key. As an inner join SQLite may walk entities in ORDER BY order and
+  // probe relations for each, which reads the whole kind to return a handful of rows.
+  return b.selectFrom('relations as r')
+    .crossJoin('entities as e')
+    .whereRef('e.tenant_id', '=', 'r.tenant_id').whereRef('e.workspace_id', '=', 'r.workspace_id')
+    .whereRef('e.kind', '=', `r.${far}_kind`).whereRef('e.id', '=', `r.${far}_id`)
+    .where('r.tenant_id', '=', param('tenant')).where('r.workspace_id', '=', param('workspace'))
+    .where(`r.${near}_kind`, '=', param('kind')).where(`r.${near}_id`, '=', param('id'))
+    .where('r.relation', '=', param('relation')).where(`r.${far}_kind`, '=', param('target'))
+    .select(['e.id', 'e.kind', 'e.row_json']);
+}
+
+const edgeLists = new Map<string, ListSpec<StoredRow>>();
+
+/**
+ * The neighbours of one object over a relation edge. Scope arguments: tenant, workspace, kind, id
+ * of the object (relationEdgeArgs). A first page that holds them all counts them itself.
+ */
+export function relationEdgeList(edge: EdgeDef): ListSpec<StoredRow> {
+  const { direction } = relationOf(edge);
+  const target = targetKind(edge);
+  const key = `${direction}:${target.name}`;
+  let spec = edgeLists.get(key);
+  if (!spec) {
+    spec = defineList<StoredRow>({
+      name: `inventory.edge.${key}`,
+      columns: target.columns,
+      columnSql: columnSqlOf(target, 'e'),
+      sortStyle: 'column',
+      tie: ['e.id'],
+      defaultSort: newestFirst,
+      filters: [nameIlk('e.')],
+      pageSize: DEFAULT_PAGE,
+      totalFromFirstPage: true,
+      base: (b) => edgeBase(b, direction),
+      render: (db, scope, rows) => rowsJson(db, scope.args.tenant as string, scope.args.workspace as string, rows),
+    });
+    edgeLists.set(key, spec);
+  }
+  return spec;
+}
+
+/** What a relation edge's statement binds besides the object: the relation and the target kind. */
+export function relationEdgeArgs(edge: EdgeDef): Record<string, string> {
+  return { relation: relationOf(edge).relation, target: edge.target };
+}

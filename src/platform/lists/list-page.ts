@@ -1,0 +1,84 @@
+// Reading one page of a list and its total, from its declaration and a parsed request: the
+// filters and the scope shape the statement (its cache key names them), the sort terms and
+// tie-breakers order it, and the cursor's key values continue it.
+
+import type { Db } from '../db/database.ts';
+import type { SqlDialect } from '../db/dialect.ts';
+import { keysetPage, orderTerms, type OrderTerm, type SortTerm } from '../db/paging/keyset.ts';
+import { type Filter, filterArgs, filterCondition, filterShape } from './filters.ts';
+import type { ListScope, ListSpec } from './list-spec.ts';
+
+/** A request to a list, parsed: what it filters, how it sorts, where it continues, how many rows. */
+export interface ListRequest {
+  filters: Filter[];
+  sort: SortTerm[];
+  after: unknown[] | null;
+  limit: number;
+}
+
+export interface ListPage {
+  /** Rows as arrays aligned to the header, or JSON texts of such arrays (or as the list renders them). */
+  rows: readonly unknown[];
+  /** The last row's key values when more rows follow. */
+  next: unknown[] | null;
+  total: number;
+}
+
+const columnSqlCache = new WeakMap<ListSpec<any>, Map<string, Readonly<Record<string, string>>>>();
+
+/** The list's column SQL for an engine, built once. */
+export function columnSqlOf(spec: ListSpec<any>, d: SqlDialect): Readonly<Record<string, string>> {
+  let byEngine = columnSqlCache.get(spec);
+  if (!byEngine) columnSqlCache.set(spec, (byEngine = new Map()));
+  let out = byEngine.get(d.name);
+  if (!out) byEngine.set(d.name, (out = spec.columnSql(d)));
+  return out;
+}
+
+/** The ORDER BY of a request: its sort terms as SQL, then the list's tie-breakers. */
+export function orderOf(spec: ListSpec<any>, d: SqlDialect, sort: readonly SortTerm[], filters: readonly Filter[]): OrderTerm[] {
+  const columns = columnSqlOf(spec, d);
+  const exprs: Record<string, string> = {};
+  for (const t of sort) exprs[t.column] = spec.sortSql?.(t.column, filters, d) ?? columns[t.column]!;
+  return orderTerms(sort, exprs, spec.tie);
+}
+
+/** The statement cache key of a list's base for a scope and a set of filters (never their values). */
+function baseKey(spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): string {
+  return `list.${spec.name}:${scope.key}:${filterShape(filters)}`;
+}
+
+function filtered(spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]) {
+  return (b: Parameters<ListSpec<any>['base']>[0], d: SqlDialect) => {
+    let q = spec.base(b, d, scope);
+    const columns = columnSqlOf(spec, d);
+    for (const f of filters) q = q.where(filterCondition(d, f, columns));
+    return q;
+  };
+}
+
+/** count(*) over the list's rows in scope, filtered. */
+async function countRows(db: Db, spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): Promise<number> {
+  const base = filtered(spec, scope, filters);
+  const t = db.template(`${baseKey(spec, scope, filters)}|count`, (b, d) =>
+    base(b, d).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
+  return Number((await db.first<{ count: number }>(t, { ...scope.args, ...filterArgs(filters) }))?.count ?? 0);
+}
+
+/** The total of a list: kept by ingest where the list says so, else counted. */
+export async function listTotal(db: Db, spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): Promise<number> {
+  return (await spec.total?.(db, scope, filters)) ?? countRows(db, spec, scope, filters);
+}
+
+export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, req: ListRequest): Promise<ListPage> {
+  const order = orderOf(spec, db.dialect, req.sort, req.filters);
+  const args = { ...scope.args, ...filterArgs(req.filters) };
+  const pagePromise = keysetPage<Record<string, unknown>>(db, {
+    key: baseKey(spec, scope, req.filters), base: filtered(spec, scope, req.filters), order,
+  }, args, req.after, req.limit, spec.totalFromFirstPage);
+  // The total is counted alongside, unless the first page may tell it.
+  const totalPromise = spec.totalFromFirstPage ? undefined : listTotal(db, spec, scope, req.filters);
+  const page = await pagePromise;
+  const total = page.total ?? await (totalPromise ?? listTotal(db, spec, scope, req.filters));
+  return { rows: await spec.render(db, scope, page.rows), next: page.next, total };
+}

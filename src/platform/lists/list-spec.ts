@@ -1,0 +1,95 @@
+// One declaration per list (ListSpec): its columns, the SQL behind each sortable or filterable
+// column, its tie-breakers, default order and page size, its filters, the rows it reads and how a
+// row is answered. The query parameters, the OpenAPI description of them, the cursor
+// fingerprint, the statement cache key, CSV and the handler all come from it (list-route.ts), so
+// no list can forget a filter in its fingerprint or its statement key.
+
+import type { SelectQueryBuilder } from 'kysely';
+import type { TSchema } from 'typebox';
+import type { ColumnDef } from '../../catalog/types.ts';
+import type { Args, Builder, Db } from '../db/database.ts';
+import type { SqlDialect } from '../db/dialect.ts';
+import type { SortTerm } from '../db/paging/keyset.ts';
+import type { WorkspaceScope } from '../db/workspace-scope.ts';
+import type { Filter, FilterDecl } from './filters.ts';
+
+/**
+ * Where a request lists from: the bound values of the path (tenant, workspace, parent object) or
+ * of the token's workspaces, a key naming what shapes the SQL (the token scope's shape), and what
+ * identifies it in a cursor.
+ */
+export interface ListScope {
+  args: Args;
+  /** Part of the statement cache key: everything in it that changes the SQL text, never a value. */
+  key: string;
+  /** Part of the cursor fingerprint: every value that picks the rows. */
+  fingerprint: readonly unknown[];
+  /** The token's workspaces, for lists across them. */
+  token?: WorkspaceScope;
+}
+
+/** How the list's `sort` parameter reads. */
+export type SortStyle =
+  /** `column[:asc|desc]` terms, comma-separated; `sort_dir` gives the direction of terms without one. */
+  | 'terms'
+  /** One column name; `sort_dir` its direction. */
+  | 'column'
+  /** No `sort` parameter: the default order only. */
+  | 'fixed';
+
+export interface ListSpec<R extends Record<string, unknown> = Record<string, unknown>> {
+  /** Names the list in cursor fingerprints and statement cache keys. */
+  readonly name: string;
+  /** The answer's columns, in header order (from the catalogue). */
+  readonly columns: readonly ColumnDef[];
+  /** The header when it is not the columns' names (a leading `workspace_id`). */
+  readonly header?: readonly string[];
+  /** SQL expression of each column the list can sort or filter by, for an engine. */
+  columnSql(d: SqlDialect): Readonly<Record<string, string>>;
+  /** Other names `sort` accepts for a column (`time` for `start_time`). */
+  readonly sortAliases?: Readonly<Record<string, string>>;
+  /** The names `sort` is documented and refused with, when not the sortable columns'. */
+  readonly sortNames?: readonly string[];
+  readonly sortStyle: SortStyle;
+  /** Expressions that make the order unique, after the sort terms. */
+  readonly tie: readonly string[];
+  readonly defaultSort: readonly SortTerm[];
+  readonly filters: readonly FilterDecl[];
+  readonly pageSize: number;
+  /** A first page that holds every row reports its total itself (one object's neighbours). */
+  readonly totalFromFirstPage?: boolean;
+  /** The rows in scope, before filters: FROM, joins and the scope's WHERE, selecting what `render` reads. */
+  base(b: Builder, d: SqlDialect, scope: ListScope): SelectQueryBuilder<any, any, any>;
+  /** The SQL of a sort term when it is not the column's own (an index only another expression walks). */
+  sortSql?(column: string, filters: readonly Filter[], d: SqlDialect): string | undefined;
+  /**
+   * The page's rows as the header describes them: arrays, or JSON texts of arrays (stored rows);
+   * a list answered otherwise than as a tabular result may keep them as read.
+   */
+  render(db: Db, scope: ListScope, rows: R[]): Promise<readonly unknown[]> | readonly unknown[];
+  /** The total when it can be had cheaper than counting (a maintained counter); undefined counts. */
+  total?(db: Db, scope: ListScope, filters: readonly Filter[]): Promise<number | undefined>;
+  /** The query parameters in the order the OpenAPI document lists them, with the list's own schemas where they differ. */
+  readonly query?: QueryLayout;
+}
+
+/** A group of the list's query parameters, in the document's order. */
+export type QueryGroup = 'paging' | 'sort' | 'filters' | { extra: Record<string, TSchema> };
+
+export interface QueryLayout {
+  order: readonly QueryGroup[];
+  /** Schemas of paging parameters (the sessions list names its page size `pageSize` first). */
+  paging?: Record<string, TSchema>;
+  /** Schemas of `sort` and `sort_dir`, when the list documents them its own way. */
+  sort?: Record<string, TSchema>;
+}
+
+/** Declares a list; the identity function, for type inference of the row type. */
+export function defineList<R extends Record<string, unknown>>(spec: ListSpec<R>): ListSpec<R> {
+  return spec;
+}
+
+/** The columns, sortable only where the list has SQL to sort them by. */
+export function sortableBy(columns: readonly ColumnDef[], sortSql: Readonly<Record<string, string>>): ColumnDef[] {
+  return columns.map((c) => ({ ...c, sortable: c.name in sortSql }));
+}
