@@ -2,8 +2,9 @@
 // (parsed and applied as it arrives, never buffered whole), gzip or not, with the size limit
 // counted on the decompressed bytes. A request is one batch: written whole, or not at all.
 
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
@@ -41,7 +42,9 @@ export function byteLimit(max: number): Transform {
 
 /** The request body as a stream of decompressed bytes, limited to `max`. */
 export function bodyStream(request: FastifyRequest, max: number): Readable {
-  const raw = request.body as Readable;
+  // The ingest routes' content-type parsers hand the body on as the raw stream.
+  const raw = request.body;
+  if (!(raw instanceof Readable)) throw new Error('the ingest body parser did not hand on the stream');
   const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
   let source: Readable = raw;
   if (encoding === 'gzip' || encoding === 'x-gzip') source = raw.pipe(createGunzip());
@@ -65,7 +68,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
   // NDJSON bodies reach the handler as the raw stream.
   app.addContentTypeParser(NDJSON_TYPES, (_request, payload, done) => done(null, payload));
 
-  app.post('/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id', {
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id', {
     config: { access: 'ingest' },
     schema: {
       operationId: 'IngestRecords', summary: 'Ingest NDJSON records', tags: ['Ingest'],
@@ -81,7 +84,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
     // The schema above documents the body; the stream itself is checked line by line.
     validatorCompiler: () => () => true,
   }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace } = request.params as { tenant_id: string; workspace_id: string };
+    const { tenant_id: tenant, workspace_id: workspace } = request.params;
     const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!NDJSON_TYPES.includes(type)) throw new ApiError(415, `ingest takes ${NDJSON_TYPES[0]}, not "${type.slice(0, 64) || 'no content type'}"`);
     let summary: IngestSummary;

@@ -8,6 +8,7 @@
 //   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=https://<host>/api/v1/otlp/tenants/<t>/workspaces/<w>/v1/traces
 //   OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token with the ingest scope>"
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { spansToInteractions } from '../../ingest/otlp/genai.ts';
@@ -92,7 +93,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
     child.removeContentTypeParser(JSON_TYPE);
     child.addContentTypeParser([JSON_TYPE, PROTOBUF], (_request, payload, done) => done(null, payload));
 
-    child.post('/api/v1/otlp/tenants/:tenant_id/workspaces/:workspace_id/v1/traces', {
+    child.withTypeProvider<TypeBoxTypeProvider>().post('/api/v1/otlp/tenants/:tenant_id/workspaces/:workspace_id/v1/traces', {
       config: { access: 'ingest' },
       schema: {
         operationId: 'ExportOtlpTraces', summary: 'Ingest OpenTelemetry traces (OTLP/HTTP)', tags: ['Ingest'],
@@ -118,7 +119,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
       },
       validatorCompiler: () => () => true,
     }, async (request, reply) => {
-      const { tenant_id: tenant, workspace_id: workspace } = request.params as { tenant_id: string; workspace_id: string };
+      const { tenant_id: tenant, workspace_id: workspace } = request.params;
       const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const protobuf = type === PROTOBUF;
       try {
@@ -137,7 +138,8 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
         if (protobuf) {
           const w = new Writer();
           if (partial) w.bytes(1, new Writer().uint(1, partial.rejectedSpans).string(2, partial.errorMessage).finish());
-          return reply.type(PROTOBUF).send(Buffer.from(w.finish()));
+          // The protobuf answer is bytes; the schema above documents its JSON form.
+          return (reply as FastifyReply).type(PROTOBUF).send(Buffer.from(w.finish()));
         }
         return reply.type(JSON_TYPE).send(partial ? { partialSuccess: partial } : {});
       } catch (err) {

@@ -6,6 +6,7 @@
 // (as `scans_counts` was) is one more entry in `sections`.
 
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import { routedKinds } from '../../catalog/kinds.ts';
 import { figuresByKind, topAtRisk, topIssues } from './dashboard.ts';
@@ -95,7 +96,8 @@ export const sections: DashboardSection[] = [
 ];
 
 export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/histograms/aispm', {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/api/v1/histograms/aispm', {
     // Depends on the token's workspaces and the month: both are in its cache key.
     config: { access: 'read', cache: 'principal' },
     schema: {
@@ -107,12 +109,12 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: Type.Object({ issues_histogram: HistogramCounts }), ...errorResponses() },
     },
   }, async (request) => {
-    const q = request.query as Type.Static<typeof HistogramQuery>;
+    const q = request.query;
     const scope = tokenScope(request, q.workspace_id);
     return { issues_histogram: { counts: await issueHistogram(ctx.db, scope, ctx.now()) } };
   });
 
-  app.get('/api/v1/aispm-dashboard', {
+  api.get('/api/v1/aispm-dashboard', {
     config: { access: 'read' },
     schema: {
       operationId: 'GetAispmDashboard', summary: 'The AI-SPM dashboard', tags,
@@ -123,7 +125,7 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses() },
     },
   }, async (request) => {
-    const q = request.query as Type.Static<typeof DashboardQuery>;
+    const q = request.query;
     const r: DashboardRequest = { scope: tokenScope(request, q.workspace_id), top: q.top ?? DEFAULT_TOP, now: ctx.now() };
     const loaded = await Promise.all(sections.map(async (s) => [s.name, await s.load(ctx, r)] as const));
     return Object.fromEntries(loaded);

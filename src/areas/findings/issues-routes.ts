@@ -95,7 +95,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.\n\n' +
       'Columns of issue rows:\n\n' + columnsTable(workspaceIssue.columns) + '\n\nMeasures of group rows:\n\n' + columnsTable(issueGroupMeasures),
     params: TenantWorkspaceParams, list: { documented: workspaceIssues, pick: indexList },
-    scope: (request) => workspaceScope(request.params), answers: 'A page of issues or issue groups.',
+    scope: (params) => workspaceScope(params), answers: 'A page of issues or issue groups.',
   });
 
   const objectsScope = (p: { tenant_id: string; workspace_id: string; id: string }) => workspaceScope(p, { issue: p.id });
@@ -127,8 +127,8 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     url: `${base}/:id/objects`, operationId: 'GetIssueObjects', summary: 'List the objects an issue touches', tags,
     description: 'The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. ' +
       '`sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(issueObject.columns),
-    params: IssueParams, list: issueObjects, scope: (request) => objectsScope(request.params),
-    check: async (request) => { await issueOr404(request.params.tenant_id, request.params.workspace_id, request.params.id); },
+    params: IssueParams, list: issueObjects, scope: (params) => objectsScope(params),
+    check: async (params) => { await issueOr404(params.tenant_id, params.workspace_id, params.id); },
     answers: 'A page of objects.', errors: [404],
   });
 

@@ -28,7 +28,7 @@ export function registerRules(app: FastifyInstance, ctx: AppContext): void {
     description: 'The static rules shipped with the service and the external rules ingested into the workspace, together, ' +
       'by rule id, each with the tenant\'s settings (enabled, severity override) laid over it. `name__ilk` keeps rules whose ' +
       'name contains it (any case); `sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.' + listColumnsDoc,
-    params: TenantWorkspaceParams, list: workspaceRules, scope: (request) => workspaceScope(request.params), answers: 'A page of rules.',
+    params: TenantWorkspaceParams, list: workspaceRules, scope: (params) => workspaceScope(params), answers: 'A page of rules.',
   });
 
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/v1/rules/tenants/:tenant_id/workspaces/:workspace_id/:rule_id', {
@@ -52,7 +52,7 @@ export function registerRules(app: FastifyInstance, ctx: AppContext): void {
     description: `The ${staticRules.length} rules shipped with the service, with the token tenant's settings laid over them. ` +
       '`name__ilk`, `sort` and paging as on the workspace rules.' + listColumnsDoc,
     list: staticRuleList,
-    scope: (request) => {
+    scope: (_params, _query, request) => {
       const { tenant } = tokenScope(request, undefined);
       return { args: { tenant }, key: '', fingerprint: [tenant] };
     },
@@ -64,7 +64,7 @@ export function registerRules(app: FastifyInstance, ctx: AppContext): void {
     description: 'The rules ingested into the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 ' +
       'otherwise), with the workspace as the first column. `name__ilk`, `sort` and paging as on the workspace rules.' + listColumnsDoc,
     list: externalRules,
-    scope: (request, query) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined)),
+    scope: (_params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined)),
     answers: 'A page of external rules.',
   });
 
@@ -75,9 +75,9 @@ export function registerRules(app: FastifyInstance, ctx: AppContext): void {
       '(default all). 404 when the rule is neither static nor external to one of those workspaces. `Accept: text/csv` answers CSV.' +
       '\n\nColumns after `workspace_id`:\n\n' + columnsTable(instanceDetail.columns),
     params: ResultsParams, list: ruleResults,
-    scope: (request, query) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { rule: request.params.id }),
-    check: async (request, scope) => {
-      if (!(await ruleKnownIn(ctx.db, scope.token!, request.params.id))) throw notFound('no rule with this id in the token\'s workspaces');
+    scope: (params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { rule: params.id }),
+    check: async (params, scope) => {
+      if (!(await ruleKnownIn(ctx.db, scope.token!, params.id))) throw notFound('no rule with this id in the token\'s workspaces');
     },
     answers: 'A page of instances.', errors: [404],
   });

@@ -78,7 +78,7 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
 
   listRoute(app, ctx, {
     url: base, operationId: `GetAll${ops.plural}`, summary: `List ${kind.label}s`, tags, description: listDescription(kind),
-    params: TenantWorkspaceParams, list: entityList(kind), scope: (request) => workspaceScope(request.params),
+    params: TenantWorkspaceParams, list: entityList(kind), scope: (params) => workspaceScope(params),
     answers: `A page of ${kind.label}s.`, cache: 'path',
   });
 
@@ -110,12 +110,8 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     description: edgesDescription(kind), params: EdgeParams,
     // Every edge of the kind takes the same parameters: the relation edges' (paging, sort, name__ilk).
     list: { documented: entityList(kind), pick: (_query, params) => edgeList(edgeOr400(params.edge)) },
-    scope: (request) => {
-      const { tenant_id: tenant, workspace_id: workspace, id, edge } = request.params;
-      return edgeScope(kind, edgeOr400(edge), tenant, workspace, id);
-    },
-    check: async (request) => {
-      const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
+    scope: ({ tenant_id: tenant, workspace_id: workspace, id, edge }) => edgeScope(kind, edgeOr400(edge), tenant, workspace, id),
+    check: async ({ tenant_id: tenant, workspace_id: workspace, id }) => {
       if (!(await getEntity(ctx.db, kind, tenant, workspace, id))) throw notFound(`no ${kind.label} with this id in the workspace`);
     },
     answers: 'A page of neighbours.', errors: [404], cache: 'path',

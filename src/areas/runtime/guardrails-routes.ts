@@ -2,6 +2,7 @@
 // hour, and outcome totals, over a time window.
 
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { blockingCategories, HOUR, hourlyCounts, outcomeTotals, zeroCounts, type Window } from './guardrails.ts';
 import { rfc3339 } from '../../platform/values.ts';
@@ -58,10 +59,11 @@ export function windowOf(ctx: AppContext, tenant: string, workspace: string, q: 
 }
 
 export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/api/v1/aispm-llm-interactions-dash/tenants/:tenant_id/workspaces/:workspace_id';
   const params = (r: { params: unknown }) => r.params as { tenant_id: string; workspace_id: string };
 
-  app.get(`${base}/categories`, {
+  api.get(`${base}/categories`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetAispmLlmInteractionsDashCategories', summary: 'Guardrail categories that blocked or redacted', tags,
@@ -71,11 +73,11 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     },
   }, async (request) => {
     const { tenant_id, workspace_id } = params(request);
-    const categories = await blockingCategories(ctx.db, windowOf(ctx, tenant_id, workspace_id, request.query as Type.Static<typeof WindowQuery>));
+    const categories = await blockingCategories(ctx.db, windowOf(ctx, tenant_id, workspace_id, request.query));
     return { categories, total: categories.reduce((a, c) => a + c.count, 0) };
   });
 
-  app.get(`${base}/counts`, {
+  api.get(`${base}/counts`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetAispmLlmInteractionsDashCounts', summary: 'Guardrail outcomes per hour', tags,
@@ -86,7 +88,7 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     },
   }, async (request) => {
     const { tenant_id, workspace_id } = params(request);
-    const w = windowOf(ctx, tenant_id, workspace_id, request.query as Type.Static<typeof WindowQuery>);
+    const w = windowOf(ctx, tenant_id, workspace_id, request.query);
     if (w.end - w.start > MAX_HOURLY_WINDOW_MS) {
       throw badRequest(`end_time: the window of hourly counts may span at most ${MAX_HOURLY_WINDOW_MS / (24 * HOUR)} days`);
     }
@@ -101,7 +103,7 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     return { ...totals, results };
   });
 
-  app.get(`${base}/outcomes`, {
+  api.get(`${base}/outcomes`, {
     config: { access: 'read' },
     schema: {
       operationId: 'GetAispmLlmInteractionsDashOutcomes', summary: 'Guardrail outcome totals', tags,
@@ -111,6 +113,6 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     },
   }, async (request) => {
     const { tenant_id, workspace_id } = params(request);
-    return outcomeTotals(ctx.db, windowOf(ctx, tenant_id, workspace_id, request.query as Type.Static<typeof WindowQuery>));
+    return outcomeTotals(ctx.db, windowOf(ctx, tenant_id, workspace_id, request.query));
   });
 }

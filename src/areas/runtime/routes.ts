@@ -46,14 +46,14 @@ function registerSessionsAndInteractions(app: FastifyInstance, ctx: AppContext):
   listRoute(app, ctx, {
     url: '/api/v1/aispm-llm-sessions/tenants/:tenant_id/workspaces/:workspace_id',
     operationId: 'GetAispmLlmSessions', summary: 'List LLM sessions', tags, description: sessionsDescription,
-    params: TenantWorkspaceParams, list: sessionsList, scope: (request) => workspaceScope(request.params),
+    params: TenantWorkspaceParams, list: sessionsList, scope: (params) => workspaceScope(params),
     answers: 'A page of sessions.', cache: 'path',
   });
 
   listRoute(app, ctx, {
     url: '/api/v1/aispm-llm-interactions/tenants/:tenant_id/workspaces/:workspace_id',
     operationId: 'GetAllAispmLlmInteractions', summary: 'List LLM interactions', tags, description: interactionsDescription,
-    params: TenantWorkspaceParams, list: interactionsList, scope: (request) => workspaceScope(request.params),
+    params: TenantWorkspaceParams, list: interactionsList, scope: (params) => workspaceScope(params),
     answers: 'A page of interactions.',
   });
 

@@ -47,9 +47,9 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
       'the asset, in its inventory or in a scan. `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.' +
       columnsDoc,
     params: AssetParams, list: assetScansAcross,
-    scope: (request, query) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { id: request.params.id }),
-    verify: async (request, scope, page) => {
-      if (page.total === 0 && !(await assetInInventory(ctx.db, scope.token!, request.params.id))) {
+    scope: (params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { id: params.id }),
+    verify: async (params, scope, page) => {
+      if (page.total === 0 && !(await assetInInventory(ctx.db, scope.token!, params.id))) {
         throw notFound('no asset with this id in the workspaces the token may read');
       }
     },
@@ -64,9 +64,9 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
       'both; at least one is required (400 otherwise). `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.' +
       columnsDoc,
     params: TenantWorkspaceParams, list: currentScans,
-    scope: (request, query) => {
+    scope: (params, query) => {
       if (query.sensorType === undefined && query.cicdType === undefined) throw badRequest('sensorType, cicdType: at least one of them is required');
-      return workspaceScope(request.params);
+      return workspaceScope(params);
     },
     answers: 'A page of current scans.',
   });
@@ -125,7 +125,7 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
     url: `${base}/assets`, operationId: 'GetScanAssets', summary: 'List the assets a scan covered', tags,
     description: 'The assets the scan covered, by asset id, paged by keyset cursor. `Accept: text/csv` answers CSV.' + assetsDoc,
     params: ScanParams, list: scanAssets,
-    scope: async (request) => scanScope(request.params, Number((await scanOr404(request.params.tenant_id, request.params.workspace_id, request.params.id)).assets)),
+    scope: async (params) => scanScope(params, Number((await scanOr404(params.tenant_id, params.workspace_id, params.id)).assets)),
     answers: 'A page of assets.', errors: [404],
   });
 
@@ -133,8 +133,8 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
     url: `${base}/instances`, operationId: 'GetScanInstances', summary: 'List the findings a scan produced', tags,
     description: 'The issue instances (open and resolved) that name the scan, newest first (ties by id), paged by keyset cursor. ' +
       '`Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
-    params: ScanParams, list: scanInstances, scope: (request) => scanScope(request.params),
-    check: async (request) => { await scanOr404(request.params.tenant_id, request.params.workspace_id, request.params.id); },
+    params: ScanParams, list: scanInstances, scope: (params) => scanScope(params),
+    check: async (params) => { await scanOr404(params.tenant_id, params.workspace_id, params.id); },
     answers: 'A page of instances.', errors: [404],
   });
 }

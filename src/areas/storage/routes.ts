@@ -6,6 +6,7 @@
 // never parsed or re-serialised.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import { storageScopes, type StorageScope } from '../../catalog/storage-scopes.ts';
 import type { Config } from '../../config.ts';
@@ -25,7 +26,12 @@ import { errorResponses, pageSizeOf, PagingQuery, PathId } from '../../platform/
 const ROOT = '/api/v1/client-storage';
 const tags = ['Client storage'];
 
-type Params = Record<string, string>;
+/** The path of every scope: tenant and workspace where the scope has them, the key on entries. */
+const StoragePath = Type.Object({
+  tenant_id: Type.Optional(Type.String()), workspace_id: Type.Optional(Type.String()),
+  client_id: Type.String(), namespace: Type.String(), key: Type.Optional(Type.String()),
+});
+type StoragePath = Type.Static<typeof StoragePath>;
 
 // ---- names and values ------------------------------------------------------------------------
 
@@ -39,8 +45,7 @@ function checkName(field: string, value: string, maxBytes: number): void {
 }
 
 /** The namespace a request addresses: tenant and workspace from the path, the user from the token. */
-function namespaceOf(scope: StorageScope, request: FastifyRequest, config: Config): NamespaceKey {
-  const p = request.params as Params;
+function namespaceOf(scope: StorageScope, p: StoragePath, request: FastifyRequest, config: Config): NamespaceKey {
   checkName('client_id', p.client_id!, config.storageNameMaxBytes);
   checkName('namespace', p.namespace!, config.storageNameMaxBytes);
   if (scope.reservedClientIds.includes(p.client_id!)) {
@@ -59,9 +64,9 @@ function namespaceOf(scope: StorageScope, request: FastifyRequest, config: Confi
   };
 }
 
-function entryOf(scope: StorageScope, request: FastifyRequest, config: Config): EntryKey {
-  const ns = namespaceOf(scope, request, config);
-  const key = (request.params as Params).key!;
+function entryOf(scope: StorageScope, p: StoragePath, request: FastifyRequest, config: Config): EntryKey {
+  const ns = namespaceOf(scope, p, request, config);
+  const key = p.key!;
   checkName('key', key, config.storageNameMaxBytes);
   return { ...ns, key };
 }
@@ -81,15 +86,16 @@ const NameParam = (what: string, maxBytes: number) => Type.String({
   description: `${what}: 1 to ${maxBytes} bytes of UTF-8, any character but NUL, percent-encoded in the URL (\`/\` as \`%2F\`).`,
 });
 
-function paramsSchema(scope: StorageScope, config: Config, withKey: boolean): TSchema {
+function paramsSchema(scope: StorageScope, config: Config, withKey: boolean): typeof StoragePath {
   const max = config.storageNameMaxBytes;
+  // The scope's own path, typed as the path every scope shares (its members a subset of it).
   return Type.Object({
     ...(scope.tenantInPath ? { tenant_id: PathId('Tenant (organisation) id.') } : {}),
     ...(scope.workspaceInPath ? { workspace_id: PathId('Workspace id within the tenant.') } : {}),
     client_id: NameParam('Client application id', max),
     namespace: NameParam('Namespace within the client', max),
     ...(withKey ? { key: NameParam('Key within the namespace', max) } : {}),
-  });
+  }) as unknown as typeof StoragePath;
 }
 
 const ObjectValue = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -129,7 +135,8 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     ? ` The client_id ${scope.reservedClientIds.map((c) => `"${c}"`).join(', ')} is reserved here (400): its URL reads as the tenant + user scope.`
     : '';
 
-  app.get(entryPath, {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(entryPath, {
     config: { access: 'read', cache: 'user' },
     schema: {
       operationId: `Get${scope.opSuffix}ClientStorageEntry`, summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
@@ -143,7 +150,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       },
     },
   }, async (request, reply) => {
-    const k = entryOf(scope, request, config);
+    const k = entryOf(scope, request.params, request, config);
     const row = await getEntry(ctx.db, k);
     if (!row) throw notFound('no client-storage entry under this client_id, namespace and key');
     const etag = etagOf(row.version);
@@ -154,7 +161,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       `{"created_at":"${rfc3339(row.created_at)}","updated_at":"${rfc3339(row.updated_at)}","value":${row.value}}`);
   });
 
-  app.put(entryPath, {
+  api.put(entryPath, {
     config: { access: 'storage' },
     bodyLimit: putBodyLimit(config),
     preParsing: async (request) => refuseOversizedBody(request, config),
@@ -176,8 +183,8 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       },
     },
   }, async (request, reply) => {
-    const k = entryOf(scope, request, config);
-    const value = (request.body as { value: object }).value;
+    const k = entryOf(scope, request.params, request, config);
+    const { value } = request.body;
     // Refused before it is serialised: JSON.stringify overflows the stack a few thousand levels down.
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`value is nested more than ${MAX_JSON_DEPTH} levels deep`);
     const text = JSON.stringify(value);
@@ -196,7 +203,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     return reply.header('etag', etagOf(outcome.version)).code(204).send();
   });
 
-  app.delete(entryPath, {
+  api.delete(entryPath, {
     config: { access: 'storage' },
     schema: {
       operationId: `Delete${scope.opSuffix}ClientStorageEntry`, summary: `Delete a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
@@ -206,7 +213,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       response: { 204: noContent('Deleted.'), ...errorResponses(404, 412) },
     },
   }, async (request, reply) => {
-    const k = entryOf(scope, request, config);
+    const k = entryOf(scope, request.params, request, config);
     if (request.headers['if-none-match'] !== undefined) throw badRequest('If-None-Match: not supported on DELETE; use If-Match');
     const versions = ifMatchVersions(request.headers['if-match']);
     const outcome = await deleteEntry(ctx.db, k, versions);
@@ -222,8 +229,8 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       `paged (\`page_size\` default ${namespaceKeys.pageSize}, \`cursor\`). Columns: ${namespaceKeys.columns.map((c) => c.name).join(', ')}. ${who} ${limits}${reserved} ` +
       'Accept: text/csv answers the same rows as CSV.',
     params: paramsSchema(scope, config, false), list: namespaceKeys,
-    scope: (request) => {
-      const ns = namespaceOf(scope, request, config);
+    scope: (params, _query, request) => {
+      const ns = namespaceOf(scope, params, request, config);
       return { args: { ...ns }, key: '', fingerprint: [ns.tenant, ns.scope, ns.workspace, ns.user, ns.client, ns.namespace] };
     },
     answers: 'A page of keys.',

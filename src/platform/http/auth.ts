@@ -96,11 +96,12 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
     if (principal.key.revokedAt !== null && principal.key.revokedAt <= now) throw unauthorized('token was revoked');
     if (principal.key.expiresAt !== null && principal.key.expiresAt <= now) throw unauthorized('token has expired');
     if (!principal.key.scopes.includes(access)) throw forbidden(`token lacks the "${access}" scope this operation needs`);
-    const params = request.params as { tenant_id?: string; workspace_id?: string } | undefined;
-    if (params?.tenant_id !== undefined && params.tenant_id !== principal.key.tenantId) {
+    const tenant = pathParam(request, 'tenant_id');
+    const workspace = pathParam(request, 'workspace_id');
+    if (tenant !== undefined && tenant !== principal.key.tenantId) {
       throw forbidden('token has no access to this tenant');
     }
-    if (params?.workspace_id !== undefined && !canReadWorkspace(principal, params.workspace_id)) {
+    if (workspace !== undefined && !canReadWorkspace(principal, workspace)) {
       throw forbidden('token has no access to this workspace');
     }
     request.principal = principal;
@@ -138,4 +139,12 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
     }, (err: Error) => done(err));
   });
   return cache;
+}
+
+/** A path parameter of whichever route matched (every route's path is checked here, typed or not). */
+function pathParam(request: FastifyRequest, name: string): string | undefined {
+  const params: unknown = request.params;
+  if (typeof params !== 'object' || params === null || !(name in params)) return undefined;
+  const value: unknown = (params as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import Type from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 
@@ -102,8 +104,10 @@ export function registerReference(app: FastifyInstance): void {
     return reply.type('text/html; charset=utf-8').header('content-security-policy', POLICY).send(PAGE);
   });
 
-  app.get(`/docs/assets/:version/:file`, { config: { access: 'public' }, schema: { hide: true }, onSend: cacheable }, async (request, reply) => {
-    const { version, file } = request.params as { version: string; file: string };
+  app.withTypeProvider<TypeBoxTypeProvider>().get(`/docs/assets/:version/:file`, {
+    config: { access: 'public' }, schema: { hide: true, params: Type.Object({ version: Type.String(), file: Type.String() }) }, onSend: cacheable,
+  }, async (request, reply) => {
+    const { version, file } = request.params;
     const asset = version === uiVersion ? assetOf(file) : undefined;
     if (!asset) throw notFound('no such file of the reference page');
     reply.type(asset.type).header('vary', 'accept-encoding');

@@ -47,7 +47,7 @@ export function listQuerySchema(spec: ListSpec<any>): TObject<Record<string, TSc
   return Type.Object(props);
 }
 
-export interface ListRouteOptions<P extends TSchema> {
+export interface ListRouteOptions<P extends TObject> {
   url: string;
   operationId: string;
   summary: string;
@@ -57,11 +57,11 @@ export interface ListRouteOptions<P extends TSchema> {
   /** The list; or the list a request asks for among several (the issues index's `group_by`), with the one whose parameters the route documents. */
   list: ListSpec<any> | { documented: ListSpec<any>; pick(query: Record<string, unknown>, params: Type.Static<P>): ListSpec<any> };
   /** Where a request lists from (it may read the parent object, and 404 when there is none). */
-  scope(request: FastifyRequest<{ Params: Type.Static<P> }>, query: Record<string, unknown>): ListScope | Promise<ListScope>;
+  scope(params: Type.Static<P>, query: Record<string, unknown>, request: FastifyRequest): ListScope | Promise<ListScope>;
   /** Checks before the page is read (the parent object exists). */
-  check?(request: FastifyRequest<{ Params: Type.Static<P> }>, scope: ListScope): Promise<void>;
+  check?(params: Type.Static<P>, scope: ListScope): Promise<void>;
   /** Checks once the page is read (an empty list whose parent does not exist is a 404). */
-  verify?(request: FastifyRequest<{ Params: Type.Static<P> }>, scope: ListScope, page: ListPage): Promise<void>;
+  verify?(params: Type.Static<P>, scope: ListScope, page: ListPage): Promise<void>;
   /** Description of the 200 answer. */
   answers: string;
   /** Error statuses beyond the ones every operation has. */
@@ -92,24 +92,26 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: Lis
   return sendTabular(request, reply, tabular(header, page.rows as unknown[][], cursor, page.total));
 }
 
-export function listRoute<P extends TSchema>(app: FastifyInstance, ctx: AppContext, route: ListRouteOptions<P>): void {
+export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppContext, route: ListRouteOptions<P>): void {
   const documented = 'documented' in route.list ? route.list.documented : route.list;
   const pick = 'pick' in route.list ? route.list.pick : () => documented;
   app.withTypeProvider<TypeBoxTypeProvider>().get(route.url, {
     config: { access: 'read', cache: route.cache },
     schema: {
       operationId: route.operationId, summary: route.summary, tags: route.tags, description: route.description,
-      ...(route.params ? { params: route.params } : {}),
+      params: route.params ?? Type.Object({}),
       querystring: listQuerySchema(documented),
       response: { 200: TabularOrCsv(route.answers), ...errorResponses(...(route.errors ?? [])) },
     },
   }, async (request, reply) => {
-    const query = request.query;
-    const spec = pick(query, request.params as Type.Static<P>);
-    const typed = request as unknown as FastifyRequest<{ Params: Type.Static<P> }>;
-    const scope = await route.scope(typed, query);
-    const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(typed, scope)));
-    await route.verify?.(typed, scope, page);
+    const { query } = request;
+    // The route validated the path against `route.params`; inside this generic function the type
+    // provider cannot name the result, so it is stated here, once, for every list route.
+    const params = request.params as Type.Static<P>;
+    const spec = pick(query, params);
+    const scope = await route.scope(params, query, request);
+    const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(params, scope)));
+    await route.verify?.(params, scope, page);
     return sendPage(request, reply, spec, page, cursor);
   });
 }
