@@ -66,7 +66,6 @@ module.exports = {
   options: {
     // TypeScript 7 has no compiler API for dependency-cruiser to parse with: swc parses instead.
     parser: 'swc',
-    tsPreCompilationDeps: true,
     moduleSystems: ['es6'],
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^src/client/schema[.]ts$' },

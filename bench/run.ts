@@ -15,7 +15,6 @@ import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config.ts';
 import { DEMO_TENANT, demoNdjson } from '../src/demo/estate.ts';
 import { composeService } from '../src/compose.ts';
 import type { Db } from '../src/platform/db/database.ts';
@@ -38,9 +37,9 @@ const USAGE = `npm run bench [-- options]
   --no-write                 print the results, leave BENCHMARKS.md alone
   --help                     this text`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
-let parsed;
-try {
-  parsed = parseArgs({
+let parsed: ReturnType<typeof parseFlags>;
+function parseFlags() {
+  return parseArgs({
     options: {
       engine: { type: 'string', default: 'sqlite' }, cases: { type: 'string', default: '' }, scale: { type: 'string', default: '80' },
       duration: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, connections: { type: 'string', default: '50' },
@@ -48,6 +47,9 @@ try {
       help: { type: 'boolean', default: false },
     },
   }).values;
+}
+try {
+  parsed = parseFlags();
 } catch (e) {
   process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
   process.exit(2);

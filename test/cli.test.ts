@@ -79,7 +79,7 @@ for (const engine of engineNames) {
       writeFileSync(file, [entity('agent', 'a1', 'A1', 1), entity('agent', 'a2', 'A2', 1)].map((r) => JSON.stringify(r)).join('\n') + '\n{"type":"nope"}\n');
       const res = aispm(database.url, 'import', file, '--tenant', 'acme', '--workspace', 'prod', '--batch-size', '2');
       assert.equal(res.code, 1);
-      assert.match(res.out, /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n  line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/);
+      assert.match(res.out, /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/);
       assert.deepEqual(aispm(database.url, 'import', join(dir, 'missing.ndjson'), '--tenant', 'a', '--workspace', 'b'),
         { code: 2, out: '', err: `aispm: no such file: ${join(dir, 'missing.ndjson')}\n` });
     });

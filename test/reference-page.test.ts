@@ -157,8 +157,8 @@ for (const engine of engineNames) {
       assert.match((await res.text()).slice(0, 200000), /SwaggerUIBundle/);
       const missing = await fetch(`${origin}/docs/assets/0.0.0/swagger-ui-bundle.js`);
       assert.deepEqual([missing.status, await missing.json()], [404, { code: 404, message: 'no such file of the reference page' }]);
-      const escape = await fetch(`${origin}${assets[0]!.replace(/[^/]+$/, '..%2Fpackage.json')}`);
-      assert.equal(escape.status, 404);
+      const traversal = await fetch(`${origin}${assets[0]!.replace(/[^/]+$/, '..%2Fpackage.json')}`);
+      assert.equal(traversal.status, 404);
     });
   });
 }

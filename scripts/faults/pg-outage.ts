@@ -29,7 +29,7 @@ const WORKSPACE = 'outage';
  * stopped), or turned into a black hole (bytes stop moving both ways and nothing is closed: a
  * network partition), and restored, on the same port.
  */
-export class Proxy {
+export class TcpProxy {
   private server: Server | undefined;
   private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
   private silent = false;
@@ -99,7 +99,7 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
   const mode = opts.mode ?? 'stop';
   const concurrency = opts.concurrency ?? 6;
   const database = await createDatabase('postgres');
-  const proxy = new Proxy();
+  const proxy = new TcpProxy();
   await proxy.start();
   const url = new URL(database.url);
   url.host = `127.0.0.1:${proxy.port}`;

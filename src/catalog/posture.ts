@@ -209,7 +209,10 @@ function check(rule: PostureRule): void {
   if (!meta.objectTypes.includes(rule.kind)) throw new Error(`posture rule ${rule.ruleId}: ${rule.kind} is not one of its object types`);
   const walk = (c: Condition | undefined, at: string[]) => {
     if (!c) return;
-    if ('all' in c) return c.all.forEach((x) => walk(x, at));
+    if ('all' in c) {
+      for (const x of c.all) walk(x, at);
+      return;
+    }
     if ('attribute' in c) {
       for (const k of at) {
         if (!kindByName.get(k)!.columns.some((col) => 'attribute' in col.from && col.from.attribute === c.attribute)) {

@@ -8,7 +8,7 @@
 // routes themselves; test/cli-queries.test.ts checks every path built here against the served
 // OpenAPI document.
 
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';

@@ -150,7 +150,7 @@ export function printObject(body: Record<string, unknown>, o: Omit<PrinterOption
   const isTabular = Array.isArray(body.header) && Array.isArray(body.rows);
   if (isTabular) {
     const [row] = body.rows as unknown[][];
-    if (row) (body.header as string[]).forEach((h, i) => fields.push([h, row[i]]));
+    if (row) for (const [i, h] of (body.header as string[]).entries()) fields.push([h, row[i]]);
   }
   for (const [name, value] of Object.entries(body)) {
     if (isTabular && ['header', 'rows', 'cursor', 'total', 'total_sampling'].includes(name)) continue;

@@ -27,7 +27,9 @@ const MB = 1024 * KB;
 const nasty = [
   '', ' ', '.', '..', '../', '../../etc/passwd', '..%2F..%2F', '%2e%2e%2f', '%252e%252e', '%00', '\u0000', 'a\u0000b', '%', '%zz', '%c0%af',
   '%ff%fe', '%e2%82', '%u0041', '\\', '\\\\server\\share', '/', '//', '?', '#', '&', '=', ';', '\r\nX-Injected: 1', '\n', '\t',
-  "' OR '1'='1", "'; DROP TABLE entities; --", '" OR ""="', '1; SELECT pg_sleep(10)', '$1', '?::text', '%s%s%s%n', '{{7*7}}', '${7*7}',
+  "' OR '1'='1", "'; DROP TABLE entities; --", '" OR ""="', '1; SELECT pg_sleep(10)', '$1', '?::text', '%s%s%s%n', '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text
+  '${7*7}',
   '{"$ne":null}', '{"$gt":""}', '[]', '{}', 'null', 'true', '-1', '0', '1e309', 'NaN', 'Infinity', '__proto__', 'constructor', 'prototype',
   'é', 'ǅ', '😀', '👩‍👩‍👧‍👦', '\u202e\u0644\u0627', '\u200b', '\ufeff', '\ud800', '\udfff', 'Ａ', 'ﬀ', 'İ', 'ß', '\u0130\u0131',
   '<script>alert(1)</script>', 'javascript:alert(1)', '*', '%2A', 'CON', 'nul', 'aux.txt',

@@ -9,7 +9,7 @@ import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
+import { bulkInsert, chunks, json, } from '../../platform/db/bulk.ts';
 
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);

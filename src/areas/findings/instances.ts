@@ -3,13 +3,10 @@
 // may read (rule results), and the instances one scan produced. Rows carry every field of
 // `instanceDetail` in the catalogue.
 
-import { sql } from 'kysely';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db } from '../../platform/db/database.ts';
-import type { SqlDialect } from '../../platform/db/dialect.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 /** Which instances a list shows: open ones, resolved ones, or both. */
 export type StatusFilter = 'open' | 'resolved' | 'all';

@@ -6,9 +6,8 @@
 import { sql } from 'kysely';
 import { ruleRow } from '../../catalog/rowsets.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
-import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { scopeArgs, scopeCondition, scopeShape, whereScope, type ScopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+import { scopeArgs, scopeCondition, scopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 export interface RuleRow extends Record<string, unknown> {
   workspace_id: string; rule_id: string; name: string; description: string; severity: string; default_severity: string;

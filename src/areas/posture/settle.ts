@@ -18,7 +18,7 @@ import type { Severity } from '../../catalog/rules.ts';
 import { issueIdOf } from '../../catalog/rules.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
-import { BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';

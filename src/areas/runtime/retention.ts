@@ -9,7 +9,7 @@
 // Partitions for this month and the next are created here too, so ingest rarely has to.
 
 import { CompiledQuery } from 'kysely';
-import type { Db, Executor } from '../../platform/db/database.ts';
+import type { Db, } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { MonthlyPartitions } from '../../platform/db/dialect.ts';
 import { type DeletedCount as Counted, discountDeleted as discount } from './sessions-writer.ts';

@@ -10,7 +10,7 @@
 // interaction that names one (ties: the smaller interaction id); when a delta cannot tell that
 // without the raw rows (a second agent appears in a session), the session is recounted instead.
 
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, } from 'kysely';
 import type { BatchContext } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson, type Executor } from '../../platform/db/database.ts';

@@ -11,7 +11,6 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
-import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 

@@ -7,10 +7,9 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Type, { type TSchema } from 'typebox';
+import Type from 'typebox';
 import { storageScopes, type StorageScope } from '../../catalog/storage-scopes.ts';
 import type { Config } from '../../config.ts';
-import { tabular } from '../../platform/http/tabular.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../platform/json-depth.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import {
@@ -21,7 +20,7 @@ import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { listRoute } from '../../platform/lists/list-route.ts';
 import { etagOf, ifMatchVersions, ifNoneMatchAny, noneMatchHits } from '../../platform/http/preconditions.ts';
-import { errorResponses, pageSizeOf, PagingQuery, PathId } from '../../platform/http/schemas.ts';
+import { errorResponses, PathId } from '../../platform/http/schemas.ts';
 
 const ROOT = '/api/v1/client-storage';
 const tags = ['Client storage'];

@@ -16,7 +16,6 @@
 // not start over at a version a client may still hold from its previous life.
 
 import { randomInt } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
 import { perUserScopeNames, type StorageScopeName } from '../../catalog/storage-scopes.ts';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';

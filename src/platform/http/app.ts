@@ -106,7 +106,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
       reply.header('etag', etag);
       const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((m) => m.trim() === etag || m.trim() === '*')) {
+      if (match?.split(',').some((m) => m.trim() === etag || m.trim() === '*')) {
         reply.code(304);
         return done(null, '');
       }

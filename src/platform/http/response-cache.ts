@@ -116,7 +116,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     if (hit.etag) {
       reply.header('etag', hit.etag);
       const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) {
+      if (match?.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) {
         reply.code(304).send();
         return;
       }

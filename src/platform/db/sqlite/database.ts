@@ -65,7 +65,11 @@ class SqliteConn implements Executor {
   allSync<R>(t: Template, args?: Args): R[] {
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
-    return timed(t.sql, () => (s.reader ? s.all(...params) : (s.run(...params), [])) as R[]);
+    return timed(t.sql, () => {
+      if (s.reader) return s.all(...params) as R[];
+      s.run(...params);
+      return [];
+    });
   }
 
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
