@@ -3,10 +3,7 @@
 
 import type { Db } from '../src/platform/db/database.ts';
 
-export type Target =
-  | { kind: 'ratio'; min: number }
-  | { kind: 'p50'; maxMs: number }
-  | { kind: 'relative'; to: string; min: number };
+export type Target = { kind: 'ratio'; min: number } | { kind: 'p50'; maxMs: number } | { kind: 'relative'; to: string; min: number };
 
 export interface BenchCase {
   id: string;
@@ -17,7 +14,13 @@ export interface BenchCase {
   connections?: number;
 }
 
-export interface LoadFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 export interface Measured {
   case: BenchCase;
@@ -27,13 +30,17 @@ export interface Measured {
   service: LoadFigures;
 }
 
-interface Ctx { db: Db; tenant: string; workspace: string }
+interface Ctx {
+  db: Db;
+  tenant: string;
+  workspace: string;
+}
 
 async function deepCursor(base: string, headers: Record<string, string>, list: string, rows: number): Promise<string> {
   let cursor = '';
   for (let seen = 0; seen < rows; seen += 10_000) {
     const res = await fetch(`${base}${list}?page_size=10000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers });
-    const page = await res.json() as { cursor: string; rows: unknown[] };
+    const page = (await res.json()) as { cursor: string; rows: unknown[] };
     if (!page.cursor) throw new Error(`${list} has fewer than ${rows} rows`);
     cursor = page.cursor;
   }
@@ -46,25 +53,62 @@ export function cases(ctx: Ctx): BenchCase[] {
   const sessions = `/api/v1/aispm-llm-sessions/${ws}`;
   const storage = `/api/v1/client-storage/tenants/${ctx.tenant}/users/bench-client/prefs/layout`;
   return [
-    { id: 'model-detail', name: 'model detail (one row, embedded sections)', path: `${models}/model-00001`, target: { kind: 'ratio', min: 0.6 } },
+    {
+      id: 'model-detail',
+      name: 'model detail (one row, embedded sections)',
+      path: `${models}/model-00001`,
+      target: { kind: 'ratio', min: 0.6 },
+    },
     { id: 'models-list', name: 'models list, 100 rows', path: `${models}?page_size=100`, target: { kind: 'ratio', min: 0.4 } },
     {
-      id: 'models-deep', name: 'models list, page after the first 50,000 rows',
-      path: async (base, headers) => `${models}?page_size=100&cursor=${encodeURIComponent(await deepCursor(base, headers, models, 50_000))}`,
+      id: 'models-deep',
+      name: 'models list, page after the first 50,000 rows',
+      path: async (base, headers) =>
+        `${models}?page_size=100&cursor=${encodeURIComponent(await deepCursor(base, headers, models, 50_000))}`,
       target: { kind: 'relative', to: 'models-list', min: 0.85 },
     },
-    { id: 'agent-edge', name: 'agent edge aispm_model_dependencies', path: `/api/v1/aispm-agents/${ws}/agent-00001/aispm_model_dependencies`, target: { kind: 'ratio', min: 0.4 } },
-    { id: 'sessions-cost', name: 'sessions, sort cost desc, pageSize 10', path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10`, target: { kind: 'ratio', min: 0.4 } },
-    { id: 'sessions-cost-agent', name: 'sessions, sort cost desc, pageSize 10, agent_id', path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10&agent_id=agent-00001`, target: { kind: 'ratio', min: 0.4 } },
+    {
+      id: 'agent-edge',
+      name: 'agent edge aispm_model_dependencies',
+      path: `/api/v1/aispm-agents/${ws}/agent-00001/aispm_model_dependencies`,
+      target: { kind: 'ratio', min: 0.4 },
+    },
+    {
+      id: 'sessions-cost',
+      name: 'sessions, sort cost desc, pageSize 10',
+      path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10`,
+      target: { kind: 'ratio', min: 0.4 },
+    },
+    {
+      id: 'sessions-cost-agent',
+      name: 'sessions, sort cost desc, pageSize 10, agent_id',
+      path: `${sessions}?sort=cost&sort_dir=desc&pageSize=10&agent_id=agent-00001`,
+      target: { kind: 'ratio', min: 0.4 },
+    },
     // A latency target: with 50 connections the p50 would be queueing behind 49 other 10,000-row
     // answers, so this case is one client asking again and again.
-    { id: 'sessions-10000', name: 'sessions, pageSize 10000 (1 connection)', path: `${sessions}?pageSize=10000`, target: { kind: 'p50', maxMs: 150 }, connections: 1 },
+    {
+      id: 'sessions-10000',
+      name: 'sessions, pageSize 10000 (1 connection)',
+      path: `${sessions}?pageSize=10000`,
+      target: { kind: 'p50', maxMs: 150 },
+      connections: 1,
+    },
     { id: 'histogram', name: 'histogram /histograms/aispm', path: '/api/v1/histograms/aispm', target: { kind: 'ratio', min: 0.5 } },
     {
-      id: 'storage-get', name: 'client storage GET, 1 KiB value',
+      id: 'storage-get',
+      name: 'client storage GET, 1 KiB value',
       path: async (base, headers) => {
-        const value = { columns: Array.from({ length: 30 }, (_, i) => `column_${i}`), filters: { severity: ['critical', 'high'] }, note: 'x'.repeat(500) };
-        const res = await fetch(base + storage, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ value }) });
+        const value = {
+          columns: Array.from({ length: 30 }, (_, i) => `column_${i}`),
+          filters: { severity: ['critical', 'high'] },
+          note: 'x'.repeat(500),
+        };
+        const res = await fetch(base + storage, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ value }),
+        });
         if (res.status !== 204) throw new Error(`storage PUT answered ${res.status}`);
         return storage;
       },

@@ -37,7 +37,12 @@ try {
   const config = { ...loadConfig(process.env), db: database.url, port: 0, logLevel: 'silent', rateLimitMax: 0 };
   const server = await startServer(config);
   await loadDemo(server.db, { scale, seed: 1, now: Date.now(), storePrompts: true });
-  const { token } = await createToken(server.db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest', 'metrics'] });
+  const { token } = await createToken(server.db, {
+    tenantId: DEMO_TENANT,
+    userId: 'bench',
+    workspaces: ['*'],
+    scopes: ['read', 'storage', 'ingest', 'metrics'],
+  });
   console.log(`engine ${engine}, demo scale ${scale}, ${runs} sequential requests per path, Node ${process.version}`);
   for (const spec of args) {
     const m = /^(GET|PUT|POST|DELETE) (\S+)(?: (.*))?$/.exec(spec);
@@ -47,7 +52,9 @@ try {
     for (let i = 0; i < runs + 20; i++) {
       const t = performance.now();
       const res = await fetch(server.url + path, {
-        method, body: payload, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        method,
+        body: payload,
+        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
       });
       await res.arrayBuffer();
       status = res.status;

@@ -58,10 +58,17 @@ await migrate(setup);
     { name: 'memory', config: { ...base, rateLimitMax: 100_000_000 } },
     { name: 'redis', config: { ...base, rateLimitMax: 100_000_000, redisUrl: process.env.AISPM_TEST_REDIS ?? 'redis://127.0.0.1:6379' } },
   ];
-  const apps = await Promise.all(variants.map(async (v) => ({ name: v.name, app: (await buildApp({ db: setup, config: v.config, logger: false })).app })));
+  const apps = await Promise.all(
+    variants.map(async (v) => ({ name: v.name, app: (await buildApp({ db: setup, config: v.config, logger: false })).app })),
+  );
   const { token } = await createToken(setup, { tenantId: 'bench', userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage'] });
   const headers = { authorization: `Bearer ${token}` };
-  await apps[0]!.app.inject({ method: 'PUT', url: PATH, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ value: { columns: ['a', 'b'], note: 'x'.repeat(200) } }) });
+  await apps[0]!.app.inject({
+    method: 'PUT',
+    url: PATH,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ value: { columns: ['a', 'b'], note: 'x'.repeat(200) } }),
+  });
   const perRequest: Record<string, number[]> = {};
   for (let round = 0; round <= rounds; round++) {
     // A different order each round: no configuration always runs just after another.
@@ -74,13 +81,15 @@ await migrate(setup);
         if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
       }
       // Round 0 warms the JIT and the caches.
-      if (round > 0) (perRequest[name] ??= []).push((performance.now() - t) * 1000 / n);
+      if (round > 0) (perRequest[name] ??= []).push(((performance.now() - t) * 1000) / n);
     }
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`in process: ${rounds} interleaved rounds of 2,000 injected GET ${PATH} per configuration, Node ${process.version}`);
   for (const { name } of apps) console.log(`  ${name.padEnd(7)} median ${med(perRequest[name]!).toFixed(1)} µs per request`);
-  console.log(`  the limiter adds ${(med(perRequest.memory!) - med(perRequest.off!)).toFixed(1)} µs in memory, ${(med(perRequest.redis!) - med(perRequest.off!)).toFixed(1)} µs with Redis (a round trip to it)`);
+  console.log(
+    `  the limiter adds ${(med(perRequest.memory!) - med(perRequest.off!)).toFixed(1)} µs in memory, ${(med(perRequest.redis!) - med(perRequest.off!)).toFixed(1)} µs with Redis (a round trip to it)`,
+  );
   for (const { app } of apps) await app.close();
 }
 
@@ -97,26 +106,48 @@ for (let round = 0; http && round < 2; round++) {
   for (const c of configs) {
     const port = await freePort();
     const service = spawn(process.execPath, ['src/cli.ts', '--db', database.url, 'serve', '--port', String(port), '--no-migrate'], {
-      env: { ...process.env, AISPM_LOG_LEVEL: 'warn', ...c.env }, stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, AISPM_LOG_LEVEL: 'warn', ...c.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    while ((await fetch(`${base}/readyz`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 50));
+    while (
+      (await fetch(`${base}/readyz`)
+        .then((r) => r.status)
+        .catch(() => 0)) !== 200
+    )
+      await new Promise((r) => setTimeout(r, 50));
     const tokens: string[] = [];
-    for (let i = 0; i < connections; i++) tokens.push((await createToken(setup, { tenantId: 'bench', userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage'] })).token);
-    const put = await fetch(base + PATH, { method: 'PUT', headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' }, body: JSON.stringify({ value: { columns: ['a', 'b'], note: 'x'.repeat(200) } }) });
+    for (let i = 0; i < connections; i++)
+      tokens.push((await createToken(setup, { tenantId: 'bench', userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage'] })).token);
+    const put = await fetch(base + PATH, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ value: { columns: ['a', 'b'], note: 'x'.repeat(200) } }),
+    });
     if (put.status !== 204) throw new Error(`PUT answered ${put.status}`);
     // Warm-up, then the measured run; each connection sends its own token.
     let next = 0;
-    const options = (seconds: number) => ({
-      url: base + PATH, connections, duration: seconds,
-      setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) => { client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }); },
-    }) as unknown as autocannon.Options;
+    const options = (seconds: number) =>
+      ({
+        url: base + PATH,
+        connections,
+        duration: seconds,
+        setupClient: (client: { setHeaders: (h: Record<string, string>) => void }) => {
+          client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+        },
+      }) as unknown as autocannon.Options;
     await autocannon(options(2));
     const cpu0 = cpuSeconds(service.pid!);
     const r = await autocannon(options(duration));
     const cpu = cpuSeconds(service.pid!) - cpu0;
     const total = r.requests.total;
-    (results[c.name] ??= []).push({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, cpuUsPerRequest: Math.round(cpu / total * 1e6 * 10) / 10, non2xx: r.non2xx });
+    (results[c.name] ??= []).push({
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      cpuUsPerRequest: Math.round((cpu / total) * 1e6 * 10) / 10,
+      non2xx: r.non2xx,
+    });
     service.kill('SIGTERM');
     await once(service, 'exit');
   }
@@ -127,6 +158,8 @@ if (http) {
   const best = (name: string) => results[name]!.reduce((a, b) => (a.cpuUsPerRequest <= b.cpuUsPerRequest ? a : b));
   for (const c of configs) {
     const b = best(c.name);
-    console.log(`  ${c.name.padEnd(7)} ${String(b.rps).padStart(6)} req/s  p50 ${b.p50} ms  p99 ${b.p99} ms  ${b.cpuUsPerRequest} µs service CPU/request  non-2xx ${b.non2xx}   (runs: ${results[c.name]!.map((x) => `${x.rps} req/s ${x.cpuUsPerRequest} µs`).join('; ')})`);
+    console.log(
+      `  ${c.name.padEnd(7)} ${String(b.rps).padStart(6)} req/s  p50 ${b.p50} ms  p99 ${b.p99} ms  ${b.cpuUsPerRequest} µs service CPU/request  non-2xx ${b.non2xx}   (runs: ${results[c.name]!.map((x) => `${x.rps} req/s ${x.cpuUsPerRequest} µs`).join('; ')})`,
+    );
   }
 }

@@ -4,11 +4,29 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Measured } from './cases.ts';
 
 export interface Report {
-  engine: string; section: string; cacheOff: boolean; scale: number; duration: number; connections: number; workers: number;
-  dataset: { records: number; seconds: number }; counts: Record<string, number>;
-  importRate: number; importCount: number; importSeconds: number; httpRate: number; httpCount: number;
-  readyMs: number; readyAll: number[]; groupBy?: { rollupMs: number; groupByMs: number; same: boolean }; rssStart: number; rssEnd: number; results: Measured[]; notes: string[];
-  machine: { cpu: string; cores: number; memGb: number; node: string }; command: string;
+  engine: string;
+  section: string;
+  cacheOff: boolean;
+  scale: number;
+  duration: number;
+  connections: number;
+  workers: number;
+  dataset: { records: number; seconds: number };
+  counts: Record<string, number>;
+  importRate: number;
+  importCount: number;
+  importSeconds: number;
+  httpRate: number;
+  httpCount: number;
+  readyMs: number;
+  readyAll: number[];
+  groupBy?: { rollupMs: number; groupByMs: number; same: boolean };
+  rssStart: number;
+  rssEnd: number;
+  results: Measured[];
+  notes: string[];
+  machine: { cpu: string; cores: number; memGb: number; node: string };
+  command: string;
 }
 
 const FILE = new URL('../BENCHMARKS.md', import.meta.url);
@@ -45,10 +63,16 @@ export function renderSection(r: Report): string {
   ];
   for (const m of r.results) {
     const [target, result] = verdict(m, r.results);
-    lines.push(`| ${m.case.name} | ${n(m.service.rps)} | ${n(m.ceiling.rps)} | ${(m.service.rps / m.ceiling.rps).toFixed(2)} | ${m.service.p50} | ${m.service.p99} | ${target} | ${result} |`);
+    lines.push(
+      `| ${m.case.name} | ${n(m.service.rps)} | ${n(m.ceiling.rps)} | ${(m.service.rps / m.ceiling.rps).toFixed(2)} | ${m.service.p50} | ${m.service.p99} | ${target} | ${result} |`,
+    );
   }
   lines.push(
-    ...(r.groupBy ? [`| sessions by cost, top 10: roll-up index ${r.groupBy.rollupMs.toFixed(3)} ms vs GROUP BY over the interactions ${r.groupBy.groupByMs.toFixed(0)} ms (one statement each, medians${r.groupBy.same ? '; same ten sessions' : '; **answers differ**'}) | ${Math.round(r.groupBy.groupByMs / r.groupBy.rollupMs).toLocaleString('en')}× | | | | | ≥ 100× | ${r.groupBy.groupByMs >= 100 * r.groupBy.rollupMs && r.groupBy.same ? 'met' : '**not met**'} |`] : []),
+    ...(r.groupBy
+      ? [
+          `| sessions by cost, top 10: roll-up index ${r.groupBy.rollupMs.toFixed(3)} ms vs GROUP BY over the interactions ${r.groupBy.groupByMs.toFixed(0)} ms (one statement each, medians${r.groupBy.same ? '; same ten sessions' : '; **answers differ**'}) | ${Math.round(r.groupBy.groupByMs / r.groupBy.rollupMs).toLocaleString('en')}× | | | | | ≥ 100× | ${r.groupBy.groupByMs >= 100 * r.groupBy.rollupMs && r.groupBy.same ? 'met' : '**not met**'} |`,
+        ]
+      : []),
     `| \`aispm import\` of ${n(r.importCount)} interactions | ${n(r.importRate)} records/s | | | | | ≥ ${n(importTarget)} records/s | ${r.importRate >= importTarget ? 'met' : '**not met**'} |`,
     `| HTTP ingest of ${n(r.httpCount)} interactions | ${n(r.httpRate)} records/s | | ${(r.httpRate / r.importRate).toFixed(2)} of import | | | ≥ 0.5 of import | ${r.httpRate >= 0.5 * r.importRate ? 'met' : '**not met**'} |`,
     `| start to /readyz 200, existing database | ${r.readyMs.toFixed(0)} ms (runs: ${r.readyAll.map((x) => x.toFixed(0)).join(', ')}) | | | | | ≤ 1000 ms | ${r.readyMs <= 1000 ? 'met' : '**not met**'} |`,

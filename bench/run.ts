@@ -41,9 +41,15 @@ let parsed: ReturnType<typeof parseFlags>;
 function parseFlags() {
   return parseArgs({
     options: {
-      engine: { type: 'string', default: 'sqlite' }, cases: { type: 'string', default: '' }, scale: { type: 'string', default: '80' },
-      duration: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, connections: { type: 'string', default: '50' },
-      workers: { type: 'string', default: '1' }, 'no-cache': { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false },
+      engine: { type: 'string', default: 'sqlite' },
+      cases: { type: 'string', default: '' },
+      scale: { type: 'string', default: '80' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '50' },
+      workers: { type: 'string', default: '1' },
+      'no-cache': { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -97,7 +103,9 @@ async function waitReady(url: string, timeoutMs = 30_000): Promise<number> {
     try {
       const res = await fetch(url);
       if (res.status === 200) return performance.now() - t0;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
@@ -107,14 +115,27 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   let kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   // With workers, the service is the primary plus its children.
-  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean);
   for (const c of children) {
-    try { kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] ?? 0); } catch { /* gone */ }
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* gone */
+    }
   }
   return Math.round(kb / 1024);
 }
 
-interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 async function load(url: string, headers: Record<string, string>, seconds: number, conns = connections): Promise<LoadResult> {
   const r = await autocannon({ url, connections: conns, duration: seconds, headers, pipelining: 1 });
@@ -125,7 +146,7 @@ async function ceilingFor(body: Buffer, type: string, status: number, dir: strin
   const file = join(dir, 'ceiling.body');
   writeFileSync(file, body);
   const proc = spawn(process.execPath, ['bench/ceiling.ts', file, type, String(status)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = await once(proc.stdout!, 'data') as [Buffer];
+  const [line] = (await once(proc.stdout!, 'data')) as [Buffer];
   return { port: Number(line.toString().trim()), proc };
 }
 
@@ -137,9 +158,17 @@ async function stop(proc: ChildProcess) {
 
 async function loadDataset(db: Db): Promise<{ records: number; seconds: number }> {
   const t = performance.now();
-  const summary = await composeService().ingestor.ingest(db, demoNdjson({
-    scale, seed: 42, now: Date.now(), workspace: WS, mix: { models: 28, findings: 2.1, sessions: 2.6, modelsPerAgent: [30, 50] },
-  }), { tenant: DEMO_TENANT, workspace: WS, storePrompts: false, batchSize: 20_000, mode: 'batches' });
+  const summary = await composeService().ingestor.ingest(
+    db,
+    demoNdjson({
+      scale,
+      seed: 42,
+      now: Date.now(),
+      workspace: WS,
+      mix: { models: 28, findings: 2.1, sessions: 2.6, modelsPerAgent: [30, 50] },
+    }),
+    { tenant: DEMO_TENANT, workspace: WS, storePrompts: false, batchSize: 20_000, mode: 'batches' },
+  );
   if (summary.rejected) throw new Error(`dataset rejected lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);
   return { records: summary.accepted, seconds: (performance.now() - t) / 1000 };
 }
@@ -160,12 +189,27 @@ async function datasetCounts(db: Db): Promise<Record<string, number>> {
  * Medians of repeated runs of each statement on the loaded database (the GROUP BY runs 3 times).
  */
 async function groupByComparison(db: Db): Promise<{ rollupMs: number; groupByMs: number; same: boolean }> {
-  const rollup = db.template('bench.sessions.rollup', (b) => b.selectFrom('llm_sessions').select(['session_id', 'cost'])
-    .where('tenant_id', '=', DEMO_TENANT).where('workspace_id', '=', WS).orderBy('cost', 'desc').orderBy('session_id', 'desc').limit(10));
-  const grouped = db.template('bench.sessions.groupby', (b) => b.selectFrom('llm_interactions')
-    .select((eb) => ['session_id', eb.fn.sum<number>('cost').as('cost')])
-    .where('tenant_id', '=', DEMO_TENANT).where('workspace_id', '=', WS).groupBy('session_id')
-    .orderBy('cost', 'desc').orderBy('session_id', 'desc').limit(10));
+  const rollup = db.template('bench.sessions.rollup', (b) =>
+    b
+      .selectFrom('llm_sessions')
+      .select(['session_id', 'cost'])
+      .where('tenant_id', '=', DEMO_TENANT)
+      .where('workspace_id', '=', WS)
+      .orderBy('cost', 'desc')
+      .orderBy('session_id', 'desc')
+      .limit(10),
+  );
+  const grouped = db.template('bench.sessions.groupby', (b) =>
+    b
+      .selectFrom('llm_interactions')
+      .select((eb) => ['session_id', eb.fn.sum<number>('cost').as('cost')])
+      .where('tenant_id', '=', DEMO_TENANT)
+      .where('workspace_id', '=', WS)
+      .groupBy('session_id')
+      .orderBy('cost', 'desc')
+      .orderBy('session_id', 'desc')
+      .limit(10),
+  );
   const median = async (t: typeof rollup, runs: number) => {
     const times: number[] = [];
     let rows: Array<{ session_id: string }> = [];
@@ -188,13 +232,27 @@ function writeInteractions(file: string, count: number, prefix: string): Promise
   const now = Date.now();
   let chunk: string[] = [];
   for (let i = 0; i < count; i++) {
-    chunk.push(JSON.stringify({
-      type: 'interaction', id: `${prefix}-${i}`, session_id: `${prefix}-s${Math.floor(i / 10)}`, agent_id: `agent-${String(1 + (Math.floor(i / 10) % 500)).padStart(5, "0")}`,
-      model: 'gpt-4o-mini', provider: 'openai', time: new Date(now - (count - i) * 1000).toISOString(), duration_ms: 800 + (i % 900),
-      input_tokens: 200 + (i % 1000), output_tokens: 50 + (i % 300), prompt_outcome: i % 37 === 0 ? 'BLOCKED' : 'OK',
-      response_outcome: i % 53 === 0 ? 'REDACTED' : 'OK', categories: i % 37 === 0 ? ['prompt_injection'] : [],
-    }));
-    if (chunk.length === 10_000) { out.write(chunk.join('\n') + '\n'); chunk = []; }
+    chunk.push(
+      JSON.stringify({
+        type: 'interaction',
+        id: `${prefix}-${i}`,
+        session_id: `${prefix}-s${Math.floor(i / 10)}`,
+        agent_id: `agent-${String(1 + (Math.floor(i / 10) % 500)).padStart(5, '0')}`,
+        model: 'gpt-4o-mini',
+        provider: 'openai',
+        time: new Date(now - (count - i) * 1000).toISOString(),
+        duration_ms: 800 + (i % 900),
+        input_tokens: 200 + (i % 1000),
+        output_tokens: 50 + (i % 300),
+        prompt_outcome: i % 37 === 0 ? 'BLOCKED' : 'OK',
+        response_outcome: i % 53 === 0 ? 'REDACTED' : 'OK',
+        categories: i % 37 === 0 ? ['prompt_injection'] : [],
+      }),
+    );
+    if (chunk.length === 10_000) {
+      out.write(chunk.join('\n') + '\n');
+      chunk = [];
+    }
   }
   out.end(chunk.length ? chunk.join('\n') + '\n' : '');
   return once(out, 'finish').then(() => undefined);
@@ -214,8 +272,16 @@ async function main() {
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
     const groupBy = only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
-    if (groupBy) log(`sessions by cost: roll-up ${groupBy.rollupMs.toFixed(3)} ms, GROUP BY over interactions ${groupBy.groupByMs.toFixed(1)} ms = ${Math.round(groupBy.groupByMs / groupBy.rollupMs)}x (same ten: ${groupBy.same})`);
-    const { token } = await createToken(db, { tenantId: DEMO_TENANT, userId: 'bench', workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] });
+    if (groupBy)
+      log(
+        `sessions by cost: roll-up ${groupBy.rollupMs.toFixed(3)} ms, GROUP BY over interactions ${groupBy.groupByMs.toFixed(1)} ms = ${Math.round(groupBy.groupByMs / groupBy.rollupMs)}x (same ten: ${groupBy.same})`,
+      );
+    const { token } = await createToken(db, {
+      tenantId: DEMO_TENANT,
+      userId: 'bench',
+      workspaces: ['*'],
+      scopes: ['read', 'storage', 'ingest'],
+    });
     const ctx = { db, engine, token, workspace: WS, tenant: DEMO_TENANT };
 
     // Import: interactions only, through the CLI, into a fresh workspace.
@@ -223,8 +289,11 @@ async function main() {
     const importCount = 300_000;
     await writeInteractions(importFile, importCount, 'imp');
     const t0 = performance.now();
-    const imp = spawnSync(process.execPath, ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
-      { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } });
+    const imp = spawnSync(
+      process.execPath,
+      ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
+      { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } },
+    );
     const importSeconds = (performance.now() - t0) / 1000;
     if (imp.status !== 0) throw new Error(`import failed: ${imp.stdout}${imp.stderr}`);
     const importRate = importCount / importSeconds;
@@ -235,11 +304,19 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // One token sends tens of thousands of requests: the rate limit is off for the benchmark.
-    const env = { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(port), AISPM_LOG_LEVEL: 'warn', AISPM_WORKERS: String(workers),
-      AISPM_RATE_LIMIT_MAX: '0', AISPM_PG_POOL: String(Math.max(4, Math.ceil(20 / workers))), ...(cacheOff ? { AISPM_RESPONSE_CACHE_MB: '0' } : {}) };
+    const env = {
+      ...process.env,
+      AISPM_DB: database.url,
+      AISPM_PORT: String(port),
+      AISPM_LOG_LEVEL: 'warn',
+      AISPM_WORKERS: String(workers),
+      AISPM_RATE_LIMIT_MAX: '0',
+      AISPM_PG_POOL: String(Math.max(4, Math.ceil(20 / workers))),
+      ...(cacheOff ? { AISPM_RESPONSE_CACHE_MB: '0' } : {}),
+    };
     const t1 = performance.now();
     service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const readyMs = await waitReady(`${base}/readyz`) + 0 * t1;
+    const readyMs = (await waitReady(`${base}/readyz`)) + 0 * t1;
     log(`service ready in ${readyMs.toFixed(0)} ms (pid ${service.pid})`);
     const rssStart = rssMb(service.pid!);
 
@@ -258,7 +335,9 @@ async function main() {
       const got = await load(base + path, headers, duration, c.connections);
       const m: Measured = { case: c, path, bytes: bytes.length, ceiling: top, service: got };
       results.push(m);
-      log(`${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}`);
+      log(
+        `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}`,
+      );
     }
     const rssEnd = rssMb(service.pid!);
     notes.push(`resident memory of the service: ${rssStart} MB after start, ${rssEnd} MB after the read cases`);
@@ -269,7 +348,9 @@ async function main() {
     await writeInteractions(httpFile, httpCount, 'http');
     const t2 = performance.now();
     const ingestRes = await fetch(`${base}/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/http-bench`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: readFileSync(httpFile),
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-ndjson' },
+      body: readFileSync(httpFile),
     });
     const ingestSeconds = (performance.now() - t2) / 1000;
     const ingestBody = await ingestRes.text();
@@ -287,8 +368,27 @@ async function main() {
       await stop(p);
     }
     const report = {
-      engine, section, cacheOff, scale, duration, connections, workers, dataset, counts, importRate, importCount, importSeconds, httpRate, httpCount,
-      readyMs: Math.min(...starts), readyAll: starts, groupBy, rssStart, rssEnd, results, notes,
+      engine,
+      section,
+      cacheOff,
+      scale,
+      duration,
+      connections,
+      workers,
+      dataset,
+      counts,
+      importRate,
+      importCount,
+      importSeconds,
+      httpRate,
+      httpCount,
+      readyMs: Math.min(...starts),
+      readyAll: starts,
+      groupBy,
+      rssStart,
+      rssEnd,
+      results,
+      notes,
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
       command: `npm run bench -- ${argv.join(' ')}`.trim(),
     };

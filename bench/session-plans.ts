@@ -19,7 +19,10 @@ import { createDatabase } from '../test/helpers/harness.ts';
 function recording(db: Db): { db: Db; last(): { t: Template; args: Record<string, unknown> } } {
   let seen: { t: Template; args: Record<string, unknown> } | undefined;
   const wrapped = Object.create(db) as Db;
-  wrapped.all = (t, args) => { seen = { t, args: args ?? {} }; return db.all(t, args); };
+  wrapped.all = (t, args) => {
+    seen = { t, args: args ?? {} };
+    return db.all(t, args);
+  };
   return { db: wrapped, last: () => seen! };
 }
 
@@ -45,12 +48,16 @@ try {
           await readPage(rec.db, sessionsList, scope, { filters, sort: sortTerms, after, limit: 5 });
           const { t, args } = rec.last();
           const params = bind(db.dialect, t, args);
-          const res = await db.execute<Record<string, string>>(CompiledQuery.raw(`${engine === 'sqlite' ? 'explain query plan' : 'explain'} ${t.sql}`, params));
+          const res = await db.execute<Record<string, string>>(
+            CompiledQuery.raw(`${engine === 'sqlite' ? 'explain query plan' : 'explain'} ${t.sql}`, params),
+          );
           const plan = res.rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
           const sorts = /TEMP B-TREE|Sort\b|Seq Scan/i.test(plan);
           total++;
           if (!sorts) walks++;
-          console.log(`${sorts ? 'NOT A WALK' : 'walk      '}  agent=${agent ? 'yes' : 'no '} sort=${sort.padEnd(12)} ${dir.padEnd(4)} ${after ? 'after' : 'first'}  ${plan}`);
+          console.log(
+            `${sorts ? 'NOT A WALK' : 'walk      '}  agent=${agent ? 'yes' : 'no '} sort=${sort.padEnd(12)} ${dir.padEnd(4)} ${after ? 'after' : 'first'}  ${plan}`,
+          );
         }
       }
     }

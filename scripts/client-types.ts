@@ -28,7 +28,9 @@ async function loadGenerator(): Promise<Generator> {
   try {
     manifest = from.resolve('openapi-typescript/package.json');
   } catch {
-    throw new Error('openapi-typescript is not installed: run `npm install` at the repository root (it installs the tools/openapi-types workspace)');
+    throw new Error(
+      'openapi-typescript is not installed: run `npm install` at the repository root (it installs the tools/openapi-types workspace)',
+    );
   }
   // The package's ES module entry (createRequire would pick the CommonJS one).
   const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { '.': { import: string } } };
@@ -36,9 +38,9 @@ async function loadGenerator(): Promise<Generator> {
 }
 
 const HEADER = [
-  '// The API\'s types, generated from its OpenAPI document by openapi-typescript. Do not edit:',
+  "// The API's types, generated from its OpenAPI document by openapi-typescript. Do not edit:",
   '// regenerate with `npm run client:types` (scripts/client-types.ts). CI fails when this file',
-  '// differs from what the service\'s document produces.',
+  "// differs from what the service's document produces.",
   '',
 ].join('\n');
 
@@ -54,9 +56,15 @@ if (import.meta.main) {
   const text = await clientTypes();
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(SCHEMA_FILE, 'utf8'); } catch { /* missing counts as different */ }
+    try {
+      current = readFileSync(SCHEMA_FILE, 'utf8');
+    } catch {
+      /* missing counts as different */
+    }
     if (current !== text) {
-      process.stderr.write('src/client/schema.ts does not match the OpenAPI document the routes produce: run `npm run client:types` and commit it\n');
+      process.stderr.write(
+        'src/client/schema.ts does not match the OpenAPI document the routes produce: run `npm run client:types` and commit it\n',
+      );
       process.exit(1);
     }
     process.stdout.write('src/client/schema.ts matches the OpenAPI document\n');

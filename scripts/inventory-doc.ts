@@ -24,7 +24,12 @@ export function inventoryDoc(): string {
     if (k.sections.length) out.push(`Detail sections: ${k.sections.map((s) => `\`${s.name}\` (edge \`${s.edge}\`)`).join(', ')}.`, '');
     if (k.edges.length) {
       out.push(edgesTable(k), '');
-      for (const e of k.edges) out.push(`- \`${e.name}\` columns: ${edgeTargetColumns(e).map((c) => `\`${c.name}\``).join(', ')}`);
+      for (const e of k.edges)
+        out.push(
+          `- \`${e.name}\` columns: ${edgeTargetColumns(e)
+            .map((c) => `\`${c.name}\``)
+            .join(', ')}`,
+        );
       out.push('');
     }
   }

@@ -10,6 +10,8 @@ import { openApiDocument } from './openapi.ts';
 const dir = mkdtempSync(join(tmpdir(), 'aispm-lint-'));
 const file = join(dir, 'openapi.json');
 writeFileSync(file, JSON.stringify(await openApiDocument(), null, 2));
-const res = spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--config', 'redocly.yaml', file], { stdio: 'inherit' });
+const res = spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--config', 'redocly.yaml', file], {
+  stdio: 'inherit',
+});
 rmSync(dir, { recursive: true, force: true });
 process.exit(res.status ?? 1);

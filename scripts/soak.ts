@@ -43,7 +43,7 @@ function log(msg: string) {
 function memory(pid: number): { rss: number; anon: number; file: number } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024 * 10) / 10;
+    const mb = (field: string) => Math.round((Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024) * 10) / 10;
     return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
   } catch {
     return { rss: 0, anon: 0, file: 0 }; // gone: reported below
@@ -57,7 +57,10 @@ log(`loading the demo estate (scale 1) into ${engine}…`);
 await loadDemo(setup, { scale: 1, seed: 1, now: Date.now(), storePrompts: true });
 const tokens: string[] = [];
 for (let i = 0; i < connections; i++) {
-  tokens.push((await createToken(setup, { tenantId: DEMO_TENANT, userId: `soak-${i}`, workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] })).token);
+  tokens.push(
+    (await createToken(setup, { tenantId: DEMO_TENANT, userId: `soak-${i}`, workspaces: ['*'], scopes: ['read', 'storage', 'ingest'] }))
+      .token,
+  );
 }
 await setup.close();
 
@@ -75,9 +78,14 @@ const servicePort = await freePort();
 // Logs at warn: a line per request at 50 connections would measure the terminal, not the service.
 // --inspect lets the script ask the service, at the start and at the end, for a full garbage
 // collection and its memory right after: the figure a leak would move (see below).
-const service = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'src/cli.ts', '--db', database.url, 'serve', '--port', String(servicePort), '--no-migrate'], {
-  env: { ...process.env, AISPM_LOG_LEVEL: 'warn', AISPM_PG_POOL: '10' }, stdio: ['ignore', 'inherit', 'pipe'],
-});
+const service = spawn(
+  process.execPath,
+  ['--inspect=127.0.0.1:0', 'src/cli.ts', '--db', database.url, 'serve', '--port', String(servicePort), '--no-migrate'],
+  {
+    env: { ...process.env, AISPM_LOG_LEVEL: 'warn', AISPM_PG_POOL: '10' },
+    stdio: ['ignore', 'inherit', 'pipe'],
+  },
+);
 const inspectorUrl = new Promise<string>((resolve) => {
   createInterface({ input: service.stderr! }).on('line', (line) => {
     const m = /Debugger listening on (ws:\S+)/.exec(line);
@@ -88,13 +96,22 @@ const inspectorUrl = new Promise<string>((resolve) => {
 const exited = once(service, 'exit');
 let stop = false;
 let died: string | undefined;
-exited.then(([code, signal]) => { if (!stop) died = `the service exited during the run (code ${code}, signal ${signal})`; });
+exited.then(([code, signal]) => {
+  if (!stop) died = `the service exited during the run (code ${code}, signal ${signal})`;
+});
 // Whatever happens to this script, the service it started does not outlive it.
-process.on('exit', () => { if (service.exitCode === null) service.kill('SIGKILL'); });
+process.on('exit', () => {
+  if (service.exitCode === null) service.kill('SIGKILL');
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 const base = `http://127.0.0.1:${servicePort}`;
 for (let i = 0; ; i++) {
-  if ((await fetch(`${base}/readyz`).then((r) => r.status).catch(() => 0)) === 200) break;
+  if (
+    (await fetch(`${base}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0)) === 200
+  )
+    break;
   if (i > 300) throw new Error('the service did not become ready');
   await new Promise((r) => setTimeout(r, 100));
 }
@@ -104,16 +121,26 @@ const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
 function send(method: string, path: string, token: string, body?: string, type?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
-    const req = request(base + path, {
-      method, agent,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': type ?? 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', () => resolve({ status: 0, text: '' }));
-    });
+    const req = request(
+      base + path,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': type ?? 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', () => resolve({ status: 0, text: '' }));
+      },
+    );
     req.on('error', (err) => resolve({ status: 0, text: err.message }));
     req.end(body);
   });
@@ -126,22 +153,29 @@ function send(method: string, path: string, token: string, body?: string, type?:
  */
 async function afterFullGc(): Promise<{ rss: number; heapUsed: number; external: number }> {
   const ws = new WebSocket(await inspectorUrl);
-  await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
-  let id = 0;
-  const call = (method: string, params: object = {}) => new Promise<any>((resolve) => {
-    const mine = ++id;
-    ws.addEventListener('message', function answer(e) {
-      const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
-      if (msg.id === mine) { ws.removeEventListener('message', answer); resolve(msg.result); }
-    });
-    ws.send(JSON.stringify({ id: mine, method, params }));
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
   });
+  let id = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<any>((resolve) => {
+      const mine = ++id;
+      ws.addEventListener('message', function answer(e) {
+        const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
+        if (msg.id === mine) {
+          ws.removeEventListener('message', answer);
+          resolve(msg.result);
+        }
+      });
+      ws.send(JSON.stringify({ id: mine, method, params }));
+    });
   await call('HeapProfiler.collectGarbage');
   await call('HeapProfiler.collectGarbage');
   const r = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
   ws.close();
   const m = JSON.parse(r.result.value as string) as { rss: number; heapUsed: number; external: number };
-  const mb = (x: number) => Math.round(x / 1024 / 1024 * 10) / 10;
+  const mb = (x: number) => Math.round((x / 1024 / 1024) * 10) / 10;
   return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), external: mb(m.external) };
 }
 
@@ -163,11 +197,28 @@ for (const [prefix, edges] of kinds) {
     for (const e of edges.filter((_, k) => k % 5 === r)) reads.push(`${list}/${id}/${e}`);
   }
 }
-const issues = JSON.parse((await send('GET', `/api/v1/issues/${ws}?page_size=10`, tokens[0]!)).text) as { header: string[]; rows: unknown[][] };
-for (const row of issues.rows.slice(0, 5)) reads.push(`/api/v1/issues/${ws}/${encodeURIComponent(String(row[issues.header.indexOf('id')]))}`, `/api/v1/issues/${ws}/${encodeURIComponent(String(row[issues.header.indexOf('id')]))}/objects`);
-reads.push(`/api/v1/issues/${ws}`, `/api/v1/aispm-llm-sessions/${ws}?sort=cost&sort_dir=desc&pageSize=10`, `/api/v1/aispm-llm-sessions/${ws}?pageSize=100`,
-  `/api/v1/aispm-llm-interactions/${ws}?page_size=50`, `/api/v1/aispm-llm-interactions-dash/${ws}/counts`, `/api/v1/aispm-llm-interactions-dash/${ws}/categories`,
-  `/api/v1/aispm-llm-interactions-dash/${ws}/outcomes`, '/api/v1/histograms/aispm', '/api/v1/aispm-dashboard', `/api/v1/rules/${ws}`, '/api/v1/static-rules');
+const issues = JSON.parse((await send('GET', `/api/v1/issues/${ws}?page_size=10`, tokens[0]!)).text) as {
+  header: string[];
+  rows: unknown[][];
+};
+for (const row of issues.rows.slice(0, 5))
+  reads.push(
+    `/api/v1/issues/${ws}/${encodeURIComponent(String(row[issues.header.indexOf('id')]))}`,
+    `/api/v1/issues/${ws}/${encodeURIComponent(String(row[issues.header.indexOf('id')]))}/objects`,
+  );
+reads.push(
+  `/api/v1/issues/${ws}`,
+  `/api/v1/aispm-llm-sessions/${ws}?sort=cost&sort_dir=desc&pageSize=10`,
+  `/api/v1/aispm-llm-sessions/${ws}?pageSize=100`,
+  `/api/v1/aispm-llm-interactions/${ws}?page_size=50`,
+  `/api/v1/aispm-llm-interactions-dash/${ws}/counts`,
+  `/api/v1/aispm-llm-interactions-dash/${ws}/categories`,
+  `/api/v1/aispm-llm-interactions-dash/${ws}/outcomes`,
+  '/api/v1/histograms/aispm',
+  '/api/v1/aispm-dashboard',
+  `/api/v1/rules/${ws}`,
+  '/api/v1/static-rules',
+);
 for (const p of reads) {
   const r = await send('GET', p, tokens[0]!);
   if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${r.text.slice(0, 200)}`);
@@ -204,7 +255,9 @@ async function connection(i: number): Promise<void> {
       const entry = `${namespace}/k${key}`;
       if (dice < 75 || (dice < 82 && !written.has(entry))) {
         method = 'PUT';
-        body = JSON.stringify({ value: { columns: Array.from({ length: 20 }, (_, c) => `column_${c}`), n, at: Date.now(), note: 'x'.repeat(n % 500) } });
+        body = JSON.stringify({
+          value: { columns: Array.from({ length: 20 }, (_, c) => `column_${c}`), n, at: Date.now(), note: 'x'.repeat(n % 500) },
+        });
         written.add(entry);
         path = `/api/v1/client-storage/${entry}`;
       } else if (dice < 82) {
@@ -219,10 +272,30 @@ async function connection(i: number): Promise<void> {
       const now = new Date().toISOString();
       const lines: string[] = [];
       for (let k = 0; k < 10; k++) {
-        const id = (ingestSeq++) % 5000;
-        lines.push(k % 2
-          ? JSON.stringify({ type: 'entity', kind: 'model', id: `soak-model-${id}`, name: `Soak model ${id}`, last_seen: now, attributes: { provider: 'openai' } })
-          : JSON.stringify({ type: 'interaction', id: `soak-int-${id}`, session_id: `soak-s-${id % 500}`, agent_id: 'soak-agent', model: 'gpt-4o', time: now, input_tokens: 100, output_tokens: 20, prompt: 'p'.repeat(200), response: 'r'.repeat(200) }));
+        const id = ingestSeq++ % 5000;
+        lines.push(
+          k % 2
+            ? JSON.stringify({
+                type: 'entity',
+                kind: 'model',
+                id: `soak-model-${id}`,
+                name: `Soak model ${id}`,
+                last_seen: now,
+                attributes: { provider: 'openai' },
+              })
+            : JSON.stringify({
+                type: 'interaction',
+                id: `soak-int-${id}`,
+                session_id: `soak-s-${id % 500}`,
+                agent_id: 'soak-agent',
+                model: 'gpt-4o',
+                time: now,
+                input_tokens: 100,
+                output_tokens: 20,
+                prompt: 'p'.repeat(200),
+                response: 'r'.repeat(200),
+              }),
+        );
       }
       body = lines.join('\n') + '\n';
       path = `/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/${INGEST_WS}`;
@@ -263,7 +336,9 @@ while (performance.now() - started < durationS * 1000 && !died) {
   if (s - lastLog >= 10 || samples.length === 1) {
     lastLog = s;
     const m = samples.at(-1)!;
-    log(`${Math.round(s)} s: ${latencies.length} requests, ${[...errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${m.rss} MB (anonymous ${m.anon}, file-backed ${m.file})`);
+    log(
+      `${Math.round(s)} s: ${latencies.length} requests, ${[...errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${m.rss} MB (anonymous ${m.anon}, file-backed ${m.file})`,
+    );
   }
   await new Promise((r) => setTimeout(r, 2000));
 }
@@ -277,12 +352,14 @@ await Promise.all(workers);
 agent.destroy();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const window = Math.min(30, elapsed / 4);
-const at = (from: number, to: number, key: 'rss' | 'anon' | 'file') => median(samples.filter((x) => x.s >= from && x.s <= to).map((x) => x[key]));
+const at = (from: number, to: number, key: 'rss' | 'anon' | 'file') =>
+  median(samples.filter((x) => x.s >= from && x.s <= to).map((x) => x[key]));
 const rssStart = at(0, window, 'rss');
 const rssEnd = at(elapsed - window, elapsed, 'rss');
 
-
-const health = await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0);
+const health = await fetch(`${base}/healthz`)
+  .then((r) => r.status)
+  .catch(() => 0);
 service.kill('SIGTERM');
 const [exitCode] = await exited;
 await database.drop();
@@ -291,29 +368,45 @@ const sorted = Float64Array.from(latencies).sort();
 const q = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 100) / 100;
 const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
 const report = {
-  engine, node: process.version, connections, durationS: Math.round(elapsed), warmupS,
-  requests: latencies.length, rps: Math.round(latencies.length / elapsed), mix: counts,
-  errors: errorCount, errorKinds: Object.fromEntries([...errors].slice(0, 10)),
+  engine,
+  node: process.version,
+  connections,
+  durationS: Math.round(elapsed),
+  warmupS,
+  requests: latencies.length,
+  rps: Math.round(latencies.length / elapsed),
+  mix: counts,
+  errors: errorCount,
+  errorKinds: Object.fromEntries([...errors].slice(0, 10)),
   latencyMs: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: q(1) },
   rssMb: {
-    start: rssStart, end: rssEnd, growthPercent: Math.round((rssEnd - rssStart) / rssStart * 1000) / 10, windowS: Math.round(window),
-    firstReading: samples[0]!.rss, lastReading: samples.at(-1)!.rss,
+    start: rssStart,
+    end: rssEnd,
+    growthPercent: Math.round(((rssEnd - rssStart) / rssStart) * 1000) / 10,
+    windowS: Math.round(window),
+    firstReading: samples[0]!.rss,
+    lastReading: samples.at(-1)!.rss,
     anonymous: { start: at(0, window, 'anon'), end: at(elapsed - window, elapsed, 'anon') },
     fileBacked: { start: at(0, window, 'file'), end: at(elapsed - window, elapsed, 'file') },
-    min: Math.min(...samples.map((x) => x.rss)), max: Math.max(...samples.map((x) => x.rss)),
+    min: Math.min(...samples.map((x) => x.rss)),
+    max: Math.max(...samples.map((x) => x.rss)),
   },
   afterFullGcMb: {
-    start: gcStart, end: gcEnd,
-    rssGrowthPercent: Math.round((gcEnd.rss - gcStart.rss) / gcStart.rss * 1000) / 10,
-    heapGrowthPercent: Math.round((gcEnd.heapUsed - gcStart.heapUsed) / gcStart.heapUsed * 1000) / 10,
+    start: gcStart,
+    end: gcEnd,
+    rssGrowthPercent: Math.round(((gcEnd.rss - gcStart.rss) / gcStart.rss) * 1000) / 10,
+    heapGrowthPercent: Math.round(((gcEnd.heapUsed - gcStart.heapUsed) / gcStart.heapUsed) * 1000) / 10,
     everyMinute: gcSeries.map((g) => `${g.s} s: ${g.rss} MB (heap ${g.heapUsed})`),
   },
-  healthzAfter: health, exitCodeOnSigterm: exitCode,
+  healthzAfter: health,
+  exitCodeOnSigterm: exitCode,
 };
 console.log(JSON.stringify(report, null, 2));
 if (died) log(died);
 const ok = !died && errorCount === 0 && report.afterFullGcMb.rssGrowthPercent < 10 && health === 200 && exitCode === 0;
-log(`RSS start ${rssStart} MB, end ${rssEnd} MB (${report.rssMb.growthPercent}%, medians of 30 s readings); ` +
-  `after a full collection: start ${gcStart.rss} MB, end ${gcEnd.rss} MB (${report.afterFullGcMb.rssGrowthPercent}%), heap used ${gcStart.heapUsed} → ${gcEnd.heapUsed} MB`);
+log(
+  `RSS start ${rssStart} MB, end ${rssEnd} MB (${report.rssMb.growthPercent}%, medians of 30 s readings); ` +
+    `after a full collection: start ${gcStart.rss} MB, end ${gcEnd.rss} MB (${report.afterFullGcMb.rssGrowthPercent}%), heap used ${gcStart.heapUsed} → ${gcEnd.heapUsed} MB`,
+);
 log(ok ? 'PASS: no errors, resident memory after a full collection grew under 10%' : 'FAIL');
 process.exit(ok ? 0 : 1);

@@ -16,7 +16,8 @@ const serverModule = () => import('./server.ts');
 const wiring = () => import('./compose.ts');
 const migrate = async (db: Db) => (await wiring()).migrate(db);
 const loadConfiguredPrices = async (db: Db, path: string) => (await import('./areas/runtime/prices.ts')).loadConfiguredPrices(db, path);
-const applyRetention = async (db: Db, days: number, now: number) => (await import('./areas/runtime/retention.ts')).applyRetention(db, days, now);
+const applyRetention = async (db: Db, days: number, now: number) =>
+  (await import('./areas/runtime/retention.ts')).applyRetention(db, days, now);
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`aispm: ${message}\n`);
@@ -53,13 +54,14 @@ const int = (name: string) => (v: string) => {
 };
 
 const program = new Command('aispm')
-  .description('aispm-query: an HTTP/JSON query service over an organisation\'s AI estate')
+  .description("aispm-query: an HTTP/JSON query service over an organisation's AI estate")
   .option('--db <url>', 'database: sqlite:<path> or postgres://… (env AISPM_DB)')
   .showHelpAfterError();
 
 const globalDb = () => program.opts<{ db?: string }>().db;
 
-program.command('serve')
+program
+  .command('serve')
   .description('serve the API (migrates first unless --no-migrate)')
   .option('--host <host>', 'address to bind (env AISPM_HOST, default 127.0.0.1)')
   .option('--port <port>', 'port (env AISPM_PORT, default 8080)')
@@ -79,7 +81,8 @@ program.command('serve')
     exitOnSignals(server, logger, cfg.shutdownGraceMs);
   });
 
-program.command('start')
+program
+  .command('start')
   .description('the quick start (npm start): migrate, load the demo estate into an empty database, create a read token and serve')
   .option('--host <host>', 'address to bind')
   .option('--port <port>', 'port')
@@ -98,27 +101,38 @@ program.command('start')
         process.stderr.write(`demo estate loaded in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
       }
       for (const k of await listKeys(db, DEMO_TENANT)) if (k.name === 'npm start' && k.revokedAt === null) await revokeKey(db, k.id);
-      return (await createToken(db, { tenantId: DEMO_TENANT, userId: 'quickstart', workspaces: [ALL_WORKSPACES], scopes: ['read'], name: 'npm start' })).token;
+      return (
+        await createToken(db, {
+          tenantId: DEMO_TENANT,
+          userId: 'quickstart',
+          workspaces: [ALL_WORKSPACES],
+          scopes: ['read'],
+          name: 'npm start',
+        })
+      ).token;
     });
     const logger = makeLogger({ ...cfg, logLevel: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel });
     const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
     exitOnSignals(server, logger, cfg.shutdownGraceMs);
-    process.stdout.write([
-      '',
-      `aispm-query is serving ${server.url} (${cfg.db}); ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      '',
-      'Read token for tenant demo, all workspaces (shown once; a new one is made at each npm start):',
-      `  ${token}`,
-      '',
-      'Try:',
-      `  curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
-      '',
-      `API document: ${server.url}/api/v1/openapi.json   Stop with Ctrl-C.`,
-      '',
-    ].join('\n'));
+    process.stdout.write(
+      [
+        '',
+        `aispm-query is serving ${server.url} (${cfg.db}); ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        '',
+        'Read token for tenant demo, all workspaces (shown once; a new one is made at each npm start):',
+        `  ${token}`,
+        '',
+        'Try:',
+        `  curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
+        '',
+        `API document: ${server.url}/api/v1/openapi.json   Stop with Ctrl-C.`,
+        '',
+      ].join('\n'),
+    );
   });
 
-program.command('migrate')
+program
+  .command('migrate')
   .description('apply pending migrations (safe to run again)')
   .action(async () => {
     const cfg = config({ db: globalDb() });
@@ -126,7 +140,8 @@ program.command('migrate')
     process.stdout.write(result.applied.length ? `applied ${result.applied.join(', ')}\n` : 'schema is current\n');
   });
 
-program.command('demo')
+program
+  .command('demo')
   .description('load the deterministic demo estate (tenant demo, workspaces default and staging)')
   .option('--scale <n>', 'size multiplier (1 ≈ 600 objects, 6,000 interactions per workspace)', int('scale'), 1)
   .option('--seed <n>', 'random seed', int('seed'), 1)
@@ -141,7 +156,14 @@ program.command('demo')
     const loaded = await withDb(cfg, async (db) => {
       await migrate(db);
       await loadConfiguredPrices(db, cfg.pricesFile);
-      return loadDemo(db, { scale: o.scale, seed: o.seed, now, storePrompts: cfg.storePrompts, tenant: o.tenant, evaluateRules: cfg.postureRules });
+      return loadDemo(db, {
+        scale: o.scale,
+        seed: o.seed,
+        now,
+        storePrompts: cfg.storePrompts,
+        tenant: o.tenant,
+        evaluateRules: cfg.postureRules,
+      });
     });
     for (const { workspace, summary } of loaded) {
       process.stdout.write(`${o.tenant}/${workspace}: ${summary.accepted} records written, ${summary.rejected} rejected\n`);
@@ -149,7 +171,8 @@ program.command('demo')
     process.stdout.write(`done in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
   });
 
-program.command('import')
+program
+  .command('import')
   .description('ingest an NDJSON file (- for standard input) into a workspace')
   .argument('<file>', 'NDJSON file, one record per line')
   .requiredOption('--tenant <id>', 'tenant')
@@ -165,14 +188,21 @@ program.command('import')
       await migrate(db);
       await loadConfiguredPrices(db, cfg.pricesFile);
       return importFile(db, file, {
-        tenant: o.tenant, workspace: o.workspace, batchSize: cfg.importBatch, storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules,
+        tenant: o.tenant,
+        workspace: o.workspace,
+        batchSize: cfg.importBatch,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
         onBatch: (s) => {
           // The batch is committed when this runs: a line here is an acknowledgement scripts can rely on.
-          if (o.progressJson) process.stderr.write(JSON.stringify({ lines: s.accepted + s.rejected, accepted: s.accepted, rejected: s.rejected }) + '\n');
+          if (o.progressJson)
+            process.stderr.write(JSON.stringify({ lines: s.accepted + s.rejected, accepted: s.accepted, rejected: s.rejected }) + '\n');
           if (!tty) return;
           const secs = (performance.now() - start) / 1000;
           const done = s.accepted + s.rejected;
-          process.stderr.write(`\r  ${done.toLocaleString('en')} records  ${Math.round(done / Math.max(secs, 0.001)).toLocaleString('en')} records/s  ${s.rejected ? `${s.rejected} rejected` : ''}   `);
+          process.stderr.write(
+            `\r  ${done.toLocaleString('en')} records  ${Math.round(done / Math.max(secs, 0.001)).toLocaleString('en')} records/s  ${s.rejected ? `${s.rejected} rejected` : ''}   `,
+          );
         },
       }).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') fail(`no such file: ${file}`);
@@ -181,25 +211,35 @@ program.command('import')
     });
     if (tty) process.stderr.write('\n');
     const secs = (performance.now() - start) / 1000;
-    process.stdout.write(`${summary.accepted} records written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`);
+    process.stdout.write(
+      `${summary.accepted} records written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`,
+    );
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
     if (summary.rejected) process.exit(1);
   });
 
-program.command('retention')
+program
+  .command('retention')
   .description('delete raw LLM interactions older than the retention age now (sessions keep their totals)')
   .option('--days <n>', 'age in days (env AISPM_RETENTION_DAYS)', int('days'))
   .action(async (o: { days?: number }) => {
     const cfg = config({ db: globalDb(), retentionDays: o.days });
     if (cfg.retentionDays < 1) fail('give --days <n> or set AISPM_RETENTION_DAYS (at least 1)');
-    const result = await withDb(cfg, async (db) => { await migrate(db); return applyRetention(db, cfg.retentionDays, Date.now()); });
-    process.stdout.write(`deleted ${result.deleted} interactions older than ${new Date(result.cutoff).toISOString()}` +
-      (result.droppedPartitions.length ? ` (dropped partitions ${result.droppedPartitions.join(', ')})` : '') + '\n');
+    const result = await withDb(cfg, async (db) => {
+      await migrate(db);
+      return applyRetention(db, cfg.retentionDays, Date.now());
+    });
+    process.stdout.write(
+      `deleted ${result.deleted} interactions older than ${new Date(result.cutoff).toISOString()}` +
+        (result.droppedPartitions.length ? ` (dropped partitions ${result.droppedPartitions.join(', ')})` : '') +
+        '\n',
+    );
   });
 
 const rules = program.command('rules').description('posture rules the service evaluates over the inventory');
 
-rules.command('evaluate')
+rules
+  .command('evaluate')
   .description('evaluate every posture rule over whole workspaces and bring their findings in line (docs/POSTURE.md)')
   .requiredOption('--tenant <id>', 'tenant')
   .option('--workspace <id>', 'only this workspace (default: every workspace of the tenant)')
@@ -214,15 +254,18 @@ rules.command('evaluate')
       for (const workspace of workspaces) {
         const t = performance.now();
         const r = await posture.evaluateWorkspace(db, o.tenant, workspace, Date.now());
-        process.stdout.write(`${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
-          `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+        process.stdout.write(
+          `${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
+            `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`,
+        );
       }
     });
   });
 
 const token = program.command('token').description('create, list and revoke API tokens');
 
-token.command('create')
+token
+  .command('create')
   .description('create a token and print it once')
   .requiredOption('--tenant <id>', 'tenant the token belongs to')
   .requiredOption('--user <id>', 'user the token acts as (client storage belongs to this user)')
@@ -232,59 +275,104 @@ token.command('create')
   .option('--name <name>', 'a label to recognise it by')
   .option('--expires-in <duration>', 'lifetime such as 90d, 12h, 30m')
   .option('--json', 'print the token and its record as JSON')
-  .action(async (o: { tenant: string; user: string; workspace?: string[]; allWorkspaces?: boolean; scope?: string[]; name?: string; expiresIn?: string; json?: boolean }) => {
-    if (!o.workspace?.length && !o.allWorkspaces) fail('give --workspace <id> (repeatable) or --all-workspaces');
-    if (o.workspace?.length && o.allWorkspaces) fail('--workspace and --all-workspaces exclude each other');
-    const wanted = (o.scope ?? ['read']).flatMap((s) => s.split(','));
-    for (const s of wanted) if (!scopes.includes(s as Scope)) fail(`unknown scope "${s}"; scopes are ${scopes.join(', ')}`);
-    let expiresInMs: number | null = null;
-    if (o.expiresIn) {
-      try { expiresInMs = parseDuration(o.expiresIn); } catch (err) { fail(`--expires-in: ${(err as Error).message}`); }
-    }
-    const cfg = config({ db: globalDb() });
-    const { token: secret, key } = await withDb(cfg, async (db) => {
-      await migrate(db);
-      return createToken(db, {
-        tenantId: o.tenant, userId: o.user, workspaces: o.allWorkspaces ? [ALL_WORKSPACES] : o.workspace!,
-        scopes: wanted as Scope[], name: o.name, expiresInMs,
+  .action(
+    async (o: {
+      tenant: string;
+      user: string;
+      workspace?: string[];
+      allWorkspaces?: boolean;
+      scope?: string[];
+      name?: string;
+      expiresIn?: string;
+      json?: boolean;
+    }) => {
+      if (!o.workspace?.length && !o.allWorkspaces) fail('give --workspace <id> (repeatable) or --all-workspaces');
+      if (o.workspace?.length && o.allWorkspaces) fail('--workspace and --all-workspaces exclude each other');
+      const wanted = (o.scope ?? ['read']).flatMap((s) => s.split(','));
+      for (const s of wanted) if (!scopes.includes(s as Scope)) fail(`unknown scope "${s}"; scopes are ${scopes.join(', ')}`);
+      let expiresInMs: number | null = null;
+      if (o.expiresIn) {
+        try {
+          expiresInMs = parseDuration(o.expiresIn);
+        } catch (err) {
+          fail(`--expires-in: ${(err as Error).message}`);
+        }
+      }
+      const cfg = config({ db: globalDb() });
+      const { token: secret, key } = await withDb(cfg, async (db) => {
+        await migrate(db);
+        return createToken(db, {
+          tenantId: o.tenant,
+          userId: o.user,
+          workspaces: o.allWorkspaces ? [ALL_WORKSPACES] : o.workspace!,
+          scopes: wanted as Scope[],
+          name: o.name,
+          expiresInMs,
+        });
       });
-    });
-    if (o.json) {
-      process.stdout.write(JSON.stringify({ token: secret, ...key }) + '\n');
-      return;
-    }
-    process.stdout.write(secret + '\n');
-    process.stderr.write(`created ${key.id} for ${key.userId} in tenant ${key.tenantId}: workspaces ${key.workspaces.join(', ')}; ` +
-      `scopes ${key.scopes.join(', ')}${key.expiresAt ? `; expires ${new Date(key.expiresAt).toISOString()}` : ''}. ` +
-      'The token is shown only now.\n');
-  });
+      if (o.json) {
+        process.stdout.write(JSON.stringify({ token: secret, ...key }) + '\n');
+        return;
+      }
+      process.stdout.write(secret + '\n');
+      process.stderr.write(
+        `created ${key.id} for ${key.userId} in tenant ${key.tenantId}: workspaces ${key.workspaces.join(', ')}; ` +
+          `scopes ${key.scopes.join(', ')}${key.expiresAt ? `; expires ${new Date(key.expiresAt).toISOString()}` : ''}. ` +
+          'The token is shown only now.\n',
+      );
+    },
+  );
 
-token.command('list')
+token
+  .command('list')
   .description('list tokens (never their secrets)')
   .option('--tenant <id>', 'only this tenant')
   .option('--json', 'JSON lines')
   .action(async (o: { tenant?: string; json?: boolean }) => {
     const cfg = config({ db: globalDb() });
-    const keys = await withDb(cfg, async (db) => { await migrate(db); return listKeys(db, o.tenant); });
+    const keys = await withDb(cfg, async (db) => {
+      await migrate(db);
+      return listKeys(db, o.tenant);
+    });
     if (o.json) {
       for (const k of keys) process.stdout.write(JSON.stringify(k) + '\n');
       return;
     }
     const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 19) + 'Z');
     const now = Date.now();
-    const rows = keys.map((k) => [k.id, k.tenantId, k.userId, k.name || '-', k.workspaces.join(','), k.scopes.join(','), k.hint,
-      when(k.createdAt), when(k.expiresAt), k.revokedAt !== null ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active']);
+    const rows = keys.map((k) => [
+      k.id,
+      k.tenantId,
+      k.userId,
+      k.name || '-',
+      k.workspaces.join(','),
+      k.scopes.join(','),
+      k.hint,
+      when(k.createdAt),
+      when(k.expiresAt),
+      k.revokedAt !== null ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active',
+    ]);
     const head = ['ID', 'TENANT', 'USER', 'NAME', 'WORKSPACES', 'SCOPES', 'TOKEN', 'CREATED', 'EXPIRES', 'STATUS'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const r of [head, ...rows]) process.stdout.write(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd() + '\n');
+    for (const r of [head, ...rows])
+      process.stdout.write(
+        r
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd() + '\n',
+      );
   });
 
-token.command('revoke')
+token
+  .command('revoke')
   .description('revoke a token by its id (see token list)')
   .argument('<id>', 'key id, e.g. key_0123abcd…')
   .action(async (id: string) => {
     const cfg = config({ db: globalDb() });
-    const done = await withDb(cfg, async (db) => { await migrate(db); return revokeKey(db, id); });
+    const done = await withDb(cfg, async (db) => {
+      await migrate(db);
+      return revokeKey(db, id);
+    });
     if (!done) fail(`no active token with id ${id}`, 1);
     process.stdout.write(`revoked ${id}\n`);
   });

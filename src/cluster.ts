@@ -18,7 +18,8 @@ export async function runPrimary(config: Config, logger: FastifyBaseLogger): Pro
   const db = openDb(config.db, { pgPool: 1 });
   try {
     if (config.migrate) await migrate(db);
-    else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
+    else if (await pendingMigrations(db))
+      throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
   } finally {
     await db.close();
   }
@@ -44,8 +45,13 @@ export async function runPrimary(config: Config, logger: FastifyBaseLogger): Pro
     stopping = true;
     logger.info({ signal, workers: workers.size }, 'shutting down workers');
     for (const w of workers.keys()) w.process.kill('SIGTERM');
-    const check = setInterval(() => { if (workers.size === 0) process.exit(0); }, 50);
-    setTimeout(() => { clearInterval(check); process.exit(0); }, 15_000).unref();
+    const check = setInterval(() => {
+      if (workers.size === 0) process.exit(0);
+    }, 50);
+    setTimeout(() => {
+      clearInterval(check);
+      process.exit(0);
+    }, 15_000).unref();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

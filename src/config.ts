@@ -180,7 +180,9 @@ function check(config: Config): Config {
   }
   // Node refuses a server whose header deadline falls after its whole-request deadline.
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
-    throw new ConfigError(`${envNames.headersTimeoutMs}: ${config.headersTimeoutMs} is longer than ${envNames.requestTimeoutMs} (${config.requestTimeoutMs})`);
+    throw new ConfigError(
+      `${envNames.headersTimeoutMs}: ${config.headersTimeoutMs} is longer than ${envNames.requestTimeoutMs} (${config.requestTimeoutMs})`,
+    );
   }
   return config;
 }
@@ -210,7 +212,10 @@ export function loadConfig(
 
 /** The configured CORS origins; empty when CORS is off. */
 export function corsOriginList(config: Pick<Config, 'corsOrigins'>): string[] {
-  return config.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+  return config.corsOrigins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 }
 
 export function isPostgres(db: string): boolean {

@@ -22,7 +22,13 @@ function logDestination() {
   const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const timer = setInterval(() => dest.flush(), 250);
   timer.unref();
-  process.on('exit', () => { try { dest.flushSync(); } catch { /* not writable any more */ } });
+  process.on('exit', () => {
+    try {
+      dest.flushSync();
+    } catch {
+      /* not writable any more */
+    }
+  });
   return dest;
 }
 
@@ -47,7 +53,8 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs });
   try {
     if (config.migrate) await migrate(db);
-    else if (await pendingMigrations(db)) throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
+    else if (await pendingMigrations(db))
+      throw new Error('the database schema is not current; run `aispm migrate` or start without --no-migrate');
     await loadConfiguredPrices(db, config.pricesFile);
   } catch (err) {
     await db.close().catch(() => {});
@@ -62,25 +69,28 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
   // hourly; with several workers, only worker 0 does it.
   const maintenance = startRuntimeMaintenance(db, {
     enabled: isMaintenanceWorker(),
-    retentionDays: config.retentionDays, now: Date.now,
-    onResult: (r) => logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
+    retentionDays: config.retentionDays,
+    now: Date.now,
+    onResult: (r) =>
+      logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
     onError: (err) => logger.error({ err }, 'runtime maintenance failed'),
   });
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= (async () => {
-    maintenance.stop();
-    const stopped = app.close();
-    // Idle keep-alive connections are closed when closing starts; one whose request finishes later
-    // would stay open until its keep-alive timeout and hold the shutdown up, so close those too.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
-    try {
-      await stopped;
-    } finally {
-      clearInterval(idle);
-    }
-    await maintenance.done;
-    await db.close();
-  })());
+  const close = () =>
+    (closing ??= (async () => {
+      maintenance.stop();
+      const stopped = app.close();
+      // Idle keep-alive connections are closed when closing starts; one whose request finishes later
+      // would stay open until its keep-alive timeout and hold the shutdown up, so close those too.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await stopped;
+      } finally {
+        clearInterval(idle);
+      }
+      await maintenance.done;
+      await db.close();
+    })());
   return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };
 }
 
@@ -93,10 +103,13 @@ export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger, 
       process.exit(0);
     }, graceMs);
     force.unref();
-    server.close().then(() => process.exit(0), (err) => {
-      logger.error({ err }, 'error while shutting down');
-      process.exit(1);
-    });
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -97,8 +97,12 @@ describeEngines('auth', (h) => {
 
   it('stores only a hash of the token', async () => {
     const { token } = await createToken(h().db, { tenantId: T1, userId: 'u', workspaces: [W1], scopes: ['read'] });
-    const t = h().db.template('test.token-in-clear', (b) => b.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => eb.or([eb('secret_hash', '=', param('token')), eb('hint', '=', param('token')), eb('id', '=', param('token'))])));
+    const t = h().db.template('test.token-in-clear', (b) =>
+      b
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('secret_hash', '=', param('token')), eb('hint', '=', param('token')), eb('id', '=', param('token'))])),
+    );
     assert.equal(Number((await h().db.first<{ n: number }>(t, { token }))!.n), 0);
   });
 });

@@ -22,7 +22,10 @@ describe('catalogue', () => {
   });
 
   it('the six routed kinds have the prefixes of API.md', () => {
-    assert.deepEqual(routedKinds.map((k) => k.prefix), ['aispm-agents', 'aispm-models', 'aispm-tools', 'aispm-mcp-servers', 'assets', 'locations']);
+    assert.deepEqual(
+      routedKinds.map((k) => k.prefix),
+      ['aispm-agents', 'aispm-models', 'aispm-tools', 'aispm-mcp-servers', 'assets', 'locations'],
+    );
   });
 
   it('every relation edge joins a pair its relation allows, in its direction', () => {
@@ -35,14 +38,21 @@ describe('catalogue', () => {
         const rel = relationByName.get(e.via.relation);
         assert.ok(rel, `${k.name}/${e.name}: relation ${e.via.relation}`);
         const [from, to] = e.via.direction === 'out' ? [k.name, e.target] : [e.target, k.name];
-        assert.ok(rel.pairs.some(([f, t]) => f === from && t === to), `${k.name}/${e.name}: ${rel.name} does not join ${from} to ${to}`);
+        assert.ok(
+          rel.pairs.some(([f, t]) => f === from && t === to),
+          `${k.name}/${e.name}: ${rel.name} does not join ${from} to ${to}`,
+        );
       }
     }
   });
 
   it('sections read edges of their kind; count columns count relation edges', () => {
     for (const k of kinds) {
-      for (const s of k.sections) assert.ok(k.edges.some((e) => e.name === s.edge), `${k.name} section ${s.name}`);
+      for (const s of k.sections)
+        assert.ok(
+          k.edges.some((e) => e.name === s.edge),
+          `${k.name} section ${s.name}`,
+        );
       for (const c of k.columns) {
         if (!('edgeCount' in c.from)) continue;
         const e = k.edges.find((x) => x.name === (c.from as { edgeCount: string }).edgeCount);
@@ -59,8 +69,15 @@ describe('catalogue', () => {
         for (const c of k.columns) {
           if (!c.sortable || 'field' in c.from) continue;
           const partial = engine === 'postgres';
-          assert.ok(ddl.some((d) => d.includes(`(${sortExpression(dialect, c)})`) && d.includes(`_${k.name}_`)
-            && d.endsWith(partial ? `where kind = '${k.name}'` : ', id)')), `${engine}: ${k.name}.${c.name}`);
+          assert.ok(
+            ddl.some(
+              (d) =>
+                d.includes(`(${sortExpression(dialect, c)})`) &&
+                d.includes(`_${k.name}_`) &&
+                d.endsWith(partial ? `where kind = '${k.name}'` : ', id)'),
+            ),
+            `${engine}: ${k.name}.${c.name}`,
+          );
         }
       }
     }
@@ -72,7 +89,11 @@ describe('catalogue', () => {
       assert.match(r.id, /^SR-aispm_[a-z_]+$/);
       assert.ok(r.name && r.description && r.remediation, r.id);
       assert.ok(['critical', 'high', 'medium', 'low'].includes(r.severity), r.id);
-      for (const t of r.objectTypes) assert.ok(kinds.some((k) => k.name === t), `${r.id}: ${t}`);
+      for (const t of r.objectTypes)
+        assert.ok(
+          kinds.some((k) => k.name === t),
+          `${r.id}: ${t}`,
+        );
     }
     assert.equal(new Set(staticRules.map((r) => r.id)).size, staticRules.length);
   });

@@ -13,38 +13,84 @@ import { createDatabase, engineNames, type TestDatabase } from './helpers/harnes
 import { entity } from './helpers/fixtures.ts';
 
 function aispm(db: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['src/cli.ts', '--db', db, ...args], { encoding: 'utf8', env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } });
+  const res = spawnSync(process.execPath, ['src/cli.ts', '--db', db, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, AISPM_LOG_LEVEL: 'silent' },
+  });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
 for (const engine of engineNames) {
   describe(`cli [${engine}]`, () => {
     let database: TestDatabase;
-    before(async () => { database = await createDatabase(engine); });
-    after(async () => { await database.drop(); });
+    before(async () => {
+      database = await createDatabase(engine);
+    });
+    after(async () => {
+      await database.drop();
+    });
 
     it('migrate applies once, then finds the schema current', () => {
-      assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows\n', err: '' });
+      assert.deepEqual(aispm(database.url, 'migrate'), {
+        code: 0,
+        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows\n',
+        err: '',
+      });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
     });
 
     it('token create prints the token once; list never shows it; revoke stops it', async () => {
-      const created = aispm(database.url, 'token', 'create', '--tenant', 'acme', '--user', 'ana', '--workspace', 'prod', '--workspace', 'dev',
-        '--scope', 'read', 'storage', '--name', 'ci', '--expires-in', '90d');
+      const created = aispm(
+        database.url,
+        'token',
+        'create',
+        '--tenant',
+        'acme',
+        '--user',
+        'ana',
+        '--workspace',
+        'prod',
+        '--workspace',
+        'dev',
+        '--scope',
+        'read',
+        'storage',
+        '--name',
+        'ci',
+        '--expires-in',
+        '90d',
+      );
       assert.equal(created.code, 0, created.err);
       const token = created.out.trim();
       assert.match(token, /^aispm_[0-9A-Za-z]{38}$/);
-      assert.match(created.err, /created key_[0-9a-f]{16} for ana in tenant acme: workspaces prod, dev; scopes read, storage; expires 20\d\d-/);
+      assert.match(
+        created.err,
+        /created key_[0-9a-f]{16} for ana in tenant acme: workspaces prod, dev; scopes read, storage; expires 20\d\d-/,
+      );
 
       const listed = aispm(database.url, 'token', 'list', '--json');
       assert.equal(listed.code, 0);
       assert.ok(!listed.out.includes(token), 'list never prints the secret');
-      const keys = listed.out.trim().split('\n').map((l) => JSON.parse(l));
+      const keys = listed.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(keys.length, 1);
-      assert.deepEqual({ ...keys[0], id: undefined, createdAt: undefined, expiresAt: undefined, hint: undefined }, {
-        id: undefined, tenantId: 'acme', userId: 'ana', name: 'ci', workspaces: ['prod', 'dev'], scopes: ['read', 'storage'],
-        createdAt: undefined, expiresAt: undefined, hint: undefined, revokedAt: null,
-      });
+      assert.deepEqual(
+        { ...keys[0], id: undefined, createdAt: undefined, expiresAt: undefined, hint: undefined },
+        {
+          id: undefined,
+          tenantId: 'acme',
+          userId: 'ana',
+          name: 'ci',
+          workspaces: ['prod', 'dev'],
+          scopes: ['read', 'storage'],
+          createdAt: undefined,
+          expiresAt: undefined,
+          hint: undefined,
+          revokedAt: null,
+        },
+      );
       assert.equal(keys[0].expiresAt - keys[0].createdAt, 90 * 86_400_000);
       assert.equal(keys[0].hint, `${token.slice(0, 10)}…${token.slice(-4)}`);
       const table = aispm(database.url, 'token', 'list');
@@ -54,48 +100,79 @@ for (const engine of engineNames) {
       // The token works against the service, until revoked.
       const db = openDb(database.url);
       const { app } = await buildApp({ db, config: { ...loadConfig({}), db: database.url, authCacheMs: 0 }, logger: false });
-      const get = () => app.inject({ url: '/api/v1/aispm-models/tenants/acme/workspaces/prod', headers: { authorization: `Bearer ${token}` } });
+      const get = () =>
+        app.inject({ url: '/api/v1/aispm-models/tenants/acme/workspaces/prod', headers: { authorization: `Bearer ${token}` } });
       assert.equal((await get()).statusCode, 200);
       assert.deepEqual(aispm(database.url, 'token', 'revoke', keys[0].id), { code: 0, out: `revoked ${keys[0].id}\n`, err: '' });
       assert.equal((await get()).statusCode, 401);
-      assert.deepEqual(aispm(database.url, 'token', 'revoke', keys[0].id), { code: 1, out: '', err: `aispm: no active token with id ${keys[0].id}\n` });
+      assert.deepEqual(aispm(database.url, 'token', 'revoke', keys[0].id), {
+        code: 1,
+        out: '',
+        err: `aispm: no active token with id ${keys[0].id}\n`,
+      });
       assert.match(aispm(database.url, 'token', 'list').out, /revoked/);
       await app.close();
       await db.close();
     });
 
     it('token create refuses bad input with one line', () => {
-      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u'),
-        { code: 2, out: '', err: 'aispm: give --workspace <id> (repeatable) or --all-workspaces\n' });
-      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--scope', 'admin'),
-        { code: 2, out: '', err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage, metrics\n' });
-      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--expires-in', 'soon'),
-        { code: 2, out: '', err: 'aispm: --expires-in: expected a duration like 90d, 12h or 30m, got "soon"\n' });
+      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u'), {
+        code: 2,
+        out: '',
+        err: 'aispm: give --workspace <id> (repeatable) or --all-workspaces\n',
+      });
+      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--scope', 'admin'), {
+        code: 2,
+        out: '',
+        err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage, metrics\n',
+      });
+      assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--expires-in', 'soon'), {
+        code: 2,
+        out: '',
+        err: 'aispm: --expires-in: expected a duration like 90d, 12h or 30m, got "soon"\n',
+      });
     });
 
     it('import writes a file in batches and reports bad lines', () => {
       const dir = mkdtempSync(join(tmpdir(), 'aispm-cli-'));
       const file = join(dir, 'estate.ndjson');
-      writeFileSync(file, [entity('agent', 'a1', 'A1', 1), entity('agent', 'a2', 'A2', 1)].map((r) => JSON.stringify(r)).join('\n') + '\n{"type":"nope"}\n');
+      writeFileSync(
+        file,
+        [entity('agent', 'a1', 'A1', 1), entity('agent', 'a2', 'A2', 1)].map((r) => JSON.stringify(r)).join('\n') + '\n{"type":"nope"}\n',
+      );
       const res = aispm(database.url, 'import', file, '--tenant', 'acme', '--workspace', 'prod', '--batch-size', '2');
       assert.equal(res.code, 1);
-      assert.match(res.out, /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/);
-      assert.deepEqual(aispm(database.url, 'import', join(dir, 'missing.ndjson'), '--tenant', 'a', '--workspace', 'b'),
-        { code: 2, out: '', err: `aispm: no such file: ${join(dir, 'missing.ndjson')}\n` });
+      assert.match(
+        res.out,
+        /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/,
+      );
+      assert.deepEqual(aispm(database.url, 'import', join(dir, 'missing.ndjson'), '--tenant', 'a', '--workspace', 'b'), {
+        code: 2,
+        out: '',
+        err: `aispm: no such file: ${join(dir, 'missing.ndjson')}\n`,
+      });
     });
   });
 }
 
 describe('cli configuration errors', () => {
   it('a bad AISPM_DB stops with one line, not a stack trace', () => {
-    const res = spawnSync(process.execPath, ['src/cli.ts', 'migrate'], { encoding: 'utf8', env: { ...process.env, AISPM_DB: 'mysql://x' } });
-    assert.deepEqual({ code: res.status, err: res.stderr }, { code: 2, err: 'aispm: AISPM_DB: expected sqlite:<path> or a postgres:// URL, got "mysql://x"\n' });
+    const res = spawnSync(process.execPath, ['src/cli.ts', 'migrate'], {
+      encoding: 'utf8',
+      env: { ...process.env, AISPM_DB: 'mysql://x' },
+    });
+    assert.deepEqual(
+      { code: res.status, err: res.stderr },
+      { code: 2, err: 'aispm: AISPM_DB: expected sqlite:<path> or a postgres:// URL, got "mysql://x"\n' },
+    );
     const port = spawnSync(process.execPath, ['src/cli.ts', 'serve', '--port', 'http'], { encoding: 'utf8', env: { ...process.env } });
     assert.deepEqual({ code: port.status, err: port.stderr }, { code: 2, err: 'aispm: --port: expected a whole number, got "http"\n' });
   });
 
   it('an unreachable PostgreSQL stops with one line', () => {
-    const res = spawnSync(process.execPath, ['src/cli.ts', '--db', 'postgres://postgres@127.0.0.1:1/none', 'migrate'], { encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['src/cli.ts', '--db', 'postgres://postgres@127.0.0.1:1/none', 'migrate'], {
+      encoding: 'utf8',
+    });
     assert.equal(res.status, 2);
     assert.match(res.stderr, /^aispm: cannot open the database postgres:\/\/\*\*\*@127\.0\.0\.1:1\/none: .*\n$/);
   });

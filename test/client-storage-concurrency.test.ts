@@ -36,8 +36,14 @@ describeEngines('client storage under concurrency', (h) => {
   it('200 concurrent PUTs and DELETEs on four keys: only 204 and 404, and each key ends as its last write left it', async () => {
     const keys = ['k0', 'k1', 'k2', 'k3'];
     for (const key of keys.slice(0, 2)) await c.put(entry('blind', key), { op: 'seed' });
-    const plan = Array.from({ length: 200 }, (_, i) => ({ i, key: keys[i % 4]!, kind: i % 3 === 0 ? 'delete' as const : 'put' as const }));
-    const results = await Promise.all(plan.map((op) => (op.kind === 'put' ? c.put(entry('blind', op.key), { op: op.i }) : c.del(entry('blind', op.key)))));
+    const plan = Array.from({ length: 200 }, (_, i) => ({
+      i,
+      key: keys[i % 4]!,
+      kind: i % 3 === 0 ? ('delete' as const) : ('put' as const),
+    }));
+    const results = await Promise.all(
+      plan.map((op) => (op.kind === 'put' ? c.put(entry('blind', op.key), { op: op.i }) : c.del(entry('blind', op.key)))),
+    );
 
     for (const [n, op] of plan.entries()) {
       const allowed = op.kind === 'put' ? [204] : [204, 404];
@@ -47,7 +53,10 @@ describeEngines('client storage under concurrency', (h) => {
     for (const key of keys) {
       const got = await c.get(entry('blind', key));
       if (got.statusCode === 404) {
-        assert.ok(plan.some((op) => op.key === key && op.kind === 'delete'), `${key} is gone, so a DELETE of it came last`);
+        assert.ok(
+          plan.some((op) => op.key === key && op.kind === 'delete'),
+          `${key} is gone, so a DELETE of it came last`,
+        );
         continue;
       }
       assert.equal(got.statusCode, 200);
@@ -61,11 +70,14 @@ describeEngines('client storage under concurrency', (h) => {
       assert.ok(created <= updated);
     }
     const listed = body(await c.get(keysOf('blind')));
-    assert.deepEqual(listed.rows.map((r: unknown[]) => r[0]), present);
+    assert.deepEqual(
+      listed.rows.map((r: unknown[]) => r[0]),
+      present,
+    );
     assert.equal(listed.total, present.length);
   });
 
-  it('200 concurrent If-None-Match: * creates of one key: exactly one 204, 199 412s, and the winner\'s value', async () => {
+  it("200 concurrent If-None-Match: * creates of one key: exactly one 204, 199 412s, and the winner's value", async () => {
     const u = entry('create-race', 'only');
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => c.put(u, { writer: i }, { 'if-none-match': '*' })));
     assert.deepEqual(statuses(results), { 204: 1, 412: 199 });
@@ -78,8 +90,9 @@ describeEngines('client storage under concurrency', (h) => {
   it('200 concurrent PUTs and DELETEs holding the same ETag: exactly one succeeds, the rest get 412', async () => {
     const u = entry('match-race', 'one');
     const tag = String((await c.put(u, { writer: 'seed' })).headers.etag);
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) =>
-      (i % 4 === 0 ? c.del(u, { 'if-match': tag }) : c.put(u, { writer: i }, { 'if-match': tag }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? c.del(u, { 'if-match': tag }) : c.put(u, { writer: i }, { 'if-match': tag }))),
+    );
     assert.deepEqual(statuses(results), { 204: 1, 412: 199 });
     const winner = results.findIndex((r) => r.statusCode === 204);
     const got = await c.get(u);
@@ -94,15 +107,18 @@ describeEngines('client storage under concurrency', (h) => {
   it('200 concurrent read-modify-write increments with If-Match lose no update', async () => {
     const keys = Array.from({ length: 10 }, (_, i) => `counter-${i}`);
     const seen: Record<number, number> = {};
-    const note = (res: LightMyRequestResponse) => { seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1; };
+    const note = (res: LightMyRequestResponse) => {
+      seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
+    };
     // Each client adds one to its key's counter, retrying on 412 until its write lands.
     async function increment(key: string): Promise<number> {
       for (let attempt = 1; ; attempt++) {
         const got = await c.get(entry('counters', key));
         note(got);
-        const write = got.statusCode === 404
-          ? await c.put(entry('counters', key), { n: 1 }, { 'if-none-match': '*' })
-          : await c.put(entry('counters', key), { n: body(got).value.n + 1 }, { 'if-match': String(got.headers.etag) });
+        const write =
+          got.statusCode === 404
+            ? await c.put(entry('counters', key), { n: 1 }, { 'if-none-match': '*' })
+            : await c.put(entry('counters', key), { n: body(got).value.n + 1 }, { 'if-match': String(got.headers.etag) });
         note(write);
         if (write.statusCode === 204) return attempt;
         assert.equal(write.statusCode, 412, write.body);
@@ -118,20 +134,24 @@ describeEngines('client storage under concurrency', (h) => {
   });
 });
 
-describeEngines('client storage cap under concurrency', (h) => {
-  let token = '';
-  const c = ops(h, () => token);
-  before(async () => {
-    token = await h().token({ tenant: T1, user: 'racer', scopes: ['read', 'storage'] });
-  });
+describeEngines(
+  'client storage cap under concurrency',
+  (h) => {
+    let token = '';
+    const c = ops(h, () => token);
+    before(async () => {
+      token = await h().token({ tenant: T1, user: 'racer', scopes: ['read', 'storage'] });
+    });
 
-  it('60 concurrent creates of distinct keys by one user at a cap of 5: exactly five 204s, the rest 507', async () => {
-    const urls = Array.from({ length: 60 }, (_, i) => (i % 2
-      ? entry('cap', `key-${i}`)
-      : `/api/v1/client-storage/users/race/cap/key-${i}`));
-    const results = await Promise.all(urls.map((u, i) => (i % 3 === 0 ? c.put(u, { i }, { 'if-none-match': '*' }) : c.put(u, { i }))));
-    assert.deepEqual(statuses(results), { 204: 5, 507: 55 });
-    const stored = body(await c.get(keysOf('cap'))).total + body(await h().get('/api/v1/client-storage/users/race/cap', token)).total;
-    assert.equal(stored, 5);
-  });
-}, { config: { storageMaxEntriesPerUser: 5 } });
+    it('60 concurrent creates of distinct keys by one user at a cap of 5: exactly five 204s, the rest 507', async () => {
+      const urls = Array.from({ length: 60 }, (_, i) =>
+        i % 2 ? entry('cap', `key-${i}`) : `/api/v1/client-storage/users/race/cap/key-${i}`,
+      );
+      const results = await Promise.all(urls.map((u, i) => (i % 3 === 0 ? c.put(u, { i }, { 'if-none-match': '*' }) : c.put(u, { i }))));
+      assert.deepEqual(statuses(results), { 204: 5, 507: 55 });
+      const stored = body(await c.get(keysOf('cap'))).total + body(await h().get('/api/v1/client-storage/users/race/cap', token)).total;
+      assert.equal(stored, 5);
+    });
+  },
+  { config: { storageMaxEntriesPerUser: 5 } },
+);

@@ -16,8 +16,10 @@ describe('client types', () => {
       const b = generated.split('\n');
       let i = 0;
       while (i < a.length && a[i] === b[i]) i++;
-      assert.fail(`src/client/schema.ts is out of date from line ${i + 1} (committed: ${JSON.stringify(a[i] ?? '<end>')}, ` +
-        `generated: ${JSON.stringify(b[i] ?? '<end>')}); run \`npm run client:types\` and commit it`);
+      assert.fail(
+        `src/client/schema.ts is out of date from line ${i + 1} (committed: ${JSON.stringify(a[i] ?? '<end>')}, ` +
+          `generated: ${JSON.stringify(b[i] ?? '<end>')}); run \`npm run client:types\` and commit it`,
+      );
     }
   });
 });

@@ -74,20 +74,44 @@ describeEngines('error contract', (h) => {
 
   it('invalid JSON body, wrong media type, empty body on ingest', async () => {
     const url = `/api/v1/ingest/tenants/${T1}/workspaces/${W1}`;
-    assertError(await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), 415, /unsupported media type/);
-    assertError(await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/json' }, payload: '{"a":' }), 400, /JSON/);
-    assertError(await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/json' }, payload: '{"a":1}' }), 415, /ingest takes application\/x-ndjson/);
+    assertError(
+      await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/xml' }, payload: '<a/>' }),
+      415,
+      /unsupported media type/,
+    );
+    assertError(
+      await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/json' }, payload: '{"a":' }),
+      400,
+      /JSON/,
+    );
+    assertError(
+      await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/json' }, payload: '{"a":1}' }),
+      415,
+      /ingest takes application\/x-ndjson/,
+    );
   });
 
   it('a corrupt gzip body on ingest: 400', async () => {
     const url = `/api/v1/ingest/tenants/${T1}/workspaces/${W1}`;
-    const res = await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' }, payload: Buffer.from('not gzip at all') });
+    const res = await h().request({
+      method: 'POST',
+      url,
+      token: ingestToken,
+      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' },
+      payload: Buffer.from('not gzip at all'),
+    });
     assertError(res, 400, /not valid gzip/);
   });
 
   it('an unsupported content-encoding on ingest: 415', async () => {
     const url = `/api/v1/ingest/tenants/${T1}/workspaces/${W1}`;
-    const res = await h().request({ method: 'POST', url, token: ingestToken, headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'br' }, payload: gzipSync('x') });
+    const res = await h().request({
+      method: 'POST',
+      url,
+      token: ingestToken,
+      headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'br' },
+      payload: gzipSync('x'),
+    });
     assertError(res, 415, /unsupported content-encoding "br"/);
   });
 

@@ -43,7 +43,14 @@ describe('faults', () => {
     // measured up to 10,007 ms. The partition lasts 12 s, so the property is that every request
     // that met it was answered before it healed: none waited for the network to come back.
     const r = await postgresOutage({ outageMs: 12_000, mode: 'partition' });
-    t.diagnostic(JSON.stringify({ requests: r.requests, statuses: r.statuses, slowestOutageAnswerMs: r.slowestOutageAnswerMs, recoveryMs: r.recoveryMs }));
+    t.diagnostic(
+      JSON.stringify({
+        requests: r.requests,
+        statuses: r.statuses,
+        slowestOutageAnswerMs: r.slowestOutageAnswerMs,
+        recoveryMs: r.recoveryMs,
+      }),
+    );
     assert.deepEqual(r.problems, []);
     assert.ok((r.statuses.outage?.['503'] ?? 0) > 0, 'requests failed cleanly during the partition');
     assert.ok(r.slowestOutageAnswerMs < 12_000, `no request waited for the partition to heal (${r.slowestOutageAnswerMs} ms)`);

@@ -22,136 +22,227 @@ function counts(rows: Array<[number, number, number]>) {
 // f04 (resolved) | f03 f15 | f06 f14 | f02 f12 f13 (f02 on the last second of May) | f01 (first second of June) f08.
 // f07 (2025-06-30T23:59:59Z) falls just before the window.
 const w1: Array<[number, number, number]> = [
-  [1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 1, 0], [0, 0, 1], [0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 0], [0, 3, 0], [1, 1, 0],
+  [1, 0, 0],
+  [0, 0, 0],
+  [0, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [0, 0, 1],
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 2, 0],
+  [0, 2, 0],
+  [0, 3, 0],
+  [1, 1, 0],
 ];
 // w2: g02 (medium) in January, f01 (high) and g03 (critical) in June.
 const w2: Array<[number, number, number]> = [
-  [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 1], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [1, 1, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 1],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+  [1, 1, 0],
 ];
 const sum = (a: Array<[number, number, number]>, b: Array<[number, number, number]>) =>
   a.map((r, i) => r.map((v, j) => v + b[i]![j]!) as [number, number, number]);
 
 // The fixtures count ingested findings only: posture rules (their own suite) are off here.
-describeEngines('histogram and dashboard', (h) => {
-  let all: string;
-  let w1Only: string;
-  before(async () => {
-    await loadEstate(h());
-    all = await h().token({ tenant: T1 });
-    w1Only = await h().token({ tenant: T1, workspaces: [W1] });
-  });
-
-  it('12 calendar months ending with the current one, oldest first, over every workspace of the token', async () => {
-    const res = await h().get(HIST, all);
-    assert.equal(res.statusCode, 200);
-    assert.deepEqual(body(res), counts(sum(w1, w2)));
-  });
-
-  it('a token granted one workspace sees only that workspace', async () => {
-    assert.deepEqual(body(await h().get(HIST, w1Only)), counts(w1));
-    const w2Only = await h().token({ tenant: T1, workspaces: [W2] });
-    assert.deepEqual(body(await h().get(HIST, w2Only)), counts(w2));
-  });
-
-  it('workspace_id narrows to one granted workspace', async () => {
-    assert.deepEqual(body(await h().get(`${HIST}?workspace_id=${W2}`, all)), counts(w2));
-    assert.deepEqual(body(await h().get(`${HIST}?workspace_id=${W1}`, w1Only)), counts(w1));
-    const twoOfThree = await h().token({ tenant: T1, workspaces: [W1, W2, 'w3'] });
-    assert.deepEqual(body(await h().get(HIST, twoOfThree)), counts(sum(w1, w2)));
-  });
-
-  it('403 when workspace_id names a workspace the token is not granted', async () => {
-    const res = await h().get(`${HIST}?workspace_id=${W2}`, w1Only);
-    assert.equal(res.statusCode, 403);
-    assert.deepEqual(body(res), { code: 403, message: 'token has no access to this workspace' });
-    assert.equal((await h().get(`${DASH}?workspace_id=${W2}`, w1Only)).statusCode, 403);
-  });
-
-  it('another tenant sees only its own counts; an empty workspace shows 12 zero months', async () => {
-    const t2 = await h().token({ tenant: T2 });
-    const zero = Array.from({ length: 12 }, () => [0, 0, 0] as [number, number, number]);
-    assert.deepEqual(body(await h().get(HIST, t2)), counts(zero.map((r, i) => (i === 11 ? [1, 0, 0] : r))));
-    assert.deepEqual(body(await h().get(`${HIST}?workspace_id=empty`, all)), counts(zero));
-  });
-
-  it('needs a token with the read scope', async () => {
-    assert.equal((await h().get(HIST)).statusCode, 401);
-    const ingestOnly = await h().token({ tenant: T1, scopes: ['ingest'] });
-    assert.equal((await h().get(HIST, ingestOnly)).statusCode, 403);
-  });
-
-  it('the dashboard: counts per object type, top issues, objects most at risk and the histogram', async () => {
-    const res = await h().get(`${DASH}?workspace_id=${W1}&top=3`, all);
-    assert.equal(res.statusCode, 200);
-    const d = body(res);
-    assert.deepEqual(Object.keys(d), ['objects_counts', 'top_issues', 'top_at_risk', 'issues_histogram', 'scans_counts']);
-    assert.deepEqual(d.scans_counts, { current_scans: 0, with_ai_objects: 0, with_ai_objects_pct: 0 });
-    assert.deepEqual(d.objects_counts, {
-      agent: { inventory: 2, issues: 5, critical: 1, high: 2 },
-      model: { inventory: 1, issues: 0, critical: 0, high: 0 },
-      tool: { inventory: 1, issues: 2, critical: 1, high: 1 },
-      mcp_server: { inventory: 1, issues: 1, critical: 1, high: 0 },
-      asset: { inventory: 0, issues: 0, critical: 0, high: 0 },
-      location: { inventory: 0, issues: 0, critical: 0, high: 0 },
+describeEngines(
+  'histogram and dashboard',
+  (h) => {
+    let all: string;
+    let w1Only: string;
+    before(async () => {
+      await loadEstate(h());
+      all = await h().token({ tenant: T1 });
+      w1Only = await h().token({ tenant: T1, workspaces: [W1] });
     });
-    assert.deepEqual(d.top_issues, [
-      { workspace_id: W1, id: issueIdOf(T1, W1, CREDS, 'critical'), rule_id: CREDS, rule_name: 'Hard-coded credentials', severity: 'critical',
-        category: 'secrets', open_instances: 2, objects: 2, last_detected: '2026-06-15T11:59:59.000Z' },
-      { workspace_id: W1, id: issueIdOf(T1, W1, INPUT, 'critical'), rule_id: INPUT, rule_name: 'Agent without input guardrails', severity: 'critical',
-        category: 'guardrails', open_instances: 1, objects: 1, last_detected: '2025-07-01T00:00:00.000Z' },
-      { workspace_id: W1, id: issueIdOf(T1, W1, INPUT, 'high'), rule_id: INPUT, rule_name: 'Agent without input guardrails', severity: 'high',
-        category: 'guardrails', open_instances: 8, objects: 2, last_detected: '2026-06-01T00:00:00.000Z' },
-    ]);
-    assert.deepEqual(d.top_at_risk, {
-      agents: [
-        { workspace_id: W1, id: 'a1', name: 'Support Triage', critical_issues: 1, high_issues: 1, total_issues: 3 },
-        { workspace_id: W1, id: 'a2', name: 'Finance Bot', critical_issues: 0, high_issues: 1, total_issues: 2 },
-      ],
-      models: [],
-      mcp_servers: [{ workspace_id: W1, id: 'm1', name: 'shell-mcp', critical_issues: 1, high_issues: 0, total_issues: 1 }],
+
+    it('12 calendar months ending with the current one, oldest first, over every workspace of the token', async () => {
+      const res = await h().get(HIST, all);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(body(res), counts(sum(w1, w2)));
     });
-    assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(w1));
-  });
 
-  it('the dashboard over every workspace of the token adds them up', async () => {
-    const d = body(await h().get(`${DASH}?top=1`, all));
-    assert.deepEqual(d.objects_counts.agent, { inventory: 3, issues: 8, critical: 2, high: 3 });
-    assert.equal(d.top_issues.length, 1);
-    assert.equal(d.top_issues[0].severity, 'critical');
-    assert.deepEqual(d.top_at_risk.agents.map((a: any) => [a.workspace_id, a.id]), [[W1, 'a1']]);
-    assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(sum(w1, w2)));
-    assert.equal((await h().get(`${DASH}?top=0`, all)).statusCode, 400);
-  });
+    it('a token granted one workspace sees only that workspace', async () => {
+      assert.deepEqual(body(await h().get(HIST, w1Only)), counts(w1));
+      const w2Only = await h().token({ tenant: T1, workspaces: [W2] });
+      assert.deepEqual(body(await h().get(HIST, w2Only)), counts(w2));
+    });
 
-  it('the operations are in the OpenAPI document under their ids', async () => {
-    const doc = body(await h().get('/api/v1/openapi.json'));
-    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const op of ['GetIssueObjectDetails', 'GetIssueObjectDetail', 'GetAllIssues', 'GetIssue', 'GetIssueObjects', 'GetInstance',
-      'GetAispmIssuesHistogram', 'GetAispmDashboard', 'GetRuleResults', 'GetAllRules', 'GetRule', 'GetStaticRules', 'GetExternalRules']) {
-      assert.ok(ids.includes(op), op);
-    }
-    assert.deepEqual(Object.keys(doc.paths['/api/v1/histograms/aispm'].get.responses['200'].content['application/json'].schema.properties), ['issues_histogram']);
-  });
-}, { now: () => NOW, config: { postureRules: false } });
+    it('workspace_id narrows to one granted workspace', async () => {
+      assert.deepEqual(body(await h().get(`${HIST}?workspace_id=${W2}`, all)), counts(w2));
+      assert.deepEqual(body(await h().get(`${HIST}?workspace_id=${W1}`, w1Only)), counts(w1));
+      const twoOfThree = await h().token({ tenant: T1, workspaces: [W1, W2, 'w3'] });
+      assert.deepEqual(body(await h().get(HIST, twoOfThree)), counts(sum(w1, w2)));
+    });
+
+    it('403 when workspace_id names a workspace the token is not granted', async () => {
+      const res = await h().get(`${HIST}?workspace_id=${W2}`, w1Only);
+      assert.equal(res.statusCode, 403);
+      assert.deepEqual(body(res), { code: 403, message: 'token has no access to this workspace' });
+      assert.equal((await h().get(`${DASH}?workspace_id=${W2}`, w1Only)).statusCode, 403);
+    });
+
+    it('another tenant sees only its own counts; an empty workspace shows 12 zero months', async () => {
+      const t2 = await h().token({ tenant: T2 });
+      const zero = Array.from({ length: 12 }, () => [0, 0, 0] as [number, number, number]);
+      assert.deepEqual(body(await h().get(HIST, t2)), counts(zero.map((r, i) => (i === 11 ? [1, 0, 0] : r))));
+      assert.deepEqual(body(await h().get(`${HIST}?workspace_id=empty`, all)), counts(zero));
+    });
+
+    it('needs a token with the read scope', async () => {
+      assert.equal((await h().get(HIST)).statusCode, 401);
+      const ingestOnly = await h().token({ tenant: T1, scopes: ['ingest'] });
+      assert.equal((await h().get(HIST, ingestOnly)).statusCode, 403);
+    });
+
+    it('the dashboard: counts per object type, top issues, objects most at risk and the histogram', async () => {
+      const res = await h().get(`${DASH}?workspace_id=${W1}&top=3`, all);
+      assert.equal(res.statusCode, 200);
+      const d = body(res);
+      assert.deepEqual(Object.keys(d), ['objects_counts', 'top_issues', 'top_at_risk', 'issues_histogram', 'scans_counts']);
+      assert.deepEqual(d.scans_counts, { current_scans: 0, with_ai_objects: 0, with_ai_objects_pct: 0 });
+      assert.deepEqual(d.objects_counts, {
+        agent: { inventory: 2, issues: 5, critical: 1, high: 2 },
+        model: { inventory: 1, issues: 0, critical: 0, high: 0 },
+        tool: { inventory: 1, issues: 2, critical: 1, high: 1 },
+        mcp_server: { inventory: 1, issues: 1, critical: 1, high: 0 },
+        asset: { inventory: 0, issues: 0, critical: 0, high: 0 },
+        location: { inventory: 0, issues: 0, critical: 0, high: 0 },
+      });
+      assert.deepEqual(d.top_issues, [
+        {
+          workspace_id: W1,
+          id: issueIdOf(T1, W1, CREDS, 'critical'),
+          rule_id: CREDS,
+          rule_name: 'Hard-coded credentials',
+          severity: 'critical',
+          category: 'secrets',
+          open_instances: 2,
+          objects: 2,
+          last_detected: '2026-06-15T11:59:59.000Z',
+        },
+        {
+          workspace_id: W1,
+          id: issueIdOf(T1, W1, INPUT, 'critical'),
+          rule_id: INPUT,
+          rule_name: 'Agent without input guardrails',
+          severity: 'critical',
+          category: 'guardrails',
+          open_instances: 1,
+          objects: 1,
+          last_detected: '2025-07-01T00:00:00.000Z',
+        },
+        {
+          workspace_id: W1,
+          id: issueIdOf(T1, W1, INPUT, 'high'),
+          rule_id: INPUT,
+          rule_name: 'Agent without input guardrails',
+          severity: 'high',
+          category: 'guardrails',
+          open_instances: 8,
+          objects: 2,
+          last_detected: '2026-06-01T00:00:00.000Z',
+        },
+      ]);
+      assert.deepEqual(d.top_at_risk, {
+        agents: [
+          { workspace_id: W1, id: 'a1', name: 'Support Triage', critical_issues: 1, high_issues: 1, total_issues: 3 },
+          { workspace_id: W1, id: 'a2', name: 'Finance Bot', critical_issues: 0, high_issues: 1, total_issues: 2 },
+        ],
+        models: [],
+        mcp_servers: [{ workspace_id: W1, id: 'm1', name: 'shell-mcp', critical_issues: 1, high_issues: 0, total_issues: 1 }],
+      });
+      assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(w1));
+    });
+
+    it('the dashboard over every workspace of the token adds them up', async () => {
+      const d = body(await h().get(`${DASH}?top=1`, all));
+      assert.deepEqual(d.objects_counts.agent, { inventory: 3, issues: 8, critical: 2, high: 3 });
+      assert.equal(d.top_issues.length, 1);
+      assert.equal(d.top_issues[0].severity, 'critical');
+      assert.deepEqual(
+        d.top_at_risk.agents.map((a: any) => [a.workspace_id, a.id]),
+        [[W1, 'a1']],
+      );
+      assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(sum(w1, w2)));
+      assert.equal((await h().get(`${DASH}?top=0`, all)).statusCode, 400);
+    });
+
+    it('the operations are in the OpenAPI document under their ids', async () => {
+      const doc = body(await h().get('/api/v1/openapi.json'));
+      const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
+        Object.values(p).map((o) => o.operationId),
+      );
+      for (const op of [
+        'GetIssueObjectDetails',
+        'GetIssueObjectDetail',
+        'GetAllIssues',
+        'GetIssue',
+        'GetIssueObjects',
+        'GetInstance',
+        'GetAispmIssuesHistogram',
+        'GetAispmDashboard',
+        'GetRuleResults',
+        'GetAllRules',
+        'GetRule',
+        'GetStaticRules',
+        'GetExternalRules',
+      ]) {
+        assert.ok(ids.includes(op), op);
+      }
+      assert.deepEqual(
+        Object.keys(doc.paths['/api/v1/histograms/aispm'].get.responses['200'].content['application/json'].schema.properties),
+        ['issues_histogram'],
+      );
+    });
+  },
+  { now: () => NOW, config: { postureRules: false } },
+);
 
 // The window on the first instant of a month: it starts eleven months back and ends with the new month.
-describeEngines('histogram window at a month boundary', (h) => {
-  before(async () => {
-    await h().ingest(T1, W1, [
-      entity('agent', 'a1', 'Agent', 1),
-      finding({ id: 'before', rule: INPUT, kind: 'agent', object: 'a1', at: '2025-07-31T23:59:59.999Z' }),
-      finding({ id: 'oldest', rule: INPUT, kind: 'agent', object: 'a1', at: '2025-08-01T00:00:00Z', severity: 'critical' }),
-      finding({ id: 'newest', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-07-01T00:00:00Z', severity: 'low' }),
-    ]);
-  });
+describeEngines(
+  'histogram window at a month boundary',
+  (h) => {
+    before(async () => {
+      await h().ingest(T1, W1, [
+        entity('agent', 'a1', 'Agent', 1),
+        finding({ id: 'before', rule: INPUT, kind: 'agent', object: 'a1', at: '2025-07-31T23:59:59.999Z' }),
+        finding({ id: 'oldest', rule: INPUT, kind: 'agent', object: 'a1', at: '2025-08-01T00:00:00Z', severity: 'critical' }),
+        finding({ id: 'newest', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-07-01T00:00:00Z', severity: 'low' }),
+      ]);
+    });
 
-  it('covers 2025-08 … 2026-07 when it is 2026-07-01T00:00:00Z', async () => {
-    const res = body(await h().get(HIST, await h().token({ tenant: T1 })));
-    const months = res.issues_histogram.counts.map((c: { month: string }) => c.month);
-    assert.deepEqual(months, ['2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07']);
-    assert.deepEqual(res.issues_histogram.counts[0], { month: '2025-08', critical: 1, high: 0, other: 0 });
-    assert.deepEqual(res.issues_histogram.counts[11], { month: '2026-07', critical: 0, high: 0, other: 1 });
-    const total = res.issues_histogram.counts.reduce((a: number, c: any) => a + c.critical + c.high + c.other, 0);
-    assert.equal(total, 2);
-  });
-}, { now: () => Date.UTC(2026, 6, 1), config: { postureRules: false } });
+    it('covers 2025-08 … 2026-07 when it is 2026-07-01T00:00:00Z', async () => {
+      const res = body(await h().get(HIST, await h().token({ tenant: T1 })));
+      const months = res.issues_histogram.counts.map((c: { month: string }) => c.month);
+      assert.deepEqual(months, [
+        '2025-08',
+        '2025-09',
+        '2025-10',
+        '2025-11',
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+        '2026-04',
+        '2026-05',
+        '2026-06',
+        '2026-07',
+      ]);
+      assert.deepEqual(res.issues_histogram.counts[0], { month: '2025-08', critical: 1, high: 0, other: 0 });
+      assert.deepEqual(res.issues_histogram.counts[11], { month: '2026-07', critical: 0, high: 0, other: 1 });
+      const total = res.issues_histogram.counts.reduce((a: number, c: any) => a + c.critical + c.high + c.other, 0);
+      assert.equal(total, 2);
+    });
+  },
+  { now: () => Date.UTC(2026, 6, 1), config: { postureRules: false } },
+);

@@ -15,7 +15,14 @@ const list = (w: string, q = '') => `/api/v1/aispm-llm-interactions/tenants/${T1
 
 // Two agents, three sessions; k2 and k3 share a time so the id breaks the tie.
 const specs: InteractionSpec[] = [
-  { id: 'k1', session: 'S1', minute: 0, agent: 'a1', cost: 0.5, extra: { prompt: 'hello', response: 'hi there', provider: 'openai', attributes: { b: 1, a: [1, 2] } } },
+  {
+    id: 'k1',
+    session: 'S1',
+    minute: 0,
+    agent: 'a1',
+    cost: 0.5,
+    extra: { prompt: 'hello', response: 'hi there', provider: 'openai', attributes: { b: 1, a: [1, 2] } },
+  },
   { id: 'k2', session: 'S1', minute: 10, agent: 'a1', cost: 0.25, prompt_outcome: 'BLOCKED', categories: ['prompt_injection'] },
   { id: 'k3', session: 'S2', minute: 10, agent: 'a2', cost: 0.125, response_outcome: 'REDACTED', categories: ['pii', 'secrets'] },
   { id: 'k4', session: 'S2', minute: 20, agent: 'a2', cost: 1 },
@@ -32,25 +39,70 @@ describeEngines('interactions', (h) => {
 
   it('lists newest first with the documented columns, ties broken by id', async () => {
     const page = body(await h().get(list('ints'), token));
-    assert.deepEqual(page.header, ['id', 'session_id', 'agent_id', 'model', 'provider', 'time', 'duration_ms', 'input_tokens', 'output_tokens',
-      'total_tokens', 'cost', 'prompt_outcome', 'response_outcome', 'categories', 'outcome', 'model_id', 'mcp_server_ids', 'cost_source']);
-    assert.deepEqual(objects(page).map((r) => r.id), newestFirst);
+    assert.deepEqual(page.header, [
+      'id',
+      'session_id',
+      'agent_id',
+      'model',
+      'provider',
+      'time',
+      'duration_ms',
+      'input_tokens',
+      'output_tokens',
+      'total_tokens',
+      'cost',
+      'prompt_outcome',
+      'response_outcome',
+      'categories',
+      'outcome',
+      'model_id',
+      'mcp_server_ids',
+      'cost_source',
+    ]);
+    assert.deepEqual(
+      objects(page).map((r) => r.id),
+      newestFirst,
+    );
     assert.equal(page.total, 5);
     assert.equal(page.cursor, '');
-    assert.deepEqual(objects(page).find((r) => r.id === 'k3'), {
-      id: 'k3', session_id: 'S2', agent_id: 'a2', model: 'gpt-4o', provider: '', time: '2026-01-01T00:10:00.000Z', duration_ms: 1000,
-      input_tokens: 100, output_tokens: 10, total_tokens: 110, cost: 0.125, prompt_outcome: 'OK', response_outcome: 'REDACTED',
-      categories: ['pii', 'secrets'], outcome: 'REDACTED', model_id: null, mcp_server_ids: [], cost_source: 'reported',
-    });
+    assert.deepEqual(
+      objects(page).find((r) => r.id === 'k3'),
+      {
+        id: 'k3',
+        session_id: 'S2',
+        agent_id: 'a2',
+        model: 'gpt-4o',
+        provider: '',
+        time: '2026-01-01T00:10:00.000Z',
+        duration_ms: 1000,
+        input_tokens: 100,
+        output_tokens: 10,
+        total_tokens: 110,
+        cost: 0.125,
+        prompt_outcome: 'OK',
+        response_outcome: 'REDACTED',
+        categories: ['pii', 'secrets'],
+        outcome: 'REDACTED',
+        model_id: null,
+        mcp_server_ids: [],
+        cost_source: 'reported',
+      },
+    );
     assert.ok(!page.header.includes('prompt'));
   });
 
   it('pages in both directions without skipping or repeating', async () => {
     const desc = await allPages(h(), list('ints', 'page_size=2'), token);
     assert.equal(desc.pages, 3);
-    assert.deepEqual(desc.rows.map((r) => r[0]), newestFirst);
+    assert.deepEqual(
+      desc.rows.map((r) => r[0]),
+      newestFirst,
+    );
     const asc = await allPages(h(), list('ints', 'pageSize=2&sort=time&sort_dir=asc'), token);
-    assert.deepEqual(asc.rows.map((r) => r[0]), [...newestFirst].reverse());
+    assert.deepEqual(
+      asc.rows.map((r) => r[0]),
+      [...newestFirst].reverse(),
+    );
   });
 
   it('filters by agent, session and an inclusive time window', async () => {
@@ -66,7 +118,11 @@ describeEngines('interactions', (h) => {
     ];
     for (const [q, ids] of cases) {
       const got = await allPages(h(), list('ints', `${q}&page_size=1`), token);
-      assert.deepEqual(got.rows.map((r) => r[0]), ids, q);
+      assert.deepEqual(
+        got.rows.map((r) => r[0]),
+        ids,
+        q,
+      );
       assert.equal(body(await h().get(list('ints', q), token)).total, ids.length, q);
     }
   });
@@ -118,8 +174,14 @@ describeEngines('interactions', (h) => {
       ['claude-sonnet-4-20250514', 0.0045, 'price_table'], // 1000 × 3 + 100 × 15
       ['my-own-model', 0, 'unknown'],
     ];
-    await h().ingest(T1, 'cost', cases.map(([model], i) => interaction({ id: `c${i}`, session: 'C', minute: i, model, input: 1000, output: 100 })));
-    await h().ingest(T1, 'cost', [interaction({ id: 'reported', session: 'C', minute: 10, model: 'gpt-4o', input: 1000, output: 100, cost: 2 })]);
+    await h().ingest(
+      T1,
+      'cost',
+      cases.map(([model], i) => interaction({ id: `c${i}`, session: 'C', minute: i, model, input: 1000, output: 100 })),
+    );
+    await h().ingest(T1, 'cost', [
+      interaction({ id: 'reported', session: 'C', minute: 10, model: 'gpt-4o', input: 1000, output: 100, cost: 2 }),
+    ]);
     const rows = objects(body(await h().get(list('cost'), token)));
     for (const [i, [model, cost, source]] of cases.entries()) {
       const r = rows.find((x) => x.id === `c${i}`)!;
@@ -131,9 +193,12 @@ describeEngines('interactions', (h) => {
     assert.ok(Math.abs(session.cost - (2 + 0.0035 * 2 + 0.00021 + 0.0045)) < 1e-12);
   });
 
-  it('uses a tenant\'s own prices over the shipped ones, for that tenant only', async () => {
+  it("uses a tenant's own prices over the shipped ones, for that tenant only", async () => {
     const price = { type: 'price', model: 'gpt-4o', input_per_million: 10, output_per_million: 20 };
-    await h().ingest(T1, 'priced', [price, interaction({ id: 'p1', session: 'P', minute: 0, model: 'gpt-4o-2024-08-06', input: 1000, output: 100 })]);
+    await h().ingest(T1, 'priced', [
+      price,
+      interaction({ id: 'p1', session: 'P', minute: 0, model: 'gpt-4o-2024-08-06', input: 1000, output: 100 }),
+    ]);
     await h().ingest(T2, 'priced', [interaction({ id: 'p1', session: 'P', minute: 0, model: 'gpt-4o', input: 1000, output: 100 })]);
     const own = objects(body(await h().get(list('priced'), token)))[0]!;
     assert.ok(Math.abs(own.cost - 0.012) < 1e-12, String(own.cost));
@@ -144,13 +209,16 @@ describeEngines('interactions', (h) => {
 });
 
 describeEngines('prices from configuration', (h) => {
-  it('lays AISPM_PRICES_FILE over the shipped table and under a tenant\'s own prices', async () => {
+  it("lays AISPM_PRICES_FILE over the shipped table and under a tenant's own prices", async () => {
     const token = await h().token({ tenant: T1 });
     const file = join(mkdtempSync(join(tmpdir(), 'aispm-prices-')), 'prices.json');
-    writeFileSync(file, JSON.stringify([
-      { model: 'gpt-4o', input_per_million: 5, output_per_million: 15 },
-      { model: 'in-house-llm', input_per_million: 1, output_per_million: 1 },
-    ]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { model: 'gpt-4o', input_per_million: 5, output_per_million: 15 },
+        { model: 'in-house-llm', input_per_million: 1, output_per_million: 1 },
+      ]),
+    );
     await loadConfiguredPrices(h().db, file);
     await h().ingest(T1, 'w', [
       interaction({ id: 'a', session: 'S', minute: 0, model: 'gpt-4o', input: 1000, output: 100 }),
@@ -173,13 +241,19 @@ describeEngines('prices from configuration', (h) => {
   });
 });
 
-describeEngines('interactions without stored prompts', (h) => {
-  it('drops prompt and response text at ingest when configured to', async () => {
-    const token = await h().token({ tenant: T1 });
-    await h().ingest(T1, 'w', [interaction({ id: 'x', session: 'S', minute: 0, extra: { prompt: 'secret prompt', response: 'secret answer' } })]);
-    const [row] = objects(body(await h().get(`${list('w')}/x`, token)));
-    assert.equal(row!.prompt, null);
-    assert.equal(row!.response, null);
-    assert.equal(row!.input_tokens, 100);
-  });
-}, { config: { storePrompts: false } });
+describeEngines(
+  'interactions without stored prompts',
+  (h) => {
+    it('drops prompt and response text at ingest when configured to', async () => {
+      const token = await h().token({ tenant: T1 });
+      await h().ingest(T1, 'w', [
+        interaction({ id: 'x', session: 'S', minute: 0, extra: { prompt: 'secret prompt', response: 'secret answer' } }),
+      ]);
+      const [row] = objects(body(await h().get(`${list('w')}/x`, token)));
+      assert.equal(row!.prompt, null);
+      assert.equal(row!.response, null);
+      assert.equal(row!.input_tokens, 100);
+    });
+  },
+  { config: { storePrompts: false } },
+);

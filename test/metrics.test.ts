@@ -19,14 +19,21 @@ function parse(text: string): Map<string, number> {
     if (!line || line.startsWith('#')) continue;
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     assert.ok(m, `not a sample line: ${line}`);
-    const labels = m[2] ? [...m[2].matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)].map((l) => `${l[1]}="${l[2]}"`).sort().join(',') : '';
+    const labels = m[2]
+      ? [...m[2].matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)]
+          .map((l) => `${l[1]}="${l[2]}"`)
+          .sort()
+          .join(',')
+      : '';
     out.set(labels ? `${m[1]}{${labels}}` : m[1]!, Number(m[3]));
   }
   return out;
 }
 
 function key(name: string, labels: Record<string, string> = {}): string {
-  const parts = Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}="${v}"`);
+  const parts = Object.entries(labels)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}="${v}"`);
   return parts.length ? `${name}{${parts.join(',')}}` : name;
 }
 
@@ -59,7 +66,8 @@ describeEngines('metrics', (h, engine) => {
   });
 
   it('counts requests by route pattern and status, never by URL', async () => {
-    for (let i = 0; i < 2; i++) assert.equal((await h().get('/api/v1/aispm-models/tenants/acme/workspaces/prod?page_size=5', reader)).statusCode, 200);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await h().get('/api/v1/aispm-models/tenants/acme/workspaces/prod?page_size=5', reader)).statusCode, 200);
     assert.equal((await h().get('/api/v1/aispm-models/tenants/acme/workspaces/prod/secret-model-id', reader)).statusCode, 404);
     assert.equal((await h().get('/api/v1/no-such-area/tenants/acme/hidden-path-42')).statusCode, 404);
     assert.equal((await h().get('/api/v1/aispm-models/tenants/other-tenant/workspaces/prod', reader)).statusCode, 403);
@@ -72,7 +80,10 @@ describeEngines('metrics', (h, engine) => {
     assert.equal(count(DETAIL, '404'), 1);
     assert.equal(count('(unmatched)', '404'), 1);
     assert.equal(samples.get(key('aispm_http_request_duration_seconds_count', { method: 'GET', route: LIST, status: '200' })), 2);
-    assert.equal(samples.get(key('aispm_http_request_duration_seconds_bucket', { method: 'GET', route: LIST, status: '200', le: '+Inf' })), 2);
+    assert.equal(
+      samples.get(key('aispm_http_request_duration_seconds_bucket', { method: 'GET', route: LIST, status: '200', le: '+Inf' })),
+      2,
+    );
     assert.ok(samples.get(key('aispm_http_request_duration_seconds_sum', { method: 'GET', route: LIST, status: '200' }))! > 0);
     // The earlier test's refusals of /metrics itself are there too.
     assert.equal(count('/metrics', '401'), 1);
@@ -83,17 +94,25 @@ describeEngines('metrics', (h, engine) => {
 
   it('counts ingested records by type, accepted and rejected', async () => {
     const ok = await h().request({
-      method: 'POST', url: '/api/v1/ingest/tenants/acme/workspaces/prod', token: ingester,
+      method: 'POST',
+      url: '/api/v1/ingest/tenants/acme/workspaces/prod',
+      token: ingester,
       headers: { 'content-type': 'application/x-ndjson' },
-      payload: ndjson([JSON.stringify(entity('agent', 'a1', 'A1', 1)), JSON.stringify(entity('model', 'm1', 'M1', 1)),
-        JSON.stringify(relation('agent', 'a1', 'uses_model', 'model', 'm1'))]).payload,
+      payload: ndjson([
+        JSON.stringify(entity('agent', 'a1', 'A1', 1)),
+        JSON.stringify(entity('model', 'm1', 'M1', 1)),
+        JSON.stringify(relation('agent', 'a1', 'uses_model', 'model', 'm1')),
+      ]).payload,
     });
     assert.deepEqual(body(ok), { accepted: 3, rejected: 0, errors: [] });
     // One good line, one that claims to be an entity but has no id, one that is not JSON: nothing is written.
     const bad = await h().request({
-      method: 'POST', url: '/api/v1/ingest/tenants/acme/workspaces/prod', token: ingester,
+      method: 'POST',
+      url: '/api/v1/ingest/tenants/acme/workspaces/prod',
+      token: ingester,
       headers: { 'content-type': 'application/x-ndjson' },
-      payload: ndjson([JSON.stringify(entity('tool', 't1', 'T1', 1)), '{"type":"entity","kind":"tool","name":"no id"}', 'not json']).payload,
+      payload: ndjson([JSON.stringify(entity('tool', 't1', 'T1', 1)), '{"type":"entity","kind":"tool","name":"no id"}', 'not json'])
+        .payload,
     });
     assert.equal(bad.statusCode, 400);
 
@@ -114,7 +133,11 @@ describeEngines('metrics', (h, engine) => {
     try {
       const lines = [entity('agent', 'i1', 'I1', 1), entity('agent', 'i2', 'I2', 1), { type: 'nope' }, entity('agent', 'i3', 'I3', 1)];
       const summary = await h().service.ingestor.ingest(h().db, [Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n')], {
-        tenant: 'acme', workspace: 'import', storePrompts: true, batchSize: 2, mode: 'batches',
+        tenant: 'acme',
+        workspace: 'import',
+        storePrompts: true,
+        batchSize: 2,
+        mode: 'batches',
       });
       assert.deepEqual([summary.accepted, summary.rejected], [2, 2]);
     } finally {

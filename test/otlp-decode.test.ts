@@ -18,13 +18,25 @@ function spans() {
   });
   const tracer = provider.getTracer('scope-a', '2.0.0');
   const parent = tracer.startSpan('parent', { startTime: 1_700_000_000_123 });
-  const child = tracer.startSpan('child', {
-    startTime: 1_700_000_000_200,
-    attributes: {
-      text: 'héllo', int: 42, negative: -7, big: 2 ** 40, double: 0.25, yes: true, no: false,
-      words: ['a', 'b'], numbers: [1, 2, 3], flags: [true, false],
+  const child = tracer.startSpan(
+    'child',
+    {
+      startTime: 1_700_000_000_200,
+      attributes: {
+        text: 'héllo',
+        int: 42,
+        negative: -7,
+        big: 2 ** 40,
+        double: 0.25,
+        yes: true,
+        no: false,
+        words: ['a', 'b'],
+        numbers: [1, 2, 3],
+        flags: [true, false],
+      },
     },
-  }, trace.setSpan(context.active(), parent));
+    trace.setSpan(context.active(), parent),
+  );
   child.addEvent('gen_ai.choice', { index: 0 }, 1_700_000_000_250);
   child.setStatus({ code: 2, message: 'boom' });
   child.end(1_700_000_000_300);
@@ -41,8 +53,16 @@ describe('OTLP decoding', () => {
     const child = fromProto.find((s) => s.name === 'child')!;
     const parent = fromProto.find((s) => s.name === 'parent')!;
     assert.deepEqual(child.attributes, {
-      text: 'héllo', int: 42, negative: -7, big: 2 ** 40, double: 0.25, yes: true, no: false,
-      words: ['a', 'b'], numbers: [1, 2, 3], flags: [true, false],
+      text: 'héllo',
+      int: 42,
+      negative: -7,
+      big: 2 ** 40,
+      double: 0.25,
+      yes: true,
+      no: false,
+      words: ['a', 'b'],
+      numbers: [1, 2, 3],
+      flags: [true, false],
     });
     assert.equal(child.parentSpanId, parent.spanId);
     assert.equal(child.traceId, parent.traceId);
@@ -61,7 +81,29 @@ describe('OTLP decoding', () => {
     const finished = spans();
     const known = ProtobufTraceSerializer.serializeRequest(finished)!;
     // Field 9 (unknown here) as a varint, a length-delimited value, a fixed64 and a fixed32.
-    const extra = Uint8Array.from([9 << 3 | 0, 0x96, 0x01, 9 << 3 | 2, 2, 0xff, 0xff, 9 << 3 | 1, 1, 2, 3, 4, 5, 6, 7, 8, 9 << 3 | 5, 1, 2, 3, 4]);
+    const extra = Uint8Array.from([
+      (9 << 3) | 0,
+      0x96,
+      0x01,
+      (9 << 3) | 2,
+      2,
+      0xff,
+      0xff,
+      (9 << 3) | 1,
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      (9 << 3) | 5,
+      1,
+      2,
+      3,
+      4,
+    ]);
     const withExtra = new Uint8Array(known.length + extra.length);
     withExtra.set(extra);
     withExtra.set(known, extra.length);
@@ -81,10 +123,21 @@ describe('OTLP decoding', () => {
   });
 
   it('names what is wrong with a malformed body', () => {
-    assert.throws(() => decodeProtobuf(Uint8Array.from([0x0a, 0x05, 0x01])), (e: Error) => e instanceof OtlpDecodeError && /truncated/.test(e.message));
-    assert.throws(() => decodeProtobuf(Uint8Array.from([0x00])), (e: Error) => e instanceof OtlpDecodeError && /field number 0/.test(e.message));
-    assert.throws(() => decodeJson('[]'), (e: Error) => e instanceof OtlpDecodeError && /JSON object/.test(e.message));
-    assert.throws(() => decodeJson('{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"soon"}]}]}]}'),
-      (e: Error) => e instanceof OtlpDecodeError && /startTimeUnixNano/.test(e.message));
+    assert.throws(
+      () => decodeProtobuf(Uint8Array.from([0x0a, 0x05, 0x01])),
+      (e: Error) => e instanceof OtlpDecodeError && /truncated/.test(e.message),
+    );
+    assert.throws(
+      () => decodeProtobuf(Uint8Array.from([0x00])),
+      (e: Error) => e instanceof OtlpDecodeError && /field number 0/.test(e.message),
+    );
+    assert.throws(
+      () => decodeJson('[]'),
+      (e: Error) => e instanceof OtlpDecodeError && /JSON object/.test(e.message),
+    );
+    assert.throws(
+      () => decodeJson('{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"soon"}]}]}]}'),
+      (e: Error) => e instanceof OtlpDecodeError && /startTimeUnixNano/.test(e.message),
+    );
   });
 });

@@ -21,12 +21,25 @@ const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 let browser: Browser;
 
 before(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the reference page test but ${CHROMIUM} does not exist: apt-get install -y chromium, or set AISPM_CHROMIUM`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is required for the reference page test but ${CHROMIUM} does not exist: apt-get install -y chromium, or set AISPM_CHROMIUM`,
+    );
   browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
+    executablePath: CHROMIUM,
+    headless: true,
     // Without these Chromium keeps trying to reach Google's services from a closed network.
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--disable-default-apps', '--disable-domain-reliability', '--disable-breakpad', '--metrics-recording-only'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-default-apps',
+      '--disable-domain-reliability',
+      '--disable-breakpad',
+      '--metrics-recording-only',
+    ],
   });
   mkdirSync(OUTPUT, { recursive: true });
 });
@@ -35,7 +48,10 @@ after(async () => {
   await browser?.close();
 });
 
-interface DocOperation { tag: string; operationId: string }
+interface DocOperation {
+  tag: string;
+  operationId: string;
+}
 
 for (const engine of engineNames) {
   describe(`reference page [${engine}]`, () => {
@@ -56,9 +72,13 @@ for (const engine of engineNames) {
       await h?.close();
     });
 
-    it('lists every area\'s operations, sends an authorised request to the models list and shows its 200, all from the service', async (t) => {
-      const doc = await (await fetch(`${origin}/api/v1/openapi.json`)).json() as { paths: Record<string, Record<string, { tags: string[]; operationId: string }>> };
-      const expected: DocOperation[] = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => ({ tag: o.tags[0]!, operationId: o.operationId })));
+    it("lists every area's operations, sends an authorised request to the models list and shows its 200, all from the service", async (t) => {
+      const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { tags: string[]; operationId: string }>>;
+      };
+      const expected: DocOperation[] = Object.values(doc.paths).flatMap((ops) =>
+        Object.values(ops).map((o) => ({ tag: o.tags[0]!, operationId: o.operationId })),
+      );
       const areas = [...new Set(expected.map((o) => o.tag))];
       assert.ok(areas.length >= 5, `areas in the document: ${areas.join(', ')}`);
 
@@ -78,7 +98,9 @@ for (const engine of engineNames) {
       page.on('request', (r: Request) => requests.push(r.url()));
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-      page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+      });
 
       try {
         const res = await page.goto(`${origin}/docs`);
@@ -88,10 +110,12 @@ for (const engine of engineNames) {
 
         // Every operation of the document, under its area (tag), as the page shows them.
         await page.locator('.opblock-summary-operation-id').first().waitFor();
-        const shown: DocOperation[] = await page.$$eval('.opblock-tag-section', (sections) => sections.flatMap((s) => {
-          const tag = s.querySelector('h3.opblock-tag')?.getAttribute('data-tag') ?? '';
-          return [...s.querySelectorAll('.opblock-summary-operation-id')].map((e) => ({ tag, operationId: e.textContent!.trim() }));
-        }));
+        const shown: DocOperation[] = await page.$$eval('.opblock-tag-section', (sections) =>
+          sections.flatMap((s) => {
+            const tag = s.querySelector('h3.opblock-tag')?.getAttribute('data-tag') ?? '';
+            return [...s.querySelectorAll('.opblock-summary-operation-id')].map((e) => ({ tag, operationId: e.textContent!.trim() }));
+          }),
+        );
         const key = (o: DocOperation) => `${o.tag} ${o.operationId}`;
         assert.deepEqual(shown.map(key).sort(), expected.map(key).sort());
         t.diagnostic(`areas shown: ${areas.map((a) => `${a} (${shown.filter((o) => o.tag === a).length})`).join(', ')}`);
@@ -103,7 +127,9 @@ for (const engine of engineNames) {
         await page.locator('.modal-ux button.btn-done').click();
 
         // Try the models list.
-        const op = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^GetAllAispmModels$/ }) });
+        const op = page
+          .locator('.opblock')
+          .filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^GetAllAispmModels$/ }) });
         await op.locator('.opblock-summary').first().click();
         await op.locator('button.try-out__btn').click();
         await op.locator('tr[data-param-name="tenant_id"] input').fill('acme');
@@ -116,12 +142,15 @@ for (const engine of engineNames) {
         assert.equal(answer.url(), `${origin}/api/v1/aispm-models/tenants/acme/workspaces/prod?page_size=2`);
         assert.equal(answer.status(), 200);
         assert.equal((await answer.request().allHeaders()).authorization, `Bearer ${token}`);
-        const data = await answer.json() as { rows: unknown[][]; total: number; cursor: string };
+        const data = (await answer.json()) as { rows: unknown[][]; total: number; cursor: string };
         assert.deepEqual([data.rows.map((r) => r[0]), data.total, data.cursor !== ''], [['model-002', 'model-001'], 3, true]);
 
         // The page shows the status and the body it received.
         const live = op.locator('.live-responses-table tbody tr.response');
-        await live.locator('.response-col_status').filter({ hasText: /^\s*200\s*$/ }).waitFor();
+        await live
+          .locator('.response-col_status')
+          .filter({ hasText: /^\s*200\s*$/ })
+          .waitFor();
         assert.match(await live.locator('.response-col_description').innerText(), /"model-002"/);
 
         // The request and its answer in view, and the whole page beside it.
@@ -140,7 +169,7 @@ for (const engine of engineNames) {
       assert.deepEqual(problems, []);
     });
 
-    it('serves the page\'s files from the service with long caching, gzipped when asked', async () => {
+    it("serves the page's files from the service with long caching, gzipped when asked", async () => {
       const html = await (await fetch(`${origin}/docs`)).text();
       const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
       assert.equal(assets.length, 4);

@@ -30,7 +30,10 @@ describeEngines('response cache', (h) => {
   it('serves a repeated read from memory, with the same body and ETag', async () => {
     const a = await h().get(LIST, token);
     // On PostgreSQL the cache serves once its change listener is connected (at start).
-    const b = await until(() => h().get(LIST, token), (r) => r.headers['x-cache'] === 'hit');
+    const b = await until(
+      () => h().get(LIST, token),
+      (r) => r.headers['x-cache'] === 'hit',
+    );
     assert.equal(b.headers['x-cache'], 'hit');
     assert.equal(a.body, b.body);
     assert.equal(a.headers.etag, b.headers.etag);
@@ -43,20 +46,31 @@ describeEngines('response cache', (h) => {
     await h().ingest(T1, W1, [entity('model', 'm2', 'second', 2)]);
     const after = await h().get(LIST, token);
     assert.equal(after.headers['x-cache'], 'miss');
-    assert.deepEqual(objects(body(after)).map((o) => o.id), ['m2', 'm1']);
+    assert.deepEqual(
+      objects(body(after)).map((o) => o.id),
+      ['m2', 'm1'],
+    );
   });
 
   it('answers again after another process or replica writes to the same database', async () => {
     await h().get(LIST, token);
     const other = openDb(h().config.db, { pgPool: 1 });
     try {
-      await h().service.ingestor.ingest(other, [Buffer.from(JSON.stringify(entity('model', 'm3', 'third', 3)) + '\n')],
-        { tenant: T1, workspace: W1, storePrompts: true, batchSize: 10, mode: 'request' });
+      await h().service.ingestor.ingest(other, [Buffer.from(JSON.stringify(entity('model', 'm3', 'third', 3)) + '\n')], {
+        tenant: T1,
+        workspace: W1,
+        storePrompts: true,
+        batchSize: 10,
+        mode: 'request',
+      });
     } finally {
       await other.close();
     }
     // SQLite sees the commit at once; a PostgreSQL replica hears of it by notification.
-    const ids = await until(async () => objects(body(await h().get(LIST, token))).map((o) => o.id), (v) => v.includes('m3'));
+    const ids = await until(
+      async () => objects(body(await h().get(LIST, token))).map((o) => o.id),
+      (v) => v.includes('m3'),
+    );
     assert.deepEqual(ids, ['m3', 'm2', 'm1']);
   });
 
@@ -67,22 +81,43 @@ describeEngines('response cache', (h) => {
     assert.equal((await h().get(LIST)).statusCode, 401);
   });
 
-  it('never hands one user\'s client-storage entry to another user', async () => {
+  it("never hands one user's client-storage entry to another user", async () => {
     const url = `/api/v1/client-storage/tenants/${T1}/users/app/prefs/theme`;
     const ana = await h().token({ tenant: T1, user: 'ana', scopes: ['read', 'storage'] });
     const bob = await h().token({ tenant: T1, user: 'bob', scopes: ['read', 'storage'] });
-    const put = await h().request({ method: 'PUT', url, token: ana, headers: { 'content-type': 'application/json' }, payload: { value: { colour: 'dark' } } });
+    const put = await h().request({
+      method: 'PUT',
+      url,
+      token: ana,
+      headers: { 'content-type': 'application/json' },
+      payload: { value: { colour: 'dark' } },
+    });
     assert.equal(put.statusCode, 204);
     assert.equal((await h().get(url, ana)).statusCode, 200);
     assert.equal((await h().get(url, ana)).statusCode, 200);
     assert.equal((await h().get(url, bob)).statusCode, 404);
-    const again = await h().request({ method: 'PUT', url, token: ana, headers: { 'content-type': 'application/json' }, payload: { value: { colour: 'light' } } });
+    const again = await h().request({
+      method: 'PUT',
+      url,
+      token: ana,
+      headers: { 'content-type': 'application/json' },
+      payload: { value: { colour: 'light' } },
+    });
     assert.equal(again.statusCode, 204);
     assert.deepEqual(body(await h().get(url, ana)).value, { colour: 'light' });
   });
 
   it('keeps token-scoped answers apart for tokens that see different workspaces', async () => {
-    await h().ingest(T1, W2, [{ type: 'finding', id: 'f-w2', rule_id: 'SR-aispm_unpinned_model_version', object_kind: 'model', object_id: 'x', detected_at: new Date().toISOString() }]);
+    await h().ingest(T1, W2, [
+      {
+        type: 'finding',
+        id: 'f-w2',
+        rule_id: 'SR-aispm_unpinned_model_version',
+        object_kind: 'model',
+        object_id: 'x',
+        detected_at: new Date().toISOString(),
+      },
+    ]);
     const all = await h().token({ tenant: T1 });
     const onlyW1 = await h().token({ tenant: T1, workspaces: [W1] });
     const sum = (r: { issues_histogram: { counts: Array<{ critical: number; high: number; other: number }> } }) =>

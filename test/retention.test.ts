@@ -27,7 +27,11 @@ describeEngines('interaction retention', (h) => {
     const url = `/api/v1/aispm-llm-sessions/tenants/${T1}/workspaces/ret?sort=session_id&sort_dir=asc`;
     const before = body(await h().get(url, token));
     if (h().engine === 'postgres') {
-      assert.deepEqual((await h().db.dialect.partitions!.list(h().db, 'llm_interactions')).map((p) => p.name).sort(), ['llm_interactions_2025_11', 'llm_interactions_2025_12', 'llm_interactions_2026_01']);
+      assert.deepEqual((await h().db.dialect.partitions!.list(h().db, 'llm_interactions')).map((p) => p.name).sort(), [
+        'llm_interactions_2025_11',
+        'llm_interactions_2025_12',
+        'llm_interactions_2026_01',
+      ]);
     }
 
     // 30 days before 2026-01-15: the cutoff is 2025-12-16, so n1, n2 and d1 go.
@@ -37,7 +41,10 @@ describeEngines('interaction retention', (h) => {
     assert.deepEqual(result.droppedPartitions, h().engine === 'postgres' ? ['llm_interactions_2025_11'] : []);
 
     const list = body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/ret`, token));
-    assert.deepEqual(objects(list).map((r) => r.id), ['j1', 'd2']);
+    assert.deepEqual(
+      objects(list).map((r) => r.id),
+      ['j1', 'd2'],
+    );
     assert.equal(list.total, 2);
     assert.equal(body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/ret?agent_id=a`, token)).total, 1);
     assert.equal(body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/ret?agent_id=b`, token)).total, 1);
@@ -45,7 +52,10 @@ describeEngines('interaction retention', (h) => {
 
     const after = body(await h().get(url, token));
     assert.deepEqual(after.rows, before.rows);
-    assert.deepEqual(objects(after), [...expectedSessions(specs).values()].sort((a, b) => (a.session_id < b.session_id ? -1 : 1)));
+    assert.deepEqual(
+      objects(after),
+      [...expectedSessions(specs).values()].sort((a, b) => (a.session_id < b.session_id ? -1 : 1)),
+    );
 
     // Running it again deletes nothing more; a new interaction still adds to its session.
     assert.equal((await applyRetention(h().db, 30, NOW)).deleted, 0);

@@ -58,7 +58,10 @@ describeEngines('scans on the demo estate', (h) => {
         }
         // The detail's section and the edge list the same current scans.
         const detail = body(await h().get(`/api/v1/assets/${ws(w)}/${a.id}`, token));
-        assert.deepEqual(objects(detail.current_scans).map((s) => s.id), rows.filter((s) => s.is_current).map((s) => s.id));
+        assert.deepEqual(
+          objects(detail.current_scans).map((s) => s.id),
+          rows.filter((s) => s.is_current).map((s) => s.id),
+        );
       }
     }
   });
@@ -68,21 +71,35 @@ describeEngines('scans on the demo estate', (h) => {
     let withAi = 0;
     for (const w of WORKSPACES) {
       const sensors = body(await h().get(`/api/v1/sensors-used/${ws(w)}`, token)) as string[];
-      assert.deepEqual(sensors, [...new Set([...scans.keys()].filter((k) => k.startsWith(`${w}/`)).map((k) => scans.get(k)!.sensor_type))].sort());
+      assert.deepEqual(
+        sensors,
+        [...new Set([...scans.keys()].filter((k) => k.startsWith(`${w}/`)).map((k) => scans.get(k)!.sensor_type))].sort(),
+      );
       const bySensor = new Map<string, Record<string, any>>();
       for (const sensor of sensors) {
-        for (const s of objects(await allPages(h(), `/api/v1/scans/${ws(w)}/current?sensorType=${sensor}&page_size=5`, token))) bySensor.set(s.id, s);
+        for (const s of objects(await allPages(h(), `/api/v1/scans/${ws(w)}/current?sensorType=${sensor}&page_size=5`, token)))
+          bySensor.set(s.id, s);
       }
       const byCicd = new Set<string>();
       for (const cicd of ['CICD_TYPE_GITHUB_ACTION', 'CICD_TYPE_GITLAB_CI']) {
         for (const s of objects(await allPages(h(), `/api/v1/scans/${ws(w)}/current?cicdType=${cicd}`, token))) byCicd.add(s.id);
       }
-      const expected = [...scans.entries()].filter(([k, s]) => k.startsWith(`${w}/`) && s.current_assets > 0).map(([, s]) => s.id).sort();
+      const expected = [...scans.entries()]
+        .filter(([k, s]) => k.startsWith(`${w}/`) && s.current_assets > 0)
+        .map(([, s]) => s.id)
+        .sort();
       assert.deepEqual([...bySensor.keys()].sort(), expected);
-      assert.deepEqual([...byCicd].sort(), expected.filter((id) => bySensor.get(id)!.cicd_type !== null));
+      assert.deepEqual(
+        [...byCicd].sort(),
+        expected.filter((id) => bySensor.get(id)!.cicd_type !== null),
+      );
       const dash = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${w}`, token)).scans_counts;
       const found = [...bySensor.values()].filter((s) => s.ai_objects > 0).length;
-      assert.deepEqual(dash, { current_scans: bySensor.size, with_ai_objects: found, with_ai_objects_pct: Math.round((1000 * found) / bySensor.size) / 10 });
+      assert.deepEqual(dash, {
+        current_scans: bySensor.size,
+        with_ai_objects: found,
+        with_ai_objects_pct: Math.round((1000 * found) / bySensor.size) / 10,
+      });
       assert.ok(bySensor.size > 0 && found > 0);
       current += bySensor.size;
       withAi += found;
@@ -110,9 +127,15 @@ describeEngines('scans on the demo estate', (h) => {
       const [w, id] = key.split('/') as [string, string];
       const listed = objects(await allPages(h(), `/api/v1/scans/${ws(w)}/${id}/instances?page_size=3`, token));
       assert.equal(listed.length, s.findings, key);
-      assert.ok(listed.every((i) => i.scan_id === id), key);
+      assert.ok(
+        listed.every((i) => i.scan_id === id),
+        key,
+      );
       const detail = body(await h().get(`/api/v1/scans/${ws(w)}/${id}`, token));
-      assert.deepEqual(objects(detail.instances).map((i) => i.id), listed.slice(0, 100).map((i) => i.id));
+      assert.deepEqual(
+        objects(detail.instances).map((i) => i.id),
+        listed.slice(0, 100).map((i) => i.id),
+      );
       assert.equal(detail.assets.total, s.assets);
     }
     // One instance, through the instance view.

@@ -10,7 +10,12 @@ import { expectedSessions, interaction, type InteractionSpec } from './helpers/r
 
 const sessionsUrl = (w: string, query = '') => `/api/v1/aispm-llm-sessions/tenants/${T1}/workspaces/${w}${query ? `?${query}` : ''}`;
 
-async function sessionsOf(h: ReturnType<Parameters<Parameters<typeof describeEngines>[1]>[0]>, w: string, token: string, query = 'pageSize=10000') {
+async function sessionsOf(
+  h: ReturnType<Parameters<Parameters<typeof describeEngines>[1]>[0]>,
+  w: string,
+  token: string,
+  query = 'pageSize=10000',
+) {
   const res = await h.get(sessionsUrl(w, query), token);
   assert.equal(res.statusCode, 200, res.body);
   const page = body(res);
@@ -20,8 +25,27 @@ async function sessionsOf(h: ReturnType<Parameters<Parameters<typeof describeEng
 // Session A: i1 (no agent) at 0, i2 (agent-a, ALERTED response) at 10, i3 (agent-a, BLOCKED prompt) at 20.
 // Session B: j1 (agent-b) at 0, j2 at 5.
 const i1: InteractionSpec = { id: 'i1', session: 'A', minute: 0, input: 200, output: 20, cost: 0.25, duration: 4000 };
-const i2: InteractionSpec = { id: 'i2', session: 'A', minute: 10, agent: 'agent-a', input: 300, output: 30, cost: 0.5, response_outcome: 'ALERTED', extra: { model_id: 'm-x' } };
-const i3: InteractionSpec = { id: 'i3', session: 'A', minute: 20, agent: 'agent-a', cost: 0.125, duration: 2500, prompt_outcome: 'BLOCKED', categories: ['pii'] };
+const i2: InteractionSpec = {
+  id: 'i2',
+  session: 'A',
+  minute: 10,
+  agent: 'agent-a',
+  input: 300,
+  output: 30,
+  cost: 0.5,
+  response_outcome: 'ALERTED',
+  extra: { model_id: 'm-x' },
+};
+const i3: InteractionSpec = {
+  id: 'i3',
+  session: 'A',
+  minute: 20,
+  agent: 'agent-a',
+  cost: 0.125,
+  duration: 2500,
+  prompt_outcome: 'BLOCKED',
+  categories: ['pii'],
+};
 const j1: InteractionSpec = { id: 'j1', session: 'B', minute: 0, agent: 'agent-b', cost: 1, response_outcome: 'REDACTED' };
 const j2: InteractionSpec = { id: 'j2', session: 'B', minute: 5, agent: 'agent-b', cost: 0.375, duration: 60_000 };
 
@@ -32,8 +56,14 @@ function sortFixture(): InteractionSpec[] {
     const turns = 1 + (k % 3);
     for (let j = 0; j < turns; j++) {
       out.push({
-        id: `s${k}-${j}`, session: `s${String(k).padStart(2, '0')}`, minute: (k % 5) * 60 + j * 2, agent: k % 2 ? 'agent-odd' : 'agent-even',
-        duration: 1000 * (1 + (k % 2)), input: 100 * (1 + (k % 4)), output: 10, cost: 0.125 * (k % 3),
+        id: `s${k}-${j}`,
+        session: `s${String(k).padStart(2, '0')}`,
+        minute: (k % 5) * 60 + j * 2,
+        agent: k % 2 ? 'agent-odd' : 'agent-even',
+        duration: 1000 * (1 + (k % 2)),
+        input: 100 * (1 + (k % 4)),
+        output: 10,
+        cost: 0.125 * (k % 3),
       });
     }
   }
@@ -59,21 +89,38 @@ describeEngines('sessions', (h) => {
     assert.deepEqual(rows.get('B'), want.get('B'));
     // Spelled out once, so the reference itself is checked.
     assert.deepEqual(rows.get('A'), {
-      session_id: 'A', agent_id: 'agent-a', start_time: '2026-01-01T00:00:00.000Z', end_time: '2026-01-01T00:20:02.500Z',
-      duration_ms: 1_202_500, turns: 3, input_tokens: 600, output_tokens: 60, total_tokens: 660, cost: 0.875,
-      ok: 1, alerted: 1, blocked: 1, redacted: 0,
+      session_id: 'A',
+      agent_id: 'agent-a',
+      start_time: '2026-01-01T00:00:00.000Z',
+      end_time: '2026-01-01T00:20:02.500Z',
+      duration_ms: 1_202_500,
+      turns: 3,
+      input_tokens: 600,
+      output_tokens: 60,
+      total_tokens: 660,
+      cost: 0.875,
+      ok: 1,
+      alerted: 1,
+      blocked: 1,
+      redacted: 0,
     });
     const interactions = body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/agg`, token));
     assert.equal(interactions.total, 5);
-    assert.deepEqual(objects(interactions).map((r) => r.id), ['i3', 'j2', 'i2', 'i1', 'j1'].sort((a, b) => {
-      const m = { i1: 0, i2: 10, i3: 20, j1: 0, j2: 5 } as Record<string, number>;
-      return m[b]! - m[a]! || (a < b ? 1 : -1);
-    }));
+    assert.deepEqual(
+      objects(interactions).map((r) => r.id),
+      ['i3', 'j2', 'i2', 'i1', 'j1'].sort((a, b) => {
+        const m = { i1: 0, i2: 10, i3: 20, j1: 0, j2: 5 } as Record<string, number>;
+        return m[b]! - m[a]! || (a < b ? 1 : -1);
+      }),
+    );
   });
 
   it('recounts the sessions of an interaction re-sent with changes, and moves its links', async () => {
     const edge = `/api/v1/aispm-models/tenants/${T1}/workspaces/agg/m-x/sessions`;
-    assert.deepEqual(objects(body(await h().get(edge, token))).map((r) => r.session_id), ['A']);
+    assert.deepEqual(
+      objects(body(await h().get(edge, token))).map((r) => r.session_id),
+      ['A'],
+    );
     const moved: InteractionSpec = { ...i2, session: 'C', input: 5000, output: 500, prompt_outcome: 'REDACTED' };
     await h().ingest(T1, 'agg', [interaction(moved)]);
     const { page, rows } = await sessionsOf(h(), 'agg', token);
@@ -83,7 +130,10 @@ describeEngines('sessions', (h) => {
     assert.deepEqual(rows.get('C'), want.get('C'));
     assert.deepEqual(rows.get('B'), want.get('B'));
     assert.equal(rows.get('A')!.turns, 2);
-    assert.deepEqual(objects(body(await h().get(edge, token))).map((r) => r.session_id), ['C']);
+    assert.deepEqual(
+      objects(body(await h().get(edge, token))).map((r) => r.session_id),
+      ['C'],
+    );
     // Agent totals follow: agent-a has A and C, agent-b has B.
     assert.equal(body(await h().get(sessionsUrl('agg', 'agent_id=agent-a'), token)).total, 2);
     assert.equal(body(await h().get(sessionsUrl('agg', 'agent_id=agent-b'), token)).total, 1);
@@ -124,13 +174,19 @@ describeEngines('sessions', (h) => {
     assert.equal(page.rows.length, 10);
     assert.equal(page.total, 14);
     assert.notEqual(page.cursor, '');
-    const want = [...expectedSessions(sortFixture()).values()]
-      .sort((a, b) => (a.start_time === b.start_time ? (a.session_id < b.session_id ? 1 : -1) : a.start_time < b.start_time ? 1 : -1));
+    const want = [...expectedSessions(sortFixture()).values()].sort((a, b) =>
+      a.start_time === b.start_time ? (a.session_id < b.session_id ? 1 : -1) : a.start_time < b.start_time ? 1 : -1,
+    );
     assert.deepEqual(objects(page), want.slice(0, 10));
   });
 
   const sorts: Array<[string, string]> = [
-    ['session_id', 'session_id'], ['time', 'start_time'], ['tokens', 'total_tokens'], ['cost', 'cost'], ['turns', 'turns'], ['duration_ms', 'duration_ms'],
+    ['session_id', 'session_id'],
+    ['time', 'start_time'],
+    ['tokens', 'total_tokens'],
+    ['cost', 'cost'],
+    ['turns', 'turns'],
+    ['duration_ms', 'duration_ms'],
   ];
   for (const agent of [undefined, 'agent-odd']) {
     for (const [sort, column] of sorts) {
@@ -198,7 +254,10 @@ describeEngines('sessions', (h) => {
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     const lines = res.body.trim().split('\r\n');
-    assert.equal(lines[0], 'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted');
+    assert.equal(
+      lines[0],
+      'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted',
+    );
     assert.equal(lines.length, 3);
     assert.equal(res.headers['x-total-count'], '14');
   });

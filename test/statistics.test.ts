@@ -19,13 +19,22 @@ describeEngines('planner statistics after a bulk ingest', (h) => {
     }
     await h().ingest(T1, 'stats', records);
     if (h().engine === 'postgres') {
-      const analysed = await h().db.execute<{ tablename: string }>(CompiledQuery.raw(
-        "select distinct tablename from pg_stats where schemaname = current_schema() and tablename in ('entities', 'relations') order by tablename"));
-      assert.deepEqual(analysed.rows.map((r) => r.tablename), ['entities', 'relations']);
+      const analysed = await h().db.execute<{ tablename: string }>(
+        CompiledQuery.raw(
+          "select distinct tablename from pg_stats where schemaname = current_schema() and tablename in ('entities', 'relations') order by tablename",
+        ),
+      );
+      assert.deepEqual(
+        analysed.rows.map((r) => r.tablename),
+        ['entities', 'relations'],
+      );
     }
     const edge = body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/stats/a1/aispm_model_dependencies?page_size=3`, token));
     assert.equal(edge.total, 6000);
     const id = edge.header.indexOf('id');
-    assert.deepEqual(edge.rows.map((r: unknown[]) => r[id]), ['m05999', 'm05998', 'm05997']);
+    assert.deepEqual(
+      edge.rows.map((r: unknown[]) => r[id]),
+      ['m05999', 'm05998', 'm05997'],
+    );
   });
 });

@@ -19,20 +19,33 @@ async function freePort(): Promise<number> {
 for (const engine of engineNames) {
   describe(`serve --workers [${engine}]`, () => {
     let database: TestDatabase;
-    before(async () => { database = await createDatabase(engine); });
-    after(async () => { await database.drop(); });
+    before(async () => {
+      database = await createDatabase(engine);
+    });
+    after(async () => {
+      await database.drop();
+    });
 
     it('forks the workers, answers from both, and stops cleanly on SIGTERM', async () => {
       const port = await freePort();
-      const proc = spawn(process.execPath, ['src/cli.ts', '--db', database.url, 'serve', '--workers', '2', '--port', String(port)],
-        { env: { ...process.env, AISPM_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, ['src/cli.ts', '--db', database.url, 'serve', '--workers', '2', '--port', String(port)], {
+        env: { ...process.env, AISPM_LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       // Whatever an assertion does, the service does not outlive the test.
-      after(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+      after(() => {
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      });
       let log = '';
-      proc.stdout!.on('data', (d) => { log += d; });
+      proc.stdout!.on('data', (d) => {
+        log += d;
+      });
       for (let i = 0; i < 200 && !/"workers":2,"port"/.test(log); i++) await new Promise((r) => setTimeout(r, 50));
       assert.match(log, /"workers":2,"port":\d+,"msg":"serving"/);
-      const children = spawnSync('pgrep', ['-P', String(proc.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      const children = spawnSync('pgrep', ['-P', String(proc.pid)], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .filter(Boolean);
       assert.equal(children.length, 2);
       for (let i = 0; i < 40; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { connection: 'close' } });
@@ -46,7 +59,10 @@ for (const engine of engineNames) {
         let lines = 0;
         for (const line of log.split('\n')) {
           const m = /"pid":(\d+).*"route":"\/readyz"/.exec(line);
-          if (m) { pids.add(m[1]!); lines++; }
+          if (m) {
+            pids.add(m[1]!);
+            lines++;
+          }
         }
         if (lines >= 40) break;
         await new Promise((r) => setTimeout(r, 50));

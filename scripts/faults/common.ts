@@ -31,7 +31,11 @@ export function tempDir(prefix: string): string {
 }
 
 /** The demo estate of one workspace as an NDJSON file; returns its path and its lines. */
-export function writeDataset(dir: string, share = 1, now = Math.floor(Date.now() / 86_400_000) * 86_400_000): { file: string; lines: string[] } {
+export function writeDataset(
+  dir: string,
+  share = 1,
+  now = Math.floor(Date.now() / 86_400_000) * 86_400_000,
+): { file: string; lines: string[] } {
   const lines = [...demoRecords({ scale: 1, seed: 7, now, workspace: 'faults', share })].map((r) => JSON.stringify(r));
   const file = join(dir, 'estate.ndjson');
   writeFileSync(file, lines.join('\n') + '\n');
@@ -62,7 +66,9 @@ export async function startService(db: string, env: Record<string, string> = {})
       try {
         const entry = JSON.parse(line) as { msg?: string; url?: string };
         if (entry.msg === 'serving' && entry.url) resolve(entry.url);
-      } catch { /* not JSON */ }
+      } catch {
+        /* not JSON */
+      }
     });
     exited.then(({ code }) => reject(new Error(`aispm serve exited (${code}) before serving: ${stderr.join('').slice(0, 500)}`)));
   });
@@ -70,18 +76,40 @@ export async function startService(db: string, env: Record<string, string> = {})
 }
 
 /** Runs the CLI to completion; returns its exit code and output. */
-export async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d) => { stdout += d; });
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stdout!.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const [code] = await once(child, 'exit');
   return { code: code as number | null, stdout, stderr };
 }
 
 export async function createTokenCli(db: string, tenant: string): Promise<string> {
-  const res = await cli(['--db', db, 'token', 'create', '--tenant', tenant, '--user', 'faults', '--all-workspaces', '--scope', 'read', 'ingest', 'storage', '--json']);
+  const res = await cli([
+    '--db',
+    db,
+    'token',
+    'create',
+    '--tenant',
+    tenant,
+    '--user',
+    'faults',
+    '--all-workspaces',
+    '--scope',
+    'read',
+    'ingest',
+    'storage',
+    '--json',
+  ]);
   if (res.code !== 0) throw new Error(`token create failed: ${res.stderr}`);
   return (JSON.parse(res.stdout) as { token: string }).token;
 }
@@ -99,11 +127,17 @@ const SKIP_TABLES = new Set(['schema_migrations', 'service_settings', 'api_keys'
 const SKIP_COLUMNS = new Set(['updated_at']);
 
 async function tablesOf(db: Db): Promise<string[]> {
-  const q = db.dialect.name === 'sqlite'
-    ? sql<{ t: string }>`select name as t from sqlite_master where type = 'table' and name not like 'sqlite_%'`
-    // Partitions are read through their parent.
-    : sql<{ t: string }>`select c.relname as t from pg_class c where c.relnamespace = to_regnamespace(current_schema()) and c.relkind in ('r', 'p') and not c.relispartition`;
-  return (await db.execute<{ t: string }>(q.compile(db.builder))).rows.map((r) => r.t).filter((t) => !SKIP_TABLES.has(t)).sort();
+  const q =
+    db.dialect.name === 'sqlite'
+      ? sql<{ t: string }>`select name as t from sqlite_master where type = 'table' and name not like 'sqlite_%'`
+      : // Partitions are read through their parent.
+        sql<{
+          t: string;
+        }>`select c.relname as t from pg_class c where c.relnamespace = to_regnamespace(current_schema()) and c.relkind in ('r', 'p') and not c.relispartition`;
+  return (await db.execute<{ t: string }>(q.compile(db.builder))).rows
+    .map((r) => r.t)
+    .filter((t) => !SKIP_TABLES.has(t))
+    .sort();
 }
 
 /** Every row of every data table, as sorted JSON lines: equal dumps mean equal data, duplicates included. */
@@ -111,7 +145,19 @@ export async function dumpState(db: Db): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const table of await tablesOf(db)) {
     const rows = (await db.execute<Record<string, unknown>>(sql`select * from ${sql.table(table)}`.compile(db.builder))).rows;
-    out.set(table, rows.map((r) => JSON.stringify(Object.keys(r).sort().filter((k) => !SKIP_COLUMNS.has(k)).map((k) => normalise(r[k])))).sort());
+    out.set(
+      table,
+      rows
+        .map((r) =>
+          JSON.stringify(
+            Object.keys(r)
+              .sort()
+              .filter((k) => !SKIP_COLUMNS.has(k))
+              .map((k) => normalise(r[k])),
+          ),
+        )
+        .sort(),
+    );
   }
   return out;
 }
@@ -119,7 +165,11 @@ export async function dumpState(db: Db): Promise<Map<string, string[]>> {
 /** JSON columns come back as text from SQLite and parsed from PostgreSQL; numbers as strings from some pg types. */
 function normalise(v: unknown): unknown {
   if (typeof v === 'string' && (v.startsWith('{') || v.startsWith('['))) {
-    try { return JSON.parse(v); } catch { return v; }
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
   }
   return v;
 }
@@ -145,14 +195,22 @@ export function rowCount(state: Map<string, string[]>): number {
 }
 
 /** The state a clean import of `lines` (in batches of `batchSize`) leaves in a fresh database of `url`. */
-export async function referenceState(url: string, dir: string, lines: string[], tenant: string, workspace: string, batchSize: number): Promise<Map<string, string[]>> {
+export async function referenceState(
+  url: string,
+  dir: string,
+  lines: string[],
+  tenant: string,
+  workspace: string,
+  batchSize: number,
+): Promise<Map<string, string[]>> {
   const db = openDb(url, { pgPool: 2 });
   try {
     await migrate(db);
     const file = join(dir, `prefix-${lines.length}.ndjson`);
     writeFileSync(file, lines.join('\n') + (lines.length ? '\n' : ''));
     const summary = await importFile(db, file, { tenant, workspace, batchSize, storePrompts: true, evaluateRules: false });
-    if (summary.rejected) throw new Error(`the reference import rejected ${summary.rejected} lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);
+    if (summary.rejected)
+      throw new Error(`the reference import rejected ${summary.rejected} lines: ${JSON.stringify(summary.errors.slice(0, 3))}`);
     return await dumpState(db);
   } finally {
     await db.close();

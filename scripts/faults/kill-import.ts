@@ -31,7 +31,10 @@ export interface KillImportReport {
 const TENANT = 'faults';
 const WORKSPACE = 'import';
 
-export async function killDuringImport(engine: EngineName, opts: { afterBatches?: number; batchSize?: number } = {}): Promise<KillImportReport> {
+export async function killDuringImport(
+  engine: EngineName,
+  opts: { afterBatches?: number; batchSize?: number } = {},
+): Promise<KillImportReport> {
   const batchSize = opts.batchSize ?? 250;
   const afterBatches = opts.afterBatches ?? 5;
   const dir = tempDir('kill-import');
@@ -49,8 +52,24 @@ export async function killDuringImport(engine: EngineName, opts: { afterBatches?
   try {
     // The import runs as its own process, which is killed with SIGKILL once `afterBatches` batches are
     // acknowledged, a few milliseconds into the next one.
-    const child = spawn(process.execPath, [CLI, '--db', target.url, 'import', file, '--tenant', TENANT, '--workspace', WORKSPACE, '--batch-size', String(batchSize), '--progress-json'],
-      { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        '--db',
+        target.url,
+        'import',
+        file,
+        '--tenant',
+        TENANT,
+        '--workspace',
+        WORKSPACE,
+        '--batch-size',
+        String(batchSize),
+        '--progress-json',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     const exited = once(child, 'exit');
     let acknowledged = 0;
     let batches = 0;
@@ -59,7 +78,10 @@ export async function killDuringImport(engine: EngineName, opts: { afterBatches?
         if (!line.startsWith('{')) return;
         acknowledged = (JSON.parse(line) as { lines: number }).lines;
         if (++batches === afterBatches) {
-          sleep(3 + Math.floor(Math.random() * 10)).then(() => { child.kill('SIGKILL'); resolve(); });
+          sleep(3 + Math.floor(Math.random() * 10)).then(() => {
+            child.kill('SIGKILL');
+            resolve();
+          });
         }
       });
       exited.then(() => reject(new Error(`the import ended before ${afterBatches} batches`)));
@@ -80,13 +102,31 @@ export async function killDuringImport(engine: EngineName, opts: { afterBatches?
     }
 
     // The same import again, to the end: the result must be one clean import's, row for row.
-    const rerun = await cli(['--db', target.url, 'import', file, '--tenant', TENANT, '--workspace', WORKSPACE, '--batch-size', String(batchSize)]);
+    const rerun = await cli([
+      '--db',
+      target.url,
+      'import',
+      file,
+      '--tenant',
+      TENANT,
+      '--workspace',
+      WORKSPACE,
+      '--batch-size',
+      String(batchSize),
+    ]);
     if (rerun.code !== 0) throw new Error(`the re-run failed: ${rerun.stderr} ${rerun.stdout}`);
     const clean = await reference(lines.length);
     const after = await inspect(target.url);
     return {
-      engine, lines: lines.length, batchSize, acknowledged, found, integrity, afterKill,
-      afterRerun: compareStates(after.state, clean), rows: rowCount(clean),
+      engine,
+      lines: lines.length,
+      batchSize,
+      acknowledged,
+      found,
+      integrity,
+      afterKill,
+      afterRerun: compareStates(after.state, clean),
+      rows: rowCount(clean),
     };
   } finally {
     await target.drop().catch(() => {});

@@ -7,7 +7,18 @@
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createDatabase, type EngineName } from '../../test/helpers/harness.ts';
-import { compareStates, createTokenCli, killScriptArgs, inspect, referenceState, rowCount, sleep, startService, tempDir, writeDataset } from './common.ts';
+import {
+  compareStates,
+  createTokenCli,
+  killScriptArgs,
+  inspect,
+  referenceState,
+  rowCount,
+  sleep,
+  startService,
+  tempDir,
+  writeDataset,
+} from './common.ts';
 
 export interface KillIngestReport {
   engine: EngineName;
@@ -30,19 +41,27 @@ const WORKSPACE = 'http';
 /** POSTs one NDJSON batch; resolves with the status, or with 0 when the connection dies. */
 function post(url: string, token: string, body: string, onSent?: () => void): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${url}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+    const req = request(
+      `${url}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body, onSent);
   });
 }
 
-export async function killDuringIngest(engine: EngineName, opts: { afterBatches?: number; batchLines?: number; share?: number } = {}): Promise<KillIngestReport> {
+export async function killDuringIngest(
+  engine: EngineName,
+  opts: { afterBatches?: number; batchLines?: number; share?: number } = {},
+): Promise<KillIngestReport> {
   const batchLines = opts.batchLines ?? 500;
   const afterBatches = opts.afterBatches ?? 8;
   const dir = tempDir('kill-ingest');
@@ -97,8 +116,16 @@ export async function killDuringIngest(engine: EngineName, opts: { afterBatches?
     const clean = await reference(batches.length);
     const after = await inspect(target.url);
     return {
-      engine, batches: batches.length, batchLines, acknowledged, found, integrity, afterKill,
-      afterResend: compareStates(after.state, clean), rows: rowCount(clean), restartReady: ready.status === 200,
+      engine,
+      batches: batches.length,
+      batchLines,
+      acknowledged,
+      found,
+      integrity,
+      afterKill,
+      afterResend: compareStates(after.state, clean),
+      rows: rowCount(clean),
+      restartReady: ready.status === 200,
     };
   } finally {
     await target.drop().catch(() => {});
@@ -110,5 +137,7 @@ if (import.meta.main) {
   const { engine, after } = killScriptArgs(8);
   const report = await killDuringIngest(engine, { afterBatches: after });
   console.log(JSON.stringify(report, null, 2));
-  process.exit(report.integrity.startsWith('ok') && report.afterKill.length === 0 && report.afterResend.length === 0 && report.restartReady ? 0 : 1);
+  process.exit(
+    report.integrity.startsWith('ok') && report.afterKill.length === 0 && report.afterResend.length === 0 && report.restartReady ? 0 : 1,
+  );
 }

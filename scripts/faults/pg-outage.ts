@@ -43,12 +43,23 @@ export class TcpProxy {
       // A side that closes closes the other too (in a real partition the FIN arrives once it heals):
       // otherwise PostgreSQL would keep the session, and any transaction it had open, forever.
       for (const s of [client, upstream]) {
-        s.on('close', () => { this.pairs.delete(pair); client.destroy(); upstream.destroy(); });
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
+        s.on('close', () => {
+          this.pairs.delete(pair);
+          client.destroy();
+          upstream.destroy();
+        });
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       // Bytes are forwarded by hand so that a black hole can hold them without closing anything.
-      client.on('data', (d) => { if (!this.silent) upstream.write(d); });
-      upstream.on('data', (d) => { if (!this.silent) client.write(d); });
+      client.on('data', (d) => {
+        if (!this.silent) upstream.write(d);
+      });
+      upstream.on('data', (d) => {
+        if (!this.silent) client.write(d);
+      });
     });
     this.server.listen(this.port, '127.0.0.1');
     await once(this.server, 'listening');
@@ -58,18 +69,31 @@ export class TcpProxy {
   /** Resets every open connection and stops listening: what clients see when PostgreSQL stops. */
   async cut(): Promise<void> {
     const closed = new Promise((r) => this.server!.close(r));
-    for (const { client, upstream } of this.pairs) { client.resetAndDestroy(); upstream.resetAndDestroy(); }
+    for (const { client, upstream } of this.pairs) {
+      client.resetAndDestroy();
+      upstream.resetAndDestroy();
+    }
     await closed;
   }
 
   /** From now on nothing gets through either way, and nothing is closed. */
-  blackHole(): void { this.silent = true; }
+  blackHole(): void {
+    this.silent = true;
+  }
 
   /** The partition heals: connections still open carry bytes again (what was dropped stays dropped). */
-  heal(): void { this.silent = false; }
+  heal(): void {
+    this.silent = false;
+  }
 }
 
-interface Answer { at: number; end: number; kind: string; status: number; problem?: string }
+interface Answer {
+  at: number;
+  end: number;
+  kind: string;
+  status: number;
+  problem?: string;
+}
 
 export interface OutageReport {
   mode: 'stop' | 'partition';
@@ -94,7 +118,9 @@ export interface OutageReport {
   failuresAfterRecovery: number;
 }
 
-export async function postgresOutage(opts: { outageMs?: number; concurrency?: number; mode?: 'stop' | 'partition' } = {}): Promise<OutageReport> {
+export async function postgresOutage(
+  opts: { outageMs?: number; concurrency?: number; mode?: 'stop' | 'partition' } = {},
+): Promise<OutageReport> {
   const outageMs = opts.outageMs ?? 4000;
   const mode = opts.mode ?? 'stop';
   const concurrency = opts.concurrency ?? 6;
@@ -107,7 +133,12 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
   const config = { ...loadConfig({}), db: url.toString(), port: 0, logLevel: 'silent', rateLimitMax: 0, pgPool: 4, pgQueryTimeoutMs: 1000 };
   const server = await startServer(config);
   try {
-    const { token } = await createToken(server.db, { tenantId: TENANT, userId: 'faults', workspaces: ['*'], scopes: ['read', 'ingest', 'storage'] });
+    const { token } = await createToken(server.db, {
+      tenantId: TENANT,
+      userId: 'faults',
+      workspaces: ['*'],
+      scopes: ['read', 'ingest', 'storage'],
+    });
     const headers = { authorization: `Bearer ${token}` };
     const base = server.url;
     const answers: Answer[] = [];
@@ -116,8 +147,24 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
 
     const requests: Array<{ kind: string; send: () => Promise<Response> }> = [
       { kind: 'read', send: () => fetch(`${base}/api/v1/aispm-models/tenants/${TENANT}/workspaces/${WORKSPACE}`, { headers }) },
-      { kind: 'storage', send: () => fetch(`${base}/api/v1/client-storage/users/faults/ns/k${n % 50}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ value: { n } }) }) },
-      { kind: 'ingest', send: () => fetch(`${base}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: `{"type":"entity","kind":"model","id":"m${n % 200}","name":"model ${n}","last_seen":"${new Date().toISOString()}"}\n` }) },
+      {
+        kind: 'storage',
+        send: () =>
+          fetch(`${base}/api/v1/client-storage/users/faults/ns/k${n % 50}`, {
+            method: 'PUT',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ value: { n } }),
+          }),
+      },
+      {
+        kind: 'ingest',
+        send: () =>
+          fetch(`${base}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/x-ndjson' },
+            body: `{"type":"entity","kind":"model","id":"m${n % 200}","name":"model ${n}","last_seen":"${new Date().toISOString()}"}\n`,
+          }),
+      },
       { kind: 'readyz', send: () => fetch(`${base}/readyz`) },
     ];
 
@@ -134,12 +181,19 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
           if (res.status >= 500) {
             const b = JSON.parse(text) as { code?: number; message?: string };
             if (res.status !== 503) problem = `${r.kind} answered ${res.status}: ${text.slice(0, 200)}`;
-            else if (b.code !== 503 || typeof b.message !== 'string') problem = `${r.kind} 503 without the error body: ${text.slice(0, 200)}`;
+            else if (b.code !== 503 || typeof b.message !== 'string')
+              problem = `${r.kind} 503 without the error body: ${text.slice(0, 200)}`;
             else if (!res.headers.get('retry-after')) problem = `${r.kind} 503 without Retry-After`;
           }
           answers.push({ at, end: performance.now(), kind: r.kind, status: res.status, problem });
         } catch (err) {
-          answers.push({ at, end: performance.now(), kind: r.kind, status: 0, problem: `${r.kind}: no answer (${(err as Error).message})` });
+          answers.push({
+            at,
+            end: performance.now(),
+            kind: r.kind,
+            status: 0,
+            problem: `${r.kind}: no answer (${(err as Error).message})`,
+          });
         }
       }
     }
@@ -147,11 +201,13 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
     const workers = Array.from({ length: concurrency }, () => worker());
     await sleep(1500);
     const cutAt = performance.now();
-    if (mode === 'stop') await proxy.cut(); else proxy.blackHole();
+    if (mode === 'stop') await proxy.cut();
+    else proxy.blackHole();
     const cutDone = performance.now();
     await sleep(outageMs);
     const restoreAt = performance.now();
-    if (mode === 'stop') await proxy.start(); else proxy.heal();
+    if (mode === 'stop') await proxy.start();
+    else proxy.heal();
     let readyAt = Infinity;
     while (performance.now() - restoreAt < 30_000) {
       const res = await fetch(`${base}/readyz`).catch(() => undefined);
@@ -166,7 +222,8 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
     stop = true;
     await Promise.all(workers);
 
-    const phaseOf = (a: Answer) => a.end < cutAt ? 'before' : a.at >= cutDone && a.end < restoreAt ? 'outage' : a.at >= readyAt ? 'after' : 'transition';
+    const phaseOf = (a: Answer) =>
+      a.end < cutAt ? 'before' : a.at >= cutDone && a.end < restoreAt ? 'outage' : a.at >= readyAt ? 'after' : 'transition';
     const statuses: Record<string, Record<string, number>> = {};
     const problems: string[] = [];
     for (const a of answers) {
@@ -174,7 +231,8 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
       statuses[phase] ??= {};
       statuses[phase]![a.status] = (statuses[phase]![a.status] ?? 0) + 1;
       if (a.problem) problems.push(`[${phase}] ${a.problem}`);
-      if ((phase === 'before' || phase === 'after') && a.status >= 300) problems.push(`[${phase}] ${a.kind} answered ${a.status} while PostgreSQL was up`);
+      if ((phase === 'before' || phase === 'after') && a.status >= 300)
+        problems.push(`[${phase}] ${a.kind} answered ${a.status} while PostgreSQL was up`);
       if (phase === 'outage' && a.status !== 503) problems.push(`[outage] ${a.kind} answered ${a.status} while PostgreSQL was away`);
     }
     // Requests that started during the outage but were answered after it (a partition holds them up to
@@ -183,8 +241,14 @@ export async function postgresOutage(opts: { outageMs?: number; concurrency?: nu
       if (a.at >= cutDone && a.at < restoreAt && a.status === 0) problems.push(`[outage] ${a.kind} got no answer at all`);
     }
     return {
-      mode, outageMs, requests: answers.length,
-      slowestOutageAnswerMs: Math.round(Math.max(0, ...answers.filter((a) => a.at >= cutDone && a.at < restoreAt).map((a) => a.end - a.at))), statuses, problems: [...new Set(problems)].slice(0, 20),
+      mode,
+      outageMs,
+      requests: answers.length,
+      slowestOutageAnswerMs: Math.round(
+        Math.max(0, ...answers.filter((a) => a.at >= cutDone && a.at < restoreAt).map((a) => a.end - a.at)),
+      ),
+      statuses,
+      problems: [...new Set(problems)].slice(0, 20),
       recoveryMs: Number.isFinite(readyAt) ? Math.round(readyAt - restoreAt) : -1,
       failuresAfterRecovery: answers.filter((a) => phaseOf(a) === 'after' && a.status >= 300).length,
     };

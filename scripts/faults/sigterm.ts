@@ -35,17 +35,30 @@ const WORKSPACE = 'sigterm';
 const GRACE_MS = 3000;
 
 /** Starts a POST whose body is sent in two halves; the second half is sent by `finish()`. */
-function halfSentIngest(url: string, token: string, body: string): { finish(): void; result: Promise<{ status: number; body: string }>; req: ClientRequest } {
+function halfSentIngest(
+  url: string,
+  token: string,
+  body: string,
+): { finish(): void; result: Promise<{ status: number; body: string }>; req: ClientRequest } {
   const bytes = Buffer.from(body);
   let resolveResult!: (r: { status: number; body: string }) => void;
-  const result = new Promise<{ status: number; body: string }>((r) => { resolveResult = r; });
-  const req = request(`${url}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': bytes.length },
-  }, (res) => {
-    let text = '';
-    res.on('data', (d) => { text += d; });
-    res.on('end', () => resolveResult({ status: res.statusCode ?? 0, body: text }));
+  const result = new Promise<{ status: number; body: string }>((r) => {
+    resolveResult = r;
   });
+  const req = request(
+    `${url}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': bytes.length },
+    },
+    (res) => {
+      let text = '';
+      res.on('data', (d) => {
+        text += d;
+      });
+      res.on('end', () => resolveResult({ status: res.statusCode ?? 0, body: text }));
+    },
+  );
   req.on('error', () => resolveResult({ status: 0, body: '' }));
   const half = Math.floor(bytes.length / 2);
   req.write(bytes.subarray(0, half));
@@ -73,7 +86,12 @@ export async function gracefulShutdown(): Promise<SigtermReport> {
 
     // An idle keep-alive connection, which must not hold the shutdown up.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    await new Promise<void>((resolve) => request(`${service.url}/healthz`, { agent }, (res) => { res.resume(); res.on('end', resolve); }).end());
+    await new Promise<void>((resolve) =>
+      request(`${service.url}/healthz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      }).end(),
+    );
 
     const ingest = halfSentIngest(service.url, token, batch.join('\n') + '\n');
     await sleep(300);
@@ -106,8 +124,11 @@ export async function gracefulShutdown(): Promise<SigtermReport> {
       refusedNewConnections,
       exitCode: code,
       finishedInTime: !service.log.some((l) => l.includes('did not finish in time')),
-      walRemoved, integrity, stateProblems,
-      stuckExitCode: stuckExit.code, stuckExitMs,
+      walRemoved,
+      integrity,
+      stateProblems,
+      stuckExitCode: stuckExit.code,
+      stuckExitMs,
       stuckWarned: stuckService.log.some((l) => l.includes('did not finish in time')),
       graceMs: GRACE_MS,
     };
@@ -119,7 +140,15 @@ export async function gracefulShutdown(): Promise<SigtermReport> {
 if (import.meta.main) {
   const report = await gracefulShutdown();
   console.log(JSON.stringify(report, null, 2));
-  const ok = report.inFlightStatus === 200 && report.refusedNewConnections && report.exitCode === 0 && report.finishedInTime &&
-    report.walRemoved && report.integrity === 'ok' && report.stateProblems.length === 0 && report.stuckExitCode === 0 && report.stuckWarned;
+  const ok =
+    report.inFlightStatus === 200 &&
+    report.refusedNewConnections &&
+    report.exitCode === 0 &&
+    report.finishedInTime &&
+    report.walRemoved &&
+    report.integrity === 'ok' &&
+    report.stateProblems.length === 0 &&
+    report.stuckExitCode === 0 &&
+    report.stuckWarned;
   process.exit(ok ? 0 : 1);
 }

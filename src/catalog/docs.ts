@@ -27,26 +27,42 @@ export function edgesTable(kind: KindDef): string {
 }
 
 export function listDescription(kind: KindDef): string {
-  return `Lists the ${kind.label}s of the workspace as a tabular result, newest \`last_seen\` first (ties by id), ` +
+  return (
+    `Lists the ${kind.label}s of the workspace as a tabular result, newest \`last_seen\` first (ties by id), ` +
     'paged by keyset cursor. `sort` takes any sortable column, `sort_dir` asc or desc (asc when `sort` is given alone), ' +
     '`name__ilk` a case-insensitive name substring. `Accept: text/csv` answers the same page as CSV ' +
-    '(next cursor in `X-Next-Cursor`, total in `X-Total-Count`).\n\nColumns:\n\n' + columnsTable(kind.columns);
+    '(next cursor in `X-Next-Cursor`, total in `X-Total-Count`).\n\nColumns:\n\n' +
+    columnsTable(kind.columns)
+  );
 }
 
 export function detailDescription(kind: KindDef): string {
   const sections = kind.sections.map((s) => `\`${s.name}\` (edge \`${s.edge}\`)`).join(', ');
-  return `One ${kind.label} as a tabular result with a single row` +
+  return (
+    `One ${kind.label} as a tabular result with a single row` +
     (sections ? `, plus embedded sections: ${sections}. Each section lists up to 100 items; its total counts all.` : '.') +
-    (kind.name === 'agent' ? ' Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), ' +
-      '`cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.' : '') +
-    '\n\nColumns:\n\n' + columnsTable(kind.columns);
+    (kind.name === 'agent'
+      ? ' Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), ' +
+        '`cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.'
+      : '') +
+    '\n\nColumns:\n\n' +
+    columnsTable(kind.columns)
+  );
 }
 
 export function edgesDescription(kind: KindDef): string {
-  const parts = [`Follows one edge from a ${kind.label} to its neighbours, paged like the lists. An edge name not below answers 400.`,
-    '', edgesTable(kind)];
+  const parts = [
+    `Follows one edge from a ${kind.label} to its neighbours, paged like the lists. An edge name not below answers 400.`,
+    '',
+    edgesTable(kind),
+  ];
   for (const e of kind.edges) {
-    parts.push('', `Columns of \`${e.name}\`: ${edgeTargetColumns(e).map((c) => `\`${c.name}\``).join(', ')}.`);
+    parts.push(
+      '',
+      `Columns of \`${e.name}\`: ${edgeTargetColumns(e)
+        .map((c) => `\`${c.name}\``)
+        .join(', ')}.`,
+    );
   }
   return parts.join('\n');
 }

@@ -43,23 +43,33 @@ function back(name: string, target: string, relation: string, description: strin
   return { name, target, via: { relation, direction: 'in' }, description };
 }
 const issuesEdge: EdgeDef = {
-  name: 'issues', target: 'issue', via: { derived: 'issues' },
+  name: 'issues',
+  target: 'issue',
+  via: { derived: 'issues' },
   description: 'Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each.',
 };
 const instancesEdge: EdgeDef = {
-  name: 'instances', target: 'instance', via: { derived: 'instances' },
+  name: 'instances',
+  target: 'instance',
+  via: { derived: 'instances' },
   description: 'Issue instances (single findings) raised on the object.',
 };
 const llmSessionsEdge: EdgeDef = {
-  name: 'sessions', target: 'llm_session', via: { derived: 'llm_sessions' },
+  name: 'sessions',
+  target: 'llm_session',
+  via: { derived: 'llm_sessions' },
   description: 'LLM sessions in which the object took part, newest first.',
 };
 const scansEdge: EdgeDef = {
-  name: 'scans', target: 'scan', via: { derived: 'scans' },
+  name: 'scans',
+  target: 'scan',
+  via: { derived: 'scans' },
   description: 'Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor.',
 };
 const currentScansEdge: EdgeDef = {
-  name: 'current_scans', target: 'scan', via: { derived: 'current_scans' },
+  name: 'current_scans',
+  target: 'scan',
+  via: { derived: 'current_scans' },
   description: 'The current scan of each sensor that covered the asset (the finished one that started last).',
 };
 const locationsEdge = out('locations', 'location', 'defined_in', 'Code or file locations where the object is defined.');
@@ -82,21 +92,40 @@ export const relations: RelationDef[] = [
   { name: 'exposes_prompt', description: 'An MCP server offers a prompt.', pairs: [['mcp_server', 'mcp_prompt']] },
   { name: 'exposes_resource', description: 'An MCP server offers a resource.', pairs: [['mcp_server', 'mcp_resource']] },
   {
-    name: 'runs_on', description: 'An AI object runs on an asset.',
-    pairs: [['agent', 'asset'], ['model', 'asset'], ['mcp_server', 'asset']],
+    name: 'runs_on',
+    description: 'An AI object runs on an asset.',
+    pairs: [
+      ['agent', 'asset'],
+      ['model', 'asset'],
+      ['mcp_server', 'asset'],
+    ],
   },
   {
-    name: 'defined_in', description: 'An object is defined at a location (file, repository path).',
-    pairs: [['agent', 'location'], ['model', 'location'], ['tool', 'location'], ['mcp_server', 'location']],
+    name: 'defined_in',
+    description: 'An object is defined at a location (file, repository path).',
+    pairs: [
+      ['agent', 'location'],
+      ['model', 'location'],
+      ['tool', 'location'],
+      ['mcp_server', 'location'],
+    ],
   },
   { name: 'connects_to', description: 'An asset reaches another asset.', pairs: [['asset', 'asset']] },
   { name: 'probe_result', description: 'A garak probe run against a model.', pairs: [['model', 'garak_info']] },
   {
-    name: 'contains', description: 'An asset or location holds a cryptographic or secret object.',
+    name: 'contains',
+    description: 'An asset or location holds a cryptographic or secret object.',
     pairs: [
-      ['asset', 'cert'], ['asset', 'key'], ['asset', 'crypto_session'], ['asset', 'operation'],
-      ['asset', 'qualys_secret'], ['asset', 'tls_config'], ['asset', 'secret'],
-      ['location', 'cert'], ['location', 'qualys_secret'], ['location', 'secret'],
+      ['asset', 'cert'],
+      ['asset', 'key'],
+      ['asset', 'crypto_session'],
+      ['asset', 'operation'],
+      ['asset', 'qualys_secret'],
+      ['asset', 'tls_config'],
+      ['asset', 'secret'],
+      ['location', 'cert'],
+      ['location', 'qualys_secret'],
+      ['location', 'secret'],
     ],
   },
 ];
@@ -104,7 +133,10 @@ export const relations: RelationDef[] = [
 // ---- kinds -------------------------------------------------------------------------------------
 
 const agent: KindDef = {
-  name: 'agent', label: 'AI agent', prefix: 'aispm-agents', ai: true,
+  name: 'agent',
+  label: 'AI agent',
+  prefix: 'aispm-agents',
+  ai: true,
   operation: { singular: 'AispmAgent', plural: 'AispmAgents' },
   columns: [
     ...head,
@@ -152,7 +184,10 @@ const agent: KindDef = {
 };
 
 const model: KindDef = {
-  name: 'model', label: 'AI model', prefix: 'aispm-models', ai: true,
+  name: 'model',
+  label: 'AI model',
+  prefix: 'aispm-models',
+  ai: true,
   operation: { singular: 'AispmModel', plural: 'AispmModels' },
   columns: [
     ...head,
@@ -182,7 +217,10 @@ const model: KindDef = {
 };
 
 const tool: KindDef = {
-  name: 'tool', label: 'AI tool', prefix: 'aispm-tools', ai: true,
+  name: 'tool',
+  label: 'AI tool',
+  prefix: 'aispm-tools',
+  ai: true,
   operation: { singular: 'AispmTool', plural: 'AispmTools' },
   columns: [
     ...head,
@@ -213,7 +251,10 @@ const tool: KindDef = {
 };
 
 const mcpServer: KindDef = {
-  name: 'mcp_server', label: 'MCP server', prefix: 'aispm-mcp-servers', ai: true,
+  name: 'mcp_server',
+  label: 'MCP server',
+  prefix: 'aispm-mcp-servers',
+  ai: true,
   operation: { singular: 'AispmMcpServer', plural: 'AispmMcpServers' },
   columns: [
     ...head,
@@ -245,7 +286,10 @@ const mcpServer: KindDef = {
 };
 
 const asset: KindDef = {
-  name: 'asset', label: 'asset', prefix: 'assets', ai: false,
+  name: 'asset',
+  label: 'asset',
+  prefix: 'assets',
+  ai: false,
   operation: { singular: 'Asset', plural: 'Assets' },
   columns: [
     ...head,
@@ -281,7 +325,10 @@ const asset: KindDef = {
 };
 
 const location: KindDef = {
-  name: 'location', label: 'location', prefix: 'locations', ai: false,
+  name: 'location',
+  label: 'location',
+  prefix: 'locations',
+  ai: false,
   operation: { singular: 'Location', plural: 'Locations' },
   columns: [
     ...head,

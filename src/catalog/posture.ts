@@ -57,10 +57,17 @@ export interface PostureRule {
 
 const codeExecution: Condition = { attribute: 'capabilities', includesAny: ['shell', 'code_execution'] };
 const destructiveUnapproved: Condition = {
-  all: [{ attribute: 'destructive', equals: true }, { attribute: 'requires_approval', notTrue: true }],
+  all: [
+    { attribute: 'destructive', equals: true },
+    { attribute: 'requires_approval', notTrue: true },
+  ],
 };
 const failedProbe = (as: string): Hop => ({
-  relation: 'probe_result', direction: 'out', kinds: ['garak_info'], as, where: { attribute: 'status', equals: 'failed' },
+  relation: 'probe_result',
+  direction: 'out',
+  kinds: ['garak_info'],
+  as,
+  where: { attribute: 'status', equals: 'failed' },
 });
 const codeExecutionTools = (as: string): Hop => ({ relation: 'exposes_tool', direction: 'out', kinds: ['tool'], as, where: codeExecution });
 
@@ -68,92 +75,118 @@ const sr = (slug: string) => `SR-aispm_${slug}`;
 
 export const postureRules: PostureRule[] = [
   {
-    ruleId: sr('missing_input_guardrails'), kind: 'agent',
+    ruleId: sr('missing_input_guardrails'),
+    kind: 'agent',
     when: { no: { relation: 'input_guardrail', direction: 'out', kinds: ['guardrail'], as: 'input_guardrails' } },
     predicate: 'An agent with no input_guardrail relation to a guardrail.',
-    explain: '{subject} has no input guardrail: user and tool input reaches its models without a check for prompt injection, jailbreaks or sensitive data.',
+    explain:
+      '{subject} has no input guardrail: user and tool input reaches its models without a check for prompt injection, jailbreaks or sensitive data.',
   },
   {
-    ruleId: sr('missing_output_guardrails'), kind: 'agent',
+    ruleId: sr('missing_output_guardrails'),
+    kind: 'agent',
     when: { no: { relation: 'output_guardrail', direction: 'out', kinds: ['guardrail'], as: 'output_guardrails' } },
     predicate: 'An agent with no output_guardrail relation to a guardrail.',
-    explain: '{subject} has no output guardrail: what its models answer reaches users and tools without a check for leaked data or unsafe content.',
+    explain:
+      '{subject} has no output guardrail: what its models answer reaches users and tools without a check for leaked data or unsafe content.',
   },
   {
-    ruleId: sr('unpinned_model_version'), kind: 'model',
+    ruleId: sr('unpinned_model_version'),
+    kind: 'model',
     when: { attribute: 'pinned', equals: false },
     predicate: 'A model whose `pinned` attribute is false.',
-    explain: '{subject} is referenced by a moving alias (version "{subject.version}"), not a pinned snapshot, so the model behind it can change without review.',
+    explain:
+      '{subject} is referenced by a moving alias (version "{subject.version}"), not a pinned snapshot, so the model behind it can change without review.',
   },
   {
-    ruleId: sr('mcp_server_without_authentication'), kind: 'mcp_server',
+    ruleId: sr('mcp_server_without_authentication'),
+    kind: 'mcp_server',
     when: { attribute: 'authentication', equals: 'none' },
     predicate: 'An MCP server whose `authentication` attribute is "none".',
     explain: '{subject} lets clients connect and call its tools without authenticating (authentication "none").',
   },
   {
-    ruleId: sr('tool_shell_or_code_execution'), kind: 'tool',
+    ruleId: sr('tool_shell_or_code_execution'),
+    kind: 'tool',
     when: codeExecution,
     predicate: 'A tool whose `capabilities` include shell or code_execution.',
     explain: '{subject} runs shell commands or code on behalf of the model.',
   },
   {
-    ruleId: sr('unvalidated_tool_input'), kind: 'tool',
+    ruleId: sr('unvalidated_tool_input'),
+    kind: 'tool',
     when: { attribute: 'input_validation', equals: false },
     predicate: 'A tool whose `input_validation` attribute is false.',
     explain: '{subject} acts on model-generated arguments without validating them against a schema.',
   },
   {
-    ruleId: sr('excessive_agent_permissions'), kind: 'agent',
+    ruleId: sr('excessive_agent_permissions'),
+    kind: 'agent',
     when: { attribute: 'permissions', matches: '^\\*$|:\\*$|(^|:)admin$' },
     predicate: 'An agent holding a wildcard or admin permission (`*`, `<resource>:*` or `<resource>:admin`).',
     explain: '{subject} holds wildcard or admin permissions, broader than any single task needs.',
   },
   {
-    ruleId: sr('model_failed_garak_probes'), kind: 'model',
+    ruleId: sr('model_failed_garak_probes'),
+    kind: 'model',
     when: { some: failedProbe('failed_probes') },
     predicate: 'A model with a probe_result relation to a garak result whose `status` is "failed".',
     explain: '{subject} failed garak probes: {failed_probes}.',
   },
   {
-    ruleId: sr('agent_uses_model_with_failed_probes'), kind: 'agent',
-    when: { some: { relation: 'uses_model', direction: 'out', kinds: ['model'], as: 'models', where: { some: failedProbe('failed_probes') } } },
+    ruleId: sr('agent_uses_model_with_failed_probes'),
+    kind: 'agent',
+    when: {
+      some: { relation: 'uses_model', direction: 'out', kinds: ['model'], as: 'models', where: { some: failedProbe('failed_probes') } },
+    },
     predicate: 'An agent with a uses_model relation to a model that failed a garak probe.',
     explain: '{subject} calls {models}, on which garak probes failed: {failed_probes}.',
   },
   {
-    ruleId: sr('unauthenticated_mcp_exposes_code_execution'), kind: 'mcp_server',
+    ruleId: sr('unauthenticated_mcp_exposes_code_execution'),
+    kind: 'mcp_server',
     when: { all: [{ attribute: 'authentication', equals: 'none' }, { some: codeExecutionTools('tools') }] },
     predicate: 'An MCP server whose `authentication` is "none" with an exposes_tool relation to a tool able to run shell commands or code.',
     explain: '{subject} requires no authentication and exposes {tools}, able to run shell commands or code, to any client.',
   },
   {
-    ruleId: sr('agent_reaches_code_execution_via_mcp'), kind: 'agent',
+    ruleId: sr('agent_reaches_code_execution_via_mcp'),
+    kind: 'agent',
     when: {
-      some: { relation: 'uses_mcp_server', direction: 'out', kinds: ['mcp_server'], as: 'mcp_servers', where: { some: codeExecutionTools('tools') } },
+      some: {
+        relation: 'uses_mcp_server',
+        direction: 'out',
+        kinds: ['mcp_server'],
+        as: 'mcp_servers',
+        where: { some: codeExecutionTools('tools') },
+      },
     },
     predicate: 'An agent with a uses_mcp_server relation to an MCP server that exposes a tool able to run shell commands or code.',
     explain: '{subject} can run shell commands or code through {mcp_servers}, exposing {tools}.',
   },
   {
-    ruleId: sr('destructive_action_without_approval'), kind: 'agent',
+    ruleId: sr('destructive_action_without_approval'),
+    kind: 'agent',
     when: {
       all: [
         { attribute: 'human_approval', notTrue: true },
         { some: { relation: 'uses_tool', direction: 'out', kinds: ['tool'], as: 'tools', where: destructiveUnapproved } },
       ],
     },
-    predicate: 'An agent whose `human_approval` is not true with a uses_tool relation to a destructive tool whose `requires_approval` is not true.',
+    predicate:
+      'An agent whose `human_approval` is not true with a uses_tool relation to a destructive tool whose `requires_approval` is not true.',
     explain: '{subject} has no human approval step and can call destructive tools that need no approval: {tools}.',
   },
   {
-    ruleId: sr('destructive_action_without_approval'), kind: 'tool',
+    ruleId: sr('destructive_action_without_approval'),
+    kind: 'tool',
     when: destructiveUnapproved,
     predicate: 'A tool whose `destructive` is true and whose `requires_approval` is not true.',
     explain: '{subject} changes or deletes data and no human approves its calls.',
   },
   {
-    ruleId: sr('secrets_near_ai_code'), kind: 'location',
+    ruleId: sr('secrets_near_ai_code'),
+    kind: 'location',
     when: {
       all: [
         { some: { relation: 'defined_in', direction: 'in', kinds: ['agent', 'mcp_server'], as: 'ai_objects' } },
@@ -164,13 +197,17 @@ export const postureRules: PostureRule[] = [
     explain: '{subject} defines {ai_objects} and holds {secrets}.',
   },
   {
-    ruleId: sr('delegation_without_approval'), kind: 'agent',
+    ruleId: sr('delegation_without_approval'),
+    kind: 'agent',
     when: {
       all: [
         { attribute: 'human_approval', notTrue: true },
         {
           some: {
-            relation: 'delegates_to', direction: 'out', kinds: ['agent'], as: 'sub_agents',
+            relation: 'delegates_to',
+            direction: 'out',
+            kinds: ['agent'],
+            as: 'sub_agents',
             where: {
               all: [
                 { attribute: 'human_approval', notTrue: true },
@@ -181,9 +218,11 @@ export const postureRules: PostureRule[] = [
         },
       ],
     },
-    predicate: 'An agent whose `human_approval` is not true with a delegates_to relation to a sub-agent whose `human_approval` is not true ' +
+    predicate:
+      'An agent whose `human_approval` is not true with a delegates_to relation to a sub-agent whose `human_approval` is not true ' +
       'and that uses a destructive tool whose `requires_approval` is not true.',
-    explain: '{subject} delegates to {sub_agents}, which can call the destructive tools {tools}, and no human approves anywhere in the chain.',
+    explain:
+      '{subject} delegates to {sub_agents}, which can call the destructive tools {tools}, and no human approves anywhere in the chain.',
   },
 ];
 
@@ -228,7 +267,8 @@ function check(rule: PostureRule): void {
       for (const k of hop.kinds) {
         if (!kindByName.has(k)) throw new Error(`posture rule ${rule.ruleId}: unknown kind ${k}`);
         const [a, b] = hop.direction === 'out' ? [f, k] : [k, f];
-        if (!rel.pairs.some(([x, y]) => x === a && y === b)) throw new Error(`posture rule ${rule.ruleId}: ${hop.relation} does not join ${a} to ${b}`);
+        if (!rel.pairs.some(([x, y]) => x === a && y === b))
+          throw new Error(`posture rule ${rule.ruleId}: ${hop.relation} does not join ${a} to ${b}`);
       }
     }
     walk(hop.where, hop.kinds);
@@ -251,7 +291,9 @@ export function postureTable(): string {
   for (const r of postureRules) {
     const severity = staticRuleById.get(r.ruleId)!.severity;
     const roles = evidenceRoles(r.when);
-    lines.push(`| \`${r.ruleId}\` | ${r.kind} | ${severity} | ${r.predicate} | ${roles.join(', ') || 'none: the object\'s attributes or a missing relation'} |`);
+    lines.push(
+      `| \`${r.ruleId}\` | ${r.kind} | ${severity} | ${r.predicate} | ${roles.join(', ') || "none: the object's attributes or a missing relation"} |`,
+    );
   }
   return lines.join('\n');
 }

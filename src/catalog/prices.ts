@@ -45,8 +45,11 @@ export function findPrice(prices: readonly Price[], model: string): Price | unde
   const name = model.toLowerCase();
   let best: Price | undefined;
   for (const p of prices) {
-    if ((name === p.model || name.startsWith(p.model + '-') || name.startsWith(p.model + '@') || name.startsWith(p.model + ':'))
-      && (!best || p.model.length > best.model.length)) best = p;
+    if (
+      (name === p.model || name.startsWith(p.model + '-') || name.startsWith(p.model + '@') || name.startsWith(p.model + ':')) &&
+      (!best || p.model.length > best.model.length)
+    )
+      best = p;
   }
   return best;
 }

@@ -75,7 +75,7 @@ export const instanceDetail: RowSetDef = {
     col('description', 'string', 'What was found, in full.'),
     col('code_location', 'object', 'Where in code it was found (repository, path, start_line, … as the sensor sent it), or null.'),
     col('evidence', 'object', 'What the sensor saw (free-form object as sent), or null.'),
-    col('remediation', 'string', 'How to fix it (the rule\'s remediation unless the finding carried its own).'),
+    col('remediation', 'string', "How to fix it (the rule's remediation unless the finding carried its own)."),
   ],
 };
 
@@ -134,7 +134,7 @@ export const ruleRow: RowSetDef = {
     col('rule_id', 'string', 'Rule id (static rules start with `SR-`).', true),
     col('rule_name', 'string', 'Name of the rule.', true),
     col('rule_description', 'string', 'What the rule checks.'),
-    col('severity', 'string', 'Severity new findings get: the tenant\'s override if it set one, else the default (sorts by rank).', true),
+    col('severity', 'string', "Severity new findings get: the tenant's override if it set one, else the default (sorts by rank).", true),
     col('default_severity', 'string', 'Severity the rule was shipped or ingested with.'),
     col('category', 'string', 'Category (guardrails, secrets, supply_chain, access_control, …).', true),
     col('object_types', 'strings', 'Kinds of object the rule applies to.'),
@@ -166,7 +166,11 @@ export const llmInteraction: RowSetDef = {
     col('outcome', 'string', 'The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK).'),
     col('model_id', 'string', 'Inventory model the call was linked to, when known.'),
     col('mcp_server_ids', 'strings', 'MCP servers involved in the call.'),
-    col('cost_source', 'string', 'reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0).'),
+    col(
+      'cost_source',
+      'string',
+      'reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0).',
+    ),
   ],
 };
 
@@ -182,7 +186,12 @@ export const scan: RowSetDef = {
   name: 'scan',
   columns: [
     col('id', 'string', 'Scan id, unique within the workspace.', true),
-    col('sensor_type', 'string', 'Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it.', true),
+    col(
+      'sensor_type',
+      'string',
+      'Sensor that ran: SENSOR_TYPE_STATIC_CODE_SCAN, SENSOR_TYPE_RUNTIME_SDK, SENSOR_TYPE_GARAK_PROBE, … as the sensor sent it.',
+      true,
+    ),
     col('cicd_type', 'string', 'CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline.'),
     col('repository', 'string', 'Repository it scanned, where known.'),
     col('branch', 'string', 'Branch it scanned, where known.'),
@@ -190,7 +199,11 @@ export const scan: RowSetDef = {
     col('status', 'string', 'running, succeeded or failed.'),
     col('started_at', 'time', 'When it started (the default order: newest first).', true),
     col('finished_at', 'time', 'When it finished (null while running).'),
-    col('is_current', 'boolean', 'In an asset\'s scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets.'),
+    col(
+      'is_current',
+      'boolean',
+      "In an asset's scans: whether it is the current scan of its sensor for that asset (the finished one that started last). Elsewhere: whether it is current for at least one of its assets.",
+    ),
     col('assets', 'integer', 'Assets it covered.'),
     col('current_assets', 'integer', 'Of those, the assets for which it is the current scan of its sensor.'),
     col('ai_objects', 'integer', 'AI objects (agents, models, tools, MCP servers, …) it reported.', true),

@@ -35,9 +35,7 @@ export interface RelationDef {
 /** Sets that are not inventory kinds but can be reached over an edge. */
 export type DerivedSet = 'issues' | 'instances' | 'llm_sessions' | 'scans' | 'current_scans';
 
-export type EdgeResolution =
-  | { relation: string; direction: Direction }
-  | { derived: DerivedSet };
+export type EdgeResolution = { relation: string; direction: Direction } | { derived: DerivedSet };
 
 export interface EdgeDef {
   /** Name in the URL: `…/{id}/{edge}`. */

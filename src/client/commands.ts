@@ -32,7 +32,17 @@ const KEYS = '/api/v1/client-storage/tenants/{tenant_id}/workspaces/{workspace_i
 /** The names a kind answers to on the command line: models, model, aispm-models, mcp-servers, mcp_server… */
 function kindNames(k: KindDef): string[] {
   const plain = k.prefix!.replace(/^aispm-/, '');
-  return [...new Set([plain, k.prefix!, k.name, `${k.name}s`, k.name.replaceAll('_', '-'), `${k.name.replaceAll('_', '-')}s`, plain.replaceAll('-', '_')])];
+  return [
+    ...new Set([
+      plain,
+      k.prefix!,
+      k.name,
+      `${k.name}s`,
+      k.name.replaceAll('_', '-'),
+      `${k.name.replaceAll('_', '-')}s`,
+      plain.replaceAll('-', '_'),
+    ]),
+  ];
 }
 
 export const kindWords = routedKinds.map((k) => k.prefix!.replace(/^aispm-/, ''));
@@ -66,7 +76,10 @@ interface OutputOptions {
   cursor?: string;
 }
 
-interface Page { cursor: string; total?: number }
+interface Page {
+  cursor: string;
+  total?: number;
+}
 
 const int = (name: string) => (v: string) => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number from 1`);
@@ -77,8 +90,12 @@ function terminalWidth(): number {
   return process.stdout.columns || Number(process.env.COLUMNS) || 120;
 }
 
-const write = (text: string) => { process.stdout.write(text); };
-const note = (text: string) => { process.stderr.write(text); };
+const write = (text: string) => {
+  process.stdout.write(text);
+};
+const note = (text: string) => {
+  process.stderr.write(text);
+};
 
 export function registerQueryCommands(program: Command, fail: Fail): void {
   let client: { api: AispmClient; url: string } | undefined;
@@ -110,10 +127,17 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     }
   };
 
-  const columnsOf = (o: OutputOptions) => o.columns?.split(',').map((c) => c.trim()).filter(Boolean);
+  const columnsOf = (o: OutputOptions) =>
+    o.columns
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
 
   /** Prints the first page, or with --all every page, of a listing. */
-  const list = async (o: OutputOptions, fetchPage: (api: AispmClient, cursor: string | undefined, pageSize: number | undefined) => Promise<Page>) => {
+  const list = async (
+    o: OutputOptions,
+    fetchPage: (api: AispmClient, cursor: string | undefined, pageSize: number | undefined) => Promise<Page>,
+  ) => {
     const printer = new Printer({ format: o.format, columns: columnsOf(o), width: terminalWidth(), write, note });
     // Fewer round trips when every row is wanted anyway.
     const pageSize = o.pageSize ?? (o.all ? 1000 : undefined);
@@ -143,31 +167,34 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
   const show = (o: OutputOptions, body: object) => {
     if (o.format === 'json') return write(JSON.stringify(body, null, 2) + '\n');
     if (o.format === 'csv') {
-      const table = Array.isArray((body as { header?: unknown }).header) ? tableOf(body) : tableOfObjects([body as Record<string, unknown>]);
+      const table = Array.isArray((body as { header?: unknown }).header)
+        ? tableOf(body)
+        : tableOfObjects([body as Record<string, unknown>]);
       return new Printer({ format: 'csv', columns: columnsOf(o), width: 0, write, note }).page(table);
     }
     printObject(body as Record<string, unknown>, { width: terminalWidth(), write, note });
   };
 
-  const output = (cmd: Command, defaultFormat: Format = 'table') => cmd
-    .addOption(new Option('--format <format>', 'output format').choices(formats).default(defaultFormat))
-    .option('--columns <names>', 'only these columns, comma-separated, in this order');
-  const paged = (cmd: Command) => output(cmd)
-    .option('--all', 'follow cursors through every page (default: the first page only)')
-    .option('--page-size <n>', 'rows per request (default: the service\'s, or 1000 with --all)', int('--page-size'))
-    .option('--cursor <cursor>', 'start from this cursor (printed after a first page)');
-  const sorted = (cmd: Command, sortHelp = 'sort by this column') => cmd
-    .option('--sort <column>', sortHelp)
-    .addOption(new Option('--sort-dir <dir>', 'sort direction').choices(['asc', 'desc']));
-  const scoped = (cmd: Command) => cmd
-    .requiredOption('--tenant <id>', 'tenant')
-    .requiredOption('--workspace <id>', 'workspace');
+  const output = (cmd: Command, defaultFormat: Format = 'table') =>
+    cmd
+      .addOption(new Option('--format <format>', 'output format').choices(formats).default(defaultFormat))
+      .option('--columns <names>', 'only these columns, comma-separated, in this order');
+  const paged = (cmd: Command) =>
+    output(cmd)
+      .option('--all', 'follow cursors through every page (default: the first page only)')
+      .option('--page-size <n>', "rows per request (default: the service's, or 1000 with --all)", int('--page-size'))
+      .option('--cursor <cursor>', 'start from this cursor (printed after a first page)');
+  const sorted = (cmd: Command, sortHelp = 'sort by this column') =>
+    cmd.option('--sort <column>', sortHelp).addOption(new Option('--sort-dir <dir>', 'sort direction').choices(['asc', 'desc']));
+  const scoped = (cmd: Command) => cmd.requiredOption('--tenant <id>', 'tenant').requiredOption('--workspace <id>', 'workspace');
 
   // ---- get: the inventory -----------------------------------------------------------------------
 
   type GetOptions = OutputOptions & { tenant: string; workspace: string; sort?: string; sortDir?: 'asc' | 'desc'; name?: string };
   paged(sorted(scoped(program.command('get'))))
-    .description('query the inventory of a running service (AISPM_URL, AISPM_TOKEN): list a kind, show one object, or follow an edge from it')
+    .description(
+      'query the inventory of a running service (AISPM_URL, AISPM_TOKEN): list a kind, show one object, or follow an edge from it',
+    )
     .argument('<kind>', kindWords.join(', '))
     .argument('[id]', 'an object of the kind: show it')
     .argument('[edge]', 'follow this edge from the object (the service lists the allowed ones)')
@@ -178,28 +205,48 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       const paths = inventoryPaths(kind);
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
       const query = (cursor: string | undefined, pageSize: number | undefined) => ({
-        cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir, name__ilk: o.name,
+        cursor,
+        page_size: pageSize,
+        sort: o.sort,
+        sort_dir: o.sortDir,
+        name__ilk: o.name,
       });
       if (id === undefined) {
-        return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(paths.list as typeof LIST, { params: { path: at, query: query(cursor, pageSize) } })));
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(await api.GET(paths.list as typeof LIST, { params: { path: at, query: query(cursor, pageSize) } })),
+        );
       }
       if (edge === undefined) {
-        return show(o, await call(async (api) => unwrap(await api.GET(paths.detail as typeof DETAIL, { params: { path: { ...at, id } } }))));
+        return show(
+          o,
+          await call(async (api) => unwrap(await api.GET(paths.detail as typeof DETAIL, { params: { path: { ...at, id } } }))),
+        );
       }
-      return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(paths.edge as typeof EDGE, {
-        params: { path: { ...at, id, edge }, query: query(cursor, pageSize) },
-      })));
+      return list(o, async (api, cursor, pageSize) =>
+        unwrap(
+          await api.GET(paths.edge as typeof EDGE, {
+            params: { path: { ...at, id, edge }, query: query(cursor, pageSize) },
+          }),
+        ),
+      );
     });
 
   // ---- issues -------------------------------------------------------------------------------------
 
   type IssueOptions = OutputOptions & {
-    tenant: string; workspace: string; sort?: string; sortDir?: 'asc' | 'desc'; groupBy?: string;
-    status?: 'open' | 'resolved' | 'all'; objectType?: string;
+    tenant: string;
+    workspace: string;
+    sort?: string;
+    sortDir?: 'asc' | 'desc';
+    groupBy?: string;
+    status?: 'open' | 'resolved' | 'all';
+    objectType?: string;
   };
   const issuesBase = '/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}';
   paged(sorted(scoped(program.command('issues')), 'sort terms: column[:asc|desc], comma-separated'))
-    .description('query the findings of a running service: the issues of a workspace, one issue, its objects, or the details of one object in it')
+    .description(
+      'query the findings of a running service: the issues of a workspace, one issue, its objects, or the details of one object in it',
+    )
     .argument('[id]', 'an issue: show it')
     .argument('[what]', '"objects": the objects the issue touches; "details": the instances on one object')
     .argument('[object-id]', 'with "details": the object')
@@ -209,22 +256,37 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     .action(async (id: string | undefined, what: string | undefined, objectId: string | undefined, o: IssueOptions) => {
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
       if (id === undefined) {
-        return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(issuesBase, {
-          params: { path: at, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir, group_by: o.groupBy } },
-        })));
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(issuesBase, {
+              params: { path: at, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir, group_by: o.groupBy } },
+            }),
+          ),
+        );
       }
       if (what === undefined) {
         return show(o, await call(async (api) => unwrap(await api.GET(`${issuesBase}/{id}`, { params: { path: { ...at, id } } }))));
       }
       if (what === 'objects' && objectId === undefined) {
-        return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(`${issuesBase}/{id}/objects`, {
-          params: { path: { ...at, id }, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir } },
-        })));
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(`${issuesBase}/{id}/objects`, {
+              params: { path: { ...at, id }, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir } },
+            }),
+          ),
+        );
       }
       if (what === 'details' && objectId !== undefined) {
-        return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(`${issuesBase}/{id}/objects/{objectId}/details`, {
-          params: { path: { ...at, id, objectId }, query: { cursor, page_size: pageSize, status: o.status, object_type: o.objectType } },
-        })));
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(`${issuesBase}/{id}/objects/{objectId}/details`, {
+              params: {
+                path: { ...at, id, objectId },
+                query: { cursor, page_size: pageSize, status: o.status, object_type: o.objectType },
+              },
+            }),
+          ),
+        );
       }
       fail('expected `issues [ID]`, `issues ID objects` or `issues ID details OBJECT-ID`');
     });
@@ -236,23 +298,30 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     .description('list the LLM sessions of a workspace (one row per session id: tokens, cost, turns, duration, guardrail results)')
     .option('--agent <id>', 'only the sessions of this agent')
     .action(async (o: SessionOptions) => {
-      return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(SESSIONS, {
-        params: {
-          path: { tenant_id: o.tenant, workspace_id: o.workspace },
-          query: { cursor, pageSize, agent_id: o.agent, sort: o.sort as 'cost' | undefined, sort_dir: o.sortDir },
-        },
-      })));
+      return list(o, async (api, cursor, pageSize) =>
+        unwrap(
+          await api.GET(SESSIONS, {
+            params: {
+              path: { tenant_id: o.tenant, workspace_id: o.workspace },
+              query: { cursor, pageSize, agent_id: o.agent, sort: o.sort as 'cost' | undefined, sort_dir: o.sortDir },
+            },
+          }),
+        ),
+      );
     });
 
   // ---- storage ------------------------------------------------------------------------------------
 
   type StorageOptions = OutputOptions & { scope: string; tenant?: string; workspace?: string; ifMatch?: string; ifNoneMatch?: string };
-  const storage = program.command('storage')
-    .description('read and write client-storage entries of the token\'s user (scopes: tenant-user, tenant-workspace, tenant, user)');
-  const storageCommand = (name: string) => storage.command(name)
-    .addOption(new Option('--scope <scope>', 'where the entry lives').choices(storageScopeWords).default('tenant-user'))
-    .option('--tenant <id>', 'tenant (every scope but user)')
-    .option('--workspace <id>', 'workspace (tenant-workspace scope)');
+  const storage = program
+    .command('storage')
+    .description("read and write client-storage entries of the token's user (scopes: tenant-user, tenant-workspace, tenant, user)");
+  const storageCommand = (name: string) =>
+    storage
+      .command(name)
+      .addOption(new Option('--scope <scope>', 'where the entry lives').choices(storageScopeWords).default('tenant-user'))
+      .option('--tenant <id>', 'tenant (every scope but user)')
+      .option('--workspace <id>', 'workspace (tenant-workspace scope)');
   const where = (o: StorageOptions) => {
     const scope = storageScopes.find((s) => s.name === o.scope.replaceAll('-', '_'))!;
     if (scope.tenantInPath && !o.tenant) fail(`--scope ${o.scope} needs --tenant`);
@@ -262,19 +331,30 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
 
   output(storageCommand('get'), 'json')
     .description('print an entry: {created_at, updated_at, value}')
-    .argument('<client-id>').argument('<namespace>').argument('<key>')
+    .argument('<client-id>')
+    .argument('<namespace>')
+    .argument('<key>')
     .action(async (clientId: string, namespace: string, key: string, o: StorageOptions) => {
       const { paths, at } = where(o);
-      show(o, await call(async (api) => unwrap(await api.GET(paths.entry as typeof ENTRY, {
-        params: { path: { ...at, client_id: clientId, namespace, key } },
-      }))));
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(
+            await api.GET(paths.entry as typeof ENTRY, {
+              params: { path: { ...at, client_id: clientId, namespace, key } },
+            }),
+          ),
+        ),
+      );
     });
 
   storageCommand('put')
     .description('create or replace an entry with a JSON object (from the argument, or - for standard input); prints its new ETag')
-    .argument('<client-id>').argument('<namespace>').argument('<key>')
+    .argument('<client-id>')
+    .argument('<namespace>')
+    .argument('<key>')
     .argument('<value>', 'a JSON object, or - to read it from standard input')
-    .option('--if-match <etag>', 'write only if the entry\'s ETag is this one')
+    .option('--if-match <etag>', "write only if the entry's ETag is this one")
     .option('--if-none-match <etag>', '* to write only if the entry does not exist')
     .action(async (clientId: string, namespace: string, key: string, text: string, o: StorageOptions) => {
       const { paths, at } = where(o);
@@ -298,22 +378,33 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
 
   storageCommand('delete')
     .description('delete an entry')
-    .argument('<client-id>').argument('<namespace>').argument('<key>')
-    .option('--if-match <etag>', 'delete only if the entry\'s ETag is this one')
+    .argument('<client-id>')
+    .argument('<namespace>')
+    .argument('<key>')
+    .option('--if-match <etag>', "delete only if the entry's ETag is this one")
     .action(async (clientId: string, namespace: string, key: string, o: StorageOptions) => {
       const { paths, at } = where(o);
-      await call(async (api) => unwrap(await api.DELETE(paths.entry as typeof ENTRY, {
-        params: { path: { ...at, client_id: clientId, namespace, key }, header: { 'if-match': o.ifMatch } },
-      })));
+      await call(async (api) =>
+        unwrap(
+          await api.DELETE(paths.entry as typeof ENTRY, {
+            params: { path: { ...at, client_id: clientId, namespace, key }, header: { 'if-match': o.ifMatch } },
+          }),
+        ),
+      );
     });
 
   paged(storageCommand('list'))
     .description('list the keys of a namespace')
-    .argument('<client-id>').argument('<namespace>')
+    .argument('<client-id>')
+    .argument('<namespace>')
     .action(async (clientId: string, namespace: string, o: StorageOptions) => {
       const { paths, at } = where(o);
-      return list(o, async (api, cursor, pageSize) => unwrap(await api.GET(paths.keys as typeof KEYS, {
-        params: { path: { ...at, client_id: clientId, namespace }, query: { cursor, page_size: pageSize } },
-      })));
+      return list(o, async (api, cursor, pageSize) =>
+        unwrap(
+          await api.GET(paths.keys as typeof KEYS, {
+            params: { path: { ...at, client_id: clientId, namespace }, query: { cursor, page_size: pageSize } },
+          }),
+        ),
+      );
     });
 }

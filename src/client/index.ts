@@ -65,9 +65,10 @@ export function unwrap<T>(result: Result<T>): T {
   const { response } = result;
   if (response.ok) return result.data as T;
   const body = result.error;
-  const message = typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string'
-    ? (body as ErrorBody).message
-    : `${response.status} ${response.statusText || 'error'}`;
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string'
+      ? (body as ErrorBody).message
+      : `${response.status} ${response.statusText || 'error'}`;
   throw new AispmError(response.status, message, body, response.headers.get('x-request-id'));
 }
 
@@ -82,7 +83,7 @@ type Json200<Op> = Op extends { responses: { 200: { content: { 'application/json
 
 /** GET paths that take a `cursor` and answer one: every list, edge and page of details. */
 export type PagedPath = {
-  [P in GetPaths]: TakesCursor<QueryOf<GetOp<P>>> extends true ? Json200<GetOp<P>> extends { cursor: string } ? P : never : never;
+  [P in GetPaths]: TakesCursor<QueryOf<GetOp<P>>> extends true ? (Json200<GetOp<P>> extends { cursor: string } ? P : never) : never;
 }[GetPaths];
 
 /** Paged paths whose pages are tabular results (header and rows). */
@@ -95,7 +96,10 @@ export type GetInit<P extends GetPaths> = FetchOptions<GetOp<P>>;
  * Follows cursors from the first page (or from `params.query.cursor`) to the last, yielding each
  * page. `fetchPage` gets the cursor to send (undefined for the first page) and returns the page.
  */
-export async function* pagesOf<T extends { cursor: string }>(fetchPage: (cursor: string | undefined) => Promise<T>, first?: string): AsyncGenerator<T> {
+export async function* pagesOf<T extends { cursor: string }>(
+  fetchPage: (cursor: string | undefined) => Promise<T>,
+  first?: string,
+): AsyncGenerator<T> {
   let cursor = first || undefined;
   do {
     const page = await fetchPage(cursor);
@@ -109,9 +113,16 @@ export function pages<P extends PagedPath>(api: AispmClient, path: P, init: GetI
   const params = (init as { params?: { query?: Record<string, unknown> } }).params ?? {};
   // The generic path defeats openapi-fetch's per-path inference; the signature above keeps callers typed.
   const get = api.GET as unknown as (path: string, init: object) => Promise<Result<{ cursor: string }>>;
-  return pagesOf(async (cursor) => unwrap(await get(path, {
-    ...init, params: { ...params, query: { ...params.query, cursor } },
-  })), params.query?.cursor as string | undefined) as AsyncGenerator<PageOf<P>>;
+  return pagesOf(
+    async (cursor) =>
+      unwrap(
+        await get(path, {
+          ...init,
+          params: { ...params, query: { ...params.query, cursor } },
+        }),
+      ),
+    params.query?.cursor as string | undefined,
+  ) as AsyncGenerator<PageOf<P>>;
 }
 
 /** Every row of a tabular endpoint, in order, following cursors. */
@@ -127,7 +138,11 @@ export function zip(header: readonly string[], row: readonly unknown[]): Record<
 }
 
 /** Every row of a tabular endpoint as an object, following cursors. */
-export async function* objects<P extends TabularPath>(api: AispmClient, path: P, init: GetInit<P>): AsyncGenerator<Record<string, unknown>> {
+export async function* objects<P extends TabularPath>(
+  api: AispmClient,
+  path: P,
+  init: GetInit<P>,
+): AsyncGenerator<Record<string, unknown>> {
   for await (const page of pages(api, path, init)) {
     const { header, rows: pageRows } = page as TabularResult;
     for (const row of pageRows) yield zip(header, row);
@@ -140,7 +155,11 @@ export async function* objects<P extends TabularPath>(api: AispmClient, path: P,
  * Request options that send records as an NDJSON body, one JSON object a line:
  * `api.POST('/api/v1/ingest/tenants/{tenant_id}/workspaces/{workspace_id}', { params, ...ndjson(records) })`.
  */
-export function ndjson(records: Iterable<object>): { body: string; bodySerializer: (body: string) => string; headers: Record<string, string> } {
+export function ndjson(records: Iterable<object>): {
+  body: string;
+  bodySerializer: (body: string) => string;
+  headers: Record<string, string>;
+} {
   let text = '';
   for (const r of records) text += JSON.stringify(r) + '\n';
   return { body: text, bodySerializer: (body) => body, headers: { 'content-type': 'application/x-ndjson' } };

@@ -124,7 +124,9 @@ export class Printer {
         // The first page sets the widths; later pages keep them so columns stay aligned.
         this.widths = fitColumns(header, cells, this.o.width);
         if (this.widths.length < header.length) {
-          this.o.note(`${header.length - this.widths.length} more column(s) do not fit (${header.slice(this.widths.length).join(', ')}): use --columns, or --format csv|json\n`);
+          this.o.note(
+            `${header.length - this.widths.length} more column(s) do not fit (${header.slice(this.widths.length).join(', ')}): use --columns, or --format csv|json\n`,
+          );
         }
         this.o.write(this.line(header) + '\n');
       }
@@ -134,7 +136,9 @@ export class Printer {
   }
 
   private line(cells: string[]): string {
-    return this.widths!.map((w, i) => clip(cells[i]!, w)).join(' '.repeat(GAP)).trimEnd();
+    return this.widths!.map((w, i) => clip(cells[i]!, w))
+      .join(' '.repeat(GAP))
+      .trimEnd();
   }
 
   /** A listing with no page at all still prints its header (CSV, table). */
@@ -166,7 +170,8 @@ export function printObject(body: Record<string, unknown>, o: Omit<PrinterOption
     }
   }
   const keyWidth = Math.min(32, Math.max(0, ...fields.map(([k]) => k.length)));
-  for (const [k, v] of fields) o.write(`${clip(k, keyWidth)}  ${clip(cellText(v), Math.max(8, o.width - keyWidth - GAP))}`.trimEnd() + '\n');
+  for (const [k, v] of fields)
+    o.write(`${clip(k, keyWidth)}  ${clip(cellText(v), Math.max(8, o.width - keyWidth - GAP))}`.trimEnd() + '\n');
   for (const [name, table, total] of sections) {
     o.write(`\n${name}${total !== undefined ? ` (${total})` : ''}\n`);
     if (table.rows.length) new Printer({ ...o, format: 'table' }).page(table);

@@ -42,12 +42,47 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-const frameworks = ['langchain', 'langgraph', 'crewai', 'autogen', 'openai-agents', 'llamaindex', 'semantic-kernel', 'google-adk', 'bedrock-agents'];
+const frameworks = [
+  'langchain',
+  'langgraph',
+  'crewai',
+  'autogen',
+  'openai-agents',
+  'llamaindex',
+  'semantic-kernel',
+  'google-adk',
+  'bedrock-agents',
+];
 const languages = ['python', 'python', 'python', 'typescript', 'typescript', 'java', 'go', 'csharp'];
 const teams = ['support', 'finance', 'sales', 'security', 'platform', 'legal', 'hr', 'marketing', 'data', 'devops'];
-const purposes = ['Triage', 'Assistant', 'Reconciler', 'Researcher', 'Copilot', 'Summariser', 'Reviewer', 'Planner', 'Router', 'Analyst', 'Responder', 'Auditor'];
+const purposes = [
+  'Triage',
+  'Assistant',
+  'Reconciler',
+  'Researcher',
+  'Copilot',
+  'Summariser',
+  'Reviewer',
+  'Planner',
+  'Router',
+  'Analyst',
+  'Responder',
+  'Auditor',
+];
 const environments = ['production', 'production', 'staging', 'development'];
-const permissionsPool = ['crm:read', 'crm:write', 'email:send', 'filesystem:read', 'filesystem:write', 'db:read', 'db:write', 'payments:create', 'tickets:write', 'cloud:admin', 'repo:write'];
+const permissionsPool = [
+  'crm:read',
+  'crm:write',
+  'email:send',
+  'filesystem:read',
+  'filesystem:write',
+  'db:read',
+  'db:write',
+  'payments:create',
+  'tickets:write',
+  'cloud:admin',
+  'repo:write',
+];
 const dataSources = ['confluence', 'sharepoint', 'zendesk', 'salesforce', 'snowflake', 'postgres', 's3', 'google-drive', 'jira', 'github'];
 
 const modelCatalog: Array<{ name: string; provider: string; family: string; pinned: boolean; type: string; window: number }> = [
@@ -111,12 +146,35 @@ const guardrailCatalog: Array<{ name: string; provider: string; categories: stri
 ];
 const assetTypes = ['container', 'container', 'k8s_workload', 'vm', 'host', 'cloud_function', 'repository'];
 const clouds = ['aws', 'azure', 'gcp'];
-const regions: Record<string, string[]> = { aws: ['us-east-1', 'eu-west-1'], azure: ['westeurope', 'eastus'], gcp: ['us-central1', 'europe-west4'] };
+const regions: Record<string, string[]> = {
+  aws: ['us-east-1', 'eu-west-1'],
+  azure: ['westeurope', 'eastus'],
+  gcp: ['us-central1', 'europe-west4'],
+};
 const oses = ['ubuntu-22.04', 'debian-12', 'amazon-linux-2023', 'alpine-3.20', 'windows-server-2022'];
-const repos = ['acme/support-agents', 'acme/finance-bots', 'acme/platform-ai', 'acme/sales-copilot', 'acme/security-automation', 'acme/data-assistants'];
-const garakProbes = ['promptinject.HijackHateHumans', 'dan.Dan_11_0', 'encoding.InjectBase64', 'leakreplay.LiteratureCloze', 'xss.MarkdownImageExfil', 'malwaregen.Evasion'];
+const repos = [
+  'acme/support-agents',
+  'acme/finance-bots',
+  'acme/platform-ai',
+  'acme/sales-copilot',
+  'acme/security-automation',
+  'acme/data-assistants',
+];
+const garakProbes = [
+  'promptinject.HijackHateHumans',
+  'dan.Dan_11_0',
+  'encoding.InjectBase64',
+  'leakreplay.LiteratureCloze',
+  'xss.MarkdownImageExfil',
+  'malwaregen.Evasion',
+];
 const categories = ['prompt_injection', 'pii', 'jailbreak', 'toxicity', 'secrets', 'off_topic'];
-const sensorTypes = ['SENSOR_TYPE_STATIC_CODE_SCAN', 'SENSOR_TYPE_RUNTIME_SDK', 'SENSOR_TYPE_GARAK_PROBE', 'SENSOR_TYPE_CONTAINER_IMAGE_SCAN'];
+const sensorTypes = [
+  'SENSOR_TYPE_STATIC_CODE_SCAN',
+  'SENSOR_TYPE_RUNTIME_SDK',
+  'SENSOR_TYPE_GARAK_PROBE',
+  'SENSOR_TYPE_CONTAINER_IMAGE_SCAN',
+];
 const cicdTypes = ['CICD_TYPE_GITHUB_ACTION', 'CICD_TYPE_GITLAB_CI'];
 
 export interface DemoOptions {
@@ -136,8 +194,16 @@ const pad = (n: number) => String(n).padStart(5, '0');
 
 /** A scan of the demo estate, planned before the findings that name it. */
 interface DemoScan {
-  id: string; sensor: string; cicd: string | null; repo: string; started: number; finished: number | null;
-  status: 'running' | 'succeeded' | 'failed'; assets: string[]; commit: string; findings: number;
+  id: string;
+  sensor: string;
+  cicd: string | null;
+  repo: string;
+  started: number;
+  finished: number | null;
+  status: 'running' | 'succeeded' | 'failed';
+  assets: string[];
+  commit: string;
+  findings: number;
 }
 
 /** The scan that started last at or before `t`, in a list ordered by start. */
@@ -156,10 +222,17 @@ function scanRecord(s: DemoScan, aiObjects: number): Record<string, unknown> {
   const inPipeline = s.cicd !== null;
   const host = s.cicd === 'CICD_TYPE_GITLAB_CI' ? 'gitlab.com' : 'github.com';
   return {
-    type: 'scan', id: s.id, sensor_type: s.sensor, cicd_type: s.cicd,
+    type: 'scan',
+    id: s.id,
+    sensor_type: s.sensor,
+    cicd_type: s.cicd,
     ...(inPipeline ? { repository: `https://${host}/${s.repo}`, branch: 'main', commit: s.commit } : {}),
-    started_at: iso(s.started), finished_at: s.finished === null ? null : iso(s.finished), status: s.status,
-    asset_ids: s.assets, ai_objects: aiObjects, findings: s.findings,
+    started_at: iso(s.started),
+    finished_at: s.finished === null ? null : iso(s.finished),
+    status: s.status,
+    asset_ids: s.assets,
+    ai_objects: aiObjects,
+    findings: s.findings,
     attributes: inPipeline
       ? { pipeline: s.cicd === 'CICD_TYPE_GITLAB_CI' ? '.gitlab-ci.yml' : '.github/workflows/aispm.yml' }
       : { sdk: 'aispm-runtime-sdk' },
@@ -177,10 +250,22 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const last = Math.min(now - r.int(0, 72) * 3_600_000, first + Math.floor(r.next() * 400 * DAY));
     return { first_seen: iso(first), last_seen: iso(Math.max(first, last)) };
   };
-  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) =>
-    ({ type: 'entity', kind, id, name, ...seen(), attributes });
-  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) =>
-    ({ type: 'relation', from_kind, from_id, relation, to_kind, to_id });
+  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => ({
+    type: 'entity',
+    kind,
+    id,
+    name,
+    ...seen(),
+    attributes,
+  });
+  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) => ({
+    type: 'relation',
+    from_kind,
+    from_id,
+    relation,
+    to_kind,
+    to_id,
+  });
   // Where each AI object runs, for the scans that find them there.
   const hostOf = new Map<string, string>();
   const runsOn = (kind: string, id: string, asset: string) => {
@@ -194,8 +279,14 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const type = r.pick(assetTypes);
     const cloud = r.pick(clouds);
     yield entity('asset', id, `${r.pick(teams)}-${type.replace('_', '-')}-${id.slice(-4)}`, {
-      type, hostname: `${id}.${cloud}.acme.internal`, ip: `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
-      os: r.pick(oses), cloud_provider: cloud, region: r.pick(regions[cloud]!), environment: r.pick(environments), criticality: r.int(1, 5),
+      type,
+      hostname: `${id}.${cloud}.acme.internal`,
+      ip: `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+      os: r.pick(oses),
+      cloud_provider: cloud,
+      region: r.pick(regions[cloud]!),
+      environment: r.pick(environments),
+      criticality: r.int(1, 5),
     });
   }
   const locations = Array.from({ length: n(120) }, (_, i) => `loc-${pad(i + 1)}`);
@@ -207,8 +298,14 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const start = r.int(1, 400);
     const commit = Array.from({ length: 40 }, () => '0123456789abcdef'[r.int(0, 15)]).join('');
     yield entity('location', id, path, {
-      type: 'code', repository: `https://github.com/${repo}`, path, start_line: start, end_line: start + r.int(5, 120),
-      branch: 'main', commit, url: `https://github.com/${repo}/blob/${commit}/${path}#L${start}`,
+      type: 'code',
+      repository: `https://github.com/${repo}`,
+      path,
+      start_line: start,
+      end_line: start + r.int(5, 120),
+      branch: 'main',
+      commit,
+      url: `https://github.com/${repo}/blob/${commit}/${path}#L${start}`,
     });
   }
   const leaf = (kind: string, count: number, make: (i: number) => [string, Record<string, unknown>]) => {
@@ -222,15 +319,75 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     }
     return { ids, out };
   };
-  const certs = leaf('cert', 30, (i) => [`CN=svc-${i}.acme.com`, { subject: `CN=svc-${i}.acme.com`, issuer: r.pick(["CN=Let's Encrypt R11", 'CN=Acme Internal CA', 'CN=DigiCert G2']), not_after: iso(now + r.int(-30, 700) * DAY), key_algorithm: r.pick(['RSA-2048', 'RSA-4096', 'ECDSA-P256']), self_signed: r.chance(0.1) }]);
-  const keys = leaf('key', 20, (i) => [`key-${i}`, { algorithm: r.pick(['RSA', 'ECDSA', 'AES']), key_size: r.pick([256, 2048, 4096]), key_type: r.pick(['private', 'public', 'symmetric']) }]);
-  const secrets = leaf('secret', 20, (i) => [`${r.pick(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'DB_PASSWORD', 'SLACK_TOKEN', 'AWS_SECRET_ACCESS_KEY'])}#${i}`, { secret_type: r.pick(['api_key', 'password', 'token']), provider: r.pick(['openai', 'anthropic', 'aws', 'slack', 'postgres']), verified: r.chance(0.4) }]);
-  const qsecrets = leaf('qualys_secret', 15, (i) => [`detection-${i}`, { detection_id: `QDS-${100000 + i}`, secret_type: r.pick(['api_key', 'private_key', 'password']), severity: r.pick(['critical', 'high', 'medium']) }]);
-  const tls = leaf('tls_config', 20, () => [`tls:${r.pick([443, 8443, 6443])}`, { port: r.pick([443, 8443, 6443]), protocol: r.pick(['TLSv1.3', 'TLSv1.2', 'TLSv1.1']), cipher_suites: ['TLS_AES_128_GCM_SHA256'], grade: r.pick(['A', 'A', 'B', 'C', 'F']) }]);
-  const ops = leaf('operation', 15, () => [`${r.pick(['encrypt', 'sign', 'hash'])} ${r.pick(['AES-256-GCM', 'SHA-1', 'RSA-PSS', 'MD5'])}`, { operation: r.pick(['encrypt', 'sign', 'hash']), algorithm: r.pick(['AES-256-GCM', 'SHA-1', 'RSA-PSS', 'MD5']), library: r.pick(['openssl', 'boringssl', 'cryptography']) }]);
-  const csessions = leaf('crypto_session', 20, () => [`${r.pick(['TLS 1.3', 'TLS 1.2', 'SSH'])} session`, { protocol: r.pick(['TLS 1.3', 'TLS 1.2', 'SSH']), cipher: r.pick(['TLS_AES_256_GCM_SHA384', 'ECDHE-RSA-AES128-GCM-SHA256', 'chacha20-poly1305']), peer: `10.0.${r.int(0, 255)}.${r.int(1, 254)}` }]);
+  const certs = leaf('cert', 30, (i) => [
+    `CN=svc-${i}.acme.com`,
+    {
+      subject: `CN=svc-${i}.acme.com`,
+      issuer: r.pick(["CN=Let's Encrypt R11", 'CN=Acme Internal CA', 'CN=DigiCert G2']),
+      not_after: iso(now + r.int(-30, 700) * DAY),
+      key_algorithm: r.pick(['RSA-2048', 'RSA-4096', 'ECDSA-P256']),
+      self_signed: r.chance(0.1),
+    },
+  ]);
+  const keys = leaf('key', 20, (i) => [
+    `key-${i}`,
+    {
+      algorithm: r.pick(['RSA', 'ECDSA', 'AES']),
+      key_size: r.pick([256, 2048, 4096]),
+      key_type: r.pick(['private', 'public', 'symmetric']),
+    },
+  ]);
+  const secrets = leaf('secret', 20, (i) => [
+    `${r.pick(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'DB_PASSWORD', 'SLACK_TOKEN', 'AWS_SECRET_ACCESS_KEY'])}#${i}`,
+    {
+      secret_type: r.pick(['api_key', 'password', 'token']),
+      provider: r.pick(['openai', 'anthropic', 'aws', 'slack', 'postgres']),
+      verified: r.chance(0.4),
+    },
+  ]);
+  const qsecrets = leaf('qualys_secret', 15, (i) => [
+    `detection-${i}`,
+    {
+      detection_id: `QDS-${100000 + i}`,
+      secret_type: r.pick(['api_key', 'private_key', 'password']),
+      severity: r.pick(['critical', 'high', 'medium']),
+    },
+  ]);
+  const tls = leaf('tls_config', 20, () => [
+    `tls:${r.pick([443, 8443, 6443])}`,
+    {
+      port: r.pick([443, 8443, 6443]),
+      protocol: r.pick(['TLSv1.3', 'TLSv1.2', 'TLSv1.1']),
+      cipher_suites: ['TLS_AES_128_GCM_SHA256'],
+      grade: r.pick(['A', 'A', 'B', 'C', 'F']),
+    },
+  ]);
+  const ops = leaf('operation', 15, () => [
+    `${r.pick(['encrypt', 'sign', 'hash'])} ${r.pick(['AES-256-GCM', 'SHA-1', 'RSA-PSS', 'MD5'])}`,
+    {
+      operation: r.pick(['encrypt', 'sign', 'hash']),
+      algorithm: r.pick(['AES-256-GCM', 'SHA-1', 'RSA-PSS', 'MD5']),
+      library: r.pick(['openssl', 'boringssl', 'cryptography']),
+    },
+  ]);
+  const csessions = leaf('crypto_session', 20, () => [
+    `${r.pick(['TLS 1.3', 'TLS 1.2', 'SSH'])} session`,
+    {
+      protocol: r.pick(['TLS 1.3', 'TLS 1.2', 'SSH']),
+      cipher: r.pick(['TLS_AES_256_GCM_SHA384', 'ECDHE-RSA-AES128-GCM-SHA256', 'chacha20-poly1305']),
+      peer: `10.0.${r.int(0, 255)}.${r.int(1, 254)}`,
+    },
+  ]);
   for (const l of [certs, keys, secrets, qsecrets, tls, ops, csessions]) yield* l.out;
-  const assetLeaves: Array<[string, string[]]> = [['cert', certs.ids], ['key', keys.ids], ['secret', secrets.ids], ['qualys_secret', qsecrets.ids], ['tls_config', tls.ids], ['operation', ops.ids], ['crypto_session', csessions.ids]];
+  const assetLeaves: Array<[string, string[]]> = [
+    ['cert', certs.ids],
+    ['key', keys.ids],
+    ['secret', secrets.ids],
+    ['qualys_secret', qsecrets.ids],
+    ['tls_config', tls.ids],
+    ['operation', ops.ids],
+    ['crypto_session', csessions.ids],
+  ];
   for (const [kind, ids] of assetLeaves) for (const id of ids) yield rel('asset', r.pick(assets), 'contains', kind, id);
   for (const id of [...certs.ids.slice(0, n(10)), ...secrets.ids.slice(0, n(10))]) {
     yield rel('location', r.pick(locations), 'contains', id.startsWith('cert') ? 'cert' : 'secret', id);
@@ -242,14 +399,22 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   }
 
   // --- models, guardrails, tools, MCP servers ---------------------------------------------------
-  const models = Array.from({ length: n(24 * (opts.mix?.models ?? 1)) }, (_, i) => ({ id: `model-${pad(i + 1)}`, spec: modelCatalog[i % modelCatalog.length]! }));
+  const models = Array.from({ length: n(24 * (opts.mix?.models ?? 1)) }, (_, i) => ({
+    id: `model-${pad(i + 1)}`,
+    spec: modelCatalog[i % modelCatalog.length]!,
+  }));
   // Every model gets its own garak results only in the demo's proportions; a benchmark's extra
   // models are plain deployments of the same catalogue.
   const probed = n(24);
   for (const [index, m] of models.entries()) {
     yield entity('model', m.id, m.spec.name, {
-      provider: m.spec.provider, model_family: m.spec.family, version: m.spec.pinned ? (/(\d{4}-?\d{2}-?\d{2}|\d{4}|70b)(-instruct)?$/.exec(m.spec.name)?.[1] ?? m.spec.name) : 'latest',
-      pinned: m.spec.pinned, type: m.spec.type, hosting: r.pick(hostings), license: m.spec.provider === 'meta' ? 'llama3.1' : 'proprietary',
+      provider: m.spec.provider,
+      model_family: m.spec.family,
+      version: m.spec.pinned ? (/(\d{4}-?\d{2}-?\d{2}|\d{4}|70b)(-instruct)?$/.exec(m.spec.name)?.[1] ?? m.spec.name) : 'latest',
+      pinned: m.spec.pinned,
+      type: m.spec.type,
+      hosting: r.pick(hostings),
+      license: m.spec.provider === 'meta' ? 'llama3.1' : 'proprietary',
       context_window: m.spec.window,
     });
     yield runsOn('model', m.id, r.pick(assets));
@@ -259,22 +424,38 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       const gid = `garak-${m.id.slice(-5)}-${probe.split('.')[0]}`;
       const passRate = Math.round(r.next() * 1000) / 1000;
       yield entity('garak_info', gid, probe, {
-        probe, detector: r.pick(['mitigation.MitigationBypass', 'always.Fail', 'promptinject.AttackRogueString']),
-        status: passRate < 0.8 ? 'failed' : 'passed', pass_rate: passRate, attempts: r.int(50, 500), run_at: iso(now - r.int(1, 90) * DAY),
+        probe,
+        detector: r.pick(['mitigation.MitigationBypass', 'always.Fail', 'promptinject.AttackRogueString']),
+        status: passRate < 0.8 ? 'failed' : 'passed',
+        pass_rate: passRate,
+        attempts: r.int(50, 500),
+        run_at: iso(now - r.int(1, 90) * DAY),
       });
       yield rel('model', m.id, 'probe_result', 'garak_info', gid);
     }
   }
-  const guardrails = Array.from({ length: n(12) }, (_, i) => ({ id: `guardrail-${pad(i + 1)}`, spec: guardrailCatalog[i % guardrailCatalog.length]! }));
+  const guardrails = Array.from({ length: n(12) }, (_, i) => ({
+    id: `guardrail-${pad(i + 1)}`,
+    spec: guardrailCatalog[i % guardrailCatalog.length]!,
+  }));
   for (const g of guardrails) {
-    yield entity('guardrail', g.id, g.spec.name, { provider: g.spec.provider, policy: `${g.spec.name} policy`, categories: g.spec.categories, mode: r.pick(['block', 'redact', 'alert']) });
+    yield entity('guardrail', g.id, g.spec.name, {
+      provider: g.spec.provider,
+      policy: `${g.spec.name} policy`,
+      categories: g.spec.categories,
+      mode: r.pick(['block', 'redact', 'alert']),
+    });
   }
   const tools = Array.from({ length: n(80) }, (_, i) => ({ id: `tool-${pad(i + 1)}`, spec: toolCatalog[i % toolCatalog.length]! }));
   for (const t of tools) {
     yield entity('tool', t.id, t.spec.name, {
-      description: `${t.spec.name.replaceAll('_', ' ')} on behalf of the agent`, type: r.pick(['function', 'function', 'api', 'mcp']),
-      capabilities: t.spec.caps, destructive: t.spec.destructive, requires_approval: t.spec.destructive && r.chance(0.4),
-      input_validation: r.chance(0.6), language: r.pick(languages),
+      description: `${t.spec.name.replaceAll('_', ' ')} on behalf of the agent`,
+      type: r.pick(['function', 'function', 'api', 'mcp']),
+      capabilities: t.spec.caps,
+      destructive: t.spec.destructive,
+      requires_approval: t.spec.destructive && r.chance(0.4),
+      input_validation: r.chance(0.6),
+      language: r.pick(languages),
     });
     yield rel('tool', t.id, 'defined_in', 'location', r.pick(locations));
   }
@@ -282,20 +463,30 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   for (const m of mcps) {
     const remote = m.spec.transport !== 'stdio';
     yield entity('mcp_server', m.id, `${m.spec.name}-mcp`, {
-      transport: m.spec.transport, url: remote ? `https://mcp.acme.internal/${m.spec.name}` : null, package: m.spec.pkg,
-      version: `${r.int(0, 2)}.${r.int(0, 12)}.${r.int(0, 9)}`, publisher: m.spec.publisher, authentication: remote ? r.pick(authModes) : 'none',
+      transport: m.spec.transport,
+      url: remote ? `https://mcp.acme.internal/${m.spec.name}` : null,
+      package: m.spec.pkg,
+      version: `${r.int(0, 2)}.${r.int(0, 12)}.${r.int(0, 9)}`,
+      publisher: m.spec.publisher,
+      authentication: remote ? r.pick(authModes) : 'none',
     });
     yield runsOn('mcp_server', m.id, r.pick(assets));
     yield rel('mcp_server', m.id, 'defined_in', 'location', r.pick(locations));
     for (const t of r.sample(tools, r.int(2, 7))) yield rel('mcp_server', m.id, 'exposes_tool', 'tool', t.id);
     for (let k = 0; k < r.int(0, 2); k++) {
       const pid = `prompt-${m.id.slice(-5)}-${k}`;
-      yield entity('mcp_prompt', pid, `${m.spec.name}_${r.pick(['summarise', 'review', 'plan'])}`, { description: `Prompt template of ${m.spec.name}`, arguments: ['topic'] });
+      yield entity('mcp_prompt', pid, `${m.spec.name}_${r.pick(['summarise', 'review', 'plan'])}`, {
+        description: `Prompt template of ${m.spec.name}`,
+        arguments: ['topic'],
+      });
       yield rel('mcp_server', m.id, 'exposes_prompt', 'mcp_prompt', pid);
     }
     for (let k = 0; k < r.int(0, 2); k++) {
       const rid = `resource-${m.id.slice(-5)}-${k}`;
-      yield entity('mcp_resource', rid, `${m.spec.name}://resource/${k}`, { uri: `${m.spec.name}://resource/${k}`, mime_type: r.pick(['text/plain', 'application/json']) });
+      yield entity('mcp_resource', rid, `${m.spec.name}://resource/${k}`, {
+        uri: `${m.spec.name}://resource/${k}`,
+        mime_type: r.pick(['text/plain', 'application/json']),
+      });
       yield rel('mcp_server', m.id, 'exposes_resource', 'mcp_resource', rid);
     }
   }
@@ -305,9 +496,15 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   for (const a of agents) {
     const team = r.pick(teams);
     yield entity('agent', a.id, `${team[0]!.toUpperCase()}${team.slice(1)} ${r.pick(purposes)} ${a.id.slice(-3)}`, {
-      framework: r.pick(frameworks), language: r.pick(languages), version: `${r.int(0, 3)}.${r.int(0, 20)}.${r.int(0, 9)}`,
-      environment: r.pick(environments), owner: `${team}-team`, repository: `https://github.com/${r.pick(repos)}`,
-      context: `k8s:${team}/${a.id}`, data_sources: r.sample(dataSources, r.int(0, 3)), permissions: r.sample(permissionsPool, r.int(1, 5)),
+      framework: r.pick(frameworks),
+      language: r.pick(languages),
+      version: `${r.int(0, 3)}.${r.int(0, 20)}.${r.int(0, 9)}`,
+      environment: r.pick(environments),
+      owner: `${team}-team`,
+      repository: `https://github.com/${r.pick(repos)}`,
+      context: `k8s:${team}/${a.id}`,
+      data_sources: r.sample(dataSources, r.int(0, 3)),
+      permissions: r.sample(permissionsPool, r.int(1, 5)),
       human_approval: r.chance(0.35),
     });
     a.models = r.sample(models, r.int(...(opts.mix?.modelsPerAgent ?? [1, 3]))).map((m) => m.id);
@@ -347,10 +544,16 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const cicd = sensor === 'SENSOR_TYPE_RUNTIME_SDK' ? null : cicdTypes[repo % 3 === 2 ? 1 : 0]!;
     const finished = last ? null : started + r.int(30, 1800) * 1000;
     scans.push({
-      id: `scan-${pad(i + 1)}`, sensor, cicd, repo: repos[repo]!, started, finished,
+      id: `scan-${pad(i + 1)}`,
+      sensor,
+      cicd,
+      repo: repos[repo]!,
+      started,
+      finished,
       // About one run in fifteen fails, and always the one before the last, so every workspace shows a failure.
       status: finished === null ? 'running' : r.chance(0.93) && i !== scanCount - 2 ? 'succeeded' : 'failed',
-      assets: r.sample(pool, r.int(1, Math.min(4, pool.length))), commit: Array.from({ length: 40 }, () => '0123456789abcdef'[r.int(0, 15)]).join(''),
+      assets: r.sample(pool, r.int(1, Math.min(4, pool.length))),
+      commit: Array.from({ length: 40 }, () => '0123456789abcdef'[r.int(0, 15)]).join(''),
       findings: 0,
     });
   }
@@ -358,7 +561,9 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   const covered = new Set(scans.flatMap((s) => s.assets));
   for (const [k, asset] of assets.entries()) {
     if (covered.has(asset)) continue;
-    const home = scans.findLast((s) => s.status === 'succeeded' && s.repo === repos[k % repos.length]) ?? scans.findLast((s) => s.status === 'succeeded');
+    const home =
+      scans.findLast((s) => s.status === 'succeeded' && s.repo === repos[k % repos.length]) ??
+      scans.findLast((s) => s.status === 'succeeded');
     home?.assets.push(asset);
   }
   const succeeded = scans.filter((s) => s.status === 'succeeded');
@@ -376,8 +581,11 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
 
   // --- findings -----------------------------------------------------------------------------------
   const objectsByKind: Record<string, string[]> = {
-    agent: agents.map((a) => a.id), model: models.map((m) => m.id), tool: tools.map((t) => t.id),
-    mcp_server: mcps.map((m) => m.id), location: locations,
+    agent: agents.map((a) => a.id),
+    model: models.map((m) => m.id),
+    tool: tools.map((t) => t.id),
+    mcp_server: mcps.map((m) => m.id),
+    location: locations,
   };
   const severitiesPool = ['critical', 'high', 'high', 'medium', 'medium', 'medium', 'low', 'low'];
   for (let i = 0; i < n(1200 * (opts.mix?.findings ?? 1)); i++) {
@@ -390,16 +598,30 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const resolved = r.chance(0.2);
     const loc = r.pick(locations);
     const host = hostOf.get(`${kind}:${objectId}`);
-    const scan = latestBefore(host ? byAsset.get(host) ?? [] : [], detected) ?? latestBefore(codeScans, detected);
+    const scan = latestBefore(host ? (byAsset.get(host) ?? []) : [], detected) ?? latestBefore(codeScans, detected);
     if (scan) scan.findings++;
     yield {
-      type: 'finding', id: `finding-${pad(i + 1)}`, rule_id: rule.id,
-      severity: r.chance(0.7) ? rule.severity : r.pick(severitiesPool), object_kind: kind, object_id: objectId,
-      detected_at: iso(detected), status: resolved ? 'resolved' : 'open', resolved_at: resolved ? iso(Math.min(now, detected + r.int(1, 40) * DAY)) : null,
-      title: `${rule.name}: ${objectId}`, description: rule.description,
-      code_location: { repository: `https://github.com/${r.pick(repos)}`, path: `src/${r.pick(teams)}/main.py`, start_line: r.int(1, 300), location_id: loc },
+      type: 'finding',
+      id: `finding-${pad(i + 1)}`,
+      rule_id: rule.id,
+      severity: r.chance(0.7) ? rule.severity : r.pick(severitiesPool),
+      object_kind: kind,
+      object_id: objectId,
+      detected_at: iso(detected),
+      status: resolved ? 'resolved' : 'open',
+      resolved_at: resolved ? iso(Math.min(now, detected + r.int(1, 40) * DAY)) : null,
+      title: `${rule.name}: ${objectId}`,
+      description: rule.description,
+      code_location: {
+        repository: `https://github.com/${r.pick(repos)}`,
+        path: `src/${r.pick(teams)}/main.py`,
+        start_line: r.int(1, 300),
+        location_id: loc,
+      },
       evidence: { detector: 'demo-scanner', confidence: Math.round(r.next() * 100) / 100 },
-      remediation: rule.remediation, cvss_score: Math.round((4 + r.next() * 6) * 10) / 10, ...(rule.owasp ? { owasp_category: rule.owasp } : {}),
+      remediation: rule.remediation,
+      cvss_score: Math.round((4 + r.next() * 6) * 10) / 10,
+      ...(rule.owasp ? { owasp_category: rule.owasp } : {}),
       ...(scan ? { scan_id: scan.id } : {}),
     };
   }
@@ -423,10 +645,19 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       const input = r.int(50, 6000);
       const output = spec.type === 'embedding' ? 0 : r.int(20, 1500);
       yield {
-        type: 'interaction', id: `int-${opts.workspace}-${String(++interaction).padStart(7, '0')}`, session_id: sessionId,
-        agent_id: agent.id, model: spec.name, model_id: modelId, provider: spec.provider, time: iso(t), duration_ms: duration,
-        input_tokens: input, output_tokens: output,
-        prompt_outcome: onPrompt ? outcome : 'OK', response_outcome: onPrompt ? 'OK' : outcome,
+        type: 'interaction',
+        id: `int-${opts.workspace}-${String(++interaction).padStart(7, '0')}`,
+        session_id: sessionId,
+        agent_id: agent.id,
+        model: spec.name,
+        model_id: modelId,
+        provider: spec.provider,
+        time: iso(t),
+        duration_ms: duration,
+        input_tokens: input,
+        output_tokens: output,
+        prompt_outcome: onPrompt ? outcome : 'OK',
+        response_outcome: onPrompt ? 'OK' : outcome,
         categories: outcome === 'OK' ? [] : r.sample(categories, r.int(1, 2)),
         ...(agent.mcps.length && r.chance(0.3) ? { mcp_server_ids: [r.pick(agent.mcps)] } : {}),
       };

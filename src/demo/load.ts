@@ -21,7 +21,11 @@ export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspac
   const { ingestor } = composeService();
   for (const { workspace, share } of demoWorkspaces) {
     const summary = await ingestor.ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
-      tenant: opts.tenant ?? DEMO_TENANT, workspace, storePrompts: opts.storePrompts, batchSize: 10_000, mode: 'batches',
+      tenant: opts.tenant ?? DEMO_TENANT,
+      workspace,
+      storePrompts: opts.storePrompts,
+      batchSize: 10_000,
+      mode: 'batches',
       evaluateRules: opts.evaluateRules,
     });
     out.push({ workspace, summary });

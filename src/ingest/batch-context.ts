@@ -43,7 +43,15 @@ export class BatchContext {
   readonly touchedKinds = new Set<string>();
   private readonly finishSteps: readonly FinishStep[];
 
-  constructor(db: Db, tx: Executor, tenant: string, workspace: string, now: number, options: BatchOptions, finish: readonly FinishStep[] = []) {
+  constructor(
+    db: Db,
+    tx: Executor,
+    tenant: string,
+    workspace: string,
+    now: number,
+    options: BatchOptions,
+    finish: readonly FinishStep[] = [],
+  ) {
     this.db = db;
     this.tx = tx;
     this.tenant = tenant;

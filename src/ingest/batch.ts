@@ -35,7 +35,10 @@ export interface RecordWriter<T extends RecordType = RecordType> {
   write(ctx: BatchContext, records: Lined<RecordOf<T>>[]): Promise<void>;
 }
 
-export function recordWriter<T extends RecordType>(type: T, write: (ctx: BatchContext, records: Lined<RecordOf<T>>[]) => Promise<void>): RecordWriter<T> {
+export function recordWriter<T extends RecordType>(
+  type: T,
+  write: (ctx: BatchContext, records: Lined<RecordOf<T>>[]) => Promise<void>,
+): RecordWriter<T> {
   return { type, write };
 }
 
@@ -60,7 +63,14 @@ export interface BatchPlan {
 }
 
 export async function applyBatch(
-  db: Db, tx: Executor, plan: BatchPlan, tenant: string, workspace: string, records: Lined<IngestRecord>[], options: BatchOptions, now = Date.now(),
+  db: Db,
+  tx: Executor,
+  plan: BatchPlan,
+  tenant: string,
+  workspace: string,
+  records: Lined<IngestRecord>[],
+  options: BatchOptions,
+  now = Date.now(),
 ): Promise<BatchEffects> {
   const by = new Map<RecordType, Lined<IngestRecord>[]>();
   for (const r of records) {
@@ -77,7 +87,9 @@ export async function applyBatch(
     if (ctx.errors.length) throw new BatchRejected(ctx.errors);
   }
   const effects: BatchEffects = {
-    tenant, workspace, inventory: new Set(ctx.touchedForEdges),
+    tenant,
+    workspace,
+    inventory: new Set(ctx.touchedForEdges),
     ruleSettings: new Set((by.get('rule_setting') ?? []).map((r) => (r.record as RecordOf<'rule_setting'>).ruleId)),
     counts: Object.fromEntries([...by].map(([k, v]) => [k, v.length])),
   };

@@ -10,7 +10,10 @@ export interface RawLine {
   error?: string;
 }
 
-export async function* ndjsonLines(source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<RawLine[]> {
+export async function* ndjsonLines(
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  maxLineBytes: number,
+): AsyncGenerator<RawLine[]> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overflow = false;
@@ -46,7 +49,10 @@ export async function* ndjsonLines(source: AsyncIterable<Buffer | string> | Iter
     if (start < chunk.length) {
       const rest = chunk.subarray(start);
       pendingBytes += rest.length;
-      if (pendingBytes > maxLineBytes) { overflow = true; pending = []; } else pending.push(Buffer.from(rest));
+      if (pendingBytes > maxLineBytes) {
+        overflow = true;
+        pending = [];
+      } else pending.push(Buffer.from(rest));
     }
     if (out.length) yield out;
   }

@@ -51,7 +51,6 @@ export interface IngestCounts {
   rejected: Partial<Record<RecordType | 'invalid', number>>;
 }
 
-
 /** Record types of the lines of the unit being applied, settled as accepted or rejected with it. */
 class TypeTally {
   readonly counts: IngestCounts;
@@ -68,7 +67,9 @@ class TypeTally {
     try {
       const claimed = (JSON.parse(text ?? '') as { type?: unknown } | null)?.type;
       if (recordTypes.includes(claimed as RecordType)) type = claimed as RecordType;
-    } catch { /* not JSON: invalid */ }
+    } catch {
+      /* not JSON: invalid */
+    }
     this.add(type);
   }
   settle(outcome: 'accepted' | 'rejected'): void {
@@ -95,7 +96,9 @@ export class Ingestor {
   /** Calls `observer` after every ingest call; returns the function that removes it. */
   observe(observer: (counts: IngestCounts) => void): () => void {
     this.observers.add(observer);
-    return () => { this.observers.delete(observer); };
+    return () => {
+      this.observers.delete(observer);
+    };
   }
 
   async ingest(db: Db, source: Source, opts: IngestOptions): Promise<IngestSummary> {

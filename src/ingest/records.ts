@@ -26,94 +26,216 @@ function record<P extends Record<string, TSchema>>(type: string, props: P) {
 
 export const recordSchemas = {
   entity: record('entity', {
-    op: Op, kind: Id, id: Id, name: Type.Optional(Text(1024)),
-    first_seen: Type.Optional(Time), last_seen: Type.Optional(Time), attributes: Type.Optional(Obj),
+    op: Op,
+    kind: Id,
+    id: Id,
+    name: Type.Optional(Text(1024)),
+    first_seen: Type.Optional(Time),
+    last_seen: Type.Optional(Time),
+    attributes: Type.Optional(Obj),
   }),
   relation: record('relation', {
-    op: Op, from_kind: Id, from_id: Id, relation: Id, to_kind: Id, to_id: Id,
+    op: Op,
+    from_kind: Id,
+    from_id: Id,
+    relation: Id,
+    to_kind: Id,
+    to_id: Id,
   }),
   rule: record('rule', {
-    id: Id, name: Text(1024), description: Type.Optional(Text()), severity: SeverityT,
-    category: Type.Optional(Text(256)), object_types: Type.Optional(Type.Array(Id, { maxItems: 64 })),
-    remediation: Type.Optional(Text()), owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
+    id: Id,
+    name: Text(1024),
+    description: Type.Optional(Text()),
+    severity: SeverityT,
+    category: Type.Optional(Text(256)),
+    object_types: Type.Optional(Type.Array(Id, { maxItems: 64 })),
+    remediation: Type.Optional(Text()),
+    owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
   }),
   rule_setting: record('rule_setting', {
-    rule_id: Id, enabled: Type.Optional(Type.Boolean()), severity: Type.Optional(Type.Union([SeverityT, Type.Null()])),
+    rule_id: Id,
+    enabled: Type.Optional(Type.Boolean()),
+    severity: Type.Optional(Type.Union([SeverityT, Type.Null()])),
   }),
   price: record('price', {
-    model: Id, input_per_million: Type.Number({ minimum: 0 }), output_per_million: Type.Number({ minimum: 0 }),
+    model: Id,
+    input_per_million: Type.Number({ minimum: 0 }),
+    output_per_million: Type.Number({ minimum: 0 }),
   }),
   finding: record('finding', {
-    op: Op, id: Id, rule_id: Id, severity: Type.Optional(SeverityT), object_kind: Type.Optional(Id), object_id: Type.Optional(Id),
-    detected_at: Type.Optional(Time), status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
-    resolved_at: Type.Optional(Type.Union([Time, Type.Null()])), title: Type.Optional(Text(1024)),
-    description: Type.Optional(Text()), code_location: Type.Optional(Obj), evidence: Type.Optional(Obj),
-    remediation: Type.Optional(Text()), cvss_score: Type.Optional(Type.Number({ minimum: 0, maximum: 10 })),
-    owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })), scan_id: Type.Optional(Id),
+    op: Op,
+    id: Id,
+    rule_id: Id,
+    severity: Type.Optional(SeverityT),
+    object_kind: Type.Optional(Id),
+    object_id: Type.Optional(Id),
+    detected_at: Type.Optional(Time),
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')])),
+    resolved_at: Type.Optional(Type.Union([Time, Type.Null()])),
+    title: Type.Optional(Text(1024)),
+    description: Type.Optional(Text()),
+    code_location: Type.Optional(Obj),
+    evidence: Type.Optional(Obj),
+    remediation: Type.Optional(Text()),
+    cvss_score: Type.Optional(Type.Number({ minimum: 0, maximum: 10 })),
+    owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
+    scan_id: Type.Optional(Id),
   }),
   interaction: record('interaction', {
-    id: Id, session_id: Id, agent_id: Type.Optional(Id), model: Type.Optional(Text(256)), model_id: Type.Optional(Id),
-    provider: Type.Optional(Text(256)), time: Time, duration_ms: Type.Optional(Count),
-    input_tokens: Type.Optional(Count), output_tokens: Type.Optional(Count), cost: Type.Optional(Type.Number({ minimum: 0 })),
-    prompt_outcome: Type.Optional(Outcome), response_outcome: Type.Optional(Outcome),
+    id: Id,
+    session_id: Id,
+    agent_id: Type.Optional(Id),
+    model: Type.Optional(Text(256)),
+    model_id: Type.Optional(Id),
+    provider: Type.Optional(Text(256)),
+    time: Time,
+    duration_ms: Type.Optional(Count),
+    input_tokens: Type.Optional(Count),
+    output_tokens: Type.Optional(Count),
+    cost: Type.Optional(Type.Number({ minimum: 0 })),
+    prompt_outcome: Type.Optional(Outcome),
+    response_outcome: Type.Optional(Outcome),
     categories: Type.Optional(Type.Array(Text(128), { maxItems: 64 })),
     mcp_server_ids: Type.Optional(Type.Array(Id, { maxItems: 64 })),
-    prompt: Type.Optional(Type.String({ maxLength: 1_000_000 })), response: Type.Optional(Type.String({ maxLength: 1_000_000 })),
+    prompt: Type.Optional(Type.String({ maxLength: 1_000_000 })),
+    response: Type.Optional(Type.String({ maxLength: 1_000_000 })),
     attributes: Type.Optional(Obj),
   }),
   scan: record('scan', {
-    id: Id, sensor_type: Id, cicd_type: Type.Optional(Type.Union([Id, Type.Null()])),
-    repository: Type.Optional(Text(1024)), branch: Type.Optional(Text(1024)), commit: Type.Optional(Text(128)),
-    started_at: Time, finished_at: Type.Optional(Type.Union([Time, Type.Null()])),
+    id: Id,
+    sensor_type: Id,
+    cicd_type: Type.Optional(Type.Union([Id, Type.Null()])),
+    repository: Type.Optional(Text(1024)),
+    branch: Type.Optional(Text(1024)),
+    commit: Type.Optional(Text(128)),
+    started_at: Time,
+    finished_at: Type.Optional(Type.Union([Time, Type.Null()])),
     status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
     asset_ids: Type.Optional(Type.Array(Id, { maxItems: 10_000 })),
-    ai_objects: Type.Optional(Count), findings: Type.Optional(Count), attributes: Type.Optional(Obj),
+    ai_objects: Type.Optional(Count),
+    findings: Type.Optional(Count),
+    attributes: Type.Optional(Obj),
   }),
 };
 
 export type RecordType = keyof typeof recordSchemas;
 export const recordTypes = Object.keys(recordSchemas) as RecordType[];
 const validators = Object.fromEntries(recordTypes.map((t) => [t, Compile(recordSchemas[t])])) as {
-  [K in RecordType]: ReturnType<typeof Compile<(typeof recordSchemas)[K]>>
+  [K in RecordType]: ReturnType<typeof Compile<(typeof recordSchemas)[K]>>;
 };
 
 // ---- normalised records ------------------------------------------------------------------------
 
 export interface EntityRecord {
-  type: 'entity'; op: 'upsert' | 'delete'; kind: string; id: string; name: string;
-  firstSeen: number; lastSeen: number; attributes: Record<string, unknown>;
+  type: 'entity';
+  op: 'upsert' | 'delete';
+  kind: string;
+  id: string;
+  name: string;
+  firstSeen: number;
+  lastSeen: number;
+  attributes: Record<string, unknown>;
 }
 export interface RelationRecord {
-  type: 'relation'; op: 'upsert' | 'delete'; fromKind: string; fromId: string; relation: string; toKind: string; toId: string;
+  type: 'relation';
+  op: 'upsert' | 'delete';
+  fromKind: string;
+  fromId: string;
+  relation: string;
+  toKind: string;
+  toId: string;
 }
 export interface RuleRecord {
-  type: 'rule'; id: string; name: string; description: string; severity: Severity; category: string;
-  objectTypes: string[]; remediation: string; owasp: string | null;
+  type: 'rule';
+  id: string;
+  name: string;
+  description: string;
+  severity: Severity;
+  category: string;
+  objectTypes: string[];
+  remediation: string;
+  owasp: string | null;
 }
-export interface RuleSettingRecord { type: 'rule_setting'; ruleId: string; enabled: boolean; severity: Severity | null }
-export interface PriceRecord { type: 'price'; model: string; input: number; output: number }
+export interface RuleSettingRecord {
+  type: 'rule_setting';
+  ruleId: string;
+  enabled: boolean;
+  severity: Severity | null;
+}
+export interface PriceRecord {
+  type: 'price';
+  model: string;
+  input: number;
+  output: number;
+}
 export interface FindingRecord {
-  type: 'finding'; op: 'upsert' | 'delete'; id: string; ruleId: string; severity: Severity | null;
-  objectKind: string; objectId: string; detectedAt: number; status: 'open' | 'resolved'; resolvedAt: number | null;
-  title: string; description: string; codeLocation: Record<string, unknown> | null; evidence: Record<string, unknown> | null;
-  remediation: string; cvssScore: number | null; owasp: string | null; scanId: string | null;
+  type: 'finding';
+  op: 'upsert' | 'delete';
+  id: string;
+  ruleId: string;
+  severity: Severity | null;
+  objectKind: string;
+  objectId: string;
+  detectedAt: number;
+  status: 'open' | 'resolved';
+  resolvedAt: number | null;
+  title: string;
+  description: string;
+  codeLocation: Record<string, unknown> | null;
+  evidence: Record<string, unknown> | null;
+  remediation: string;
+  cvssScore: number | null;
+  owasp: string | null;
+  scanId: string | null;
 }
 export type Outcome = 'OK' | 'ALERTED' | 'BLOCKED' | 'REDACTED';
 export interface InteractionRecord {
-  type: 'interaction'; id: string; sessionId: string; agentId: string; model: string; modelId: string | null;
-  provider: string; time: number; durationMs: number; inputTokens: number; outputTokens: number; cost: number | null;
-  promptOutcome: Outcome; responseOutcome: Outcome; categories: string[]; mcpServerIds: string[];
-  prompt: string | null; response: string | null; attributes: Record<string, unknown>;
+  type: 'interaction';
+  id: string;
+  sessionId: string;
+  agentId: string;
+  model: string;
+  modelId: string | null;
+  provider: string;
+  time: number;
+  durationMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  cost: number | null;
+  promptOutcome: Outcome;
+  responseOutcome: Outcome;
+  categories: string[];
+  mcpServerIds: string[];
+  prompt: string | null;
+  response: string | null;
+  attributes: Record<string, unknown>;
 }
 export interface ScanRecord {
-  type: 'scan'; id: string; sensorType: string; cicdType: string | null; repository: string | null; branch: string | null;
-  commit: string | null; startedAt: number; finishedAt: number | null; status: 'running' | 'succeeded' | 'failed';
-  assetIds: string[]; aiObjects: number; findings: number; attributes: Record<string, unknown>;
+  type: 'scan';
+  id: string;
+  sensorType: string;
+  cicdType: string | null;
+  repository: string | null;
+  branch: string | null;
+  commit: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+  status: 'running' | 'succeeded' | 'failed';
+  assetIds: string[];
+  aiObjects: number;
+  findings: number;
+  attributes: Record<string, unknown>;
 }
 
 export type IngestRecord =
-  | EntityRecord | RelationRecord | RuleRecord | RuleSettingRecord | PriceRecord
-  | FindingRecord | InteractionRecord | ScanRecord;
+  | EntityRecord
+  | RelationRecord
+  | RuleRecord
+  | RuleSettingRecord
+  | PriceRecord
+  | FindingRecord
+  | InteractionRecord
+  | ScanRecord;
 
 export class RecordError extends Error {}
 
@@ -151,13 +273,20 @@ function time(value: string | undefined | null, field: string, fallback?: number
 
 function checkValue(type: ValueType, v: unknown): boolean {
   switch (type) {
-    case 'string': return typeof v === 'string';
-    case 'time': return typeof v === 'string' && parseTime(v) !== null;
-    case 'integer': return Number.isSafeInteger(v);
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'strings': return Array.isArray(v) && v.every((s) => typeof s === 'string');
-    case 'object': return typeof v === 'object' && !Array.isArray(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'time':
+      return typeof v === 'string' && parseTime(v) !== null;
+    case 'integer':
+      return Number.isSafeInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'strings':
+      return Array.isArray(v) && v.every((s) => typeof s === 'string');
+    case 'object':
+      return typeof v === 'object' && !Array.isArray(v);
   }
 }
 
@@ -174,7 +303,8 @@ function checkAttributes(kindName: string, attrs: Record<string, unknown>): Reco
 }
 
 function checkKind(kind: string, field: string): void {
-  if (!kindByName.has(kind)) throw new RecordError(`${field}: unknown kind "${kind.slice(0, 64)}"; kinds are ${[...kindByName.keys()].join(', ')}`);
+  if (!kindByName.has(kind))
+    throw new RecordError(`${field}: unknown kind "${kind.slice(0, 64)}"; kinds are ${[...kindByName.keys()].join(', ')}`);
 }
 
 function worse(a: Outcome, b: Outcome): Outcome {
@@ -206,26 +336,52 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       if (firstSeen > lastSeen) throw new RecordError('entity.first_seen: later than last_seen');
       if (op === 'upsert' && r.name === undefined) throw new RecordError('entity: missing name');
       return {
-        type: 'entity', op, kind: r.kind, id: r.id, name: r.name ?? '', firstSeen, lastSeen,
+        type: 'entity',
+        op,
+        kind: r.kind,
+        id: r.id,
+        name: r.name ?? '',
+        firstSeen,
+        lastSeen,
         attributes: op === 'upsert' ? checkAttributes(r.kind, r.attributes ?? {}) : {},
       };
     }
     case 'relation': {
       const r = value as Type.Static<typeof recordSchemas.relation>;
       const rel = relationByName.get(r.relation);
-      if (!rel) throw new RecordError(`relation.relation: unknown relation "${r.relation.slice(0, 64)}"; relations are ${[...relationByName.keys()].join(', ')}`);
+      if (!rel)
+        throw new RecordError(
+          `relation.relation: unknown relation "${r.relation.slice(0, 64)}"; relations are ${[...relationByName.keys()].join(', ')}`,
+        );
       if (!rel.pairs.some(([f, to]) => f === r.from_kind && to === r.to_kind)) {
-        throw new RecordError(`relation: ${r.relation} does not join ${r.from_kind.slice(0, 64)} to ${r.to_kind.slice(0, 64)}; it joins ${rel.pairs.map(([f, to]) => `${f}→${to}`).join(', ')}`);
+        throw new RecordError(
+          `relation: ${r.relation} does not join ${r.from_kind.slice(0, 64)} to ${r.to_kind.slice(0, 64)}; it joins ${rel.pairs.map(([f, to]) => `${f}→${to}`).join(', ')}`,
+        );
       }
-      return { type: 'relation', op: r.op ?? 'upsert', fromKind: r.from_kind, fromId: r.from_id, relation: r.relation, toKind: r.to_kind, toId: r.to_id };
+      return {
+        type: 'relation',
+        op: r.op ?? 'upsert',
+        fromKind: r.from_kind,
+        fromId: r.from_id,
+        relation: r.relation,
+        toKind: r.to_kind,
+        toId: r.to_id,
+      };
     }
     case 'rule': {
       const r = value as Type.Static<typeof recordSchemas.rule>;
       if (r.id.startsWith('SR-')) throw new RecordError('rule.id: ids starting with SR- are reserved for static rules');
       for (const k of r.object_types ?? []) checkKind(k, 'rule.object_types');
       return {
-        type: 'rule', id: r.id, name: r.name, description: r.description ?? '', severity: r.severity,
-        category: r.category ?? 'external', objectTypes: r.object_types ?? [], remediation: r.remediation ?? '', owasp: r.owasp_category ?? null,
+        type: 'rule',
+        id: r.id,
+        name: r.name,
+        description: r.description ?? '',
+        severity: r.severity,
+        category: r.category ?? 'external',
+        objectTypes: r.object_types ?? [],
+        remediation: r.remediation ?? '',
+        owasp: r.owasp_category ?? null,
       };
     }
     case 'rule_setting': {
@@ -247,11 +403,24 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       const status = r.status ?? (r.resolved_at ? 'resolved' : 'open');
       const resolvedAt = status === 'resolved' ? time(r.resolved_at, 'finding.resolved_at', detectedAt) : null;
       return {
-        type: 'finding', op, id: r.id, ruleId: r.rule_id, severity: r.severity ?? null,
-        objectKind: r.object_kind ?? '', objectId: r.object_id ?? '', detectedAt, status, resolvedAt,
-        title: r.title ?? '', description: r.description ?? '', codeLocation: r.code_location ?? null,
-        evidence: r.evidence ?? null, remediation: r.remediation ?? '', cvssScore: r.cvss_score ?? null,
-        owasp: r.owasp_category ?? null, scanId: r.scan_id ?? null,
+        type: 'finding',
+        op,
+        id: r.id,
+        ruleId: r.rule_id,
+        severity: r.severity ?? null,
+        objectKind: r.object_kind ?? '',
+        objectId: r.object_id ?? '',
+        detectedAt,
+        status,
+        resolvedAt,
+        title: r.title ?? '',
+        description: r.description ?? '',
+        codeLocation: r.code_location ?? null,
+        evidence: r.evidence ?? null,
+        remediation: r.remediation ?? '',
+        cvssScore: r.cvss_score ?? null,
+        owasp: r.owasp_category ?? null,
+        scanId: r.scan_id ?? null,
       };
     }
     case 'interaction': {
@@ -260,15 +429,30 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       // Each month of interaction time is a table on PostgreSQL: times far from now would let one
       // sender create thousands of them (and before year 100 JavaScript's month arithmetic breaks).
       if (at < EARLIEST_INTERACTION || at > now + INTERACTION_CLOCK_SKEW_MS) {
-        throw new RecordError(`interaction.time: ${r.time.slice(0, 64)} is before 2000-01-01 or more than a day ahead of the service's clock`);
+        throw new RecordError(
+          `interaction.time: ${r.time.slice(0, 64)} is before 2000-01-01 or more than a day ahead of the service's clock`,
+        );
       }
       return {
-        type: 'interaction', id: r.id, sessionId: r.session_id, agentId: r.agent_id ?? '', model: r.model ?? '',
-        modelId: r.model_id ?? null, provider: r.provider ?? '', time: at,
-        durationMs: r.duration_ms ?? 0, inputTokens: r.input_tokens ?? 0, outputTokens: r.output_tokens ?? 0,
-        cost: r.cost ?? null, promptOutcome: r.prompt_outcome ?? 'OK', responseOutcome: r.response_outcome ?? 'OK',
-        categories: r.categories ?? [], mcpServerIds: r.mcp_server_ids ?? [], prompt: r.prompt ?? null,
-        response: r.response ?? null, attributes: r.attributes ?? {},
+        type: 'interaction',
+        id: r.id,
+        sessionId: r.session_id,
+        agentId: r.agent_id ?? '',
+        model: r.model ?? '',
+        modelId: r.model_id ?? null,
+        provider: r.provider ?? '',
+        time: at,
+        durationMs: r.duration_ms ?? 0,
+        inputTokens: r.input_tokens ?? 0,
+        outputTokens: r.output_tokens ?? 0,
+        cost: r.cost ?? null,
+        promptOutcome: r.prompt_outcome ?? 'OK',
+        responseOutcome: r.response_outcome ?? 'OK',
+        categories: r.categories ?? [],
+        mcpServerIds: r.mcp_server_ids ?? [],
+        prompt: r.prompt ?? null,
+        response: r.response ?? null,
+        attributes: r.attributes ?? {},
       };
     }
     case 'scan': {
@@ -277,12 +461,24 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       const finishedAt = r.finished_at ? time(r.finished_at, 'scan.finished_at') : null;
       if (finishedAt !== null && finishedAt < startedAt) throw new RecordError('scan.finished_at: earlier than started_at');
       // Finished means a finish time: the current scan of an asset is chosen among those that have one.
-      if (r.status === 'running' && finishedAt !== null) throw new RecordError('scan.finished_at: must be absent or null while status is running');
+      if (r.status === 'running' && finishedAt !== null)
+        throw new RecordError('scan.finished_at: must be absent or null while status is running');
       if (r.status !== 'running' && finishedAt === null) throw new RecordError(`scan.finished_at: required when status is ${r.status}`);
       return {
-        type: 'scan', id: r.id, sensorType: r.sensor_type, cicdType: r.cicd_type ?? null, repository: r.repository ?? null,
-        branch: r.branch ?? null, commit: r.commit ?? null, startedAt, finishedAt, status: r.status,
-        assetIds: [...new Set(r.asset_ids ?? [])], aiObjects: r.ai_objects ?? 0, findings: r.findings ?? 0, attributes: r.attributes ?? {},
+        type: 'scan',
+        id: r.id,
+        sensorType: r.sensor_type,
+        cicdType: r.cicd_type ?? null,
+        repository: r.repository ?? null,
+        branch: r.branch ?? null,
+        commit: r.commit ?? null,
+        startedAt,
+        finishedAt,
+        status: r.status,
+        assetIds: [...new Set(r.asset_ids ?? [])],
+        aiObjects: r.ai_objects ?? 0,
+        findings: r.findings ?? 0,
+        attributes: r.attributes ?? {},
       };
     }
   }

@@ -18,5 +18,4 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const forbidden = (message: string) => new ApiError(403, message);
-export const unauthorized = (message: string) =>
-  new ApiError(401, message, { headers: { 'www-authenticate': 'Bearer realm="aispm"' } });
+export const unauthorized = (message: string) => new ApiError(401, message, { headers: { 'www-authenticate': 'Bearer realm="aispm"' } });

@@ -12,7 +12,10 @@ export function injectFetch(app: FastifyInstance): (request: Request) => Promise
     const url = new URL(request.url);
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await app.inject({
-      method: request.method as 'GET', url: url.pathname + url.search, headers: Object.fromEntries(request.headers), payload,
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload,
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {

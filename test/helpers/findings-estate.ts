@@ -13,13 +13,24 @@ export const PII = 'EXT-pii-logging';
 export const W2_ONLY = 'EXT-w2-only';
 
 interface FindingSpec {
-  id: string; rule: string; kind: string; object: string; at: string; severity?: string;
-  resolvedAt?: string; extra?: Record<string, unknown>;
+  id: string;
+  rule: string;
+  kind: string;
+  object: string;
+  at: string;
+  severity?: string;
+  resolvedAt?: string;
+  extra?: Record<string, unknown>;
 }
 
 export function finding(f: FindingSpec): Record<string, unknown> {
   return {
-    type: 'finding', id: f.id, rule_id: f.rule, object_kind: f.kind, object_id: f.object, detected_at: f.at,
+    type: 'finding',
+    id: f.id,
+    rule_id: f.rule,
+    object_kind: f.kind,
+    object_id: f.object,
+    detected_at: f.at,
     ...(f.severity ? { severity: f.severity } : {}),
     ...(f.resolvedAt ? { status: 'resolved', resolved_at: f.resolvedAt } : {}),
     ...f.extra,
@@ -27,18 +38,37 @@ export function finding(f: FindingSpec): Record<string, unknown> {
 }
 
 export const ruleRecord = (id: string, name: string, severity: string, category: string, objectTypes: string[]) => ({
-  type: 'rule', id, name, description: `${name}, described.`, severity, category, object_types: objectTypes,
-  remediation: `Fix: ${name}.`, owasp_category: 'ASI06',
+  type: 'rule',
+  id,
+  name,
+  description: `${name}, described.`,
+  severity,
+  category,
+  object_types: objectTypes,
+  remediation: `Fix: ${name}.`,
+  owasp_category: 'ASI06',
 });
 
 /** Instances of w1, by id. Comments give the issue (rule / severity) they fall in. */
 export const w1Findings: FindingSpec[] = [
   // input guardrails / high (the rule's default): 7 open on a1, 1 open and 1 resolved on a2, 1 resolved on a1
-  { id: 'f01', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-06-01T00:00:00Z', extra: {
-    title: 'No input guardrail on Support Triage', description: 'User text reaches gpt-4o unchecked.',
-    code_location: { repository: 'https://github.com/acme/support', path: 'agents/triage.py', start_line: 12 },
-    evidence: { framework: 'langchain', guardrails: [] }, remediation: 'Add llm-guard in front.', cvss_score: 7.5,
-    owasp_category: 'ASI01', scan_id: 'scan-1' } },
+  {
+    id: 'f01',
+    rule: INPUT,
+    kind: 'agent',
+    object: 'a1',
+    at: '2026-06-01T00:00:00Z',
+    extra: {
+      title: 'No input guardrail on Support Triage',
+      description: 'User text reaches gpt-4o unchecked.',
+      code_location: { repository: 'https://github.com/acme/support', path: 'agents/triage.py', start_line: 12 },
+      evidence: { framework: 'langchain', guardrails: [] },
+      remediation: 'Add llm-guard in front.',
+      cvss_score: 7.5,
+      owasp_category: 'ASI01',
+      scan_id: 'scan-1',
+    },
+  },
   { id: 'f02', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-05-31T23:59:59Z' },
   { id: 'f12', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-05-10T08:00:00Z' },
   { id: 'f13', rule: INPUT, kind: 'agent', object: 'a1', at: '2026-05-10T08:00:00Z' },
@@ -62,8 +92,11 @@ export const w1Findings: FindingSpec[] = [
 ];
 
 export const w1Records = [
-  entity('agent', 'a1', 'Support Triage', 10), entity('agent', 'a2', 'Finance Bot', 20),
-  entity('tool', 'tl1', 'run_shell', 30), entity('mcp_server', 'm1', 'shell-mcp', 40), entity('model', 'md1', 'gpt-4o', 50),
+  entity('agent', 'a1', 'Support Triage', 10),
+  entity('agent', 'a2', 'Finance Bot', 20),
+  entity('tool', 'tl1', 'run_shell', 30),
+  entity('mcp_server', 'm1', 'shell-mcp', 40),
+  entity('model', 'md1', 'gpt-4o', 50),
   ruleRecord(PII, 'PII written to logs', 'medium', 'privacy', ['agent']),
   { type: 'rule_setting', rule_id: 'SR-aispm_prompt_injection_exposure', enabled: false, severity: 'critical' },
   ...w1Findings.map(finding),
@@ -83,12 +116,31 @@ export const t2Records = [
   finding({ id: 'x01', rule: CREDS, kind: 'agent', object: 'x1', at: '2026-06-02T00:00:00Z' }),
 ];
 
-export async function loadEstate(h: { ingest(t: string, w: string, r: object[]): Promise<{ accepted: number; rejected: number; errors: unknown[] }> }) {
-  for (const [t, w, records] of [[T1, W1, w1Records], [T1, W2, w2Records], [T2, W1, t2Records]] as const) {
+export async function loadEstate(h: {
+  ingest(t: string, w: string, r: object[]): Promise<{ accepted: number; rejected: number; errors: unknown[] }>;
+}) {
+  for (const [t, w, records] of [
+    [T1, W1, w1Records],
+    [T1, W2, w2Records],
+    [T2, W1, t2Records],
+  ] as const) {
     const s = await h.ingest(t, w, records as object[]);
     if (s.rejected) throw new Error(`fixture rejected: ${JSON.stringify(s.errors)}`);
   }
 }
 
 /** Histogram months of the window at NOW, oldest first. */
-export const MONTHS = ['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
+export const MONTHS = [
+  '2025-07',
+  '2025-08',
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+];

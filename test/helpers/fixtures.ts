@@ -18,7 +18,14 @@ export function relation(fromKind: string, fromId: string, rel: string, toKind: 
 
 /** `count` models named model-NNN with distinct last_seen, some ties, for paging tests. */
 export function models(count: number, prefix = 'model') {
-  return Array.from({ length: count }, (_, i) => entity('model', `${prefix}-${String(i).padStart(3, '0')}`, `Model ${i}`,
-    // Every third pair shares a last_seen so the id tie-breaker matters.
-    Math.floor(i / 2) * 10, { provider: ['openai', 'anthropic', 'google'][i % 3], pinned: i % 2 === 0, context_window: 1000 * (i % 7) }));
+  return Array.from({ length: count }, (_, i) =>
+    entity(
+      'model',
+      `${prefix}-${String(i).padStart(3, '0')}`,
+      `Model ${i}`,
+      // Every third pair shares a last_seen so the id tie-breaker matters.
+      Math.floor(i / 2) * 10,
+      { provider: ['openai', 'anthropic', 'google'][i % 3], pinned: i % 2 === 0, context_window: 1000 * (i % 7) },
+    ),
+  );
 }

@@ -41,8 +41,10 @@ export async function createDatabase(engine: EngineName): Promise<TestDatabase> 
   try {
     await admin.connect();
   } catch (err) {
-    throw new Error(`PostgreSQL is required for the test suite but ${PG_ADMIN.replace(/\/\/[^@]*@/, '//')} is not reachable ` +
-      `(${(err as Error).message}); start it or set AISPM_TEST_PG`);
+    throw new Error(
+      `PostgreSQL is required for the test suite but ${PG_ADMIN.replace(/\/\/[^@]*@/, '//')} is not reachable ` +
+        `(${(err as Error).message}); start it or set AISPM_TEST_PG`,
+    );
   }
   await admin.query(`create database ${name}`);
   await admin.end();
@@ -79,7 +81,13 @@ export interface Harness {
   /** Creates a token (default: tenant t1, user u1, all workspaces, read). */
   token(spec?: TokenSpec): Promise<string>;
   get(url: string, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  request(opts: { method: string; url: string; token?: string; headers?: Record<string, string>; payload?: string | Buffer | object }): Promise<LightMyRequestResponse>;
+  request(opts: {
+    method: string;
+    url: string;
+    token?: string;
+    headers?: Record<string, string>;
+    payload?: string | Buffer | object;
+  }): Promise<LightMyRequestResponse>;
   /** Writes records through the ingest pipeline, as one all-or-nothing batch. */
   ingest(tenant: string, workspace: string, records: object[]): Promise<IngestSummary>;
   close(): Promise<void>;
@@ -92,16 +100,32 @@ export interface HarnessOptions {
 
 export async function startHarness(engine: EngineName, options: HarnessOptions = {}): Promise<Harness> {
   const database = await createDatabase(engine);
-  const config: Config = { ...loadConfig({}), db: database.url, authCacheMs: 0, pgPool: 4, ingestMaxBytes: 8 * 1024 * 1024, ...options.config };
+  const config: Config = {
+    ...loadConfig({}),
+    db: database.url,
+    authCacheMs: 0,
+    pgPool: 4,
+    ingestMaxBytes: 8 * 1024 * 1024,
+    ...options.config,
+  };
   const db = openDb(config.db, { pgPool: config.pgPool });
   await migrate(db);
   const { app, ctx, service } = await buildApp({ db, config, logger: false, now: options.now });
   const h: Harness = {
-    engine, app, ctx, db, config, service,
+    engine,
+    app,
+    ctx,
+    db,
+    config,
+    service,
     async token(spec = {}) {
       const { token } = await createToken(db, {
-        tenantId: spec.tenant ?? 't1', userId: spec.user ?? 'u1', workspaces: spec.workspaces ?? [ALL_WORKSPACES],
-        scopes: spec.scopes ?? ['read'], expiresInMs: spec.expiresInMs, now: spec.now,
+        tenantId: spec.tenant ?? 't1',
+        userId: spec.user ?? 'u1',
+        workspaces: spec.workspaces ?? [ALL_WORKSPACES],
+        scopes: spec.scopes ?? ['read'],
+        expiresInMs: spec.expiresInMs,
+        now: spec.now,
       });
       return token;
     },
@@ -110,14 +134,23 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
     },
     request({ method, url, token, headers = {}, payload }) {
       return app.inject({
-        method: method as 'GET', url, payload: payload as string,
+        method: method as 'GET',
+        url,
+        payload: payload as string,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       });
     },
     ingest(tenant, workspace, records) {
       const body = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      return service.ingestor.ingest(db, [Buffer.from(body)], { tenant, workspace, storePrompts: config.storePrompts, batchSize: 1000, mode: 'request', now: options.now,
-        evaluateRules: config.postureRules });
+      return service.ingestor.ingest(db, [Buffer.from(body)], {
+        tenant,
+        workspace,
+        storePrompts: config.storePrompts,
+        batchSize: 1000,
+        mode: 'request',
+        now: options.now,
+        evaluateRules: config.postureRules,
+      });
     },
     async close() {
       await app.close();
@@ -136,8 +169,12 @@ export function describeEngines(name: string, fn: (h: () => Harness, engine: Eng
   for (const engine of engineNames) {
     describe(`${name} [${engine}]`, () => {
       let harness: Harness | undefined;
-      before(async () => { harness = await startHarness(engine, options); });
-      after(async () => { await harness?.close(); });
+      before(async () => {
+        harness = await startHarness(engine, options);
+      });
+      after(async () => {
+        await harness?.close();
+      });
       fn(() => {
         if (!harness) throw new Error('harness not started');
         return harness;

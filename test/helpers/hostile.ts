@@ -6,9 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { RouteEntry } from '../../src/platform/http/route-table.ts';
-import {
-  type JsonSchema, mediaTypes, PROTOBUF, pathParams, queryProps, SCOPE_PARAMS, validBody,
-} from './route-requests.ts';
+import { type JsonSchema, mediaTypes, PROTOBUF, pathParams, queryProps, SCOPE_PARAMS, validBody } from './route-requests.ts';
 
 export interface HostileRequest {
   route: RouteEntry;
@@ -25,21 +23,92 @@ const MB = 1024 * KB;
 
 /** Strings that have broken servers: traversal, encodings, NUL, injection, odd Unicode. */
 const nasty = [
-  '', ' ', '.', '..', '../', '../../etc/passwd', '..%2F..%2F', '%2e%2e%2f', '%252e%252e', '%00', '\u0000', 'a\u0000b', '%', '%zz', '%c0%af',
-  '%ff%fe', '%e2%82', '%u0041', '\\', '\\\\server\\share', '/', '//', '?', '#', '&', '=', ';', '\r\nX-Injected: 1', '\n', '\t',
-  "' OR '1'='1", "'; DROP TABLE entities; --", '" OR ""="', '1; SELECT pg_sleep(10)', '$1', '?::text', '%s%s%s%n', '{{7*7}}',
+  '',
+  ' ',
+  '.',
+  '..',
+  '../',
+  '../../etc/passwd',
+  '..%2F..%2F',
+  '%2e%2e%2f',
+  '%252e%252e',
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '%',
+  '%zz',
+  '%c0%af',
+  '%ff%fe',
+  '%e2%82',
+  '%u0041',
+  '\\',
+  '\\\\server\\share',
+  '/',
+  '//',
+  '?',
+  '#',
+  '&',
+  '=',
+  ';',
+  '\r\nX-Injected: 1',
+  '\n',
+  '\t',
+  "' OR '1'='1",
+  "'; DROP TABLE entities; --",
+  '" OR ""="',
+  '1; SELECT pg_sleep(10)',
+  '$1',
+  '?::text',
+  '%s%s%s%n',
+  '{{7*7}}',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text
   '${7*7}',
-  '{"$ne":null}', '{"$gt":""}', '[]', '{}', 'null', 'true', '-1', '0', '1e309', 'NaN', 'Infinity', '__proto__', 'constructor', 'prototype',
-  'é', 'ǅ', '😀', '👩‍👩‍👧‍👦', '\u202e\u0644\u0627', '\u200b', '\ufeff', '\ud800', '\udfff', 'Ａ', 'ﬀ', 'İ', 'ß', '\u0130\u0131',
-  '<script>alert(1)</script>', 'javascript:alert(1)', '*', '%2A', 'CON', 'nul', 'aux.txt',
+  '{"$ne":null}',
+  '{"$gt":""}',
+  '[]',
+  '{}',
+  'null',
+  'true',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'é',
+  'ǅ',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '\u202e\u0644\u0627',
+  '\u200b',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  'Ａ',
+  'ﬀ',
+  'İ',
+  'ß',
+  '\u0130\u0131',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '*',
+  '%2A',
+  'CON',
+  'nul',
+  'aux.txt',
 ];
 
 const big = (n: number, ch = 'a') => ch.repeat(n);
 
 /** Percent-encodes what can be; a lone surrogate cannot be, and is sent raw as a client might. */
 function enc(s: string): string {
-  try { return encodeURIComponent(s); } catch { return s; }
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -51,7 +120,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A path segment: hostile, sent raw (structure-breaking) or percent-encoded. */
-const hostileSegment = fc.tuple(hostileString, fc.constantFrom('raw', 'encoded', 'encoded')).map(([s, how]) => (how === 'raw' ? s : enc(s)));
+const hostileSegment = fc
+  .tuple(hostileString, fc.constantFrom('raw', 'encoded', 'encoded'))
+  .map(([s, how]) => (how === 'raw' ? s : enc(s)));
 
 /** A value for a query parameter of this schema: often right, often wrong in type, range or size. */
 function queryValue(schema: JsonSchema): fc.Arbitrary<string> {
@@ -60,8 +131,38 @@ function queryValue(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.type === 'integer' || schema.type === 'number') {
     right.push(String(schema.minimum ?? 1), String(schema.maximum ?? 100));
   }
-  const wrong = ['abc', '1.5', '-1', '0', '10001', '99999999999999999999', '1e3', '1e309', '-1e309', '-0', '1e-400', '0.0000001', '0x10', ' 1', '１', 'true', '[]', '{}', '', '2026-13-45T99:99:99Z',
-    '2026-01-01', '2026-01-01T00:00:00', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', 'now', 'asc', 'desc', 'name', 'last_seen'];
+  const wrong = [
+    'abc',
+    '1.5',
+    '-1',
+    '0',
+    '10001',
+    '99999999999999999999',
+    '1e3',
+    '1e309',
+    '-1e309',
+    '-0',
+    '1e-400',
+    '0.0000001',
+    '0x10',
+    ' 1',
+    '１',
+    'true',
+    '[]',
+    '{}',
+    '',
+    '2026-13-45T99:99:99Z',
+    '2026-01-01',
+    '2026-01-01T00:00:00',
+    '1970-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+    '+275760-09-13T00:00:00Z',
+    'now',
+    'asc',
+    'desc',
+    'name',
+    'last_seen',
+  ];
   return fc.oneof(
     { weight: 2, arbitrary: right.length ? fc.constantFrom(...right) : hostileString },
     { weight: 3, arbitrary: fc.constantFrom(...wrong) },
@@ -73,7 +174,17 @@ function queryValue(schema: JsonSchema): fc.Arbitrary<string> {
 /** The query string: documented parameters with hostile values, repeated, bracketed, plus unknown ones. */
 function hostileQuery(route: RouteEntry): fc.Arbitrary<string> {
   const props = Object.entries(queryProps(route));
-  const names = [...props.map(([n]) => n), 'cursor', 'page_size', 'sort', 'unknown', 'page_size[]', 'sort[$ne]', '__proto__[x]', 'constructor[prototype]'];
+  const names = [
+    ...props.map(([n]) => n),
+    'cursor',
+    'page_size',
+    'sort',
+    'unknown',
+    'page_size[]',
+    'sort[$ne]',
+    '__proto__[x]',
+    'constructor[prototype]',
+  ];
   const part = fc.tuple(fc.constantFrom(...names), fc.constantFrom('plain', 'plain', 'repeat', 'bracket', 'empty')).chain(([name, how]) => {
     const schema = props.find(([n]) => n === name)?.[1] ?? { type: 'string' };
     return queryValue(schema).map((v) => {
@@ -88,7 +199,18 @@ function hostileQuery(route: RouteEntry): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant('') },
     { weight: 4, arbitrary: fc.array(part, { minLength: 1, maxLength: 5 }).map((ps) => ps.join('&')) },
-    { weight: 1, arbitrary: fc.constantFrom(`cursor=${big(5000)}`, `page_size=${big(100, '9')}`, `name__ilk=${enc(big(10 * KB, '%'))}`, '&&&===', '%zz=%zz', 'a=%00', `x=${big(64 * KB)}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `cursor=${big(5000)}`,
+        `page_size=${big(100, '9')}`,
+        `name__ilk=${enc(big(10 * KB, '%'))}`,
+        '&&&===',
+        '%zz=%zz',
+        'a=%00',
+        `x=${big(64 * KB)}`,
+      ),
+    },
   );
 }
 
@@ -130,7 +252,13 @@ export function makePayloads(ingestMaxBytes: number) {
     truncatedGzip: gzipSync(Buffer.from('{"type":"entity","kind":"model","id":"m","name":"m"}\n'.repeat(100))).subarray(0, 40),
     overIngestLimit: Buffer.alloc(ingestMaxBytes + 1024, '\n'),
     overJsonLimit: `{"value":{"a":"${big(2 * MB)}"}}`,
-    deep: [deepJson(100, true), deepJson(5000, true), deepJson(50_000, true), '['.repeat(200_000), `{"value":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+    deep: [
+      deepJson(100, true),
+      deepJson(5000, true),
+      deepJson(50_000, true),
+      '['.repeat(200_000),
+      `{"value":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    ],
     deepOtlp: [deepOtlp(65), deepOtlp(3000), deepOtlp(20_000)],
   };
 }
@@ -139,39 +267,98 @@ export type Payloads = ReturnType<typeof makePayloads>;
 
 const NDJSON_LINES = [
   '{"type":"entity","kind":"model","id":"fz","name":"fz"}',
-  '{"type":"entity","kind":"nope","id":"fz"}', '{"type":"entity"}', '{"type":"finding","id":"x","rule_id":"nope"}', '{"type":"interaction"}',
-  '{"type":"entity","kind":"model","id":"a\\u0000b","name":"\\u0000"}', '{"type":"entity","kind":"model","id":"' + big(2000) + '"}',
-  '{"type":"entity","kind":"model","id":"x","attributes":' + deepJson(2000, false) + '}', '{"type":"interaction","id":"i","session_id":"s","time":"2026-01-01T00:00:00Z","input_tokens":1e308}',
-  '{"type":"interaction","id":"i","session_id":"s","time":"0000-01-01T00:00:00Z"}', '{"type":"interaction","id":"i","session_id":"s","time":"9999-12-31T23:59:59Z"}',
-  '{"type":"interaction","id":"i","session_id":"s","time":"2026-01-01T00:00:00Z","cost":1e309,"duration_ms":-1}', '{"type":"rule","id":"r","name":"n","severity":"high","object_types":[' + '"agent",'.repeat(100) + '"agent"]}', '{"type":"relation","from_kind":"agent","from_id":"a","relation":"uses_model","to_kind":"model","to_id":"a"}',
-  '{"v":2,"type":"entity","kind":"model","id":"x"}', '{"type":"__proto__","__proto__":{"polluted":1}}', '{"type":"price","model":"x","input_per_million":-1,"output_per_million":1}',
-  'not json', '[]', 'null', '"str"', '{', '\u0000', '\ufeff{"type":"entity","kind":"model","id":"bom"}', '{"type":"scan","id":"s","sensor_type":"x","started_at":"x","status":"odd"}',
+  '{"type":"entity","kind":"nope","id":"fz"}',
+  '{"type":"entity"}',
+  '{"type":"finding","id":"x","rule_id":"nope"}',
+  '{"type":"interaction"}',
+  '{"type":"entity","kind":"model","id":"a\\u0000b","name":"\\u0000"}',
+  '{"type":"entity","kind":"model","id":"' + big(2000) + '"}',
+  '{"type":"entity","kind":"model","id":"x","attributes":' + deepJson(2000, false) + '}',
+  '{"type":"interaction","id":"i","session_id":"s","time":"2026-01-01T00:00:00Z","input_tokens":1e308}',
+  '{"type":"interaction","id":"i","session_id":"s","time":"0000-01-01T00:00:00Z"}',
+  '{"type":"interaction","id":"i","session_id":"s","time":"9999-12-31T23:59:59Z"}',
+  '{"type":"interaction","id":"i","session_id":"s","time":"2026-01-01T00:00:00Z","cost":1e309,"duration_ms":-1}',
+  '{"type":"rule","id":"r","name":"n","severity":"high","object_types":[' + '"agent",'.repeat(100) + '"agent"]}',
+  '{"type":"relation","from_kind":"agent","from_id":"a","relation":"uses_model","to_kind":"model","to_id":"a"}',
+  '{"v":2,"type":"entity","kind":"model","id":"x"}',
+  '{"type":"__proto__","__proto__":{"polluted":1}}',
+  '{"type":"price","model":"x","input_per_million":-1,"output_per_million":1}',
+  'not json',
+  '[]',
+  'null',
+  '"str"',
+  '{',
+  '\u0000',
+  '\ufeff{"type":"entity","kind":"model","id":"bom"}',
+  '{"type":"scan","id":"s","sensor_type":"x","started_at":"x","status":"odd"}',
 ];
 
 /** A body for the route, hostile in content, size, encoding or media type. */
-function hostileBody(route: RouteEntry, payloads: Payloads): fc.Arbitrary<{ headers: Record<string, string>; payload?: string | Buffer; note: string }> {
+function hostileBody(
+  route: RouteEntry,
+  payloads: Payloads,
+): fc.Arbitrary<{ headers: Record<string, string>; payload?: string | Buffer; note: string }> {
   const types = mediaTypes(route);
   const declared = types[0]!;
   const valid = validBody(route, 'fuzz');
   const ndjson = types.some((t) => t.includes('ndjson'));
   const protobuf = types.includes(PROTOBUF);
-  const contentTypes = [...types, 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-    'application/json; charset=utf-16', 'application/xml', ';;;', 'application/x-ndjson; charset=latin1', 'APPLICATION/JSON', ''];
+  const contentTypes = [
+    ...types,
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-16',
+    'application/xml',
+    ';;;',
+    'application/x-ndjson; charset=latin1',
+    'APPLICATION/JSON',
+    '',
+  ];
   const ct = (t: string): Record<string, string> => (t === '' ? {} : { 'content-type': t });
   const options: Array<fc.Arbitrary<{ headers: Record<string, string>; payload?: string | Buffer; note: string }>> = [
     fc.constant({ headers: ct(valid.contentType), payload: valid.payload, note: 'valid body' }),
-    fc.tuple(fc.constantFrom(...contentTypes), fc.constantFrom('{', '{"value":', 'null', '[]', '"s"', '{"value":[]}', '{"value":null}', '{"value":"s"}',
-      '{"value":{"__proto__":{"x":1}}}', '{"constructor":{"prototype":{"x":1}}}', '{"value":{},"extra":1}', '{"value":{"k":"\\u0000"}}', '{"value":{"\\u0000":1}}',
-      '{"value":{"k":"\\ud800"}}', '{"value":1e309}', '', ' ', '\u0000', 'a=b&c=d'))
+    fc
+      .tuple(
+        fc.constantFrom(...contentTypes),
+        fc.constantFrom(
+          '{',
+          '{"value":',
+          'null',
+          '[]',
+          '"s"',
+          '{"value":[]}',
+          '{"value":null}',
+          '{"value":"s"}',
+          '{"value":{"__proto__":{"x":1}}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+          '{"value":{},"extra":1}',
+          '{"value":{"k":"\\u0000"}}',
+          '{"value":{"\\u0000":1}}',
+          '{"value":{"k":"\\ud800"}}',
+          '{"value":1e309}',
+          '',
+          ' ',
+          '\u0000',
+          'a=b&c=d',
+        ),
+      )
       .map(([t, p]) => ({ headers: ct(t), payload: p, note: `body ${JSON.stringify(p.slice(0, 40))} as ${t || 'no type'}` })),
-    fc.constantFrom(...payloads.deep).map((p) => ({ headers: ct(ndjson || protobuf ? declared : 'application/json'), payload: p, note: `deep JSON (${p.length} bytes)` })),
-    fc.jsonValue({ maxDepth: 4 }).map((v) => ({ headers: ct('application/json'), payload: JSON.stringify({ value: v }), note: 'random JSON value' })),
+    fc
+      .constantFrom(...payloads.deep)
+      .map((p) => ({ headers: ct(ndjson || protobuf ? declared : 'application/json'), payload: p, note: `deep JSON (${p.length} bytes)` })),
+    fc
+      .jsonValue({ maxDepth: 4 })
+      .map((v) => ({ headers: ct('application/json'), payload: JSON.stringify({ value: v }), note: 'random JSON value' })),
     fc.uint8Array({ maxLength: 256 }).map((b) => ({ headers: ct(declared), payload: Buffer.from(b), note: 'random bytes' })),
     fc.constant({ headers: ct('application/json'), payload: payloads.overJsonLimit, note: 'JSON over the body limit' }),
   ];
   if (ndjson) {
     options.push(
-      fc.array(fc.constantFrom(...NDJSON_LINES), { minLength: 1, maxLength: 8 }).chain((lines) => fc.constantFrom('\n', '\r\n').map((eol) => lines.join(eol) + eol))
+      fc
+        .array(fc.constantFrom(...NDJSON_LINES), { minLength: 1, maxLength: 8 })
+        .chain((lines) => fc.constantFrom('\n', '\r\n').map((eol) => lines.join(eol) + eol))
         .map((p) => ({ headers: ct(declared), payload: p, note: `NDJSON ${JSON.stringify(p.slice(0, 60))}` })),
       fc.constant({ headers: ct(declared), payload: Buffer.from([0xff, 0xfe, 0x0a, 0xc3, 0x28, 0x0a]), note: 'NDJSON that is not UTF-8' }),
     );
@@ -180,9 +367,12 @@ function hostileBody(route: RouteEntry, payloads: Payloads): fc.Arbitrary<{ head
     const gz = (p: Buffer, note: string) => ({ headers: { ...ct(declared), 'content-encoding': 'gzip' }, payload: p, note });
     options.push(
       fc.constantFrom(
-        gz(payloads.gzipBombNewlines, 'gzip bomb (newlines)'), gz(payloads.gzipBombZeros, 'gzip bomb (zeros)'),
-        gz(payloads.gzipOfGzipBomb, 'gzip of a gzip bomb'), gz(payloads.truncatedGzip, 'truncated gzip'),
-        gz(Buffer.from('not gzip'), 'not gzip'), gz(gzipSync(Buffer.from(String(valid.payload))), 'valid gzip'),
+        gz(payloads.gzipBombNewlines, 'gzip bomb (newlines)'),
+        gz(payloads.gzipBombZeros, 'gzip bomb (zeros)'),
+        gz(payloads.gzipOfGzipBomb, 'gzip of a gzip bomb'),
+        gz(payloads.truncatedGzip, 'truncated gzip'),
+        gz(Buffer.from('not gzip'), 'not gzip'),
+        gz(gzipSync(Buffer.from(String(valid.payload))), 'valid gzip'),
         { headers: { ...ct(declared), 'content-encoding': 'br' }, payload: Buffer.from('x'), note: 'brotli' },
         { headers: { ...ct(declared), 'content-encoding': 'gzip, gzip' }, payload: Buffer.from('x'), note: 'double encoding' },
         { headers: ct(declared), payload: payloads.overIngestLimit, note: 'over the ingest limit' },
@@ -190,25 +380,51 @@ function hostileBody(route: RouteEntry, payloads: Payloads): fc.Arbitrary<{ head
     );
   }
   if (protobuf) {
-    options.push(fc.constantFrom(...payloads.deepOtlp).chain((d) => fc.constantFrom(
-      { headers: ct(PROTOBUF), payload: d.protobuf, note: `OTLP protobuf nested (${d.protobuf.length} bytes)` },
-      { headers: ct('application/json'), payload: d.json, note: `OTLP JSON nested (${d.json.length} bytes)` },
-    )));
-    options.push(fc.constantFrom(
-      Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0a]), Buffer.from([0x0a, 0x05, 0x0a, 0x03, 0x12, 0x01]),
-      Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), Buffer.from([0x0b, 0x0c]),
-    ).map((b) => ({ headers: ct(PROTOBUF), payload: b, note: `protobuf ${b.toString('hex')}` })));
+    options.push(
+      fc
+        .constantFrom(...payloads.deepOtlp)
+        .chain((d) =>
+          fc.constantFrom(
+            { headers: ct(PROTOBUF), payload: d.protobuf, note: `OTLP protobuf nested (${d.protobuf.length} bytes)` },
+            { headers: ct('application/json'), payload: d.json, note: `OTLP JSON nested (${d.json.length} bytes)` },
+          ),
+        ),
+    );
+    options.push(
+      fc
+        .constantFrom(
+          Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]),
+          Buffer.from([0x0a]),
+          Buffer.from([0x0a, 0x05, 0x0a, 0x03, 0x12, 0x01]),
+          Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]),
+          Buffer.from([0x0b, 0x0c]),
+        )
+        .map((b) => ({ headers: ct(PROTOBUF), payload: b, note: `protobuf ${b.toString('hex')}` })),
+    );
   }
   return fc.oneof(...options);
 }
 
-const extraHeaders = fc.record({
-  accept: fc.constantFrom('application/json', 'text/csv', '*/*', 'application/xml', 'text/csv;q=0.9, application/json;q=0.1', '', '\u00ff'),
-  'if-none-match': fc.constantFrom('*', '"1"', 'W/"x"', '"', big(4000)),
-  'if-match': fc.constantFrom('*', '"1"', '"1", "2"', 'garbage', '""'),
-  'x-request-id': fc.constantFrom('ok-id-1', 'bad id with spaces', big(300), '\u00e9', '../../'),
-  origin: fc.constantFrom('https://evil.example', 'null'),
-}, { requiredKeys: [] }).map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== '')));
+const extraHeaders = fc
+  .record(
+    {
+      accept: fc.constantFrom(
+        'application/json',
+        'text/csv',
+        '*/*',
+        'application/xml',
+        'text/csv;q=0.9, application/json;q=0.1',
+        '',
+        '\u00ff',
+      ),
+      'if-none-match': fc.constantFrom('*', '"1"', 'W/"x"', '"', big(4000)),
+      'if-match': fc.constantFrom('*', '"1"', '"1", "2"', 'garbage', '""'),
+      'x-request-id': fc.constantFrom('ok-id-1', 'bad id with spaces', big(300), '\u00e9', '../../'),
+      origin: fc.constantFrom('https://evil.example', 'null'),
+    },
+    { requiredKeys: [] },
+  )
+  .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== '')));
 
 export interface Tokens {
   /** A token of tenant-a with every scope and every workspace: requests reach the handlers. */
@@ -221,37 +437,60 @@ export interface Tokens {
 export function hostileRequest(routes: RouteEntry[], tokens: Tokens, payloads: Payloads): fc.Arbitrary<HostileRequest> {
   return fc.constantFrom(...routes).chain((route) => {
     const params = pathParams(route.url);
-    const segment = (p: string) => fc.oneof(
-      // Mostly the token's own tenant and workspace, so the request gets past authorisation.
-      { weight: SCOPE_PARAMS.has(p) ? 8 : 2, arbitrary: fc.constant(enc(p === 'tenant_id' ? tokens.tenant : p === 'workspace_id' ? tokens.workspace : 'fuzz-id')) },
-      { weight: 3, arbitrary: hostileSegment },
-    );
+    const segment = (p: string) =>
+      fc.oneof(
+        // Mostly the token's own tenant and workspace, so the request gets past authorisation.
+        {
+          weight: SCOPE_PARAMS.has(p) ? 8 : 2,
+          arbitrary: fc.constant(enc(p === 'tenant_id' ? tokens.tenant : p === 'workspace_id' ? tokens.workspace : 'fuzz-id')),
+        },
+        { weight: 3, arbitrary: hostileSegment },
+      );
     const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-    return fc.record({
-      segments: fc.tuple(...params.map(segment)) as fc.Arbitrary<string[]>,
-      query: hostileQuery(route),
-      body: withBody ? hostileBody(route, payloads) : fc.option(hostileBody(route, payloads), { freq: 8, nil: undefined }),
-      headers: extraHeaders,
-      auth: fc.oneof({ weight: 12, arbitrary: fc.constant('good') }, { weight: 3, arbitrary: fc.constantFrom('none', 'garbage', 'huge') }),
-      methodCase: fc.constantFrom(route.method, route.method, route.method, route.method.toLowerCase()),
-    }).map(({ segments, query, body, headers, auth, methodCase }) => {
-      let i = 0;
-      const path = route.url.split('/').map((s) => (s.startsWith(':') || s === '*' ? segments[i++]! : s)).join('/');
-      const authorization = auth === 'good' ? `Bearer ${tokens.good}` : auth === 'garbage' ? 'Bearer \u0000\u00ff' : auth === 'huge' ? `Bearer ${big(8 * KB)}` : undefined;
-      const request: HostileRequest = {
-        route, method: methodCase.toUpperCase(), url: query ? `${path}?${query}` : path,
-        headers: { ...headers, ...body?.headers, ...(authorization ? { authorization } : {}) },
-        payload: body?.payload,
-        note: body?.note ?? 'no body',
-      };
-      // Counterexamples print as one short line, not as the route's schema and a megabyte of body.
-      return Object.assign(request, { [fc.toStringMethod]: () => describe(request) });
-    });
+    return fc
+      .record({
+        segments: fc.tuple(...params.map(segment)) as fc.Arbitrary<string[]>,
+        query: hostileQuery(route),
+        body: withBody ? hostileBody(route, payloads) : fc.option(hostileBody(route, payloads), { freq: 8, nil: undefined }),
+        headers: extraHeaders,
+        auth: fc.oneof(
+          { weight: 12, arbitrary: fc.constant('good') },
+          { weight: 3, arbitrary: fc.constantFrom('none', 'garbage', 'huge') },
+        ),
+        methodCase: fc.constantFrom(route.method, route.method, route.method, route.method.toLowerCase()),
+      })
+      .map(({ segments, query, body, headers, auth, methodCase }) => {
+        let i = 0;
+        const path = route.url
+          .split('/')
+          .map((s) => (s.startsWith(':') || s === '*' ? segments[i++]! : s))
+          .join('/');
+        const authorization =
+          auth === 'good'
+            ? `Bearer ${tokens.good}`
+            : auth === 'garbage'
+              ? 'Bearer \u0000\u00ff'
+              : auth === 'huge'
+                ? `Bearer ${big(8 * KB)}`
+                : undefined;
+        const request: HostileRequest = {
+          route,
+          method: methodCase.toUpperCase(),
+          url: query ? `${path}?${query}` : path,
+          headers: { ...headers, ...body?.headers, ...(authorization ? { authorization } : {}) },
+          payload: body?.payload,
+          note: body?.note ?? 'no body',
+        };
+        // Counterexamples print as one short line, not as the route's schema and a megabyte of body.
+        return Object.assign(request, { [fc.toStringMethod]: () => describe(request) });
+      });
   });
 }
 
 /** One line naming the request: method, URL (cut), headers but the token, what the body tries. */
 export function describe(r: HostileRequest): string {
-  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' ? `${v.slice(0, 12)}…` : v.slice(0, 60)]));
+  const headers = Object.fromEntries(
+    Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' ? `${v.slice(0, 12)}…` : v.slice(0, 60)]),
+  );
   return `${r.method} ${r.url.slice(0, 240)}${r.url.length > 240 ? `… (${r.url.length} chars)` : ''} headers ${JSON.stringify(headers)} body: ${r.note}`;
 }

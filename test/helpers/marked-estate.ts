@@ -33,9 +33,20 @@ function attributes(kindName: string, secret: string): Record<string, unknown> {
   for (const c of kind.columns) {
     if (!('attribute' in c.from)) continue;
     const key = c.from.attribute;
-    out[key] = c.type === 'string' ? `${secret} ${key}` : c.type === 'strings' ? [`${secret} ${key}`]
-      : c.type === 'integer' ? 1 : c.type === 'number' ? 0.5 : c.type === 'boolean' ? true
-        : c.type === 'time' ? new Date().toISOString() : { note: secret };
+    out[key] =
+      c.type === 'string'
+        ? `${secret} ${key}`
+        : c.type === 'strings'
+          ? [`${secret} ${key}`]
+          : c.type === 'integer'
+            ? 1
+            : c.type === 'number'
+              ? 0.5
+              : c.type === 'boolean'
+                ? true
+                : c.type === 'time'
+                  ? new Date().toISOString()
+                  : { note: secret };
   }
   return out;
 }
@@ -46,24 +57,76 @@ export function markedRecords(d: Dataset, now = Date.now()): object[] {
   const t = (msAgo: number) => new Date(now - msAgo).toISOString();
   const out: object[] = [];
   for (const k of kinds) {
-    out.push({ type: 'entity', kind: k.name, id: d.id, name: `${S} ${k.name}`, first_seen: t(86_400_000), last_seen: t(3_600_000), attributes: attributes(k.name, S) });
+    out.push({
+      type: 'entity',
+      kind: k.name,
+      id: d.id,
+      name: `${S} ${k.name}`,
+      first_seen: t(86_400_000),
+      last_seen: t(3_600_000),
+      attributes: attributes(k.name, S),
+    });
   }
   for (const r of relations) {
-    for (const [from, to] of r.pairs) out.push({ type: 'relation', from_kind: from, from_id: d.id, relation: r.name, to_kind: to, to_id: d.id });
+    for (const [from, to] of r.pairs)
+      out.push({ type: 'relation', from_kind: from, from_id: d.id, relation: r.name, to_kind: to, to_id: d.id });
   }
-  out.push({ type: 'rule', id: d.id, name: `${S} rule`, description: `${S} description`, severity: 'high', category: `${S}cat`, object_types: ['agent'], remediation: `${S} remediation` });
-  const finding = { object_kind: 'agent', object_id: d.id, detected_at: t(86_400_000), title: `${S} title`, description: `${S} description`,
-    code_location: { repository: `https://example.invalid/${S}`, path: `${S}/main.py`, start_line: 1 }, evidence: { note: S }, remediation: `${S} fix`, scan_id: d.id };
+  out.push({
+    type: 'rule',
+    id: d.id,
+    name: `${S} rule`,
+    description: `${S} description`,
+    severity: 'high',
+    category: `${S}cat`,
+    object_types: ['agent'],
+    remediation: `${S} remediation`,
+  });
+  const finding = {
+    object_kind: 'agent',
+    object_id: d.id,
+    detected_at: t(86_400_000),
+    title: `${S} title`,
+    description: `${S} description`,
+    code_location: { repository: `https://example.invalid/${S}`, path: `${S}/main.py`, start_line: 1 },
+    evidence: { note: S },
+    remediation: `${S} fix`,
+    scan_id: d.id,
+  };
   out.push({ type: 'finding', id: d.id, rule_id: d.id, ...finding });
   out.push({ type: 'finding', id: `f2${d.id}`, rule_id: STATIC_RULE, ...finding });
   out.push({
-    type: 'interaction', id: d.id, session_id: d.id, agent_id: d.id, model: `${S}model`, model_id: d.id, provider: `${S}provider`,
-    time: t(3_600_000), duration_ms: 1000, input_tokens: 10, output_tokens: 5, prompt_outcome: 'BLOCKED', response_outcome: 'OK',
-    categories: [`${S}category`], mcp_server_ids: [d.id], prompt: `${S} prompt`, response: `${S} response`, attributes: { note: S },
+    type: 'interaction',
+    id: d.id,
+    session_id: d.id,
+    agent_id: d.id,
+    model: `${S}model`,
+    model_id: d.id,
+    provider: `${S}provider`,
+    time: t(3_600_000),
+    duration_ms: 1000,
+    input_tokens: 10,
+    output_tokens: 5,
+    prompt_outcome: 'BLOCKED',
+    response_outcome: 'OK',
+    categories: [`${S}category`],
+    mcp_server_ids: [d.id],
+    prompt: `${S} prompt`,
+    response: `${S} response`,
+    attributes: { note: S },
   });
   out.push({
-    type: 'scan', id: d.id, sensor_type: `${S}sensor`, cicd_type: 'CICD_TYPE_GITHUB_ACTION', repository: `${S}repo`, branch: `${S}branch`,
-    commit: `${S}commit`, started_at: t(7_200_000), finished_at: t(3_600_000), status: 'succeeded', asset_ids: [d.id], attributes: { note: S },
+    type: 'scan',
+    id: d.id,
+    sensor_type: `${S}sensor`,
+    cicd_type: 'CICD_TYPE_GITHUB_ACTION',
+    repository: `${S}repo`,
+    branch: `${S}branch`,
+    commit: `${S}commit`,
+    started_at: t(7_200_000),
+    finished_at: t(3_600_000),
+    status: 'succeeded',
+    asset_ids: [d.id],
+    attributes: { note: S },
   });
   return out;
 }
@@ -75,7 +138,9 @@ export function tenantShared(scope: StorageScope): boolean {
 
 /** Client-storage entries a dataset's user writes (every scope of the catalogue but the tenant-wide one). */
 export function storageEntries(d: Dataset): Array<{ url: string; value: object }> {
-  return storageScopes.filter((s) => !tenantShared(s)).map((s) => ({ url: storageUrl(s, d.tenant, d.workspace, d.id), value: { note: d.secret } }));
+  return storageScopes
+    .filter((s) => !tenantShared(s))
+    .map((s) => ({ url: storageUrl(s, d.tenant, d.workspace, d.id), value: { note: d.secret } }));
 }
 
 export function storageUrl(scope: StorageScope, tenant: string, workspace: string, id: string): string {
@@ -88,5 +153,9 @@ export function sharedEntries(tenant: string): { id: string; secret: string; ent
   const n = tenant.toLowerCase();
   const id = `id${n}shared`;
   const secret = `zqx${n}sharedsecret`;
-  return { id, secret, entries: storageScopes.filter(tenantShared).map((s) => ({ url: storageUrl(s, tenant, '', id), value: { note: secret } })) };
+  return {
+    id,
+    secret,
+    entries: storageScopes.filter(tenantShared).map((s) => ({ url: storageUrl(s, tenant, '', id), value: { note: secret } })),
+  };
 }

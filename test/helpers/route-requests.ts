@@ -7,9 +7,20 @@ import type { RouteEntry } from '../../src/platform/http/route-table.ts';
 import { routedKinds } from '../../src/catalog/kinds.ts';
 
 export type JsonSchema = {
-  type?: string; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[];
-  format?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number;
-  minItems?: number; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; additionalProperties?: unknown;
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  additionalProperties?: unknown;
 };
 
 export const NDJSON = 'application/x-ndjson';
@@ -23,18 +34,24 @@ export function callableRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
 
 /** Path parameter names in the order they appear (`*` is Fastify's wildcard). */
 export function pathParams(url: string): string[] {
-  return url.split('/').filter((s) => s.startsWith(':') || s === '*').map((s) => (s === '*' ? '*' : s.slice(1)));
+  return url
+    .split('/')
+    .filter((s) => s.startsWith(':') || s === '*')
+    .map((s) => (s === '*' ? '*' : s.slice(1)));
 }
 
 /** The URL for `pattern` with each parameter replaced by its value, percent-encoded. */
 export function fillPath(pattern: string, values: Record<string, string>): string {
-  return pattern.split('/').map((s) => {
-    if (s === '*') return encodeURIComponent(values['*'] ?? 'x');
-    if (!s.startsWith(':')) return s;
-    const v = values[s.slice(1)];
-    if (v === undefined) throw new Error(`no value for path parameter ${s} of ${pattern}`);
-    return encodeURIComponent(v);
-  }).join('/');
+  return pattern
+    .split('/')
+    .map((s) => {
+      if (s === '*') return encodeURIComponent(values['*'] ?? 'x');
+      if (!s.startsWith(':')) return s;
+      const v = values[s.slice(1)];
+      if (v === undefined) throw new Error(`no value for path parameter ${s} of ${pattern}`);
+      return encodeURIComponent(v);
+    })
+    .join('/');
 }
 
 export function querySchema(route: RouteEntry): JsonSchema | undefined {
@@ -60,7 +77,8 @@ export function sampleOf(schema: JsonSchema | undefined, hint = 'x'): unknown {
     case 'string':
       if (schema.format === 'date-time') return new Date().toISOString();
       return hint.padEnd(schema.minLength ?? 1, 'x').slice(0, schema.maxLength ?? 64);
-    case 'integer': case 'number':
+    case 'integer':
+    case 'number':
       return schema.minimum ?? 1;
     case 'boolean':
       return true;
@@ -103,7 +121,10 @@ export function validBody(route: RouteEntry, tag = 'matrix'): { contentType: str
   const types = mediaTypes(route);
   if (types.some((t) => t.includes('ndjson') || t.includes('jsonl') || t.includes('jsonlines'))) {
     const type = types.find((t) => t.includes('ndjson')) ?? types[0]!;
-    return { contentType: type, payload: JSON.stringify({ type: 'entity', kind: 'model', id: `${tag}-model`, name: `${tag} model` }) + '\n' };
+    return {
+      contentType: type,
+      payload: JSON.stringify({ type: 'entity', kind: 'model', id: `${tag}-model`, name: `${tag} model` }) + '\n',
+    };
   }
   if (types.includes(PROTOBUF)) return { contentType: PROTOBUF, payload: Buffer.alloc(0) };
   const schema = route.schema?.body as JsonSchema | undefined;

@@ -23,11 +23,20 @@ export interface InteractionSpec {
 
 export function interaction(s: InteractionSpec): Record<string, unknown> {
   return {
-    type: 'interaction', id: s.id, session_id: s.session, ...(s.agent !== undefined ? { agent_id: s.agent } : {}),
-    model: s.model ?? 'gpt-4o', time: at(s.minute), duration_ms: s.duration ?? 1000,
-    input_tokens: s.input ?? 100, output_tokens: s.output ?? 10, ...(s.cost !== undefined ? { cost: s.cost } : {}),
-    ...(s.prompt_outcome ? { prompt_outcome: s.prompt_outcome } : {}), ...(s.response_outcome ? { response_outcome: s.response_outcome } : {}),
-    ...(s.categories ? { categories: s.categories } : {}), ...s.extra,
+    type: 'interaction',
+    id: s.id,
+    session_id: s.session,
+    ...(s.agent !== undefined ? { agent_id: s.agent } : {}),
+    model: s.model ?? 'gpt-4o',
+    time: at(s.minute),
+    duration_ms: s.duration ?? 1000,
+    input_tokens: s.input ?? 100,
+    output_tokens: s.output ?? 10,
+    ...(s.cost !== undefined ? { cost: s.cost } : {}),
+    ...(s.prompt_outcome ? { prompt_outcome: s.prompt_outcome } : {}),
+    ...(s.response_outcome ? { response_outcome: s.response_outcome } : {}),
+    ...(s.categories ? { categories: s.categories } : {}),
+    ...s.extra,
   };
 }
 
@@ -52,11 +61,20 @@ export function expectedSessions(specs: InteractionSpec[]): Map<string, Record<s
     const input = list.reduce((a, s) => a + (s.input ?? 100), 0);
     const output = list.reduce((a, s) => a + (s.output ?? 10), 0);
     out.set(id, {
-      session_id: id, agent_id: sorted.find((s) => s.agent)?.agent ?? '',
-      start_time: new Date(start).toISOString(), end_time: new Date(end).toISOString(), duration_ms: end - start,
-      turns: list.length, input_tokens: input, output_tokens: output, total_tokens: input + output,
+      session_id: id,
+      agent_id: sorted.find((s) => s.agent)?.agent ?? '',
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(end).toISOString(),
+      duration_ms: end - start,
+      turns: list.length,
+      input_tokens: input,
+      output_tokens: output,
+      total_tokens: input + output,
       cost: list.reduce((a, s) => a + (s.cost ?? 0), 0),
-      ok: counts.OK, alerted: counts.ALERTED, blocked: counts.BLOCKED, redacted: counts.REDACTED,
+      ok: counts.OK,
+      alerted: counts.ALERTED,
+      blocked: counts.BLOCKED,
+      redacted: counts.REDACTED,
     });
   }
   return out;

@@ -22,11 +22,16 @@ const IngestResult = Type.Object({
 
 // Other 400s (bad gzip, a cut-off body) carry only code and message, so the extra members are
 // optional: a response that does not fit its schema would turn into a 500.
-const IngestRejected = Type.Object({
-  code: Type.Integer(), message: Type.String(),
-  accepted: Type.Optional(Type.Integer()), rejected: Type.Optional(Type.Integer()),
-  errors: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() }))),
-}, { description: 'A malformed request, or some lines were bad and nothing was written (each bad line is listed with its number).' });
+const IngestRejected = Type.Object(
+  {
+    code: Type.Integer(),
+    message: Type.String(),
+    accepted: Type.Optional(Type.Integer()),
+    rejected: Type.Optional(Type.Integer()),
+    errors: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() }))),
+  },
+  { description: 'A malformed request, or some lines were bad and nothing was written (each bad line is listed with its number).' },
+);
 
 /** Counts bytes as they pass and fails with 413 past the limit. */
 export function byteLimit(max: number): Transform {
@@ -55,8 +60,13 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
   // iterator rejects with its error.
   limited.on('error', () => {});
   // Errors upstream (a corrupt gzip stream, a client that hangs up) end the limited stream too.
-  source.on('error', (err) => limited.destroy(err.message.includes('incorrect header check') || (err as { code?: string }).code?.startsWith('Z_')
-    ? new ApiError(400, 'request body is not valid gzip') : err));
+  source.on('error', (err) =>
+    limited.destroy(
+      err.message.includes('incorrect header check') || (err as { code?: string }).code?.startsWith('Z_')
+        ? new ApiError(400, 'request body is not valid gzip')
+        : err,
+    ),
+  );
   // The pipeline starts reading only once it holds a transaction; an error before then must not
   // go unheard (an 'error' event without a listener ends the process). The stream keeps the error
   // and the pipeline's read throws it.
@@ -68,43 +78,64 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
   // NDJSON bodies reach the handler as the raw stream.
   app.addContentTypeParser(NDJSON_TYPES, (_request, payload, done) => done(null, payload));
 
-  app.withTypeProvider<TypeBoxTypeProvider>().post('/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id', {
-    config: { access: 'ingest' },
-    schema: {
-      operationId: 'IngestRecords', summary: 'Ingest NDJSON records', tags: ['Ingest'],
-      description: 'Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, ' +
-        'findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. ' +
-        'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.',
-      params: TenantWorkspaceParams,
-      // The document names the NDJSON media types, so generated clients and the reference page send them.
-      consumes: NDJSON_TYPES,
-      body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
-      response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id',
+    {
+      config: { access: 'ingest' },
+      schema: {
+        operationId: 'IngestRecords',
+        summary: 'Ingest NDJSON records',
+        tags: ['Ingest'],
+        description:
+          'Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, ' +
+          'findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. ' +
+          'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.',
+        params: TenantWorkspaceParams,
+        // The document names the NDJSON media types, so generated clients and the reference page send them.
+        consumes: NDJSON_TYPES,
+        body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
+        response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
+      },
+      // The schema above documents the body; the stream itself is checked line by line.
+      validatorCompiler: () => () => true,
     },
-    // The schema above documents the body; the stream itself is checked line by line.
-    validatorCompiler: () => () => true,
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace } = request.params;
-    const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!NDJSON_TYPES.includes(type)) throw new ApiError(415, `ingest takes ${NDJSON_TYPES[0]}, not "${type.slice(0, 64) || 'no content type'}"`);
-    let summary: IngestSummary;
-    try {
-      summary = await ingestor.ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
-        tenant, workspace, storePrompts: ctx.config.storePrompts, batchSize: 5000, mode: 'request', now: ctx.now,
-        evaluateRules: ctx.config.postureRules,
-      });
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      // ECONNRESET may also be the database's connection (503 then): only the client's own is a cut-off body.
-      const clientGone = request.raw.readableAborted || (err as Error).message === 'aborted';
-      if (clientGone && ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted')) throw new ApiError(400, 'request body was cut off');
-      throw err;
-    }
-    if (summary.rejected > 0) {
-      throw new ApiError(400, `${summary.errors.length === 1 ? '1 line is' : `${summary.errors.length}${summary.errors.length >= 100 ? '+' : ''} lines are`} bad; nothing was written`, {
-        details: { accepted: 0, rejected: summary.rejected, errors: summary.errors },
-      });
-    }
-    return { accepted: summary.accepted, rejected: 0, errors: [] };
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace } = request.params;
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (!NDJSON_TYPES.includes(type))
+        throw new ApiError(415, `ingest takes ${NDJSON_TYPES[0]}, not "${type.slice(0, 64) || 'no content type'}"`);
+      let summary: IngestSummary;
+      try {
+        summary = await ingestor.ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
+          tenant,
+          workspace,
+          storePrompts: ctx.config.storePrompts,
+          batchSize: 5000,
+          mode: 'request',
+          now: ctx.now,
+          evaluateRules: ctx.config.postureRules,
+        });
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        // ECONNRESET may also be the database's connection (503 then): only the client's own is a cut-off body.
+        const clientGone = request.raw.readableAborted || (err as Error).message === 'aborted';
+        if (clientGone && ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted'))
+          throw new ApiError(400, 'request body was cut off');
+        throw err;
+      }
+      if (summary.rejected > 0) {
+        throw new ApiError(
+          400,
+          `${summary.errors.length === 1 ? '1 line is' : `${summary.errors.length}${summary.errors.length >= 100 ? '+' : ''} lines are`} bad; nothing was written`,
+          {
+            details: { accepted: 0, rejected: summary.rejected, errors: summary.errors },
+          },
+        );
+      }
+      return { accepted: summary.accepted, rejected: 0, errors: [] };
+    },
+  );
 }

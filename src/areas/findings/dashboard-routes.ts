@@ -25,7 +25,9 @@ const MAX_TOP = 100;
 const HistogramQuery = Type.Object({ ...WorkspaceNarrowing });
 const DashboardQuery = Type.Object({
   ...WorkspaceNarrowing,
-  top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOP, description: `Length of the top lists, 1–${MAX_TOP} (default ${DEFAULT_TOP}).` })),
+  top: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_TOP, description: `Length of the top lists, 1–${MAX_TOP} (default ${DEFAULT_TOP}).` }),
+  ),
 });
 
 export interface DashboardRequest {
@@ -42,30 +44,53 @@ export interface DashboardSection {
 
 const Figures = Type.Object({
   inventory: Type.Integer({ description: 'Objects of the kind.' }),
-  issues: Type.Integer({ description: 'Open issues on objects of the kind, counted once per object they touch (the sum of the objects\' total_issues).' }),
+  issues: Type.Integer({
+    description: "Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues).",
+  }),
   critical: Type.Integer({ description: 'Of those, critical ones.' }),
   high: Type.Integer({ description: 'Of those, high ones.' }),
 });
 
 const TopIssue = Type.Object({
-  workspace_id: Type.String(), id: Type.String(), rule_id: Type.String(), rule_name: Type.String(), severity: Type.String(),
-  category: Type.String(), open_instances: Type.Integer(), objects: Type.Integer(), last_detected: Nullable(Type.String({ format: 'date-time' })),
+  workspace_id: Type.String(),
+  id: Type.String(),
+  rule_id: Type.String(),
+  rule_name: Type.String(),
+  severity: Type.String(),
+  category: Type.String(),
+  open_instances: Type.Integer(),
+  objects: Type.Integer(),
+  last_detected: Nullable(Type.String({ format: 'date-time' })),
 });
 
 const AtRisk = Type.Object({
-  workspace_id: Type.String(), id: Type.String(), name: Type.String(),
-  critical_issues: Type.Integer(), high_issues: Type.Integer(), total_issues: Type.Integer(),
+  workspace_id: Type.String(),
+  id: Type.String(),
+  name: Type.String(),
+  critical_issues: Type.Integer(),
+  high_issues: Type.Integer(),
+  total_issues: Type.Integer(),
 });
 
 /** The kinds whose riskiest objects the dashboard lists, under these names. */
-const atRiskKinds: Array<[string, string]> = [['agents', 'agent'], ['models', 'model'], ['mcp_servers', 'mcp_server']];
+const atRiskKinds: Array<[string, string]> = [
+  ['agents', 'agent'],
+  ['models', 'model'],
+  ['mcp_servers', 'mcp_server'],
+];
 
 export const sections: DashboardSection[] = [
   {
     name: 'objects_counts',
-    schema: Type.Object(Object.fromEntries(routedKinds.map((k) => [k.name, Figures])),
-      { description: 'Per object type: objects in the inventory and the open issues on them.' }),
-    load: (ctx, r) => figuresByKind(ctx.db, r.scope, routedKinds.map((k) => k.name)),
+    schema: Type.Object(Object.fromEntries(routedKinds.map((k) => [k.name, Figures])), {
+      description: 'Per object type: objects in the inventory and the open issues on them.',
+    }),
+    load: (ctx, r) =>
+      figuresByKind(
+        ctx.db,
+        r.scope,
+        routedKinds.map((k) => k.name),
+      ),
   },
   {
     name: 'top_issues',
@@ -74,10 +99,13 @@ export const sections: DashboardSection[] = [
   },
   {
     name: 'top_at_risk',
-    schema: Type.Object(Object.fromEntries(atRiskKinds.map(([name]) => [name, Type.Array(AtRisk)])),
-      { description: 'Per type, the objects with the most critical open issues, then high, then any.' }),
-    load: async (ctx, r) => Object.fromEntries(await Promise.all(atRiskKinds.map(async ([name, kind]) =>
-      [name, await topAtRisk(ctx.db, r.scope, kind, r.top)] as const))),
+    schema: Type.Object(Object.fromEntries(atRiskKinds.map(([name]) => [name, Type.Array(AtRisk)])), {
+      description: 'Per type, the objects with the most critical open issues, then high, then any.',
+    }),
+    load: async (ctx, r) =>
+      Object.fromEntries(
+        await Promise.all(atRiskKinds.map(async ([name, kind]) => [name, await topAtRisk(ctx.db, r.scope, kind, r.top)] as const)),
+      ),
   },
   {
     name: 'issues_histogram',
@@ -86,48 +114,69 @@ export const sections: DashboardSection[] = [
   },
   {
     name: 'scans_counts',
-    schema: Type.Object({
-      current_scans: Type.Integer({ description: 'Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset.' }),
-      with_ai_objects: Type.Integer({ description: 'Of those, the scans that reported at least one AI object (`ai_objects > 0`).' }),
-      with_ai_objects_pct: Type.Number({ description: 'with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans.' }),
-    }, { description: 'The current scans and how many of them found AI objects (docs/SCANS.md).' }),
+    schema: Type.Object(
+      {
+        current_scans: Type.Integer({
+          description: 'Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset.',
+        }),
+        with_ai_objects: Type.Integer({ description: 'Of those, the scans that reported at least one AI object (`ai_objects > 0`).' }),
+        with_ai_objects_pct: Type.Number({
+          description: 'with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans.',
+        }),
+      },
+      { description: 'The current scans and how many of them found AI objects (docs/SCANS.md).' },
+    ),
     load: (ctx, r) => scanCounts(ctx.db, r.scope),
   },
 ];
 
 export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/v1/histograms/aispm', {
-    // Depends on the token's workspaces and the month: both are in its cache key.
-    config: { access: 'read', cache: 'principal' },
-    schema: {
-      operationId: 'GetAispmIssuesHistogram', summary: 'Issue counts histogram for AI-SPM objects', tags,
-      description: 'Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by ' +
-        'severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. ' +
-        'Covers the token\'s tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).',
-      querystring: HistogramQuery,
-      response: { 200: Type.Object({ issues_histogram: HistogramCounts }), ...errorResponses() },
+  api.get(
+    '/api/v1/histograms/aispm',
+    {
+      // Depends on the token's workspaces and the month: both are in its cache key.
+      config: { access: 'read', cache: 'principal' },
+      schema: {
+        operationId: 'GetAispmIssuesHistogram',
+        summary: 'Issue counts histogram for AI-SPM objects',
+        tags,
+        description:
+          'Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by ' +
+          'severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. ' +
+          "Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).",
+        querystring: HistogramQuery,
+        response: { 200: Type.Object({ issues_histogram: HistogramCounts }), ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const scope = tokenScope(request, q.workspace_id);
-    return { issues_histogram: { counts: await issueHistogram(ctx.db, scope, ctx.now()) } };
-  });
+    async (request) => {
+      const q = request.query;
+      const scope = tokenScope(request, q.workspace_id);
+      return { issues_histogram: { counts: await issueHistogram(ctx.db, scope, ctx.now()) } };
+    },
+  );
 
-  api.get('/api/v1/aispm-dashboard', {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetAispmDashboard', summary: 'The AI-SPM dashboard', tags,
-      description: 'Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP ' +
-        'servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the ' +
-        'token\'s tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).',
-      querystring: DashboardQuery,
-      response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses() },
+  api.get(
+    '/api/v1/aispm-dashboard',
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetAispmDashboard',
+        summary: 'The AI-SPM dashboard',
+        tags,
+        description:
+          'Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP ' +
+          'servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the ' +
+          "token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).",
+        querystring: DashboardQuery,
+        response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const r: DashboardRequest = { scope: tokenScope(request, q.workspace_id), top: q.top ?? DEFAULT_TOP, now: ctx.now() };
-    const loaded = await Promise.all(sections.map(async (s) => [s.name, await s.load(ctx, r)] as const));
-    return Object.fromEntries(loaded);
-  });
+    async (request) => {
+      const q = request.query;
+      const r: DashboardRequest = { scope: tokenScope(request, q.workspace_id), top: q.top ?? DEFAULT_TOP, now: ctx.now() };
+      const loaded = await Promise.all(sections.map(async (s) => [s.name, await s.load(ctx, r)] as const));
+      return Object.fromEntries(loaded);
+    },
+  );
 }

@@ -9,14 +9,20 @@ import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, json, } from '../../platform/db/bulk.ts';
+import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
 }
 
 interface StoredInstance {
-  id: string; issue_id: string; rule_id: string; severity: Severity; object_kind: string; object_id: string; detected_at: number;
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: Severity;
+  object_kind: string;
+  object_id: string;
+  detected_at: number;
 }
 
 export async function applyFindings(ctx: BatchContext, records: Lined<FindingRecord>[]): Promise<void> {
@@ -28,10 +34,16 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
 
   const existing = new Map<string, StoredInstance>();
   for (const part of chunks([...last.keys()])) {
-    const t = db.template('ingest.instances-existing', (b, d) => b.selectFrom('issue_instances')
-      .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at'])
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
-    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })) existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
+    const t = db.template('ingest.instances-existing', (b, d) =>
+      b
+        .selectFrom('issue_instances')
+        .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at'])
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('id', param('ids'))),
+    );
+    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part }))
+      existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
   }
 
   const { monthly, bump } = monthlyCounter();
@@ -60,15 +72,41 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     bump(r.detectedAt, severity, 1);
     touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
     ctx.touchedForIssues.add(objectKey(r.objectKind, r.objectId));
-    rows.push([tenant, workspace, r.id, issueId, r.ruleId, severity, r.objectKind, r.objectId, r.status, r.detectedAt, r.resolvedAt,
-      r.title || rule.name, r.description, r.codeLocation ? json(r.codeLocation) : null, r.evidence ? json(r.evidence) : null,
-      r.remediation || rule.remediation, r.cvssScore, r.owasp ?? rule.owasp, rule.category, r.scanId, 'ingest', ctx.now]);
+    rows.push([
+      tenant,
+      workspace,
+      r.id,
+      issueId,
+      r.ruleId,
+      severity,
+      r.objectKind,
+      r.objectId,
+      r.status,
+      r.detectedAt,
+      r.resolvedAt,
+      r.title || rule.name,
+      r.description,
+      r.codeLocation ? json(r.codeLocation) : null,
+      r.evidence ? json(r.evidence) : null,
+      r.remediation || rule.remediation,
+      r.cvssScore,
+      r.owasp ?? rule.owasp,
+      rule.category,
+      r.scanId,
+      'ingest',
+      ctx.now,
+    ]);
   }
   if (ctx.errors.length) return;
 
   for (const part of chunks(deletes)) {
-    const t = db.template('ingest.instances-delete', (b, d) => b.deleteFrom('issue_instances')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
+    const t = db.template('ingest.instances-delete', (b, d) =>
+      b
+        .deleteFrom('issue_instances')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('id', param('ids'))),
+    );
     await tx.run(t, { tenant, workspace, ids: part });
   }
   await writeInstances(ctx, rows);
@@ -76,9 +114,30 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   await refreshIssues(ctx, touchedIssues, rules);
 }
 
-export const instanceColumns = ['tenant_id', 'workspace_id', 'id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id',
-  'status', 'detected_at', 'resolved_at', 'title', 'description', 'code_location', 'evidence', 'remediation', 'cvss_score',
-  'owasp_category', 'category', 'scan_id', 'source', 'updated_at'];
+export const instanceColumns = [
+  'tenant_id',
+  'workspace_id',
+  'id',
+  'issue_id',
+  'rule_id',
+  'severity',
+  'object_kind',
+  'object_id',
+  'status',
+  'detected_at',
+  'resolved_at',
+  'title',
+  'description',
+  'code_location',
+  'evidence',
+  'remediation',
+  'cvss_score',
+  'owasp_category',
+  'category',
+  'scan_id',
+  'source',
+  'updated_at',
+];
 
 /** Upserts instance rows aligned to `instanceColumns`. */
 export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Promise<void> {
@@ -90,7 +149,10 @@ export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Prom
 
 /** Adds signed per-month, per-severity deltas to the histogram roll-up. */
 /** Instances opened (+1) or closed (-1) per month and severity, for addMonthly. */
-export function monthlyCounter(): { monthly: Map<string, Record<Severity, number>>; bump: (ms: number, severity: Severity, by: number) => void } {
+export function monthlyCounter(): {
+  monthly: Map<string, Record<Severity, number>>;
+  bump: (ms: number, severity: Severity, by: number) => void;
+} {
   const monthly = new Map<string, Record<Severity, number>>();
   const bump = (ms: number, severity: Severity, by: number) => {
     const m = monthOf(ms);
@@ -102,7 +164,8 @@ export function monthlyCounter(): { monthly: Map<string, Record<Severity, number
 }
 
 export async function addMonthly(ctx: BatchContext, monthly: Map<string, Record<Severity, number>>): Promise<void> {
-  const rows = [...monthly].filter(([, c]) => c.critical || c.high || c.medium || c.low)
+  const rows = [...monthly]
+    .filter(([, c]) => c.critical || c.high || c.medium || c.low)
     .map(([month, c]) => [ctx.tenant, ctx.workspace, month, c.critical, c.high, c.medium, c.low]);
   await bulkInsert(ctx.tx, 'issue_monthly', ['tenant_id', 'workspace_id', 'month', 'critical', 'high', 'medium', 'low'], rows, {
     keys: ['tenant_id', 'workspace_id', 'month'],
@@ -116,23 +179,31 @@ export async function addMonthly(ctx: BatchContext, monthly: Map<string, Record<
  * of arrival, re-sends and deletes.
  */
 export async function refreshIssues(
-  ctx: BatchContext, touchedIssues: Map<string, { ruleId: string; severity: Severity }>, rules: Map<string, RuleMeta>,
+  ctx: BatchContext,
+  touchedIssues: Map<string, { ruleId: string; severity: Severity }>,
+  rules: Map<string, RuleMeta>,
 ): Promise<void> {
   const { tx, db, tenant, workspace } = ctx;
   const objects = [...ctx.touchedForIssues].map(splitKey);
   for (const part of chunks(objects)) {
     const args = { tenant, workspace, keys: JSON.stringify(part) };
-    const del = db.template('ingest.issue-objects-delete', (b, d) => b.deleteFrom('issue_objects')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['object_kind', 'object_id'], param('keys'))));
+    const del = db.template('ingest.issue-objects-delete', (b, d) =>
+      b
+        .deleteFrom('issue_objects')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inKeys(['object_kind', 'object_id'], param('keys'))),
+    );
     await tx.run(del, args);
-    const ins = db.template('ingest.issue-objects-insert', (b, d) => sql`insert into issue_objects
+    const ins = db.template('ingest.issue-objects-insert', (b, d) =>
+      sql`insert into issue_objects
       (tenant_id, workspace_id, issue_id, object_kind, object_id, occurrences, first_detected, last_detected)
       select i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id, count(*), min(i.detected_at), max(i.detected_at)
       from issue_instances i
       where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and i.status = 'open'
         and ${d.inKeys(['i.object_kind', 'i.object_id'], param('keys'))}
-      group by i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id`.compile(b));
+      group by i.tenant_id, i.workspace_id, i.issue_id, i.object_kind, i.object_id`.compile(b),
+    );
     await tx.run(ins, args);
   }
 
@@ -140,29 +211,78 @@ export async function refreshIssues(
   const missing = [...new Set([...touchedIssues.values()].map((v) => v.ruleId))].filter((id) => !rules.has(id));
   if (missing.length) for (const [k, v] of await loadRuleMeta(ctx, missing)) rules.set(k, v);
   for (const part of chunks([...touchedIssues.keys()])) {
-    const agg = db.template('ingest.issue-aggregate', (b, d) => b.selectFrom('issue_objects')
-      .select((eb) => ['issue_id', eb.fn.sum<number>('occurrences').as('open_instances'), eb.fn.countAll<number>().as('objects'),
-        eb.fn.min<number>('first_detected').as('first_detected'), eb.fn.max<number>('last_detected').as('last_detected')])
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(d.inList('issue_id', param('ids'))).groupBy('issue_id'));
-    const found = new Map((await tx.all<{ issue_id: string; open_instances: number; objects: number; first_detected: number; last_detected: number }>(
-      agg, { tenant, workspace, ids: part })).map((r) => [r.issue_id, r]));
+    const agg = db.template('ingest.issue-aggregate', (b, d) =>
+      b
+        .selectFrom('issue_objects')
+        .select((eb) => [
+          'issue_id',
+          eb.fn.sum<number>('occurrences').as('open_instances'),
+          eb.fn.countAll<number>().as('objects'),
+          eb.fn.min<number>('first_detected').as('first_detected'),
+          eb.fn.max<number>('last_detected').as('last_detected'),
+        ])
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('issue_id', param('ids')))
+        .groupBy('issue_id'),
+    );
+    const found = new Map(
+      (
+        await tx.all<{ issue_id: string; open_instances: number; objects: number; first_detected: number; last_detected: number }>(agg, {
+          tenant,
+          workspace,
+          ids: part,
+        })
+      ).map((r) => [r.issue_id, r]),
+    );
     const gone = part.filter((id) => !found.has(id));
     if (gone.length) {
-      const del = db.template('ingest.issues-delete', (b, d) => b.deleteFrom('issues')
-        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
+      const del = db.template('ingest.issues-delete', (b, d) =>
+        b
+          .deleteFrom('issues')
+          .where('tenant_id', '=', param('tenant'))
+          .where('workspace_id', '=', param('workspace'))
+          .where(d.inList('id', param('ids'))),
+      );
       await tx.run(del, { tenant, workspace, ids: gone });
     }
     const rows = [...found.values()].map((a) => {
       const { ruleId, severity } = touchedIssues.get(a.issue_id)!;
       const rule = rules.get(ruleId);
-      return [tenant, workspace, a.issue_id, ruleId, rule?.name ?? ruleId, severity, severityRank[severity], rule?.category ?? '',
-        Number(a.open_instances), Number(a.objects), Number(a.first_detected), Number(a.last_detected), ctx.now];
+      return [
+        tenant,
+        workspace,
+        a.issue_id,
+        ruleId,
+        rule?.name ?? ruleId,
+        severity,
+        severityRank[severity],
+        rule?.category ?? '',
+        Number(a.open_instances),
+        Number(a.objects),
+        Number(a.first_detected),
+        Number(a.last_detected),
+        ctx.now,
+      ];
     });
-    const cols = ['tenant_id', 'workspace_id', 'id', 'rule_id', 'rule_name', 'severity', 'severity_rank', 'category',
-      'open_instances', 'objects', 'first_detected', 'last_detected', 'updated_at'];
+    const cols = [
+      'tenant_id',
+      'workspace_id',
+      'id',
+      'rule_id',
+      'rule_name',
+      'severity',
+      'severity_rank',
+      'category',
+      'open_instances',
+      'objects',
+      'first_detected',
+      'last_detected',
+      'updated_at',
+    ];
     await bulkInsert(tx, 'issues', cols, rows, {
-      keys: ['tenant_id', 'workspace_id', 'id'], update: Object.fromEntries(cols.slice(3).map((c) => [c, `excluded.${c}`])),
+      keys: ['tenant_id', 'workspace_id', 'id'],
+      update: Object.fromEntries(cols.slice(3).map((c) => [c, `excluded.${c}`])),
     });
   }
 }
@@ -172,7 +292,8 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
   const { tx, db, tenant, workspace } = ctx;
   const objects = [...ctx.touchedForIssues].map(splitKey);
   for (const part of chunks(objects)) {
-    const t = db.template('ingest.entity-issue-counts', (b, d) => sql`update entities set
+    const t = db.template('ingest.entity-issue-counts', (b, d) =>
+      sql`update entities set
         critical_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
           where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'critical'),
         high_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
@@ -180,10 +301,10 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
         total_issues = (select count(*) from issue_objects o
           where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id)
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b));
+        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b),
+    );
     await tx.run(t, { tenant, workspace, keys: JSON.stringify(part) });
   }
 }
-
 
 export const findingWriter = recordWriter('finding', applyFindings);

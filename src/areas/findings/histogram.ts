@@ -23,19 +23,36 @@ export function histogramMonths(now: number): string[] {
   const d = new Date(now);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
-  return Array.from({ length: HISTOGRAM_MONTHS }, (_, i) => new Date(Date.UTC(y, m - HISTOGRAM_MONTHS + 1 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: HISTOGRAM_MONTHS }, (_, i) =>
+    new Date(Date.UTC(y, m - HISTOGRAM_MONTHS + 1 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 export async function issueHistogram(db: Db, scope: WorkspaceScope, now: number): Promise<MonthCounts[]> {
   const months = histogramMonths(now);
   const shape = scopeShape(scope);
-  const t = db.template(`histogram.months:${shape}`, (b, d) => whereScope(b.selectFrom('issue_monthly')
-    .select(['month', sql<number>`sum(critical)`.as('critical'), sql<number>`sum(high)`.as('high'), sql<number>`sum(medium + low)`.as('other')])
-    .where('tenant_id', '=', param('tenant'))
-    .where('month', '>=', param('from')).where('month', '<=', param('to')), d, shape, 'workspace_id')
-    .groupBy('month'));
+  const t = db.template(`histogram.months:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('issue_monthly')
+        .select([
+          'month',
+          sql<number>`sum(critical)`.as('critical'),
+          sql<number>`sum(high)`.as('high'),
+          sql<number>`sum(medium + low)`.as('other'),
+        ])
+        .where('tenant_id', '=', param('tenant'))
+        .where('month', '>=', param('from'))
+        .where('month', '<=', param('to')),
+      d,
+      shape,
+      'workspace_id',
+    ).groupBy('month'),
+  );
   const rows = await db.all<{ month: string; critical: number; high: number; other: number }>(t, {
-    ...scopeArgs(scope), from: months[0], to: months.at(-1),
+    ...scopeArgs(scope),
+    from: months[0],
+    to: months.at(-1),
   });
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return months.map((month) => {

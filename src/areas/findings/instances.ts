@@ -14,16 +14,48 @@ export const statusFilters: StatusFilter[] = ['open', 'resolved', 'all'];
 
 export interface InstanceRow extends Record<string, unknown> {
   workspace_id: string;
-  id: string; issue_id: string; rule_id: string; severity: string; status: string; title: string;
-  object_kind: string; object_id: string; detected_at: number; resolved_at: number | null;
-  cvss_score: number | null; owasp_category: string | null; scan_id: string | null; source: string;
-  category: string; description: string; code_location: unknown; evidence: unknown; remediation: string;
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: string;
+  status: string;
+  title: string;
+  object_kind: string;
+  object_id: string;
+  detected_at: number;
+  resolved_at: number | null;
+  cvss_score: number | null;
+  owasp_category: string | null;
+  scan_id: string | null;
+  source: string;
+  category: string;
+  description: string;
+  code_location: unknown;
+  evidence: unknown;
+  remediation: string;
 }
 
 export const selected = [
-  'i.workspace_id', 'i.id', 'i.issue_id', 'i.rule_id', 'i.severity', 'i.status', 'i.title', 'i.object_kind', 'i.object_id',
-  'i.detected_at', 'i.resolved_at', 'i.cvss_score', 'i.owasp_category', 'i.scan_id', 'i.source', 'i.category', 'i.description',
-  'i.code_location', 'i.evidence', 'i.remediation',
+  'i.workspace_id',
+  'i.id',
+  'i.issue_id',
+  'i.rule_id',
+  'i.severity',
+  'i.status',
+  'i.title',
+  'i.object_kind',
+  'i.object_id',
+  'i.detected_at',
+  'i.resolved_at',
+  'i.cvss_score',
+  'i.owasp_category',
+  'i.scan_id',
+  'i.source',
+  'i.category',
+  'i.description',
+  'i.code_location',
+  'i.evidence',
+  'i.remediation',
 ] as const;
 
 /** Stored field behind each `instanceDetail` column, and how it goes on the wire. */
@@ -47,13 +79,21 @@ export function instanceValues(r: InstanceRow): unknown[] {
 /** An instance as an object keyed by the `instanceHeader` names. */
 export function instanceObject(r: InstanceRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  instanceHeader.forEach((name, i) => { out[name] = getters[i]!(r); });
+  instanceHeader.forEach((name, i) => {
+    out[name] = getters[i]!(r);
+  });
   return out;
 }
 
 export async function getInstance(db: Db, tenant: string, workspace: string, id: string): Promise<InstanceRow | undefined> {
-  const t = db.template('instances.get', (b) => b.selectFrom('issue_instances as i').select(selected)
-    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.id', '=', param('id')));
+  const t = db.template('instances.get', (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .select(selected)
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace'))
+      .where('i.id', '=', param('id')),
+  );
   return db.first<InstanceRow>(t, { tenant, workspace, id });
 }
 
@@ -62,8 +102,16 @@ export async function getInstance(db: Db, tenant: string, workspace: string, id:
  * more only when objects of different kinds share an id.
  */
 export async function objectKindsInIssue(db: Db, tenant: string, workspace: string, issueId: string, objectId: string): Promise<string[]> {
-  const t = db.template('instances.object-kinds', (b) => b.selectFrom('issue_instances').select('object_kind').distinct()
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('issue_id', '=', param('issue')).where('object_id', '=', param('object')).orderBy('object_kind'));
+  const t = db.template('instances.object-kinds', (b) =>
+    b
+      .selectFrom('issue_instances')
+      .select('object_kind')
+      .distinct()
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('issue_id', '=', param('issue'))
+      .where('object_id', '=', param('object'))
+      .orderBy('object_kind'),
+  );
   return (await db.all<{ object_kind: string }>(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
 }

@@ -33,19 +33,24 @@ const InstanceParams = Type.Object({ ...TenantWorkspaceParams.properties, instan
 const IssueView = Type.Object({
   ...TabularFields,
   rule: Nullable(RuleObject),
-  objects: Type.Ref('TabularResult', { description: 'The first objects of the issue (most occurrences first); its cursor continues on `…/{id}/objects`.' }),
+  objects: Type.Ref('TabularResult', {
+    description: 'The first objects of the issue (most occurrences first); its cursor continues on `…/{id}/objects`.',
+  }),
 });
 
-const IssueObjectDetails = Type.Object({
-  issue_id: Type.String({ description: 'The issue.' }),
-  object_type: Type.String({ description: 'Kind of the object.' }),
-  object_id: Type.String({ description: 'The object.' }),
-  object_name: Nullable(Type.String({ description: 'Its name in the inventory, or null when the inventory does not hold it.' })),
-  details: Type.Array(InstanceObject, { description: 'A page of the object\'s instances in the issue, newest first.' }),
-  cursor: TabularFields.cursor,
-  total: Type.Integer({ description: 'Instances of the object in the issue matching `status`, over all pages.' }),
-  total_sampling: TabularFields.total_sampling,
-}, { description: 'A page of the instance-level details of one object within one issue.' });
+const IssueObjectDetails = Type.Object(
+  {
+    issue_id: Type.String({ description: 'The issue.' }),
+    object_type: Type.String({ description: 'Kind of the object.' }),
+    object_id: Type.String({ description: 'The object.' }),
+    object_name: Nullable(Type.String({ description: 'Its name in the inventory, or null when the inventory does not hold it.' })),
+    details: Type.Array(InstanceObject, { description: "A page of the object's instances in the issue, newest first." }),
+    cursor: TabularFields.cursor,
+    total: Type.Integer({ description: 'Instances of the object in the issue matching `status`, over all pages.' }),
+    total_sampling: TabularFields.total_sampling,
+  },
+  { description: 'A page of the instance-level details of one object within one issue.' },
+);
 
 function parseGroupBy(text: string | undefined): IssueDimension[] {
   if (text === undefined || text.trim() === '') return ['rule_id', 'severity'];
@@ -84,52 +89,87 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       getRule(ctx.db, tenant, workspace, row.rule_id),
       row.scan_id === null ? undefined : getScan(ctx.db, tenant, workspace, row.scan_id),
     ]);
-    return { ...tabular(instanceHeader, [instanceValues(row)], '', 1), rule: rule ? ruleObject(rule) : null, scan: scan ? scanObject(scan) : null };
+    return {
+      ...tabular(instanceHeader, [instanceValues(row)], '', 1),
+      rule: rule ? ruleObject(rule) : null,
+      scan: scan ? scanObject(scan) : null,
+    };
   }
 
   listRoute(app, ctx, {
-    url: base, operationId: 'GetAllIssues', summary: 'List the issues of a workspace', tags,
-    description: 'The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open ' +
+    url: base,
+    operationId: 'GetAllIssues',
+    summary: 'List the issues of a workspace',
+    tags,
+    description:
+      'The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open ' +
       'instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of ' +
       `${issueDimensions.join(', ')}): each row is then a group, its dimensions first, then ${issueGroupMeasures.map((c) => `\`${c.name}\``).join(', ')}. ` +
       '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.\n\n' +
-      'Columns of issue rows:\n\n' + columnsTable(workspaceIssue.columns) + '\n\nMeasures of group rows:\n\n' + columnsTable(issueGroupMeasures),
-    params: TenantWorkspaceParams, list: { documented: workspaceIssues, pick: indexList },
-    scope: (params) => workspaceScope(params), answers: 'A page of issues or issue groups.',
+      'Columns of issue rows:\n\n' +
+      columnsTable(workspaceIssue.columns) +
+      '\n\nMeasures of group rows:\n\n' +
+      columnsTable(issueGroupMeasures),
+    params: TenantWorkspaceParams,
+    list: { documented: workspaceIssues, pick: indexList },
+    scope: (params) => workspaceScope(params),
+    answers: 'A page of issues or issue groups.',
   });
 
   const objectsScope = (p: { tenant_id: string; workspace_id: string; id: string }) => workspaceScope(p, { issue: p.id });
 
-  api.get(`${base}/:id`, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetIssue', summary: 'Get one issue', tags,
-      description: 'One open issue as a tabular result with one row, with `rule` (the metadata of its rule) and `objects` ' +
-        `(the first ${SECTION_LIMIT} objects it touches, as on \`…/{id}/objects\`). An issue exists while it has open instances.`,
-      params: IssueParams,
-      response: { 200: IssueView, ...errorResponses(404) },
+  api.get(
+    `${base}/:id`,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetIssue',
+        summary: 'Get one issue',
+        tags,
+        description:
+          'One open issue as a tabular result with one row, with `rule` (the metadata of its rule) and `objects` ' +
+          `(the first ${SECTION_LIMIT} objects it touches, as on \`…/{id}/objects\`). An issue exists while it has open instances.`,
+        params: IssueParams,
+        response: { 200: IssueView, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-    const issue = await issueOr404(tenant, workspace, id);
-    const [rule, objects] = await Promise.all([
-      getRule(ctx.db, tenant, workspace, issue.rule_id),
-      answerList(ctx, issueObjects, objectsScope(request.params), { page_size: SECTION_LIMIT }),
-    ]);
-    return {
-      ...tabular(issueHeader, [issueValues(issue)], '', 1),
-      rule: rule ? ruleObject(rule) : null,
-      objects: tabular(issueObject.columns.map((c) => c.name), objects.page.rows as unknown[][], objects.cursor, Number(issue.objects)),
-    };
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
+      const issue = await issueOr404(tenant, workspace, id);
+      const [rule, objects] = await Promise.all([
+        getRule(ctx.db, tenant, workspace, issue.rule_id),
+        answerList(ctx, issueObjects, objectsScope(request.params), { page_size: SECTION_LIMIT }),
+      ]);
+      return {
+        ...tabular(issueHeader, [issueValues(issue)], '', 1),
+        rule: rule ? ruleObject(rule) : null,
+        objects: tabular(
+          issueObject.columns.map((c) => c.name),
+          objects.page.rows as unknown[][],
+          objects.cursor,
+          Number(issue.objects),
+        ),
+      };
+    },
+  );
 
   listRoute(app, ctx, {
-    url: `${base}/:id/objects`, operationId: 'GetIssueObjects', summary: 'List the objects an issue touches', tags,
-    description: 'The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. ' +
-      '`sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(issueObject.columns),
-    params: IssueParams, list: issueObjects, scope: (params) => objectsScope(params),
-    check: async (params) => { await issueOr404(params.tenant_id, params.workspace_id, params.id); },
-    answers: 'A page of objects.', errors: [404],
+    url: `${base}/:id/objects`,
+    operationId: 'GetIssueObjects',
+    summary: 'List the objects an issue touches',
+    tags,
+    description:
+      'The inventory objects with open instances of the issue, most occurrences first, paged by keyset cursor. ' +
+      '`sort` takes `column[:asc|desc]` terms. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' +
+      columnsTable(issueObject.columns),
+    params: IssueParams,
+    list: issueObjects,
+    scope: (params) => objectsScope(params),
+    check: async (params) => {
+      await issueOr404(params.tenant_id, params.workspace_id, params.id);
+    },
+    answers: 'A page of objects.',
+    errors: [404],
   });
 
   /** The one kind of object `objectId` names in the issue, or a 404 / 400 saying why not. */
@@ -143,67 +183,98 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     return matching[0]!;
   }
 
-  api.get(`${base}/:id/objects/:objectId/details`, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetIssueObjectDetails', summary: 'List the instance-level details of an object within an issue', tags,
-      description: 'A JSON object holding one page of the instances of the issue on the object, newest first, each with every ' +
-        'field, and the cursor of the next page and the total. `status` picks open (the default, as counted in the object\'s ' +
-        'occurrences), resolved or all instances. 404 when the issue is not open or has never had an instance on the object.\n\n' +
-        'Fields of each detail:\n\n' + columnsTable(instanceDetail.columns),
-      params: ObjectParams, querystring: listQuerySchema(issueObjectDetails),
-      response: { 200: IssueObjectDetails, ...errorResponses(404) },
+  api.get(
+    `${base}/:id/objects/:objectId/details`,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetIssueObjectDetails',
+        summary: 'List the instance-level details of an object within an issue',
+        tags,
+        description:
+          'A JSON object holding one page of the instances of the issue on the object, newest first, each with every ' +
+          "field, and the cursor of the next page and the total. `status` picks open (the default, as counted in the object's " +
+          'occurrences), resolved or all instances. 404 when the issue is not open or has never had an instance on the object.\n\n' +
+          'Fields of each detail:\n\n' +
+          columnsTable(instanceDetail.columns),
+        params: ObjectParams,
+        querystring: listQuerySchema(issueObjectDetails),
+        response: { 200: IssueObjectDetails, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id, objectId } = request.params;
-    const query = request.query;
-    // Both lookups at once; the issue's 404 comes first.
-    const [issue, kind] = await Promise.allSettled([
-      issueOr404(tenant, workspace, id), objectKind(tenant, workspace, id, objectId, query.object_type as string | undefined),
-    ]);
-    if (issue.status === 'rejected') throw issue.reason;
-    if (kind.status === 'rejected') throw kind.reason;
-    const scope = workspaceScope(request.params, { issue: id, kind: kind.value, object: objectId });
-    const [{ page, cursor }, entity] = await Promise.all([
-      answerList(ctx, issueObjectDetails, scope, query),
-      objectNameOf(ctx.db, tenant, workspace, kind.value, objectId),
-    ]);
-    return {
-      issue_id: id, object_type: kind.value, object_id: objectId, object_name: entity,
-      details: (page.rows as unknown as InstanceRow[]).map(instanceObject), cursor, total: page.total, total_sampling: 1,
-    };
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, id, objectId } = request.params;
+      const query = request.query;
+      // Both lookups at once; the issue's 404 comes first.
+      const [issue, kind] = await Promise.allSettled([
+        issueOr404(tenant, workspace, id),
+        objectKind(tenant, workspace, id, objectId, query.object_type as string | undefined),
+      ]);
+      if (issue.status === 'rejected') throw issue.reason;
+      if (kind.status === 'rejected') throw kind.reason;
+      const scope = workspaceScope(request.params, { issue: id, kind: kind.value, object: objectId });
+      const [{ page, cursor }, entity] = await Promise.all([
+        answerList(ctx, issueObjectDetails, scope, query),
+        objectNameOf(ctx.db, tenant, workspace, kind.value, objectId),
+      ]);
+      return {
+        issue_id: id,
+        object_type: kind.value,
+        object_id: objectId,
+        object_name: entity,
+        details: (page.rows as unknown as InstanceRow[]).map(instanceObject),
+        cursor,
+        total: page.total,
+        total_sampling: 1,
+      };
+    },
+  );
 
-  api.get(`${base}/:id/objects/:objectId/details/:detailId`, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetIssueObjectDetail', summary: 'Get one instance-level detail of an object within an issue', tags,
-      description: 'One instance of the issue on the object, as `GET /instances/…/{instanceId}` answers it. 404 when the ' +
-        'issue is not open, or the instance is not of this issue and object.',
-      params: DetailParams,
-      response: { 200: InstanceView, ...errorResponses(404) },
+  api.get(
+    `${base}/:id/objects/:objectId/details/:detailId`,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetIssueObjectDetail',
+        summary: 'Get one instance-level detail of an object within an issue',
+        tags,
+        description:
+          'One instance of the issue on the object, as `GET /instances/…/{instanceId}` answers it. 404 when the ' +
+          'issue is not open, or the instance is not of this issue and object.',
+        params: DetailParams,
+        response: { 200: InstanceView, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id, objectId, detailId } = request.params;
-    const [, row] = await Promise.all([issueOr404(tenant, workspace, id), getInstance(ctx.db, tenant, workspace, detailId)]);
-    if (!row || row.issue_id !== id || row.object_id !== objectId) throw notFound('no instance with this id on this object in the issue');
-    return instanceView(tenant, workspace, row);
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, id, objectId, detailId } = request.params;
+      const [, row] = await Promise.all([issueOr404(tenant, workspace, id), getInstance(ctx.db, tenant, workspace, detailId)]);
+      if (!row || row.issue_id !== id || row.object_id !== objectId) throw notFound('no instance with this id on this object in the issue');
+      return instanceView(tenant, workspace, row);
+    },
+  );
 
-  api.get('/api/v1/instances/tenants/:tenant_id/workspaces/:workspace_id/:instanceId', {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetInstance', summary: 'Get one issue instance', tags,
-      description: 'One instance (open or resolved) as a tabular result with one row holding every field, `rule`: the ' +
-        'metadata of the rule that raised it as the workspace sees it, and `scan`: the scan that produced it (or null).' +
-        '\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
-      params: InstanceParams,
-      response: { 200: InstanceView, ...errorResponses(404) },
+  api.get(
+    '/api/v1/instances/tenants/:tenant_id/workspaces/:workspace_id/:instanceId',
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetInstance',
+        summary: 'Get one issue instance',
+        tags,
+        description:
+          'One instance (open or resolved) as a tabular result with one row holding every field, `rule`: the ' +
+          'metadata of the rule that raised it as the workspace sees it, and `scan`: the scan that produced it (or null).' +
+          '\n\nColumns:\n\n' +
+          columnsTable(instanceDetail.columns),
+        params: InstanceParams,
+        response: { 200: InstanceView, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, instanceId } = request.params;
-    const row = await getInstance(ctx.db, tenant, workspace, instanceId);
-    if (!row) throw notFound('no instance with this id in the workspace');
-    return instanceView(tenant, workspace, row);
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, instanceId } = request.params;
+      const row = await getInstance(ctx.db, tenant, workspace, instanceId);
+      if (!row) throw notFound('no instance with this id in the workspace');
+      return instanceView(tenant, workspace, row);
+    },
+  );
 }

@@ -12,26 +12,61 @@ import { param } from '../../platform/db/database.ts';
 // ---- issues of a workspace -------------------------------------------------------------------
 
 export interface IssueRow extends Record<string, unknown> {
-  id: string; rule_id: string; rule_name: string; severity: string; category: string;
-  open_instances: number; objects: number; first_detected: number; last_detected: number;
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  severity: string;
+  category: string;
+  open_instances: number;
+  objects: number;
+  first_detected: number;
+  last_detected: number;
 }
 
 export const issueSortSql: Record<string, string> = {
-  id: 'i.id', rule_id: 'i.rule_id', rule_name: 'i.rule_name', severity: 'i.severity_rank', category: 'i.category',
-  open_instances: 'i.open_instances', objects: 'i.objects', first_detected: 'i.first_detected', last_detected: 'i.last_detected',
+  id: 'i.id',
+  rule_id: 'i.rule_id',
+  rule_name: 'i.rule_name',
+  severity: 'i.severity_rank',
+  category: 'i.category',
+  open_instances: 'i.open_instances',
+  objects: 'i.objects',
+  first_detected: 'i.first_detected',
+  last_detected: 'i.last_detected',
 };
 
 export const issueHeader = workspaceIssue.columns.map((c) => c.name);
 
 export function issueValues(r: IssueRow): unknown[] {
-  return [r.id, r.rule_id, r.rule_name, r.severity, r.category, Number(r.open_instances), Number(r.objects),
-    rfc3339(r.first_detected), rfc3339(r.last_detected)];
+  return [
+    r.id,
+    r.rule_id,
+    r.rule_name,
+    r.severity,
+    r.category,
+    Number(r.open_instances),
+    Number(r.objects),
+    rfc3339(r.first_detected),
+    rfc3339(r.last_detected),
+  ];
 }
 
 export function issuesBase(b: Builder) {
-  return b.selectFrom('issues as i')
-    .select(['i.id', 'i.rule_id', 'i.rule_name', 'i.severity', 'i.category', 'i.open_instances', 'i.objects', 'i.first_detected', 'i.last_detected'])
-    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'));
+  return b
+    .selectFrom('issues as i')
+    .select([
+      'i.id',
+      'i.rule_id',
+      'i.rule_name',
+      'i.severity',
+      'i.category',
+      'i.open_instances',
+      'i.objects',
+      'i.first_detected',
+      'i.last_detected',
+    ])
+    .where('i.tenant_id', '=', param('tenant'))
+    .where('i.workspace_id', '=', param('workspace'));
 }
 
 export async function getIssue(db: Db, tenant: string, workspace: string, id: string): Promise<IssueRow | undefined> {
@@ -54,8 +89,22 @@ interface DimensionSql {
 }
 
 export const dimensionSql: Record<IssueDimension, DimensionSql> = {
-  rule_id: { select: [['rule_id', 'i.rule_id'], ['rule_name', 'max(i.rule_name)']], group: 'i.rule_id', sort: { rule_id: 'g.rule_id', rule_name: 'g.rule_name' } },
-  severity: { select: [['severity', 'i.severity'], ['severity_rank', 'max(i.severity_rank)']], group: 'i.severity', sort: { severity: 'g.severity_rank' } },
+  rule_id: {
+    select: [
+      ['rule_id', 'i.rule_id'],
+      ['rule_name', 'max(i.rule_name)'],
+    ],
+    group: 'i.rule_id',
+    sort: { rule_id: 'g.rule_id', rule_name: 'g.rule_name' },
+  },
+  severity: {
+    select: [
+      ['severity', 'i.severity'],
+      ['severity_rank', 'max(i.severity_rank)'],
+    ],
+    group: 'i.severity',
+    sort: { severity: 'g.severity_rank' },
+  },
   category: { select: [['category', 'i.category']], group: 'i.category', sort: { category: 'g.category' } },
   object_type: { select: [['object_type', 'o.object_kind']], group: 'o.object_kind', sort: { object_type: 'g.object_type' } },
 };
@@ -78,10 +127,14 @@ export function groupColumns(dims: IssueDimension[]): ColumnDef[] {
 
 export function groupedBase(dims: IssueDimension[]) {
   return (b: Builder) => {
-    const inner = b.selectFrom('issue_objects as o')
-      .innerJoin('issues as i', (j) => j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'))
+    const inner = b
+      .selectFrom('issue_objects as o')
+      .innerJoin('issues as i', (j) =>
+        j.onRef('i.tenant_id', '=', 'o.tenant_id').onRef('i.workspace_id', '=', 'o.workspace_id').onRef('i.id', '=', 'o.issue_id'),
+      )
       .select([...dims.flatMap((d) => dimensionSql[d].select), ...measureSql].map(([name, expr]) => sql.raw(expr).as(name)))
-      .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace'))
+      .where('o.tenant_id', '=', param('tenant'))
+      .where('o.workspace_id', '=', param('workspace'))
       .groupBy(dims.map((d) => sql.raw(dimensionSql[d].group)));
     return b.selectFrom(inner.as('g')).selectAll('g');
   };
@@ -90,18 +143,30 @@ export function groupedBase(dims: IssueDimension[]) {
 export function groupValues(dims: IssueDimension[], r: Record<string, unknown>): unknown[] {
   return [
     ...dims.flatMap((d) => (d === 'rule_id' ? [r.rule_id, r.rule_name] : [r[d]])),
-    Number(r.issues), Number(r.open_instances), Number(r.objects), rfc3339(r.first_detected as number), rfc3339(r.last_detected as number),
+    Number(r.issues),
+    Number(r.open_instances),
+    Number(r.objects),
+    rfc3339(r.first_detected as number),
+    rfc3339(r.last_detected as number),
   ];
 }
 
 // ---- the objects an issue touches -------------------------------------------------------------
 
 export interface IssueObjectRow extends Record<string, unknown> {
-  object_kind: string; object_id: string; name: string | null; occurrences: number; first_detected: number; last_detected: number;
+  object_kind: string;
+  object_id: string;
+  name: string | null;
+  occurrences: number;
+  first_detected: number;
+  last_detected: number;
 }
 
 export const objectSortSql: Record<string, string> = {
-  object_type: 'o.object_kind', object_id: 'o.object_id', occurrences: 'o.occurrences', last_detected: 'o.last_detected',
+  object_type: 'o.object_kind',
+  object_id: 'o.object_id',
+  occurrences: 'o.occurrences',
+  last_detected: 'o.last_detected',
 };
 
 export function issueObjectValues(r: IssueObjectRow): unknown[] {
@@ -109,17 +174,31 @@ export function issueObjectValues(r: IssueObjectRow): unknown[] {
 }
 
 export function issueObjectsBase(b: Builder) {
-  return b.selectFrom('issue_objects as o')
-    .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'o.tenant_id').onRef('e.workspace_id', '=', 'o.workspace_id')
-      .onRef('e.kind', '=', 'o.object_kind').onRef('e.id', '=', 'o.object_id'))
+  return b
+    .selectFrom('issue_objects as o')
+    .leftJoin('entities as e', (j) =>
+      j
+        .onRef('e.tenant_id', '=', 'o.tenant_id')
+        .onRef('e.workspace_id', '=', 'o.workspace_id')
+        .onRef('e.kind', '=', 'o.object_kind')
+        .onRef('e.id', '=', 'o.object_id'),
+    )
     .select(['o.object_kind', 'o.object_id', 'e.name', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
-    .where('o.tenant_id', '=', param('tenant')).where('o.workspace_id', '=', param('workspace')).where('o.issue_id', '=', param('issue'));
+    .where('o.tenant_id', '=', param('tenant'))
+    .where('o.workspace_id', '=', param('workspace'))
+    .where('o.issue_id', '=', param('issue'));
 }
 
 /** The inventory name of an object, or null when the inventory does not hold it. */
 export async function objectNameOf(db: Db, tenant: string, workspace: string, kind: string, id: string): Promise<string | null> {
-  const t = db.template('issues.object-name', (b) => b.selectFrom('entities').select('name')
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('kind', '=', param('kind')).where('id', '=', param('id')));
+  const t = db.template('issues.object-name', (b) =>
+    b
+      .selectFrom('entities')
+      .select('name')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where('id', '=', param('id')),
+  );
   return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
 }

@@ -13,8 +13,21 @@ import { NameQuery } from '../../platform/http/schemas.ts';
 import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
 import { type InstanceRow, instanceValues, selected, statusFilters } from './instances.ts';
 import {
-  dimensionSql, groupColumns, groupedBase, groupValues, type IssueDimension, issueDimensions, issueObjectsBase, issueObjectValues,
-  type IssueObjectRow, type IssueRow, issuesBase, issueSortSql, issueValues, measureSort, objectSortSql,
+  dimensionSql,
+  groupColumns,
+  groupedBase,
+  groupValues,
+  type IssueDimension,
+  issueDimensions,
+  issueObjectsBase,
+  issueObjectValues,
+  type IssueObjectRow,
+  type IssueRow,
+  issuesBase,
+  issueSortSql,
+  issueValues,
+  measureSort,
+  objectSortSql,
 } from './issues.ts';
 import { ruleSelect, type RuleRow, ruleSortSql, ruleValues, visibleIn } from './rules.ts';
 
@@ -29,13 +42,18 @@ const termsDescription = 'Sort terms: `column[:asc|desc]`, comma-separated, e.g.
 
 // ---- issues of a workspace ---------------------------------------------------------------------
 
-const bySeverity = [{ column: 'severity', dir: 'desc' as const }, { column: 'open_instances', dir: 'desc' as const }];
+const bySeverity = [
+  { column: 'severity', dir: 'desc' as const },
+  { column: 'open_instances', dir: 'desc' as const },
+];
 
 const GroupBy = {
-  group_by: Type.Optional(Type.String({
-    maxLength: 128,
-    description: `Dimensions to group by, comma-separated, from ${issueDimensions.join(', ')}. Default \`rule_id,severity\`: one row per issue.`,
-  })),
+  group_by: Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description: `Dimensions to group by, comma-separated, from ${issueDimensions.join(', ')}. Default \`rule_id,severity\`: one row per issue.`,
+    }),
+  ),
 };
 
 /** The open issues of a workspace, one row per issue. Scope: tenant, workspace. */
@@ -100,7 +118,11 @@ export const issueObjects = defineList<IssueObjectRow>({
 /** `status`: open, resolved or all (no filter), `fallback` when absent. */
 function statusFilter(fallback: string): FilterDecl {
   return {
-    param: 'status', column: 'status', op: 'eq', none: 'all', default: fallback,
+    param: 'status',
+    column: 'status',
+    op: 'eq',
+    none: 'all',
+    default: fallback,
     schema: StringEnum(statusFilters, { description: `Which instances: open, resolved or all (default ${fallback}).` }),
   };
 }
@@ -122,14 +144,28 @@ export const issueObjectDetails = defineList<InstanceRow>({
   defaultSort: newestFirst,
   filters: [statusFilter('open')],
   pageSize: DEFAULT_PAGE,
-  base: (b) => b.selectFrom('issue_instances as i').select(selected)
-    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace'))
-    .where('i.issue_id', '=', param('issue')).where('i.object_kind', '=', param('kind')).where('i.object_id', '=', param('object')),
+  base: (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .select(selected)
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace'))
+      .where('i.issue_id', '=', param('issue'))
+      .where('i.object_kind', '=', param('kind'))
+      .where('i.object_id', '=', param('object')),
   render: (_db, _scope, rows) => rows,
   query: {
-    order: ['paging', 'filters', {
-      extra: { object_type: Type.Optional(Type.String({ maxLength: 128, description: 'Kind of the object, needed only when objects of several kinds share the id.' })) },
-    }],
+    order: [
+      'paging',
+      'filters',
+      {
+        extra: {
+          object_type: Type.Optional(
+            Type.String({ maxLength: 128, description: 'Kind of the object, needed only when objects of several kinds share the id.' }),
+          ),
+        },
+      },
+    ],
   },
 });
 
@@ -147,8 +183,17 @@ export const ruleResults = defineList<InstanceRow>({
   defaultSort: newestFirst,
   filters: [statusFilter('all')],
   pageSize: DEFAULT_PAGE,
-  base: (b, d, scope) => whereScope(b.selectFrom('issue_instances as i').select(selected)
-    .where('i.tenant_id', '=', param('tenant')).where('i.rule_id', '=', param('rule')), d, scope.key as ScopeShape, 'i.workspace_id'),
+  base: (b, d, scope) =>
+    whereScope(
+      b
+        .selectFrom('issue_instances as i')
+        .select(selected)
+        .where('i.tenant_id', '=', param('tenant'))
+        .where('i.rule_id', '=', param('rule')),
+      d,
+      scope.key as ScopeShape,
+      'i.workspace_id',
+    ),
   render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
   query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'paging'] },
 });
@@ -163,8 +208,13 @@ export const scanInstances = defineList<InstanceRow>({
   defaultSort: newestFirst,
   filters: [],
   pageSize: DEFAULT_PAGE,
-  base: (b) => b.selectFrom('issue_instances as i').select(selected)
-    .where('i.tenant_id', '=', param('tenant')).where('i.workspace_id', '=', param('workspace')).where('i.scan_id', '=', param('scan')),
+  base: (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .select(selected)
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace'))
+      .where('i.scan_id', '=', param('scan')),
   render: (_db, _scope, rows) => rows.map(instanceValues),
   query: { order: ['paging'] },
 });
@@ -196,14 +246,24 @@ function ruleList(name: string, base: ListSpec<RuleRow>['base'], extra: Partial<
 export const workspaceRules = ruleList('rules', (b) => visibleIn(b));
 
 /** The rules shipped with the service, with the token tenant's settings. Scope: tenant. */
-export const staticRuleList = ruleList('static-rules', (b) => ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*'));
+export const staticRuleList = ruleList('static-rules', (b) =>
+  ruleSelect(b).where('r.tenant_id', '=', '*').where('r.workspace_id', '=', '*'),
+);
 
 /** The rules ingested into the workspaces a token may read, workspace first. Scope: the token's. */
-export const externalRules = ruleList('external-rules',
-  (b, d, scope) => whereScope(ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'), d, scope.key as ScopeShape, 'r.workspace_id'),
+export const externalRules = ruleList(
+  'external-rules',
+  (b, d, scope) =>
+    whereScope(
+      ruleSelect(b).where('r.tenant_id', '=', param('tenant')).where('r.source', '=', 'external'),
+      d,
+      scope.key as ScopeShape,
+      'r.workspace_id',
+    ),
   {
     header: ['workspace_id', ...ruleRow.columns.map((c) => c.name)],
     tie: ['r.rule_id', 'r.workspace_id'],
     render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...ruleValues(r)]),
     query: { order: ['filters', { extra: WorkspaceNarrowing }, 'sort', 'paging'], sort: ruleSort },
-  });
+  },
+);

@@ -20,31 +20,87 @@ export interface RuleMeta {
 
 export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]): Promise<void> {
   const last = new Map(records.map(({ record }) => [record.id, record]));
-  await bulkInsert(ctx.tx, 'rules',
-    ['tenant_id', 'workspace_id', 'rule_id', 'name', 'name_lower', 'description', 'severity', 'category', 'object_types',
-      'remediation', 'owasp_category', 'source', 'updated_at'],
-    [...last.values()].map((r) => [ctx.tenant, ctx.workspace, r.id, r.name, r.name.toLowerCase(), r.description, r.severity,
-      r.category, json(r.objectTypes), r.remediation, r.owasp, 'external', ctx.now]),
+  await bulkInsert(
+    ctx.tx,
+    'rules',
+    [
+      'tenant_id',
+      'workspace_id',
+      'rule_id',
+      'name',
+      'name_lower',
+      'description',
+      'severity',
+      'category',
+      'object_types',
+      'remediation',
+      'owasp_category',
+      'source',
+      'updated_at',
+    ],
+    [...last.values()].map((r) => [
+      ctx.tenant,
+      ctx.workspace,
+      r.id,
+      r.name,
+      r.name.toLowerCase(),
+      r.description,
+      r.severity,
+      r.category,
+      json(r.objectTypes),
+      r.remediation,
+      r.owasp,
+      'external',
+      ctx.now,
+    ]),
     {
       keys: ['tenant_id', 'workspace_id', 'rule_id'],
-      update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation',
-        'owasp_category', 'updated_at'].map((c) => [c, `excluded.${c}`])),
-    });
+      update: Object.fromEntries(
+        ['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation', 'owasp_category', 'updated_at'].map(
+          (c) => [c, `excluded.${c}`],
+        ),
+      ),
+    },
+  );
   // Issues and instances copy the rule's name and category when they are written; a rule sent
   // again with a new name or category must not leave the old ones showing on them.
   const { tx, db, tenant, workspace } = ctx;
   const renamed = [...last.values()];
-  await updateRows(db, tx, 'issues', { tenant, workspace }, ['rule_id'],
-    [{ column: 'rule_name', type: 'text' }, { column: 'category', type: 'text' }], renamed.map((r) => [r.id, r.name, r.category]));
-  await updateRows(db, tx, 'issue_instances', { tenant, workspace }, ['rule_id'], [{ column: 'category', type: 'text' }],
-    renamed.map((r) => [r.id, r.category]));
+  await updateRows(
+    db,
+    tx,
+    'issues',
+    { tenant, workspace },
+    ['rule_id'],
+    [
+      { column: 'rule_name', type: 'text' },
+      { column: 'category', type: 'text' },
+    ],
+    renamed.map((r) => [r.id, r.name, r.category]),
+  );
+  await updateRows(
+    db,
+    tx,
+    'issue_instances',
+    { tenant, workspace },
+    ['rule_id'],
+    [{ column: 'category', type: 'text' }],
+    renamed.map((r) => [r.id, r.category]),
+  );
 }
 
 export async function applyRuleSettings(ctx: BatchContext, records: Lined<RuleSettingRecord>[]): Promise<void> {
   const last = new Map(records.map(({ record }) => [record.ruleId, record]));
-  await bulkInsert(ctx.tx, 'rule_settings', ['tenant_id', 'rule_id', 'enabled', 'severity', 'updated_at'],
+  await bulkInsert(
+    ctx.tx,
+    'rule_settings',
+    ['tenant_id', 'rule_id', 'enabled', 'severity', 'updated_at'],
     [...last.values()].map((r) => [ctx.tenant, r.ruleId, r.enabled ? 1 : 0, r.severity, ctx.now]),
-    { keys: ['tenant_id', 'rule_id'], update: { enabled: 'excluded.enabled', severity: 'excluded.severity', updated_at: 'excluded.updated_at' } });
+    {
+      keys: ['tenant_id', 'rule_id'],
+      update: { enabled: 'excluded.enabled', severity: 'excluded.severity', updated_at: 'excluded.updated_at' },
+    },
+  );
 }
 
 /** Rule metadata for these ids as this tenant sees them: static or external, with its settings. */
@@ -52,22 +108,58 @@ export async function loadRuleMeta(ctx: BatchContext, ids: string[]): Promise<Ma
   const out = new Map<string, RuleMeta>();
   if (ids.length === 0) return out;
   const { tx, db, tenant, workspace } = ctx;
-  const external = db.template('ingest.rule-meta', (b, d) => b.selectFrom('rules')
-    .select(['rule_id', 'name', 'severity', 'category', 'owasp_category', 'remediation'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(d.inList('rule_id', param('ids'))));
-  const settings = db.template('ingest.rule-settings', (b, d) => b.selectFrom('rule_settings')
-    .select(['rule_id', 'enabled', 'severity']).where('tenant_id', '=', param('tenant')).where(d.inList('rule_id', param('ids'))));
-  for (const r of await tx.all<{ rule_id: string; name: string; severity: Severity; category: string; owasp_category: string | null; remediation: string }>(external, { tenant, workspace, ids })) {
-    out.set(r.rule_id, { ruleId: r.rule_id, name: r.name, severity: r.severity, category: r.category, owasp: r.owasp_category, remediation: r.remediation, enabled: true });
+  const external = db.template('ingest.rule-meta', (b, d) =>
+    b
+      .selectFrom('rules')
+      .select(['rule_id', 'name', 'severity', 'category', 'owasp_category', 'remediation'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inList('rule_id', param('ids'))),
+  );
+  const settings = db.template('ingest.rule-settings', (b, d) =>
+    b
+      .selectFrom('rule_settings')
+      .select(['rule_id', 'enabled', 'severity'])
+      .where('tenant_id', '=', param('tenant'))
+      .where(d.inList('rule_id', param('ids'))),
+  );
+  for (const r of await tx.all<{
+    rule_id: string;
+    name: string;
+    severity: Severity;
+    category: string;
+    owasp_category: string | null;
+    remediation: string;
+  }>(external, { tenant, workspace, ids })) {
+    out.set(r.rule_id, {
+      ruleId: r.rule_id,
+      name: r.name,
+      severity: r.severity,
+      category: r.category,
+      owasp: r.owasp_category,
+      remediation: r.remediation,
+      enabled: true,
+    });
   }
   for (const id of ids) {
     const s = staticRuleById.get(id);
-    if (s) out.set(id, { ruleId: id, name: s.name, severity: s.severity, category: s.category, owasp: s.owasp, remediation: s.remediation, enabled: true });
+    if (s)
+      out.set(id, {
+        ruleId: id,
+        name: s.name,
+        severity: s.severity,
+        category: s.category,
+        owasp: s.owasp,
+        remediation: s.remediation,
+        enabled: true,
+      });
   }
   for (const s of await tx.all<{ rule_id: string; enabled: number; severity: Severity | null }>(settings, { tenant, ids })) {
     const m = out.get(s.rule_id);
-    if (m) { m.enabled = !!Number(s.enabled); if (s.severity) m.severity = s.severity; }
+    if (m) {
+      m.enabled = !!Number(s.enabled);
+      if (s.severity) m.severity = s.severity;
+    }
   }
   return out;
 }
@@ -77,23 +169,50 @@ export const ruleSettingWriter = recordWriter('rule_setting', applyRuleSettings)
 
 /** After migrations: the static rules shipped with the service, as rows of `rules` (tenant '*'). */
 export async function syncStaticRules(db: Db, tx: Executor): Promise<void> {
-  const upsert = db.template('migrate.static-rule', (b) => b.insertInto('rules').values({
-    tenant_id: '*', workspace_id: '*', rule_id: param('rule_id'), name: param('name'),
-    name_lower: param('name_lower'), description: param('description'), severity: param('severity'),
-    category: param('category'), object_types: param('object_types'), remediation: param('remediation'),
-    owasp_category: param('owasp'), source: 'static', updated_at: param<number>('now'),
-  }).onConflict((oc) => oc.columns(['tenant_id', 'workspace_id', 'rule_id']).doUpdateSet((eb) => ({
-    name: eb.ref('excluded.name'), name_lower: eb.ref('excluded.name_lower'),
-    description: eb.ref('excluded.description'), severity: eb.ref('excluded.severity'),
-    category: eb.ref('excluded.category'), object_types: eb.ref('excluded.object_types'),
-    remediation: eb.ref('excluded.remediation'), owasp_category: eb.ref('excluded.owasp_category'),
-  }))));
+  const upsert = db.template('migrate.static-rule', (b) =>
+    b
+      .insertInto('rules')
+      .values({
+        tenant_id: '*',
+        workspace_id: '*',
+        rule_id: param('rule_id'),
+        name: param('name'),
+        name_lower: param('name_lower'),
+        description: param('description'),
+        severity: param('severity'),
+        category: param('category'),
+        object_types: param('object_types'),
+        remediation: param('remediation'),
+        owasp_category: param('owasp'),
+        source: 'static',
+        updated_at: param<number>('now'),
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'workspace_id', 'rule_id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          name_lower: eb.ref('excluded.name_lower'),
+          description: eb.ref('excluded.description'),
+          severity: eb.ref('excluded.severity'),
+          category: eb.ref('excluded.category'),
+          object_types: eb.ref('excluded.object_types'),
+          remediation: eb.ref('excluded.remediation'),
+          owasp_category: eb.ref('excluded.owasp_category'),
+        })),
+      ),
+  );
   const now = Date.now();
   for (const r of staticRules) {
     await tx.run(upsert, {
-      rule_id: r.id, name: r.name, name_lower: r.name.toLowerCase(), description: r.description,
-      severity: r.severity, category: r.category, object_types: JSON.stringify(r.objectTypes),
-      remediation: r.remediation, owasp: r.owasp, now,
+      rule_id: r.id,
+      name: r.name,
+      name_lower: r.name.toLowerCase(),
+      description: r.description,
+      severity: r.severity,
+      category: r.category,
+      object_types: JSON.stringify(r.objectTypes),
+      remediation: r.remediation,
+      owasp: r.owasp,
+      now,
     });
   }
 }

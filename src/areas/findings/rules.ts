@@ -10,8 +10,18 @@ import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeCondition, scopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 export interface RuleRow extends Record<string, unknown> {
-  workspace_id: string; rule_id: string; name: string; description: string; severity: string; default_severity: string;
-  category: string; object_types: unknown; owasp_category: string | null; remediation: string; source: string; enabled: number;
+  workspace_id: string;
+  rule_id: string;
+  name: string;
+  description: string;
+  severity: string;
+  default_severity: string;
+  category: string;
+  object_types: unknown;
+  owasp_category: string | null;
+  remediation: string;
+  source: string;
+  enabled: number;
 }
 
 /** Which rules a list holds. */
@@ -24,7 +34,11 @@ const effectiveSeverity = 'coalesce(s.severity, r.severity)';
 const severityRank = (expr: string) => `case ${expr} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
 
 export const ruleSortSql: Record<string, string> = {
-  rule_id: 'r.rule_id', rule_name: 'r.name', severity: severityRank(effectiveSeverity), category: 'r.category', source: 'r.source',
+  rule_id: 'r.rule_id',
+  rule_name: 'r.name',
+  severity: severityRank(effectiveSeverity),
+  category: 'r.category',
+  source: 'r.source',
 };
 
 export const ruleHeader = ruleRow.columns.map((c) => c.name);
@@ -32,9 +46,17 @@ export const ruleHeader = ruleRow.columns.map((c) => c.name);
 /** A rule as the `rule` object of the API (one rule, and the rule section of instances and issues). */
 export function ruleObject(r: RuleRow): Record<string, unknown> {
   return {
-    rule_id: r.rule_id, rule_name: r.name, rule_description: r.description, severity: r.severity, default_severity: r.default_severity,
-    category: r.category, object_types: readJson<string[]>(r.object_types) ?? [], owasp_category: r.owasp_category,
-    remediation: r.remediation, source: r.source, enabled: Number(r.enabled) !== 0,
+    rule_id: r.rule_id,
+    rule_name: r.name,
+    rule_description: r.description,
+    severity: r.severity,
+    default_severity: r.default_severity,
+    category: r.category,
+    object_types: readJson<string[]>(r.object_types) ?? [],
+    owasp_category: r.owasp_category,
+    remediation: r.remediation,
+    source: r.source,
+    enabled: Number(r.enabled) !== 0,
   };
 }
 
@@ -43,21 +65,33 @@ export function ruleValues(r: RuleRow): unknown[] {
 }
 
 export function ruleSelect(b: Builder) {
-  return b.selectFrom('rules as r')
+  return b
+    .selectFrom('rules as r')
     .leftJoin('rule_settings as s', (j) => j.onRef('s.rule_id', '=', 'r.rule_id').on('s.tenant_id', '=', param('tenant')))
     .select([
-      'r.workspace_id', 'r.rule_id', 'r.name', 'r.description', sql.raw<string>(effectiveSeverity).as('severity'),
-      'r.severity as default_severity', 'r.category', 'r.object_types', 'r.owasp_category', 'r.remediation', 'r.source',
+      'r.workspace_id',
+      'r.rule_id',
+      'r.name',
+      'r.description',
+      sql.raw<string>(effectiveSeverity).as('severity'),
+      'r.severity as default_severity',
+      'r.category',
+      'r.object_types',
+      'r.owasp_category',
+      'r.remediation',
+      'r.source',
       sql.raw<number>('coalesce(s.enabled, 1)').as('enabled'),
     ]);
 }
 
 /** Static rules and the external rules of one workspace. */
 export function visibleIn(b: Builder) {
-  return ruleSelect(b).where((eb) => eb.or([
-    eb.and([eb('r.tenant_id', '=', '*'), eb('r.workspace_id', '=', '*')]),
-    eb.and([eb('r.tenant_id', '=', param('tenant')), eb('r.workspace_id', '=', param('workspace'))]),
-  ]));
+  return ruleSelect(b).where((eb) =>
+    eb.or([
+      eb.and([eb('r.tenant_id', '=', '*'), eb('r.workspace_id', '=', '*')]),
+      eb.and([eb('r.tenant_id', '=', param('tenant')), eb('r.workspace_id', '=', param('workspace'))]),
+    ]),
+  );
 }
 
 /** Rule ids are unique among the rules a workspace sees; across workspaces the workspace breaks ties. */
@@ -71,12 +105,15 @@ export async function getRule(db: Db, tenant: string, workspace: string, ruleId:
 /** Whether a rule is static or external to one of the scope's workspaces (rule results answer 404 otherwise). */
 export async function ruleKnownIn(db: Db, scope: WorkspaceScope, ruleId: string): Promise<boolean> {
   const shape = scopeShape(scope);
-  const t = db.template(`rules.known:${shape}`, (b, d) => b.selectFrom('rules as r').select('r.rule_id')
-    .where('r.rule_id', '=', param('rule'))
-    .where((eb) => eb.or([
-      eb('r.tenant_id', '=', '*'),
-      eb.and([eb('r.tenant_id', '=', param('tenant')), scopeCondition(d, shape, 'r.workspace_id')]),
-    ]))
-    .limit(1));
+  const t = db.template(`rules.known:${shape}`, (b, d) =>
+    b
+      .selectFrom('rules as r')
+      .select('r.rule_id')
+      .where('r.rule_id', '=', param('rule'))
+      .where((eb) =>
+        eb.or([eb('r.tenant_id', '=', '*'), eb.and([eb('r.tenant_id', '=', param('tenant')), scopeCondition(d, shape, 'r.workspace_id')])]),
+      )
+      .limit(1),
+  );
   return (await db.first(t, { ...scopeArgs(scope), rule: ruleId })) !== undefined;
 }

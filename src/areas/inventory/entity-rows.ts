@@ -14,38 +14,72 @@ import { entityFormatter, type EntityRow } from './reads.ts';
 
 const formatters = new Map(kinds.map((k) => [k.name, entityFormatter(k)]));
 
-const columns = ['kind', 'id', 'name', 'attributes', 'first_seen', 'last_seen', 'critical_issues', 'high_issues', 'total_issues', 'edge_counts'] as const;
+const columns = [
+  'kind',
+  'id',
+  'name',
+  'attributes',
+  'first_seen',
+  'last_seen',
+  'critical_issues',
+  'high_issues',
+  'total_issues',
+  'edge_counts',
+] as const;
 
 export function renderRow(kind: string, row: EntityRow): string {
   return JSON.stringify(formatters.get(kind)!(row));
 }
 
 /** Renders and stores the rows of these objects (`[kind, id]` pairs) of one workspace. */
-export async function renderEntityRows(db: Db, tx: Executor, tenant: string, workspace: string, keys: Array<[string, string]>): Promise<void> {
-  const t = db.template('entity-rows.load', (b, d) => b.selectFrom('entities').select(columns)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(d.inKeys(['kind', 'id'], param('keys'))));
+export async function renderEntityRows(
+  db: Db,
+  tx: Executor,
+  tenant: string,
+  workspace: string,
+  keys: Array<[string, string]>,
+): Promise<void> {
+  const t = db.template('entity-rows.load', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(columns)
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['kind', 'id'], param('keys'))),
+  );
   for (let i = 0; i < keys.length; i += 5000) {
     const part = keys.slice(i, i + 5000);
     const rows = await tx.all<EntityRow & { kind: string }>(t, { tenant, workspace, keys: JSON.stringify(part) });
-    await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], [{ column: 'row_json', type: 'text' }],
-      rows.filter((r) => kindByName.has(r.kind)).map((r) => [r.kind, r.id, renderRow(r.kind, r)]));
+    await updateRows(
+      db,
+      tx,
+      'entities',
+      { tenant, workspace },
+      ['kind', 'id'],
+      [{ column: 'row_json', type: 'text' }],
+      rows.filter((r) => kindByName.has(r.kind)).map((r) => [r.kind, r.id, renderRow(r.kind, r)]),
+    );
   }
 }
 
 /** What the rendered rows depend on: each kind's columns and where they come from. */
 export function catalogueFingerprint(): string {
-  return createHash('sha1').update(JSON.stringify(kinds.map((k) => [k.name, k.columns.map((c) => [c.name, c.type, c.from])]))).digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify(kinds.map((k) => [k.name, k.columns.map((c) => [c.name, c.type, c.from])])))
+    .digest('hex');
 }
 
 /** Renders every entity's row (at migrate, when the catalogue's columns changed). */
 export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number> {
   const scopes = db.template('entity-rows.scopes', (b) => b.selectFrom('entities').select(['tenant_id', 'workspace_id']).distinct());
-  const ids = db.template('entity-rows.ids', (b) => b.selectFrom('entities').select(['kind', 'id'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')));
+  const ids = db.template('entity-rows.ids', (b) =>
+    b.selectFrom('entities').select(['kind', 'id']).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+  );
   let n = 0;
   for (const s of await tx.all<{ tenant_id: string; workspace_id: string }>(scopes)) {
-    const keys = (await tx.all<{ kind: string; id: string }>(ids, { tenant: s.tenant_id, workspace: s.workspace_id })).map((r) => [r.kind, r.id] as [string, string]);
+    const keys = (await tx.all<{ kind: string; id: string }>(ids, { tenant: s.tenant_id, workspace: s.workspace_id })).map(
+      (r) => [r.kind, r.id] as [string, string],
+    );
     await renderEntityRows(db, tx, s.tenant_id, s.workspace_id, keys);
     n += keys.length;
   }
@@ -64,7 +98,11 @@ export async function renderRowsOnCatalogueChange(db: Db, tx: Executor): Promise
   const setting = db.template('migrate.setting', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
   if ((await tx.first<{ value: string }>(setting, { key: 'entity_rows' }))?.value === fingerprint) return;
   await renderAllEntityRows(db, tx);
-  const save = db.template('migrate.setting-save', (b) => b.insertInto('service_settings').values({ key: param('key'), value: param('value') })
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))));
+  const save = db.template('migrate.setting-save', (b) =>
+    b
+      .insertInto('service_settings')
+      .values({ key: param('key'), value: param('value') })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))),
+  );
   await tx.run(save, { key: 'entity_rows', value: fingerprint });
 }

@@ -34,44 +34,85 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     const keys = [...deletes.keys()].map(splitKey);
     for (const part of chunks(keys)) {
       // Neighbours of a deleted object lose a relation, so their counts change too.
-      const neighbours = db.template('ingest.entity-delete-neighbours', (b, d) => sql<{ k: string; i: string }>`
+      const neighbours = db.template('ingest.entity-delete-neighbours', (b, d) =>
+        sql<{ k: string; i: string }>`
         select r.to_kind as k, r.to_id as i from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
           and ${d.inKeys(['r.from_kind', 'r.from_id'], param('keys'))}
         union all
         select r.from_kind, r.from_id from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-          and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b));
+          and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b),
+      );
       const args = { tenant, workspace, keys: JSON.stringify(part) };
       for (const n of await tx.all<{ k: string; i: string }>(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
       for (const side of ['from', 'to'] as const) {
-        const del = db.template(`ingest.entity-delete-${side}`, (b, d) => b.deleteFrom('relations')
-          .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-          .where(d.inKeys([`${side}_kind`, `${side}_id`], param('keys'))));
+        const del = db.template(`ingest.entity-delete-${side}`, (b, d) =>
+          b
+            .deleteFrom('relations')
+            .where('tenant_id', '=', param('tenant'))
+            .where('workspace_id', '=', param('workspace'))
+            .where(d.inKeys([`${side}_kind`, `${side}_id`], param('keys'))),
+        );
         await tx.run(del, args);
       }
-      const delEntities = db.template('ingest.entity-delete', (b, d) => b.deleteFrom('entities')
-        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-        .where(d.inKeys(['kind', 'id'], param('keys'))));
+      const delEntities = db.template('ingest.entity-delete', (b, d) =>
+        b
+          .deleteFrom('entities')
+          .where('tenant_id', '=', param('tenant'))
+          .where('workspace_id', '=', param('workspace'))
+          .where(d.inKeys(['kind', 'id'], param('keys'))),
+      );
       await tx.run(delEntities, args);
     }
   }
 
   const e = tx.dialect;
-  await bulkInsert(tx, 'entities',
-    ['tenant_id', 'workspace_id', 'kind', 'id', 'name', 'name_lower', 'attributes', 'first_seen', 'last_seen',
-      'critical_issues', 'high_issues', 'total_issues', 'edge_counts', 'updated_at'],
+  await bulkInsert(
+    tx,
+    'entities',
+    [
+      'tenant_id',
+      'workspace_id',
+      'kind',
+      'id',
+      'name',
+      'name_lower',
+      'attributes',
+      'first_seen',
+      'last_seen',
+      'critical_issues',
+      'high_issues',
+      'total_issues',
+      'edge_counts',
+      'updated_at',
+    ],
     [...upserts.values()].map((r) => [
-      tenant, workspace, r.kind, r.id, r.name, r.name.toLowerCase(), json(r.attributes), r.firstSeen, r.lastSeen,
-      0, 0, 0, '{}', ctx.now,
+      tenant,
+      workspace,
+      r.kind,
+      r.id,
+      r.name,
+      r.name.toLowerCase(),
+      json(r.attributes),
+      r.firstSeen,
+      r.lastSeen,
+      0,
+      0,
+      0,
+      '{}',
+      ctx.now,
     ]),
     {
       keys: ['tenant_id', 'workspace_id', 'kind', 'id'],
       update: {
-        name: 'excluded.name', name_lower: 'excluded.name_lower', attributes: 'excluded.attributes',
+        name: 'excluded.name',
+        name_lower: 'excluded.name_lower',
+        attributes: 'excluded.attributes',
         first_seen: e.least('entities.first_seen', 'excluded.first_seen'),
         last_seen: e.greatest('entities.last_seen', 'excluded.last_seen'),
         updated_at: 'excluded.updated_at',
       },
-    });
+    },
+  );
 }
 
 export async function applyRelations(ctx: BatchContext, records: Lined<RelationRecord>[]): Promise<void> {
@@ -83,28 +124,43 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
     ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
     ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
-    if (r.op === 'delete') { upserts.delete(key); deletes.set(key, r); } else { deletes.delete(key); upserts.set(key, r); }
+    if (r.op === 'delete') {
+      upserts.delete(key);
+      deletes.set(key, r);
+    } else {
+      deletes.delete(key);
+      upserts.set(key, r);
+    }
   }
   for (const part of chunks([...deletes.values()])) {
-    const del = db.template('ingest.relation-delete', (b, d) => b.deleteFrom('relations')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))));
+    const del = db.template('ingest.relation-delete', (b, d) =>
+      b
+        .deleteFrom('relations')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inKeys(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))),
+    );
     await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
   }
-  await bulkInsert(tx, 'relations',
+  await bulkInsert(
+    tx,
+    'relations',
     ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'updated_at'],
     [...upserts.values()].map((r) => [tenant, workspace, r.fromKind, r.fromId, r.relation, r.toKind, r.toId, ctx.now]),
-    { keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], update: {} });
+    { keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], update: {} },
+  );
 }
 
 /** Recounts entities per touched kind. */
 export async function refreshKindCounts(ctx: BatchContext): Promise<void> {
   const { tx, tenant, workspace, db } = ctx;
   for (const kind of ctx.touchedKinds) {
-    const t = db.template('ingest.kind-count', (b) => sql`insert into kind_counts (tenant_id, workspace_id, kind, count)
+    const t = db.template('ingest.kind-count', (b) =>
+      sql`insert into kind_counts (tenant_id, workspace_id, kind, count)
       select ${param('tenant')}, ${param('workspace')}, ${param('kind')}, count(*) from entities
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and kind = ${param('kind')}
-      on conflict (tenant_id, workspace_id, kind) do update set count = excluded.count`.compile(b));
+      on conflict (tenant_id, workspace_id, kind) do update set count = excluded.count`.compile(b),
+    );
     await tx.run(t, { tenant, workspace, kind });
   }
 }
@@ -114,7 +170,8 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
   const { tx, tenant, workspace, db } = ctx;
   const keys = [...ctx.touchedForEdges].map(splitKey).filter(([k]) => kindByName.get(k)?.columns.some((c) => 'edgeCount' in c.from));
   for (const part of chunks(keys)) {
-    const countsQuery = db.template('ingest.edge-counts', (b, d) => sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
+    const countsQuery = db.template('ingest.edge-counts', (b, d) =>
+      sql<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>`
       select r.from_kind as k, r.from_id as i, 'out' as dir, r.relation as relation, r.to_kind as other, count(*) as n
         from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
           and ${d.inKeys(['r.from_kind', 'r.from_id'], param('keys'))}
@@ -123,9 +180,13 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
       select r.to_kind, r.to_id, 'in', r.relation, r.from_kind, count(*)
         from relations r where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
           and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}
-        group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b));
-    const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(
-      countsQuery, { tenant, workspace, keys: JSON.stringify(part) });
+        group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b),
+    );
+    const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(countsQuery, {
+      tenant,
+      workspace,
+      keys: JSON.stringify(part),
+    });
     const found = new Map<string, number>();
     for (const r of rows) found.set([r.k, r.i, r.dir, r.relation, r.other].join('\u0000'), Number(r.n));
     const updates = part.map(([k, i]) => {

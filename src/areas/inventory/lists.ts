@@ -42,12 +42,17 @@ export function entityList(kind: KindDef): ListSpec<StoredRow> {
       filters: [nameIlk()],
       pageSize: DEFAULT_PAGE,
       // The kind is a literal: the partial index of an attribute or count column names it.
-      base: (b) => b.selectFrom('entities').select(['id', 'kind', 'row_json'])
-        .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-        .where('kind', '=', sql.lit(kind.name)),
+      base: (b) =>
+        b
+          .selectFrom('entities')
+          .select(['id', 'kind', 'row_json'])
+          .where('tenant_id', '=', param('tenant'))
+          .where('workspace_id', '=', param('workspace'))
+          .where('kind', '=', sql.lit(kind.name)),
       render: (db, scope, rows) => rowsJson(db, scope.args.tenant as string, scope.args.workspace as string, rows),
       // Kept current at ingest, so an unfiltered total is one primary-key lookup.
-      total: async (db, scope, filters) => (filters.length ? undefined : kindCount(db, scope.args.tenant as string, scope.args.workspace as string, kind.name)),
+      total: async (db, scope, filters) =>
+        filters.length ? undefined : kindCount(db, scope.args.tenant as string, scope.args.workspace as string, kind.name),
     });
     lists.set(kind.name, spec);
   }
@@ -68,17 +73,23 @@ export function targetKind(edge: EdgeDef): KindDef {
 
 /** The join from `relations` to the neighbour entities of one object over one relation edge. */
 function edgeBase(b: Builder, direction: 'out' | 'in') {
-  const [near, far] = direction === 'out' ? ['from', 'to'] as const : ['to', 'from'] as const;
+  const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
   // CROSS JOIN fixes the order on SQLite: relations (a few rows for this object) drive, entities
   // are probed by primary key. As an inner join SQLite may walk entities in ORDER BY order and
   // probe relations for each, which reads the whole kind to return a handful of rows.
-  return b.selectFrom('relations as r')
+  return b
+    .selectFrom('relations as r')
     .crossJoin('entities as e')
-    .whereRef('e.tenant_id', '=', 'r.tenant_id').whereRef('e.workspace_id', '=', 'r.workspace_id')
-    .whereRef('e.kind', '=', `r.${far}_kind`).whereRef('e.id', '=', `r.${far}_id`)
-    .where('r.tenant_id', '=', param('tenant')).where('r.workspace_id', '=', param('workspace'))
-    .where(`r.${near}_kind`, '=', param('kind')).where(`r.${near}_id`, '=', param('id'))
-    .where('r.relation', '=', param('relation')).where(`r.${far}_kind`, '=', param('target'))
+    .whereRef('e.tenant_id', '=', 'r.tenant_id')
+    .whereRef('e.workspace_id', '=', 'r.workspace_id')
+    .whereRef('e.kind', '=', `r.${far}_kind`)
+    .whereRef('e.id', '=', `r.${far}_id`)
+    .where('r.tenant_id', '=', param('tenant'))
+    .where('r.workspace_id', '=', param('workspace'))
+    .where(`r.${near}_kind`, '=', param('kind'))
+    .where(`r.${near}_id`, '=', param('id'))
+    .where('r.relation', '=', param('relation'))
+    .where(`r.${far}_kind`, '=', param('target'))
     .select(['e.id', 'e.kind', 'e.row_json']);
 }
 

@@ -20,7 +20,15 @@ export interface EntityRow extends Record<string, unknown> {
 }
 
 const entityColumns = [
-  'id', 'name', 'attributes', 'first_seen', 'last_seen', 'critical_issues', 'high_issues', 'total_issues', 'edge_counts',
+  'id',
+  'name',
+  'attributes',
+  'first_seen',
+  'last_seen',
+  'critical_issues',
+  'high_issues',
+  'total_issues',
+  'edge_counts',
 ] as const;
 
 /** Turns a stored entity into the row its kind's header describes. */
@@ -52,17 +60,35 @@ export interface StoredRow extends Record<string, unknown> {
   row_json: string | null;
 }
 
-export async function getEntity(db: Db, kind: KindDef, tenant: string, workspace: string, id: string): Promise<(EntityRow & { row_json: string | null }) | undefined> {
-  const t = db.template('inventory.get', (b) => b.selectFrom('entities').select([...entityColumns, 'row_json'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('kind', '=', param('kind')).where('id', '=', param('id')));
+export async function getEntity(
+  db: Db,
+  kind: KindDef,
+  tenant: string,
+  workspace: string,
+  id: string,
+): Promise<(EntityRow & { row_json: string | null }) | undefined> {
+  const t = db.template('inventory.get', (b) =>
+    b
+      .selectFrom('entities')
+      .select([...entityColumns, 'row_json'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where('id', '=', param('id')),
+  );
   return db.first<EntityRow & { row_json: string | null }>(t, { tenant, workspace, kind: kind.name, id });
 }
 
 /** Entities kept per kind by ingest, so an unfiltered total is one primary-key lookup. */
 export async function kindCount(db: Db, tenant: string, workspace: string, kind: string): Promise<number> {
-  const t = db.template('inventory.count', (b) => b.selectFrom('kind_counts').select('count')
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', param('kind')));
+  const t = db.template('inventory.count', (b) =>
+    b
+      .selectFrom('kind_counts')
+      .select('count')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind')),
+  );
   return Number((await db.first<{ count: number }>(t, { tenant, workspace, kind }))?.count ?? 0);
 }
 
@@ -73,7 +99,10 @@ export async function kindCount(db: Db, tenant: string, workspace: string, kind:
 export async function rowsJson(db: Db, tenant: string, workspace: string, rows: StoredRow[]): Promise<string[]> {
   const out: string[] = [];
   for (const r of rows) {
-    if (r.row_json !== null) { out.push(r.row_json); continue; }
+    if (r.row_json !== null) {
+      out.push(r.row_json);
+      continue;
+    }
     const kind = kindByName.get(r.kind)!;
     const full = await getEntity(db, kind, tenant, workspace, r.id);
     out.push(full ? JSON.stringify(entityFormatter(kind)(full)) : '[]');

@@ -22,34 +22,51 @@ const SECTION_LIMIT = 100;
 
 const AgentCostFields = {
   burn_rate: Type.Object({
-    daily_spend_rate: Type.Number(), baseline_daily_spend: Type.Number(),
+    daily_spend_rate: Type.Number(),
+    baseline_daily_spend: Type.Number(),
     status: Type.Unsafe<string>({ type: 'string', enum: ['no_data', 'increasing', 'stable', 'decreasing'] }),
   }),
   cost_history: Type.Object({
-    current_month: Type.Number(), current_quarter: Type.Number(), ytd: Type.Number(),
+    current_month: Type.Number(),
+    current_quarter: Type.Number(),
+    ytd: Type.Number(),
     monthly: Type.Array(Type.Object({ period: Type.String(), cost: Type.Number() })),
   }),
   cost_per_session_history: Type.Array(Type.Object({ period: Type.String(), cost_per_session: Type.Number() })),
 };
 
 /** What a kind's detail carries beyond its row and sections: the agent's spend. The day moves it, so it is not cached. */
-const detailExtras: Record<string, { fields: Record<string, TSchema>; load(ctx: AppContext, tenant: string, workspace: string, id: string): Promise<object> }> = {
+const detailExtras: Record<
+  string,
+  { fields: Record<string, TSchema>; load(ctx: AppContext, tenant: string, workspace: string, id: string): Promise<object> }
+> = {
   agent: { fields: AgentCostFields, load: (ctx, tenant, workspace, id) => agentCost(ctx.db, tenant, workspace, id, ctx.now()) },
 };
 
 function detailSchema(kind: KindDef): TSchema {
   const sections: Record<string, TSchema> = {};
   for (const s of kind.sections) {
-    sections[s.name] = Type.Ref(s.shape === 'items' ? 'EmbeddedSection' : s.shape === 'locations' ? 'EmbeddedLocationSection' : 'TabularResult');
+    sections[s.name] = Type.Ref(
+      s.shape === 'items' ? 'EmbeddedSection' : s.shape === 'locations' ? 'EmbeddedLocationSection' : 'TabularResult',
+    );
   }
-  return Type.Object({ ...TabularFields, ...sections, ...(detailExtras[kind.name]?.fields ?? {}) },
-    { description: `The ${kind.label} and its embedded sections.` });
+  return Type.Object(
+    { ...TabularFields, ...sections, ...(detailExtras[kind.name]?.fields ?? {}) },
+    { description: `The ${kind.label} and its embedded sections.` },
+  );
 }
 
 const locationFields = ['repository', 'path', 'start_line', 'end_line', 'branch', 'commit', 'url', 'host'] as const;
 
 /** One embedded section of a detail, as JSON text: the first page of its edge. */
-async function loadSection(ctx: AppContext, kind: KindDef, section: SectionDef, tenant: string, workspace: string, id: string): Promise<string> {
+async function loadSection(
+  ctx: AppContext,
+  kind: KindDef,
+  section: SectionDef,
+  tenant: string,
+  workspace: string,
+  id: string,
+): Promise<string> {
   const edge = edgeOf(kind, section.edge)!;
   const spec = edgeList(edge);
   const { page, cursor } = await answerList(ctx, spec, edgeScope(kind, edge, tenant, workspace, id), { page_size: SECTION_LIMIT });
@@ -61,7 +78,10 @@ async function loadSection(ctx: AppContext, kind: KindDef, section: SectionDef, 
   if (section.shape === 'locations') {
     const idx = locationFields.map((f) => [f, at(f)] as const);
     return JSON.stringify({
-      items: rows.map((r) => ({ id: r[0] as string, codeLocation: Object.fromEntries(idx.map(([f, i]) => [f, i >= 0 ? r[i] ?? null : null])) })),
+      items: rows.map((r) => ({
+        id: r[0] as string,
+        codeLocation: Object.fromEntries(idx.map(([f, i]) => [f, i >= 0 ? (r[i] ?? null) : null])),
+      })),
       total: page.total,
     });
   }
@@ -77,27 +97,43 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
   const extras = detailExtras[kind.name];
 
   listRoute(app, ctx, {
-    url: base, operationId: `GetAll${ops.plural}`, summary: `List ${kind.label}s`, tags, description: listDescription(kind),
-    params: TenantWorkspaceParams, list: entityList(kind), scope: (params) => workspaceScope(params),
-    answers: `A page of ${kind.label}s.`, cache: 'path',
+    url: base,
+    operationId: `GetAll${ops.plural}`,
+    summary: `List ${kind.label}s`,
+    tags,
+    description: listDescription(kind),
+    params: TenantWorkspaceParams,
+    list: entityList(kind),
+    scope: (params) => workspaceScope(params),
+    answers: `A page of ${kind.label}s.`,
+    cache: 'path',
   });
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get(`${base}/:id`, {
-    config: { access: 'read', cache: extras ? undefined : 'path' },
-    schema: {
-      operationId: `Get${ops.singular}Details`, summary: `Get one ${kind.label}`, tags, description: detailDescription(kind),
-      params: ObjectParams,
-      response: { 200: detailSchema(kind), ...errorResponses(404) },
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    `${base}/:id`,
+    {
+      config: { access: 'read', cache: extras ? undefined : 'path' },
+      schema: {
+        operationId: `Get${ops.singular}Details`,
+        summary: `Get one ${kind.label}`,
+        tags,
+        description: detailDescription(kind),
+        params: ObjectParams,
+        response: { 200: detailSchema(kind), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-    const row = await getEntity(ctx.db, kind, tenant, workspace, id);
-    if (!row) throw notFound(`no ${kind.label} with this id in the workspace`);
-    const sections = await Promise.all(kind.sections.map(async (s) => `,${JSON.stringify(s.name)}:${await loadSection(ctx, kind, s, tenant, workspace, id)}`));
-    const extra = extras ? `,${JSON.stringify(await extras.load(ctx, tenant, workspace, id)).slice(1, -1)}` : '';
-    const rowJson = row.row_json ?? JSON.stringify(format(row));
-    return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, [rowJson], '', 1, sections.join('') + extra));
-  });
+    async (request, reply) => {
+      const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
+      const row = await getEntity(ctx.db, kind, tenant, workspace, id);
+      if (!row) throw notFound(`no ${kind.label} with this id in the workspace`);
+      const sections = await Promise.all(
+        kind.sections.map(async (s) => `,${JSON.stringify(s.name)}:${await loadSection(ctx, kind, s, tenant, workspace, id)}`),
+      );
+      const extra = extras ? `,${JSON.stringify(await extras.load(ctx, tenant, workspace, id)).slice(1, -1)}` : '';
+      const rowJson = row.row_json ?? JSON.stringify(format(row));
+      return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, [rowJson], '', 1, sections.join('') + extra));
+    },
+  );
 
   const edgeNames = kind.edges.map((e) => e.name);
   const edgeOr400 = (name: string) => {
@@ -106,15 +142,21 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     return edge;
   };
   listRoute(app, ctx, {
-    url: `${base}/:id/:edge`, operationId: `Get${ops.singular}Edges`, summary: `Follow an edge from a ${kind.label}`, tags,
-    description: edgesDescription(kind), params: EdgeParams,
+    url: `${base}/:id/:edge`,
+    operationId: `Get${ops.singular}Edges`,
+    summary: `Follow an edge from a ${kind.label}`,
+    tags,
+    description: edgesDescription(kind),
+    params: EdgeParams,
     // Every edge of the kind takes the same parameters: the relation edges' (paging, sort, name__ilk).
     list: { documented: entityList(kind), pick: (_query, params) => edgeList(edgeOr400(params.edge)) },
     scope: ({ tenant_id: tenant, workspace_id: workspace, id, edge }) => edgeScope(kind, edgeOr400(edge), tenant, workspace, id),
     check: async ({ tenant_id: tenant, workspace_id: workspace, id }) => {
       if (!(await getEntity(ctx.db, kind, tenant, workspace, id))) throw notFound(`no ${kind.label} with this id in the workspace`);
     },
-    answers: 'A page of neighbours.', errors: [404], cache: 'path',
+    answers: 'A page of neighbours.',
+    errors: [404],
+    cache: 'path',
   });
 }
 

@@ -48,7 +48,11 @@ export async function affected(reader: GraphReader, rule: PostureRule, changed: 
     let keys = new Set(kinds.flatMap((k) => changed.get(k) ?? []));
     for (let i = path.length - 1; i >= 0 && keys.size; i--) {
       const hop = path[i]!;
-      const back = { relation: hop.relation, direction: hop.direction === 'out' ? 'in' as const : 'out' as const, kinds: i === 0 ? [rule.kind] : path[i - 1]!.kinds };
+      const back = {
+        relation: hop.relation,
+        direction: hop.direction === 'out' ? ('in' as const) : ('out' as const),
+        kinds: i === 0 ? [rule.kind] : path[i - 1]!.kinds,
+      };
       keys = await reader.follow(back, keys);
     }
     for (const k of keys) out.add(k);

@@ -19,11 +19,20 @@ const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(r
 /** Objects with an open static instance of the rule in the workspace. */
 async function openObjects(ctx: BatchContext, ruleId: string, kind: string): Promise<string[]> {
   const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('posture.open-objects', (b) => b.selectFrom('issue_instances').select(['object_kind', 'object_id'])
-    .where('tenant_id', '=', param('tenant')).where('rule_id', '=', param('rule')).where('workspace_id', '=', param('workspace'))
-    .where('status', '=', 'open').where('source', '=', 'static').where('object_kind', '=', param('kind')));
-  return (await tx.all<{ object_kind: string; object_id: string }>(t, { tenant, workspace, rule: ruleId, kind }))
-    .map((r) => objectKey(r.object_kind, r.object_id));
+  const t = db.template('posture.open-objects', (b) =>
+    b
+      .selectFrom('issue_instances')
+      .select(['object_kind', 'object_id'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('rule_id', '=', param('rule'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('status', '=', 'open')
+      .where('source', '=', 'static')
+      .where('object_kind', '=', param('kind')),
+  );
+  return (await tx.all<{ object_kind: string; object_id: string }>(t, { tenant, workspace, rule: ruleId, kind })).map((r) =>
+    objectKey(r.object_kind, r.object_id),
+  );
 }
 
 /**
@@ -38,8 +47,9 @@ async function wholeWorkspace(ctx: BatchContext, reader: GraphReader, rule: Post
 
 /** The workspaces of a tenant that hold (or held) inventory. */
 export async function workspacesOf(db: Db, tx: Executor, tenant: string): Promise<string[]> {
-  const t = db.template('posture.workspaces', (b) => b.selectFrom('kind_counts').select('workspace_id').distinct()
-    .where('tenant_id', '=', param('tenant')).orderBy('workspace_id'));
+  const t = db.template('posture.workspaces', (b) =>
+    b.selectFrom('kind_counts').select('workspace_id').distinct().where('tenant_id', '=', param('tenant')).orderBy('workspace_id'),
+  );
   return (await tx.all<{ workspace_id: string }>(t, { tenant })).map((r) => r.workspace_id);
 }
 
@@ -54,7 +64,9 @@ export class PostureRules {
   /** Tells `observer` which (rule, object) pairs each evaluation decided; returns the unsubscribe. */
   observe(observer: EvaluationObserver): () => void {
     this.observers.add(observer);
-    return () => { this.observers.delete(observer); };
+    return () => {
+      this.observers.delete(observer);
+    };
   }
 
   private async settleWhole(ctx: BatchContext, rules: PostureRule[], meta: Map<string, RuleMeta>): Promise<Outcome> {
@@ -93,7 +105,13 @@ export class PostureRules {
   };
 
   /** Every posture rule over a whole workspace, in one transaction (`aispm rules evaluate`). */
-  async evaluateWorkspace(db: Db, tenant: string, workspace: string, now: number, options: BatchOptions = { storePrompts: false }): Promise<Outcome> {
+  async evaluateWorkspace(
+    db: Db,
+    tenant: string,
+    workspace: string,
+    now: number,
+    options: BatchOptions = { storePrompts: false },
+  ): Promise<Outcome> {
     return db.transaction(async (tx) => {
       const ctx = new BatchContext(db, tx, tenant, workspace, now, options, this.finish);
       const meta = await loadRuleMeta(ctx, postureRuleIds);

@@ -59,13 +59,23 @@ export class GraphReader {
     const missing = [...keys].filter((k) => !this.nodes.has(k));
     if (missing.length === 0) return;
     const { db, tx, tenant, workspace } = this.scope;
-    const t = db.template('posture.nodes', (b, d) => b.selectFrom('entities').select(['kind', 'id', 'name', 'attributes'])
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['kind', 'id'], param('keys'))));
+    const t = db.template('posture.nodes', (b, d) =>
+      b
+        .selectFrom('entities')
+        .select(['kind', 'id', 'name', 'attributes'])
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inKeys(['kind', 'id'], param('keys'))),
+    );
     for (const part of chunks(missing)) {
       for (const k of part) this.nodes.set(k, null);
-      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) });
-      for (const r of rows) this.nodes.set(objectKey(r.kind, r.id), { kind: r.kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+        tenant,
+        workspace,
+        keys: JSON.stringify(part.map(splitKey)),
+      });
+      for (const r of rows)
+        this.nodes.set(objectKey(r.kind, r.id), { kind: r.kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
     }
   }
 
@@ -74,8 +84,14 @@ export class GraphReader {
     const done = this.kinds.get(kind);
     if (done) return done;
     const { db, tx, tenant, workspace } = this.scope;
-    const t = db.template('posture.kind', (b) => b.selectFrom('entities').select(['id', 'name', 'attributes'])
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', param('kind')));
+    const t = db.template('posture.kind', (b) =>
+      b
+        .selectFrom('entities')
+        .select(['id', 'name', 'attributes'])
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where('kind', '=', param('kind')),
+    );
     const keys: string[] = [];
     for (const r of await tx.all<{ id: string; name: string; attributes: unknown }>(t, { tenant, workspace, kind })) {
       const key = objectKey(kind, r.id);
@@ -99,15 +115,20 @@ export class GraphReader {
     if (missing.length) {
       const { db, tx, tenant, workspace } = this.scope;
       const [near, far] = step.direction === 'out' ? ['from', 'to'] : ['to', 'from'];
-      const t = db.template(`posture.step:${step.direction}`, (b, d) => sql<{ k: string; i: string; nk: string; ni: string }>`
+      const t = db.template(`posture.step:${step.direction}`, (b, d) =>
+        sql<{ k: string; i: string; nk: string; ni: string }>`
         select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni
         from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
-          and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b));
+          and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
+      );
       const kinds = new Set(step.kinds);
       for (const part of chunks(missing)) {
         for (const k of part) known.set(k, []);
         const rows = await tx.all<{ k: string; i: string; nk: string; ni: string }>(t, {
-          tenant, workspace, relation: step.relation, keys: JSON.stringify(part.map(splitKey)),
+          tenant,
+          workspace,
+          relation: step.relation,
+          keys: JSON.stringify(part.map(splitKey)),
         });
         for (const r of rows) if (kinds.has(r.nk)) known.get(objectKey(r.k, r.i))!.push(objectKey(r.nk, r.ni));
         for (const k of part) known.get(k)!.sort();

@@ -55,10 +55,14 @@ function hopWitnesses(reader: GraphReader, hop: Hop, key: string): Witness[] {
     if (!sub.holds) continue;
     const [nk, ni] = splitKey(n);
     out.push({
-      key: n, as: hop.as, attributes: sub.attributes, below: sub.witnesses,
-      relation: hop.direction === 'out'
-        ? { from_kind: kind, from_id: id, relation: hop.relation, to_kind: nk, to_id: ni }
-        : { from_kind: nk, from_id: ni, relation: hop.relation, to_kind: kind, to_id: id },
+      key: n,
+      as: hop.as,
+      attributes: sub.attributes,
+      below: sub.witnesses,
+      relation:
+        hop.direction === 'out'
+          ? { from_kind: kind, from_id: id, relation: hop.relation, to_kind: nk, to_id: ni }
+          : { from_kind: nk, from_id: ni, relation: hop.relation, to_kind: kind, to_id: id },
     });
   }
   return out;

@@ -50,30 +50,61 @@ export interface EvaluatedEvent {
 export type EvaluationObserver = (e: EvaluatedEvent) => void;
 
 interface Stored {
-  id: string; issue_id: string; rule_id: string; severity: Severity; object_kind: string; object_id: string; status: string;
-  detected_at: number; title: string; description: string; evidence: unknown;
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: Severity;
+  object_kind: string;
+  object_id: string;
+  status: string;
+  detected_at: number;
+  title: string;
+  description: string;
+  evidence: unknown;
 }
 
 /** JSON with keys in order, so evidence read back from jsonb compares equal to the same evidence built again. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
 /** Deterministic per episode: the n-th time the rule opens on the object. */
 function episodeId(tenant: string, workspace: string, ruleId: string, key: string, n: number): string {
-  return 'st_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${key}\u0000${n}`).digest('base64url').slice(0, 22);
+  return (
+    'st_' + createHash('sha256').update(`${tenant}\u0000${workspace}\u0000${ruleId}\u0000${key}\u0000${n}`).digest('base64url').slice(0, 22)
+  );
 }
 
 async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string, { open?: Stored; ids: Set<string> }>> {
   const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('posture.stored', (b, d) => b.selectFrom('issue_instances')
-    .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title', 'description', 'evidence'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('source', '=', 'static')
-    .where(d.inKeys(['object_kind', 'object_id'], param('keys'))));
+  const t = db.template('posture.stored', (b, d) =>
+    b
+      .selectFrom('issue_instances')
+      .select([
+        'id',
+        'issue_id',
+        'rule_id',
+        'severity',
+        'object_kind',
+        'object_id',
+        'status',
+        'detected_at',
+        'title',
+        'description',
+        'evidence',
+      ])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('source', '=', 'static')
+      .where(d.inKeys(['object_kind', 'object_id'], param('keys'))),
+  );
   const out = new Map<string, { open?: Stored; ids: Set<string> }>();
   for (const part of chunks(keys)) {
     for (const r of await tx.all<Stored>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })) {
@@ -100,7 +131,11 @@ async function resample(ctx: BatchContext, tables: string[]): Promise<void> {
 
 /** Evaluates the work's rules on its objects and brings their static instances in line. */
 export async function settle(
-  ctx: BatchContext, reader: GraphReader, meta: Map<string, RuleMeta>, work: Work[], observers: ReadonlySet<EvaluationObserver>,
+  ctx: BatchContext,
+  reader: GraphReader,
+  meta: Map<string, RuleMeta>,
+  work: Work[],
+  observers: ReadonlySet<EvaluationObserver>,
 ): Promise<Outcome> {
   const { tenant, workspace, now } = ctx;
   const outcome: Outcome = { evaluated: 0, opened: 0, resolved: 0, updated: 0 };
@@ -154,8 +189,13 @@ export async function settle(
       let instanceId: string;
       let detectedAt: number;
       if (open) {
-        if (open.severity === severity && open.title === title && open.description === description &&
-          canonical(readJson(open.evidence)) === canonical(ev)) continue;
+        if (
+          open.severity === severity &&
+          open.title === title &&
+          open.description === description &&
+          canonical(readJson(open.evidence)) === canonical(ev)
+        )
+          continue;
         if (open.severity !== severity) {
           bump(open.detected_at, open.severity, -1);
           bump(open.detected_at, severity, 1);
@@ -177,14 +217,47 @@ export async function settle(
         touchedObjects.add(key);
         outcome.opened++;
       }
-      rows.push([tenant, workspace, instanceId, issueId, rule.ruleId, severity, kind, id, 'open', detectedAt, null, title, description,
-        null, json(ev), rule.remediation, null, rule.owasp, rule.category, null, 'static', now]);
+      rows.push([
+        tenant,
+        workspace,
+        instanceId,
+        issueId,
+        rule.ruleId,
+        severity,
+        kind,
+        id,
+        'open',
+        detectedAt,
+        null,
+        title,
+        description,
+        null,
+        json(ev),
+        rule.remediation,
+        null,
+        rule.owasp,
+        rule.category,
+        null,
+        'static',
+        now,
+      ]);
     }
   }
 
   await writeInstances(ctx, rows);
-  await updateRows(ctx.db, ctx.tx, 'issue_instances', { tenant, workspace }, ['id'],
-    [{ column: 'status', type: 'text' }, { column: 'resolved_at', type: 'bigint' }, { column: 'updated_at', type: 'bigint' }], resolutions);
+  await updateRows(
+    ctx.db,
+    ctx.tx,
+    'issue_instances',
+    { tenant, workspace },
+    ['id'],
+    [
+      { column: 'status', type: 'text' },
+      { column: 'resolved_at', type: 'bigint' },
+      { column: 'updated_at', type: 'bigint' },
+    ],
+    resolutions,
+  );
   await addMonthly(ctx, monthly);
   const large = touchedObjects.size >= RESAMPLE_AFTER;
   if (large) await resample(ctx, ['issue_instances']);

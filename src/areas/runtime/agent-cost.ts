@@ -25,11 +25,19 @@ export async function agentCost(db: Db, tenant: string, workspace: string, agent
   const m = d.getUTCMonth();
   const months = Array.from({ length: 12 }, (_, i) => monthStart(y, m - 11 + i));
   const since = Math.min(months[0]!, Date.UTC(y, 0, 1), Math.floor(now / DAY) * DAY - 30 * DAY);
-  const t = db.template('agent.cost', (b) => b.selectFrom('llm_agent_daily').select(['day', 'cost', 'sessions'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('agent_id', '=', param('agent')).where('day', '>=', param<number>('since')).orderBy('day'));
-  const rows = (await db.all<{ day: number; cost: number; sessions: number }>(t, { tenant, workspace, agent: agentId, since }))
-    .map((r) => ({ day: Number(r.day), cost: Number(r.cost), sessions: Number(r.sessions) }));
+  const t = db.template('agent.cost', (b) =>
+    b
+      .selectFrom('llm_agent_daily')
+      .select(['day', 'cost', 'sessions'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('agent_id', '=', param('agent'))
+      .where('day', '>=', param<number>('since'))
+      .orderBy('day'),
+  );
+  const rows = (await db.all<{ day: number; cost: number; sessions: number }>(t, { tenant, workspace, agent: agentId, since })).map(
+    (r) => ({ day: Number(r.day), cost: Number(r.cost), sessions: Number(r.sessions) }),
+  );
 
   const today = Math.floor(now / DAY) * DAY;
   const sum = (from: number, to = Infinity) => rows.filter((r) => r.day >= from && r.day < to).reduce((a, r) => a + r.cost, 0);

@@ -20,7 +20,13 @@ export interface Window {
   end: number;
 }
 
-export interface OutcomeCounts { total: number; ok: number; alerted: number; blocked: number; redacted: number }
+export interface OutcomeCounts {
+  total: number;
+  ok: number;
+  alerted: number;
+  blocked: number;
+  redacted: number;
+}
 
 export function zeroCounts(): OutcomeCounts {
   return { total: 0, ok: 0, alerted: 0, blocked: 0, redacted: 0 };
@@ -35,11 +41,16 @@ function add(c: OutcomeCounts, outcome: string, n: number): void {
 const args = (w: Window) => ({ tenant: w.tenant, workspace: w.workspace, start: w.start, end: w.end });
 
 export async function outcomeTotals(db: Db, w: Window): Promise<OutcomeCounts> {
-  const t = db.template('guardrails.outcomes', (b) => b.selectFrom('llm_interactions')
-    .select((eb) => ['outcome', eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('time', '>=', param<number>('start')).where('time', '<=', param<number>('end'))
-    .groupBy('outcome'));
+  const t = db.template('guardrails.outcomes', (b) =>
+    b
+      .selectFrom('llm_interactions')
+      .select((eb) => ['outcome', eb.fn.countAll<number>().as('n')])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('time', '>=', param<number>('start'))
+      .where('time', '<=', param<number>('end'))
+      .groupBy('outcome'),
+  );
   const out = zeroCounts();
   for (const r of await db.all<{ outcome: string; n: number }>(t, args(w))) add(out, r.outcome, Number(r.n));
   return out;
@@ -47,16 +58,21 @@ export async function outcomeTotals(db: Db, w: Window): Promise<OutcomeCounts> {
 
 /** Counts per UTC hour (keyed by the hour's start, epoch ms) of the hours that have interactions. */
 export async function hourlyCounts(db: Db, w: Window): Promise<Map<number, OutcomeCounts>> {
-  const t = db.template('guardrails.hourly', (b) => sql<{ hour: number; outcome: string; n: number }>`
+  const t = db.template('guardrails.hourly', (b) =>
+    sql<{ hour: number; outcome: string; n: number }>`
     select (time / ${sql.lit(HOUR)}) as hour, outcome, count(*) as n from llm_interactions
     where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
       and time >= ${param('start')} and time <= ${param('end')}
-    group by (time / ${sql.lit(HOUR)}), outcome`.compile(b));
+    group by (time / ${sql.lit(HOUR)}), outcome`.compile(b),
+  );
   const out = new Map<number, OutcomeCounts>();
   for (const r of await db.all<{ hour: number; outcome: string; n: number }>(t, args(w))) {
     const hour = Number(r.hour) * HOUR;
     let c = out.get(hour);
-    if (!c) { c = zeroCounts(); out.set(hour, c); }
+    if (!c) {
+      c = zeroCounts();
+      out.set(hour, c);
+    }
     add(c, r.outcome, Number(r.n));
   }
   return out;

@@ -18,10 +18,16 @@ import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedCo
 async function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (names.length === 0) return out;
-  const t = ctx.db.template('ingest.model-ids', (b, d) => b.selectFrom('entities').select(['id', 'name'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('kind', '=', 'model')
-    .where((eb) => eb.or([d.inList('id', param('names')), d.inList('name', param('names'))]))
-    .orderBy('id'));
+  const t = ctx.db.template('ingest.model-ids', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', 'model')
+      .where((eb) => eb.or([d.inList('id', param('names')), d.inList('name', param('names'))]))
+      .orderBy('id'),
+  );
   for (const part of chunks(names)) {
     const rows = await ctx.tx.all<{ id: string; name: string }>(t, { tenant: ctx.tenant, workspace: ctx.workspace, names: part });
     for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id);
@@ -52,18 +58,34 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
       costSource = p ? 'price_table' : 'unknown';
     }
     incoming.push({
-      id: r.id, time: r.time, session_id: r.sessionId, agent_id: r.agentId, model: r.model,
-      model_id: r.modelId ?? modelIds.get(r.model) ?? null, provider: r.provider, duration_ms: r.durationMs,
-      input_tokens: r.inputTokens, output_tokens: r.outputTokens, total_tokens: r.inputTokens + r.outputTokens, cost,
-      cost_source: costSource, prompt_outcome: r.promptOutcome, response_outcome: r.responseOutcome,
-      outcome: worseOutcome(r.promptOutcome, r.responseOutcome), categories: json(r.categories),
-      mcp_server_ids: json(r.mcpServerIds), prompt: ctx.options.storePrompts ? r.prompt : null,
-      response: ctx.options.storePrompts ? r.response : null, attributes: json(r.attributes),
+      id: r.id,
+      time: r.time,
+      session_id: r.sessionId,
+      agent_id: r.agentId,
+      model: r.model,
+      model_id: r.modelId ?? modelIds.get(r.model) ?? null,
+      provider: r.provider,
+      duration_ms: r.durationMs,
+      input_tokens: r.inputTokens,
+      output_tokens: r.outputTokens,
+      total_tokens: r.inputTokens + r.outputTokens,
+      cost,
+      cost_source: costSource,
+      prompt_outcome: r.promptOutcome,
+      response_outcome: r.responseOutcome,
+      outcome: worseOutcome(r.promptOutcome, r.responseOutcome),
+      categories: json(r.categories),
+      mcp_server_ids: json(r.mcpServerIds),
+      prompt: ctx.options.storePrompts ? r.prompt : null,
+      response: ctx.options.storePrompts ? r.response : null,
+      attributes: json(r.attributes),
     });
   }
 
   const existing = new Map<string, Stored>();
-  const existingQuery = db.template('ingest.interactions-existing', (b, d) => d.rowsByKeys('llm_interactions', storedColumns, 'id').compile(b));
+  const existingQuery = db.template('ingest.interactions-existing', (b, d) =>
+    d.rowsByKeys('llm_interactions', storedColumns, 'id').compile(b),
+  );
   for (const part of chunks([...last.keys()])) {
     for (const r of await tx.all<Stored>(existingQuery, { tenant, workspace, ids: part })) existing.set(r.id, numeric(r, numericColumns));
   }
@@ -79,15 +101,32 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   fresh.sort(byTimeThenId);
 
   const written = [...fresh, ...changed.map((c) => c.after)];
-  await tx.dialect.partitions?.ensure(tx, 'llm_interactions', written.map((s) => s.time));
+  await tx.dialect.partitions?.ensure(
+    tx,
+    'llm_interactions',
+    written.map((s) => s.time),
+  );
   if (changed.length) {
-    const del = db.template('ingest.interactions-delete', (b, d) => b.deleteFrom('llm_interactions')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('id', param('ids'))));
+    const del = db.template('ingest.interactions-delete', (b, d) =>
+      b
+        .deleteFrom('llm_interactions')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('id', param('ids'))),
+    );
     for (const part of chunks(changed.map((c) => c.before.id))) await tx.run(del, { tenant, workspace, ids: part });
   }
-  await bulkInsert(tx, 'llm_interactions', ['tenant_id', 'workspace_id', ...storedColumns],
-    written.map((s) => [tenant, workspace, ...storedColumns.map((c) => s[c])]));
-  await tx.dialect.partitions?.noteWritten(tx, 'llm_interactions', written.map((s) => s.time));
+  await bulkInsert(
+    tx,
+    'llm_interactions',
+    ['tenant_id', 'workspace_id', ...storedColumns],
+    written.map((s) => [tenant, workspace, ...storedColumns.map((c) => s[c])]),
+  );
+  await tx.dialect.partitions?.noteWritten(
+    tx,
+    'llm_interactions',
+    written.map((s) => s.time),
+  );
 
   await rollUpInteractions(ctx, fresh, changed);
 }

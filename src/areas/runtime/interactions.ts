@@ -19,10 +19,15 @@ export function interactionRow(r: Record<string, unknown>): unknown[] {
   return llmInteraction.columns.map((c) => {
     const v = r[c.name];
     switch (c.type) {
-      case 'time': return rfc3339(v as number);
-      case 'integer': case 'number': return Number(v);
-      case 'strings': return readJson<string[]>(v) ?? [];
-      default: return v ?? (c.name === 'model_id' ? null : '');
+      case 'time':
+        return rfc3339(v as number);
+      case 'integer':
+      case 'number':
+        return Number(v);
+      case 'strings':
+        return readJson<string[]>(v) ?? [];
+      default:
+        return v ?? (c.name === 'model_id' ? null : '');
     }
   });
 }
@@ -49,8 +54,8 @@ export const interactionsList = defineList({
     { param: 'end_time', column: 'time', op: 'lte', schema: TimeParam('Latest interaction time') },
   ],
   pageSize: 100,
-  base: (b) => b.selectFrom('llm_interactions').select(listed)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+  base: (b) =>
+    b.selectFrom('llm_interactions').select(listed).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   render: (_db, _scope, rows) => rows.map(interactionRow),
   // Without a session or time filter the count is kept by ingest and retention.
   total: async (db, scope, filters) => {
@@ -60,12 +65,21 @@ export const interactionsList = defineList({
   },
   query: {
     order: ['filters', 'sort', 'paging'],
-    sort: { sort: Type.Optional(Type.String({ maxLength: 64, description: 'Sort column: time (the only one).' })), sort_dir: SortQuery.sort_dir },
+    sort: {
+      sort: Type.Optional(Type.String({ maxLength: 64, description: 'Sort column: time (the only one).' })),
+      sort_dir: SortQuery.sort_dir,
+    },
   },
 });
 
 export async function getInteraction(db: Db, tenant: string, workspace: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const t = db.template('interactions.get', (b) => b.selectFrom('llm_interactions').select(detailed)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where('id', '=', param('id')));
+  const t = db.template('interactions.get', (b) =>
+    b
+      .selectFrom('llm_interactions')
+      .select(detailed)
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('id', '=', param('id')),
+  );
   return db.first(t, { tenant, workspace, id });
 }

@@ -23,9 +23,21 @@ export const ALL_TENANTS = '*';
 
 export async function applyPrices(ctx: BatchContext, records: Lined<PriceRecord>[]): Promise<void> {
   const last = new Map(records.map(({ record }) => [record.model, record]));
-  await bulkInsert(ctx.tx, 'model_prices', ['tenant_id', 'model', 'input_per_million', 'output_per_million', 'source', 'updated_at'],
+  await bulkInsert(
+    ctx.tx,
+    'model_prices',
+    ['tenant_id', 'model', 'input_per_million', 'output_per_million', 'source', 'updated_at'],
     [...last.values()].map((p) => [ctx.tenant, p.model, p.input, p.output, 'ingest', ctx.now]),
-    { keys: ['tenant_id', 'model'], update: { input_per_million: 'excluded.input_per_million', output_per_million: 'excluded.output_per_million', source: 'excluded.source', updated_at: 'excluded.updated_at' } });
+    {
+      keys: ['tenant_id', 'model'],
+      update: {
+        input_per_million: 'excluded.input_per_million',
+        output_per_million: 'excluded.output_per_million',
+        source: 'excluded.source',
+        updated_at: 'excluded.updated_at',
+      },
+    },
+  );
 }
 
 /**
@@ -33,14 +45,21 @@ export async function applyPrices(ctx: BatchContext, records: Lined<PriceRecord>
  * configuration, over the table shipped with the service.
  */
 export async function tenantPrices(ctx: BatchContext): Promise<Price[]> {
-  const t = ctx.db.template('ingest.prices', (b) => b.selectFrom('model_prices')
-    .select(['tenant_id', 'model', 'input_per_million', 'output_per_million'])
-    .where((eb) => eb.or([eb('tenant_id', '=', param('tenant')), eb('tenant_id', '=', ALL_TENANTS)])));
-  const rows = await ctx.tx.all<{ tenant_id: string; model: string; input_per_million: number; output_per_million: number }>(t, { tenant: ctx.tenant });
+  const t = ctx.db.template('ingest.prices', (b) =>
+    b
+      .selectFrom('model_prices')
+      .select(['tenant_id', 'model', 'input_per_million', 'output_per_million'])
+      .where((eb) => eb.or([eb('tenant_id', '=', param('tenant')), eb('tenant_id', '=', ALL_TENANTS)])),
+  );
+  const rows = await ctx.tx.all<{ tenant_id: string; model: string; input_per_million: number; output_per_million: number }>(t, {
+    tenant: ctx.tenant,
+  });
   const byModel = new Map<string, Price>();
   for (const p of shippedPrices) byModel.set(p.model, p);
   for (const tenant of [ALL_TENANTS, ctx.tenant]) {
-    for (const r of rows) if (r.tenant_id === tenant) byModel.set(r.model, { model: r.model, input: Number(r.input_per_million), output: Number(r.output_per_million) });
+    for (const r of rows)
+      if (r.tenant_id === tenant)
+        byModel.set(r.model, { model: r.model, input: Number(r.input_per_million), output: Number(r.output_per_million) });
   }
   return [...byModel.values()];
 }
@@ -49,7 +68,11 @@ export async function tenantPrices(ctx: BatchContext): Promise<Price[]> {
 
 export const priceWriter = recordWriter('price', applyPrices);
 
-export interface ConfiguredPrice { model: string; input: number; output: number }
+export interface ConfiguredPrice {
+  model: string;
+  input: number;
+  output: number;
+}
 
 export function readPriceFile(path: string): ConfiguredPrice[] {
   let parsed: unknown;
@@ -58,7 +81,8 @@ export function readPriceFile(path: string): ConfiguredPrice[] {
   } catch (err) {
     throw new Error(`AISPM_PRICES_FILE ${path}: ${(err as Error).message}`);
   }
-  if (!Array.isArray(parsed)) throw new Error(`AISPM_PRICES_FILE ${path}: expected a JSON array of {model, input_per_million, output_per_million}`);
+  if (!Array.isArray(parsed))
+    throw new Error(`AISPM_PRICES_FILE ${path}: expected a JSON array of {model, input_per_million, output_per_million}`);
   return parsed.map((p, i) => {
     const o = p as Record<string, unknown>;
     const ok = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -73,9 +97,21 @@ export async function syncConfiguredPrices(db: Db, prices: ConfiguredPrice[], no
   await db.transaction(async (tx) => {
     await tx.execute(CompiledQuery.raw(`delete from model_prices where tenant_id = '${ALL_TENANTS}' and source = 'config'`));
     const last = new Map(prices.map((p) => [p.model, p]));
-    await bulkInsert(tx, 'model_prices', ['tenant_id', 'model', 'input_per_million', 'output_per_million', 'source', 'updated_at'],
+    await bulkInsert(
+      tx,
+      'model_prices',
+      ['tenant_id', 'model', 'input_per_million', 'output_per_million', 'source', 'updated_at'],
       [...last.values()].map((p) => [ALL_TENANTS, p.model, p.input, p.output, 'config', now]),
-      { keys: ['tenant_id', 'model'], update: { input_per_million: 'excluded.input_per_million', output_per_million: 'excluded.output_per_million', source: 'excluded.source', updated_at: 'excluded.updated_at' } });
+      {
+        keys: ['tenant_id', 'model'],
+        update: {
+          input_per_million: 'excluded.input_per_million',
+          output_per_million: 'excluded.output_per_million',
+          source: 'excluded.source',
+          updated_at: 'excluded.updated_at',
+        },
+      },
+    );
   });
 }
 

@@ -9,7 +9,7 @@
 // Partitions for this month and the next are created here too, so ingest rarely has to.
 
 import { CompiledQuery } from 'kysely';
-import type { Db, } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { MonthlyPartitions } from '../../platform/db/dialect.ts';
 import { type DeletedCount as Counted, discountDeleted as discount } from './sessions-writer.ts';
@@ -32,8 +32,11 @@ async function dropOldPartitions(db: Db, partitions: MonthlyPartitions, cutoff: 
     await db.transaction(async (tx) => {
       // No ingest may add to the partition between counting and dropping it.
       await partitions.lock(tx, p.name);
-      const counted = await tx.execute<Counted>(CompiledQuery.raw(
-        `select tenant_id, workspace_id, agent_id, count(*) as n from ${p.name} group by tenant_id, workspace_id, agent_id`));
+      const counted = await tx.execute<Counted>(
+        CompiledQuery.raw(
+          `select tenant_id, workspace_id, agent_id, count(*) as n from ${p.name} group by tenant_id, workspace_id, agent_id`,
+        ),
+      );
       deleted += await discount(tx, counted.rows);
       await partitions.drop(tx, p.name);
     });
@@ -44,14 +47,24 @@ async function dropOldPartitions(db: Db, partitions: MonthlyPartitions, cutoff: 
 
 /** Deletes the rows older than the cutoff, workspace by workspace, over the time index. */
 async function deleteOldRows(db: Db, cutoff: number): Promise<number> {
-  const workspaces = db.template('retention.workspaces', (b) => b.selectFrom('llm_runtime_counts').select(['tenant_id', 'workspace_id'])
-    .where('scope', '=', 'workspace').where('interactions', '>', param<number>('zero')));
+  const workspaces = db.template('retention.workspaces', (b) =>
+    b
+      .selectFrom('llm_runtime_counts')
+      .select(['tenant_id', 'workspace_id'])
+      .where('scope', '=', 'workspace')
+      .where('interactions', '>', param<number>('zero')),
+  );
   let deleted = 0;
   for (const w of await db.all<{ tenant_id: string; workspace_id: string }>(workspaces, { zero: 0 })) {
     await db.transaction(async (tx) => {
       const p = (n: number) => tx.dialect.placeholder(n);
-      const counted = await tx.dialect.deleteCounting(tx, TABLE, `tenant_id = ${p(1)} and workspace_id = ${p(2)} and time < ${p(3)}`,
-        [w.tenant_id, w.workspace_id, cutoff], ['tenant_id', 'workspace_id', 'agent_id']);
+      const counted = await tx.dialect.deleteCounting(
+        tx,
+        TABLE,
+        `tenant_id = ${p(1)} and workspace_id = ${p(2)} and time < ${p(3)}`,
+        [w.tenant_id, w.workspace_id, cutoff],
+        ['tenant_id', 'workspace_id', 'agent_id'],
+      );
       deleted += await discount(tx, counted);
     });
   }

@@ -18,18 +18,23 @@ const tags = ['Runtime'];
 const SESSIONS_PAGE = 10;
 const SPEC_SORTS = ['session_id', 'time', 'tokens', 'cost', 'turns', 'duration_ms'];
 
-const sessionsDescription = 'LLM sessions of the workspace, one row per session id, rolled up at ingest from the interactions that share it: ' +
+const sessionsDescription =
+  'LLM sessions of the workspace, one row per session id, rolled up at ingest from the interactions that share it: ' +
   'start and end, duration, turns, tokens, cost and how many interactions each guardrail outcome got. ' +
   `\`sort\` is one of ${SPEC_SORTS.map((s) => `\`${s}\``).join(', ')} (\`time\` is the session start; the header names \`start_time\` and \`total_tokens\` are accepted too), ` +
   '`sort_dir` `asc` or `desc` (default: `time` `desc`; a `sort` given without `sort_dir` is ascending, as on every list); ties are broken by session id in the same direction. ' +
   `\`agent_id\` keeps one agent's sessions. \`pageSize\` (alias \`page_size\`) ${SESSIONS_PAGE} by default, at most ${MAX_PAGE_SIZE}. ` +
-  '`Accept: text/csv` answers the same page as CSV.\n\nColumns:\n\n' + columnsTable(llmSession.columns);
+  '`Accept: text/csv` answers the same page as CSV.\n\nColumns:\n\n' +
+  columnsTable(llmSession.columns);
 
-const interactionsDescription = 'LLM interactions (one LLM call each), newest first, paged by keyset cursor. Filters: `agent_id`, `session_id`, ' +
+const interactionsDescription =
+  'LLM interactions (one LLM call each), newest first, paged by keyset cursor. Filters: `agent_id`, `session_id`, ' +
   '`start_time` and `end_time` (RFC 3339, inclusive). `sort_dir=asc` lists oldest first. Prompt and response text are not listed: ' +
-  'read them from the single-interaction endpoint.\n\nColumns:\n\n' + columnsTable(llmInteraction.columns);
+  'read them from the single-interaction endpoint.\n\nColumns:\n\n' +
+  columnsTable(llmInteraction.columns);
 
-const interactionDescription = 'One LLM interaction as a tabular result with a single row: the list columns, then `prompt`, `response` ' +
+const interactionDescription =
+  'One LLM interaction as a tabular result with a single row: the list columns, then `prompt`, `response` ' +
   '(null when not sent, or when the service is configured to drop them at ingest) and `attributes`.\n\n' +
   columnsTable([...llmInteraction.columns, ...interactionDetailColumns].map((c) => ({ ...c, sortable: false })));
 
@@ -45,30 +50,48 @@ function registerSessionsAndInteractions(app: FastifyInstance, ctx: AppContext):
 
   listRoute(app, ctx, {
     url: '/api/v1/aispm-llm-sessions/tenants/:tenant_id/workspaces/:workspace_id',
-    operationId: 'GetAispmLlmSessions', summary: 'List LLM sessions', tags, description: sessionsDescription,
-    params: TenantWorkspaceParams, list: sessionsList, scope: (params) => workspaceScope(params),
-    answers: 'A page of sessions.', cache: 'path',
+    operationId: 'GetAispmLlmSessions',
+    summary: 'List LLM sessions',
+    tags,
+    description: sessionsDescription,
+    params: TenantWorkspaceParams,
+    list: sessionsList,
+    scope: (params) => workspaceScope(params),
+    answers: 'A page of sessions.',
+    cache: 'path',
   });
 
   listRoute(app, ctx, {
     url: '/api/v1/aispm-llm-interactions/tenants/:tenant_id/workspaces/:workspace_id',
-    operationId: 'GetAllAispmLlmInteractions', summary: 'List LLM interactions', tags, description: interactionsDescription,
-    params: TenantWorkspaceParams, list: interactionsList, scope: (params) => workspaceScope(params),
+    operationId: 'GetAllAispmLlmInteractions',
+    summary: 'List LLM interactions',
+    tags,
+    description: interactionsDescription,
+    params: TenantWorkspaceParams,
+    list: interactionsList,
+    scope: (params) => workspaceScope(params),
     answers: 'A page of interactions.',
   });
 
   const InteractionParams = Type.Object({ ...ObjectParams.properties, id: PathId('Interaction id.') });
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/v1/aispm-llm-interactions/tenants/:tenant_id/workspaces/:workspace_id/:id', {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetAispmLlmInteractionDetails', summary: 'Get one LLM interaction', tags, description: interactionDescription,
-      params: InteractionParams,
-      response: { 200: Type.Object(TabularFields, { description: 'The interaction as one row.' }), ...errorResponses(404) },
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/v1/aispm-llm-interactions/tenants/:tenant_id/workspaces/:workspace_id/:id',
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetAispmLlmInteractionDetails',
+        summary: 'Get one LLM interaction',
+        tags,
+        description: interactionDescription,
+        params: InteractionParams,
+        response: { 200: Type.Object(TabularFields, { description: 'The interaction as one row.' }), ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-    const row = await getInteraction(ctx.db, tenant, workspace, id);
-    if (!row) throw notFound('no LLM interaction with this id in the workspace');
-    return tabular(detailHeader, [interactionDetailRow(row)], '', 1);
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
+      const row = await getInteraction(ctx.db, tenant, workspace, id);
+      if (!row) throw notFound('no LLM interaction with this id in the workspace');
+      return tabular(detailHeader, [interactionDetailRow(row)], '', 1);
+    },
+  );
 }

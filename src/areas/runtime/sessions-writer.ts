@@ -10,7 +10,7 @@
 // interaction that names one (ties: the smaller interaction id); when a delta cannot tell that
 // without the raw rows (a second agent appears in a session), the session is recounted instead.
 
-import { CompiledQuery, } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { BatchContext } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson, type Executor } from '../../platform/db/database.ts';
@@ -20,18 +20,55 @@ const DAY = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 interface SessionRow {
-  session_id: string; agent_id: string; start_time: number; end_time: number; duration_ms: number; turns: number;
-  input_tokens: number; output_tokens: number; total_tokens: number; cost: number;
-  ok: number; alerted: number; blocked: number; redacted: number;
+  session_id: string;
+  agent_id: string;
+  start_time: number;
+  end_time: number;
+  duration_ms: number;
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  cost: number;
+  ok: number;
+  alerted: number;
+  blocked: number;
+  redacted: number;
 }
 
-const sessionColumns = ['session_id', 'agent_id', 'start_time', 'end_time', 'duration_ms', 'turns', 'input_tokens', 'output_tokens',
-  'total_tokens', 'cost', 'ok', 'alerted', 'blocked', 'redacted'] as const;
+const sessionColumns = [
+  'session_id',
+  'agent_id',
+  'start_time',
+  'end_time',
+  'duration_ms',
+  'turns',
+  'input_tokens',
+  'output_tokens',
+  'total_tokens',
+  'cost',
+  'ok',
+  'alerted',
+  'blocked',
+  'redacted',
+] as const;
 
 function emptySession(id: string): SessionRow {
   return {
-    session_id: id, agent_id: '', start_time: 0, end_time: 0, duration_ms: 0, turns: 0, input_tokens: 0,
-    output_tokens: 0, total_tokens: 0, cost: 0, ok: 0, alerted: 0, blocked: 0, redacted: 0,
+    session_id: id,
+    agent_id: '',
+    start_time: 0,
+    end_time: 0,
+    duration_ms: 0,
+    turns: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+    total_tokens: 0,
+    cost: 0,
+    ok: 0,
+    alerted: 0,
+    blocked: 0,
+    redacted: 0,
   };
 }
 
@@ -72,10 +109,17 @@ function addFresh(s: SessionRow, i: Counted): boolean {
 }
 
 /** Folds a batch's new and changed interactions into every runtime roll-up. */
-export async function rollUpInteractions(ctx: BatchContext, fresh: Stored[], changed: Array<{ before: Stored; after: Stored }>): Promise<void> {
+export async function rollUpInteractions(
+  ctx: BatchContext,
+  fresh: Stored[],
+  changed: Array<{ before: Stored; after: Stored }>,
+): Promise<void> {
   const counts = new CountDeltas();
   for (const f of fresh) counts.interactions(f.agent_id, 1);
-  for (const c of changed) { counts.interactions(c.before.agent_id, -1); counts.interactions(c.after.agent_id, 1); }
+  for (const c of changed) {
+    counts.interactions(c.before.agent_id, -1);
+    counts.interactions(c.after.agent_id, 1);
+  }
   await updateSessions(ctx, fresh, changed, counts);
   await updateAgentDaily(ctx, fresh, changed);
   await counts.apply(ctx);
@@ -93,7 +137,11 @@ async function loadSessions(ctx: BatchContext, ids: string[]): Promise<Map<strin
 }
 
 /** One object (agent, model, MCP server) taking part in one session. */
-interface Link { kind: string; id: string; session: string }
+interface Link {
+  kind: string;
+  id: string;
+  session: string;
+}
 
 function linksOf(i: Pick<Stored, 'agent_id' | 'model_id' | 'mcp_server_ids' | 'session_id'>): Link[] {
   const out: Link[] = [];
@@ -107,14 +155,31 @@ function linksOf(i: Pick<Stored, 'agent_id' | 'model_id' | 'mcp_server_ids' | 's
 async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sessions: Map<string, SessionRow>; links: Link[] }> {
   const sessions = new Map<string, SessionRow>();
   const links: Link[] = [];
-  const columns = ['id', 'session_id', 'time', 'duration_ms', 'agent_id', 'model_id', 'mcp_server_ids', 'input_tokens', 'output_tokens', 'total_tokens', 'cost', 'outcome'];
+  const columns = [
+    'id',
+    'session_id',
+    'time',
+    'duration_ms',
+    'agent_id',
+    'model_id',
+    'mcp_server_ids',
+    'input_tokens',
+    'output_tokens',
+    'total_tokens',
+    'cost',
+    'outcome',
+  ];
   const t = ctx.db.template('ingest.sessions-recount', (b, d) => d.rowsByKeys('llm_interactions', columns, 'session_id').compile(b));
   for (const part of chunks(ids)) {
     const rows = (await ctx.tx.all<Stored>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
-      .map((r) => numeric(r, numericColumns)).sort(byTimeThenId);
+      .map((r) => numeric(r, numericColumns))
+      .sort(byTimeThenId);
     for (const i of rows) {
       let s = sessions.get(i.session_id);
-      if (!s) { s = emptySession(i.session_id); sessions.set(i.session_id, s); }
+      if (!s) {
+        s = emptySession(i.session_id);
+        sessions.set(i.session_id, s);
+      }
       if (!s.agent_id && i.agent_id) s.agent_id = i.agent_id;
       addTotals(s, i);
       links.push(...linksOf(i));
@@ -128,11 +193,18 @@ class CountDeltas {
   private readonly byAgent = new Map<string, { sessions: number; interactions: number }>();
   private at(agent: string) {
     let d = this.byAgent.get(agent);
-    if (!d) { d = { sessions: 0, interactions: 0 }; this.byAgent.set(agent, d); }
+    if (!d) {
+      d = { sessions: 0, interactions: 0 };
+      this.byAgent.set(agent, d);
+    }
     return d;
   }
-  sessions(agent: string, by: number) { this.at(agent).sessions += by; }
-  interactions(agent: string, by: number) { this.at(agent).interactions += by; }
+  sessions(agent: string, by: number) {
+    this.at(agent).sessions += by;
+  }
+  interactions(agent: string, by: number) {
+    this.at(agent).interactions += by;
+  }
 
   async apply(ctx: BatchContext): Promise<void> {
     const rows: unknown[][] = [];
@@ -148,17 +220,26 @@ class CountDeltas {
     rows.push([ctx.tenant, ctx.workspace, 'workspace', '', sessions, interactions]);
     await bulkInsert(ctx.tx, 'llm_runtime_counts', ['tenant_id', 'workspace_id', 'scope', 'agent_id', 'sessions', 'interactions'], rows, {
       keys: ['tenant_id', 'workspace_id', 'scope', 'agent_id'],
-      update: { sessions: 'llm_runtime_counts.sessions + excluded.sessions', interactions: 'llm_runtime_counts.interactions + excluded.interactions' },
+      update: {
+        sessions: 'llm_runtime_counts.sessions + excluded.sessions',
+        interactions: 'llm_runtime_counts.interactions + excluded.interactions',
+      },
     });
   }
 }
 
 async function updateSessions(
-  ctx: BatchContext, fresh: Stored[], changed: Array<{ before: Stored; after: Stored }>, counts: CountDeltas,
+  ctx: BatchContext,
+  fresh: Stored[],
+  changed: Array<{ before: Stored; after: Stored }>,
+  counts: CountDeltas,
 ): Promise<void> {
   const { tx, db, tenant, workspace } = ctx;
   const recount = new Set<string>();
-  for (const c of changed) { recount.add(c.before.session_id); recount.add(c.after.session_id); }
+  for (const c of changed) {
+    recount.add(c.before.session_id);
+    recount.add(c.after.session_id);
+  }
   const before = await loadSessions(ctx, [...new Set([...recount, ...fresh.map((f) => f.session_id)])]);
 
   // Deltas first (fresh is in time order); sessions a delta cannot settle join the recount.
@@ -178,25 +259,43 @@ async function updateSessions(
   const recounted = await recountSessions(ctx, [...recount]);
   for (const id of recount) {
     const s = recounted.sessions.get(id);
-    if (s) after.set(id, s); else after.delete(id);
+    if (s) after.set(id, s);
+    else after.delete(id);
   }
   const gone = [...recount].filter((id) => !after.has(id) && before.has(id));
 
   if (gone.length) {
-    const del = db.template('ingest.sessions-delete', (b, d) => b.deleteFrom('llm_sessions')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('session_id', param('ids'))));
+    const del = db.template('ingest.sessions-delete', (b, d) =>
+      b
+        .deleteFrom('llm_sessions')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('session_id', param('ids'))),
+    );
     for (const part of chunks(gone)) await tx.run(del, { tenant, workspace, ids: part });
   }
-  await bulkInsert(tx, 'llm_sessions', ['tenant_id', 'workspace_id', ...sessionColumns, 'updated_at'],
+  await bulkInsert(
+    tx,
+    'llm_sessions',
+    ['tenant_id', 'workspace_id', ...sessionColumns, 'updated_at'],
     [...after.values()].map((s) => [tenant, workspace, ...sessionColumns.map((c) => s[c]), ctx.now]),
-    { keys: ['tenant_id', 'workspace_id', 'session_id'], update: Object.fromEntries([...sessionColumns.slice(1), 'updated_at'].map((c) => [c, `excluded.${c}`])) });
+    {
+      keys: ['tenant_id', 'workspace_id', 'session_id'],
+      update: Object.fromEntries([...sessionColumns.slice(1), 'updated_at'].map((c) => [c, `excluded.${c}`])),
+    },
+  );
 
   // Which objects took part in each session, with the session's start for newest-first paging.
   // Recounted sessions get their links rebuilt from the raw rows, so a re-send that moved an
   // interaction to another session or model leaves no stale link behind.
   if (recount.size) {
-    const del = db.template('ingest.session-links-delete', (b, d) => b.deleteFrom('llm_session_objects')
-      .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inList('session_id', param('ids'))));
+    const del = db.template('ingest.session-links-delete', (b, d) =>
+      b
+        .deleteFrom('llm_session_objects')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('session_id', param('ids'))),
+    );
     for (const part of chunks([...recount])) await tx.run(del, { tenant, workspace, ids: part });
   }
   const linkRows = new Map<string, unknown[]>();
@@ -204,12 +303,24 @@ async function updateSessions(
     const s = after.get(l.session);
     if (s) linkRows.set(`${l.kind}\u0000${l.id}\u0000${l.session}`, [tenant, workspace, l.kind, l.id, l.session, s.start_time]);
   }
-  await bulkInsert(tx, 'llm_session_objects', ['tenant_id', 'workspace_id', 'object_kind', 'object_id', 'session_id', 'start_time'],
-    [...linkRows.values()], { keys: ['tenant_id', 'workspace_id', 'object_kind', 'object_id', 'session_id'], update: { start_time: 'excluded.start_time' } });
+  await bulkInsert(
+    tx,
+    'llm_session_objects',
+    ['tenant_id', 'workspace_id', 'object_kind', 'object_id', 'session_id', 'start_time'],
+    [...linkRows.values()],
+    { keys: ['tenant_id', 'workspace_id', 'object_kind', 'object_id', 'session_id'], update: { start_time: 'excluded.start_time' } },
+  );
   const moved = [...after.values()].filter((s) => before.has(s.session_id) && before.get(s.session_id)!.start_time !== s.start_time);
   if (moved.length) {
-    await updateRows(db, tx, 'llm_session_objects', { tenant, workspace }, ['session_id'], [{ column: 'start_time', type: 'bigint' }],
-      moved.map((s) => [s.session_id, s.start_time]));
+    await updateRows(
+      db,
+      tx,
+      'llm_session_objects',
+      { tenant, workspace },
+      ['session_id'],
+      [{ column: 'start_time', type: 'bigint' }],
+      moved.map((s) => [s.session_id, s.start_time]),
+    );
   }
 
   // Sessions counted per agent (for the totals of the sessions list) and per agent per day of
@@ -227,40 +338,79 @@ async function updateSessions(
     if (b) shift(b.agent_id, b.start_time, -1);
     shift(s.agent_id, s.start_time, 1);
   }
-  for (const id of gone) { const b = before.get(id)!; shift(b.agent_id, b.start_time, -1); }
-  await addDaily(ctx, [...sessionDays].filter(([, n]) => n !== 0).map(([k, n]) => {
-    const [agent, day] = k.split('\u0000') as [string, string];
-    return { agent, day: Number(day), interactions: 0, sessions: n, input: 0, output: 0, cost: 0 };
-  }));
+  for (const id of gone) {
+    const b = before.get(id)!;
+    shift(b.agent_id, b.start_time, -1);
+  }
+  await addDaily(
+    ctx,
+    [...sessionDays]
+      .filter(([, n]) => n !== 0)
+      .map(([k, n]) => {
+        const [agent, day] = k.split('\u0000') as [string, string];
+        return { agent, day: Number(day), interactions: 0, sessions: n, input: 0, output: 0, cost: 0 };
+      }),
+  );
 }
 
-interface DailyDelta { agent: string; day: number; interactions: number; sessions: number; input: number; output: number; cost: number }
+interface DailyDelta {
+  agent: string;
+  day: number;
+  interactions: number;
+  sessions: number;
+  input: number;
+  output: number;
+  cost: number;
+}
 
 async function addDaily(ctx: BatchContext, deltas: DailyDelta[]): Promise<void> {
   const merged = new Map<string, DailyDelta>();
   for (const d of deltas) {
     const k = `${d.agent}\u0000${d.day}`;
     const m = merged.get(k);
-    if (!m) { merged.set(k, { ...d }); continue; }
-    m.interactions += d.interactions; m.sessions += d.sessions; m.input += d.input; m.output += d.output; m.cost += d.cost;
+    if (!m) {
+      merged.set(k, { ...d });
+      continue;
+    }
+    m.interactions += d.interactions;
+    m.sessions += d.sessions;
+    m.input += d.input;
+    m.output += d.output;
+    m.cost += d.cost;
   }
-  await bulkInsert(ctx.tx, 'llm_agent_daily',
+  await bulkInsert(
+    ctx.tx,
+    'llm_agent_daily',
     ['tenant_id', 'workspace_id', 'agent_id', 'day', 'interactions', 'sessions', 'input_tokens', 'output_tokens', 'cost'],
     [...merged.values()].map((d) => [ctx.tenant, ctx.workspace, d.agent, d.day, d.interactions, d.sessions, d.input, d.output, d.cost]),
     {
       keys: ['tenant_id', 'workspace_id', 'agent_id', 'day'],
-      update: Object.fromEntries(['interactions', 'sessions', 'input_tokens', 'output_tokens', 'cost'].map((c) => [c, `llm_agent_daily.${c} + excluded.${c}`])),
-    });
+      update: Object.fromEntries(
+        ['interactions', 'sessions', 'input_tokens', 'output_tokens', 'cost'].map((c) => [c, `llm_agent_daily.${c} + excluded.${c}`]),
+      ),
+    },
+  );
 }
 
 async function updateAgentDaily(ctx: BatchContext, fresh: Stored[], changed: Array<{ before: Stored; after: Stored }>): Promise<void> {
   const deltas: DailyDelta[] = [];
   const add = (s: Stored, sign: number) => {
     if (!s.agent_id) return;
-    deltas.push({ agent: s.agent_id, day: dayOf(s.time), interactions: sign, sessions: 0, input: sign * s.input_tokens, output: sign * s.output_tokens, cost: sign * s.cost });
+    deltas.push({
+      agent: s.agent_id,
+      day: dayOf(s.time),
+      interactions: sign,
+      sessions: 0,
+      input: sign * s.input_tokens,
+      output: sign * s.output_tokens,
+      cost: sign * s.cost,
+    });
   };
   for (const f of fresh) add(f, 1);
-  for (const c of changed) { add(c.before, -1); add(c.after, 1); }
+  for (const c of changed) {
+    add(c.before, -1);
+    add(c.after, 1);
+  }
   await addDaily(ctx, deltas);
 }
 
@@ -278,12 +428,22 @@ export async function discountDeleted(tx: Executor, rows: DeletedCount[]): Promi
     const w = byWorkspace.get(k) ?? { tenant: r.tenant_id, workspace: r.workspace_id, n: 0 };
     w.n += n;
     byWorkspace.set(k, w);
-    await tx.execute(CompiledQuery.raw(`update llm_runtime_counts set interactions = interactions - ${ph(tx, 1)}
-      where tenant_id = ${ph(tx, 2)} and workspace_id = ${ph(tx, 3)} and scope = 'agent' and agent_id = ${ph(tx, 4)}`, [n, r.tenant_id, r.workspace_id, r.agent_id]));
+    await tx.execute(
+      CompiledQuery.raw(
+        `update llm_runtime_counts set interactions = interactions - ${ph(tx, 1)}
+      where tenant_id = ${ph(tx, 2)} and workspace_id = ${ph(tx, 3)} and scope = 'agent' and agent_id = ${ph(tx, 4)}`,
+        [n, r.tenant_id, r.workspace_id, r.agent_id],
+      ),
+    );
   }
   for (const w of byWorkspace.values()) {
-    await tx.execute(CompiledQuery.raw(`update llm_runtime_counts set interactions = interactions - ${ph(tx, 1)}
-      where tenant_id = ${ph(tx, 2)} and workspace_id = ${ph(tx, 3)} and scope = 'workspace' and agent_id = ''`, [w.n, w.tenant, w.workspace]));
+    await tx.execute(
+      CompiledQuery.raw(
+        `update llm_runtime_counts set interactions = interactions - ${ph(tx, 1)}
+      where tenant_id = ${ph(tx, 2)} and workspace_id = ${ph(tx, 3)} and scope = 'workspace' and agent_id = ''`,
+        [w.n, w.tenant, w.workspace],
+      ),
+    );
   }
   return total;
 }

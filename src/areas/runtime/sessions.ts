@@ -20,23 +20,64 @@ export const sessionSortColumns = ['session_id', 'start_time', 'total_tokens', '
 const SPEC_SORTS = ['session_id', 'time', 'tokens', 'cost', 'turns', 'duration_ms'];
 const SESSIONS_PAGE = 10;
 
-const selected = ['session_id', 'agent_id', 'start_time', 'end_time', 'duration_ms', 'turns', 'input_tokens', 'output_tokens',
-  'total_tokens', 'cost', 'ok', 'alerted', 'blocked', 'redacted'] as const;
+const selected = [
+  'session_id',
+  'agent_id',
+  'start_time',
+  'end_time',
+  'duration_ms',
+  'turns',
+  'input_tokens',
+  'output_tokens',
+  'total_tokens',
+  'cost',
+  'ok',
+  'alerted',
+  'blocked',
+  'redacted',
+] as const;
 
 /** An llm_sessions row as the session columns describe it. */
 export function sessionRow(r: Record<string, unknown>): unknown[] {
-  return [r.session_id, r.agent_id, rfc3339(r.start_time as number), rfc3339(r.end_time as number), Number(r.duration_ms), Number(r.turns),
-    Number(r.input_tokens), Number(r.output_tokens), Number(r.total_tokens), Number(r.cost), Number(r.ok), Number(r.alerted),
-    Number(r.blocked), Number(r.redacted)];
+  return [
+    r.session_id,
+    r.agent_id,
+    rfc3339(r.start_time as number),
+    rfc3339(r.end_time as number),
+    Number(r.duration_ms),
+    Number(r.turns),
+    Number(r.input_tokens),
+    Number(r.output_tokens),
+    Number(r.total_tokens),
+    Number(r.cost),
+    Number(r.ok),
+    Number(r.alerted),
+    Number(r.blocked),
+    Number(r.redacted),
+  ];
 }
 
 /** Sessions and stored interactions of a workspace, or of one agent in it, kept by ingest. */
-export async function runtimeCounts(db: Db, tenant: string, workspace: string, agent?: string): Promise<{ sessions: number; interactions: number }> {
-  const t = db.template('runtime.counts', (b) => b.selectFrom('llm_runtime_counts').select(['sessions', 'interactions'])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where('scope', '=', param('scope')).where('agent_id', '=', param('agent')));
+export async function runtimeCounts(
+  db: Db,
+  tenant: string,
+  workspace: string,
+  agent?: string,
+): Promise<{ sessions: number; interactions: number }> {
+  const t = db.template('runtime.counts', (b) =>
+    b
+      .selectFrom('llm_runtime_counts')
+      .select(['sessions', 'interactions'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('scope', '=', param('scope'))
+      .where('agent_id', '=', param('agent')),
+  );
   const row = await db.first<{ sessions: number; interactions: number }>(t, {
-    tenant, workspace, scope: agent === undefined ? 'workspace' : 'agent', agent: agent ?? '',
+    tenant,
+    workspace,
+    scope: agent === undefined ? 'workspace' : 'agent',
+    agent: agent ?? '',
   });
   return { sessions: Number(row?.sessions ?? 0), interactions: Number(row?.interactions ?? 0) };
 }
@@ -59,28 +100,50 @@ export const sessionsList = defineList({
   // agent is fixed, but one only the agent index gives, so no engine walks the primary key and
   // filters the other agents out.
   sortSql: (column, filters) => (column === 'session_id' && filters.some((f) => f.decl.column === 'agent_id') ? 'agent_id' : undefined),
-  base: (b) => b.selectFrom('llm_sessions').select(selected)
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+  base: (b) =>
+    b.selectFrom('llm_sessions').select(selected).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   render: (_db, _scope, rows) => rows.map(sessionRow),
-  total: async (db, scope, filters) => (await runtimeCounts(db, scope.args.tenant as string, scope.args.workspace as string,
-    filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined)).sessions,
+  total: async (db, scope, filters) =>
+    (
+      await runtimeCounts(
+        db,
+        scope.args.tenant as string,
+        scope.args.workspace as string,
+        filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined,
+      )
+    ).sessions,
   query: {
     order: ['filters', 'sort', 'paging'],
     sort: {
-      sort: Type.Optional(Type.String({ maxLength: 64, description: `Sort column: ${SPEC_SORTS.join(', ')} (time is the session start; tokens is total_tokens). Default time.` })),
+      sort: Type.Optional(
+        Type.String({
+          maxLength: 64,
+          description: `Sort column: ${SPEC_SORTS.join(', ')} (time is the session start; tokens is total_tokens). Default time.`,
+        }),
+      ),
       sort_dir: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Sort direction.' })),
     },
     paging: {
       cursor: PagingQuery.cursor,
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `Sessions per page, 1–${MAX_PAGE_SIZE}; default ${SESSIONS_PAGE}.` })),
+      pageSize: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_PAGE_SIZE,
+          description: `Sessions per page, 1–${MAX_PAGE_SIZE}; default ${SESSIONS_PAGE}.`,
+        }),
+      ),
       page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Alias of pageSize.' })),
     },
   },
 });
 
 const objectSessionSql = {
-  session_id: 'so.session_id', start_time: 'so.start_time', duration_ms: 's.duration_ms', turns: 's.turns',
-  total_tokens: 's.total_tokens', cost: 's.cost',
+  session_id: 'so.session_id',
+  start_time: 'so.start_time',
+  duration_ms: 's.duration_ms',
+  turns: 's.turns',
+  total_tokens: 's.total_tokens',
+  cost: 's.cost',
 };
 
 /** LLM sessions an inventory object took part in (its `sessions` edge). Scope: tenant, workspace, kind, id. */
@@ -95,10 +158,17 @@ export const objectSessions = defineList({
   filters: [ilkOn('session_id', 's.session_id')],
   pageSize: 100,
   totalFromFirstPage: true,
-  base: (b) => b.selectFrom('llm_session_objects as so').crossJoin('llm_sessions as s')
-    .whereRef('s.tenant_id', '=', 'so.tenant_id').whereRef('s.workspace_id', '=', 'so.workspace_id').whereRef('s.session_id', '=', 'so.session_id')
-    .select(selected.map((c) => `s.${c}` as const))
-    .where('so.tenant_id', '=', param('tenant')).where('so.workspace_id', '=', param('workspace'))
-    .where('so.object_kind', '=', param('kind')).where('so.object_id', '=', param('id')),
+  base: (b) =>
+    b
+      .selectFrom('llm_session_objects as so')
+      .crossJoin('llm_sessions as s')
+      .whereRef('s.tenant_id', '=', 'so.tenant_id')
+      .whereRef('s.workspace_id', '=', 'so.workspace_id')
+      .whereRef('s.session_id', '=', 'so.session_id')
+      .select(selected.map((c) => `s.${c}` as const))
+      .where('so.tenant_id', '=', param('tenant'))
+      .where('so.workspace_id', '=', param('workspace'))
+      .where('so.object_kind', '=', param('kind'))
+      .where('so.object_id', '=', param('id')),
   render: (_db, _scope, rows) => rows.map(sessionRow),
 });

@@ -4,29 +4,75 @@
 import { readJson } from '../../platform/db/database.ts';
 
 export interface Stored {
-  id: string; time: number; session_id: string; agent_id: string; model: string; model_id: string | null; provider: string;
-  duration_ms: number; input_tokens: number; output_tokens: number; total_tokens: number; cost: number; cost_source: string;
-  prompt_outcome: string; response_outcome: string; outcome: string; categories: string; mcp_server_ids: string;
-  prompt: string | null; response: string | null; attributes: string;
+  id: string;
+  time: number;
+  session_id: string;
+  agent_id: string;
+  model: string;
+  model_id: string | null;
+  provider: string;
+  duration_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  cost: number;
+  cost_source: string;
+  prompt_outcome: string;
+  response_outcome: string;
+  outcome: string;
+  categories: string;
+  mcp_server_ids: string;
+  prompt: string | null;
+  response: string | null;
+  attributes: string;
 }
 
-export const storedColumns = ['id', 'time', 'session_id', 'agent_id', 'model', 'model_id', 'provider', 'duration_ms', 'input_tokens',
-  'output_tokens', 'total_tokens', 'cost', 'cost_source', 'prompt_outcome', 'response_outcome', 'outcome', 'categories',
-  'mcp_server_ids', 'prompt', 'response', 'attributes'] as const;
+export const storedColumns = [
+  'id',
+  'time',
+  'session_id',
+  'agent_id',
+  'model',
+  'model_id',
+  'provider',
+  'duration_ms',
+  'input_tokens',
+  'output_tokens',
+  'total_tokens',
+  'cost',
+  'cost_source',
+  'prompt_outcome',
+  'response_outcome',
+  'outcome',
+  'categories',
+  'mcp_server_ids',
+  'prompt',
+  'response',
+  'attributes',
+] as const;
 
 export const numericColumns = ['time', 'duration_ms', 'input_tokens', 'output_tokens', 'total_tokens', 'cost'] as const;
 
 /** JSON text with object keys sorted: jsonb does not keep key order, so compare canonically. */
 function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x)
-    ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, (x as Record<string, unknown>)[k]])) : x));
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((k) => [k, (x as Record<string, unknown>)[k]]),
+        )
+      : x,
+  );
 }
 
 export function signature(s: Stored): string {
-  return JSON.stringify(storedColumns.map((c) => {
-    const v = s[c];
-    return c === 'categories' || c === 'mcp_server_ids' || c === 'attributes' ? canonical(readJson(v)) : v;
-  }));
+  return JSON.stringify(
+    storedColumns.map((c) => {
+      const v = s[c];
+      return c === 'categories' || c === 'mcp_server_ids' || c === 'attributes' ? canonical(readJson(v)) : v;
+    }),
+  );
 }
 
 export function numeric<T extends object>(r: T, columns: readonly string[]): T {

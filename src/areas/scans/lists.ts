@@ -13,15 +13,32 @@ import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
 import { defineList, sortableBy, type ListSpec } from '../../platform/lists/list-spec.ts';
 import {
-  assetScanSortSql, assetScansBase, assetScansJoin, countAssetScans, currentSortSql, scanAssetsBase, type ScanAssetRow, scanAssetValues, scanFields,
-  type ScanRow, scanValues,
+  assetScanSortSql,
+  assetScansBase,
+  assetScansJoin,
+  countAssetScans,
+  currentSortSql,
+  scanAssetsBase,
+  type ScanAssetRow,
+  scanAssetValues,
+  scanFields,
+  type ScanRow,
+  scanValues,
 } from './reads.ts';
 
 const DEFAULT_PAGE = 100;
 const newestFirst = [{ column: 'started_at', dir: 'desc' as const }];
-const sortableNames = scan.columns.filter((c) => c.sortable).map((c) => c.name).join(', ');
+const sortableNames = scan.columns
+  .filter((c) => c.sortable)
+  .map((c) => c.name)
+  .join(', ');
 const SortText = {
-  sort: Type.Optional(Type.String({ maxLength: 256, description: `Sort terms: \`column[:asc|desc]\`, comma-separated, from ${sortableNames}. Default \`started_at:desc\` (newest first).` })),
+  sort: Type.Optional(
+    Type.String({
+      maxLength: 256,
+      description: `Sort terms: \`column[:asc|desc]\`, comma-separated, from ${sortableNames}. Default \`started_at:desc\` (newest first).`,
+    }),
+  ),
   sort_dir: SortQuery.sort_dir,
 };
 
@@ -84,21 +101,47 @@ export const currentScans = defineList<ScanRow>({
   tie: ['s.id'],
   defaultSort: newestFirst,
   filters: [
-    { param: 'sensorType', column: 'sensor_type', op: 'eq', schema: FilterText('Only scans of this sensor type (e.g. SENSOR_TYPE_STATIC_CODE_SCAN).') },
-    { param: 'cicdType', column: 'cicd_type', op: 'eq', schema: FilterText('Only scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI).') },
+    {
+      param: 'sensorType',
+      column: 'sensor_type',
+      op: 'eq',
+      schema: FilterText('Only scans of this sensor type (e.g. SENSOR_TYPE_STATIC_CODE_SCAN).'),
+    },
+    {
+      param: 'cicdType',
+      column: 'cicd_type',
+      op: 'eq',
+      schema: FilterText('Only scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI).'),
+    },
   ],
   pageSize: DEFAULT_PAGE,
-  base: (b) => b.selectFrom('scans as s').select(scanFields)
-    .where('s.tenant_id', '=', param('tenant')).where('s.workspace_id', '=', param('workspace'))
-    .where(sql<boolean>`s.current_assets > 0`),
+  base: (b) =>
+    b
+      .selectFrom('scans as s')
+      .select(scanFields)
+      .where('s.tenant_id', '=', param('tenant'))
+      .where('s.workspace_id', '=', param('workspace'))
+      .where(sql<boolean>`s.current_assets > 0`),
   render: (_db, _scope, rows) => rows.map(scanValues),
   query: { order: ['filters', 'sort', 'paging'], sort: SortText },
 });
 
 const assetColumns: ColumnDef[] = [
   { name: 'asset_id', type: 'string', description: 'Asset id.', sortable: false, from: { field: 'asset_id' } },
-  { name: 'asset_name', type: 'string', description: 'The inventory\'s name, null when it does not hold the asset.', sortable: false, from: { field: 'name' } },
-  { name: 'is_current', type: 'boolean', description: 'Whether the scan is the current one of its sensor for the asset.', sortable: false, from: { field: 'is_current' } },
+  {
+    name: 'asset_name',
+    type: 'string',
+    description: "The inventory's name, null when it does not hold the asset.",
+    sortable: false,
+    from: { field: 'name' },
+  },
+  {
+    name: 'is_current',
+    type: 'boolean',
+    description: 'Whether the scan is the current one of its sensor for the asset.',
+    sortable: false,
+    from: { field: 'is_current' },
+  },
 ];
 
 /** The assets a scan covered, by asset id (the primary key's order). Scope: tenant, workspace, scan. */

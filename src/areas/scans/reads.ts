@@ -16,16 +16,39 @@ import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../pl
 
 export interface ScanRow extends Record<string, unknown> {
   workspace_id?: string;
-  id: string; sensor_type: string; cicd_type: string | null; repository: string | null; branch: string | null;
-  commit_sha: string | null; status: string; started_at: number; finished_at: number | null;
-  assets: number; current_assets: number; ai_objects: number; findings: number; attributes: unknown;
+  id: string;
+  sensor_type: string;
+  cicd_type: string | null;
+  repository: string | null;
+  branch: string | null;
+  commit_sha: string | null;
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+  assets: number;
+  current_assets: number;
+  ai_objects: number;
+  findings: number;
+  attributes: unknown;
   /** Present when the row was read for one asset: whether the scan is current for that asset. */
   pair_current?: number | boolean;
 }
 
 export const scanFields = [
-  's.id', 's.sensor_type', 's.cicd_type', 's.repository', 's.branch', 's.commit_sha', 's.status', 's.started_at', 's.finished_at',
-  's.assets', 's.current_assets', 's.ai_objects', 's.findings', 's.attributes',
+  's.id',
+  's.sensor_type',
+  's.cicd_type',
+  's.repository',
+  's.branch',
+  's.commit_sha',
+  's.status',
+  's.started_at',
+  's.finished_at',
+  's.assets',
+  's.current_assets',
+  's.ai_objects',
+  's.findings',
+  's.attributes',
 ] as const;
 
 /** Stored field behind each `scan` column, and how it goes on the wire. */
@@ -52,7 +75,9 @@ export function scanValues(r: ScanRow): unknown[] {
 /** A scan as an object keyed by the `scanHeader` names. */
 export function scanObject(r: ScanRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  scanHeader.forEach((name, i) => { out[name] = getters[i]!(r); });
+  scanHeader.forEach((name, i) => {
+    out[name] = getters[i]!(r);
+  });
   return out;
 }
 
@@ -60,15 +85,23 @@ export function scanObject(r: ScanRow): Record<string, unknown> {
 
 /** SQL behind each sortable `scan` column when rows are read through `scan_assets as sa`. */
 export const assetScanSortSql: Record<string, string> = {
-  id: 'sa.scan_id', sensor_type: 's.sensor_type', started_at: 'sa.started_at', ai_objects: 's.ai_objects', findings: 's.findings',
+  id: 'sa.scan_id',
+  sensor_type: 's.sensor_type',
+  started_at: 'sa.started_at',
+  ai_objects: 's.ai_objects',
+  findings: 's.findings',
 };
 
 /** Scans covering one asset (`param('id')`), with whether each is current for it; workspace left to the caller. */
 export function assetScansJoin(b: Builder) {
-  return b.selectFrom('scan_assets as sa')
-    .innerJoin('scans as s', (j) => j.onRef('s.tenant_id', '=', 'sa.tenant_id').onRef('s.workspace_id', '=', 'sa.workspace_id').onRef('s.id', '=', 'sa.scan_id'))
+  return b
+    .selectFrom('scan_assets as sa')
+    .innerJoin('scans as s', (j) =>
+      j.onRef('s.tenant_id', '=', 'sa.tenant_id').onRef('s.workspace_id', '=', 'sa.workspace_id').onRef('s.id', '=', 'sa.scan_id'),
+    )
     .select([...scanFields, 'sa.is_current as pair_current'])
-    .where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id'));
+    .where('sa.tenant_id', '=', param('tenant'))
+    .where('sa.asset_id', '=', param('id'));
 }
 
 /**
@@ -93,26 +126,51 @@ export function assetScansBase(currentOnly: boolean) {
 /** How many scans covered an asset in the scope's workspaces (one row of scan_assets each). */
 export async function countAssetScans(db: Db, scope: WorkspaceScope, assetId: string): Promise<number> {
   const shape = scopeShape(scope);
-  const t = db.template(`scans.asset-count:${shape}`, (b, d) => whereScope(b.selectFrom('scan_assets as sa')
-    .select(sql<number>`count(*)`.as('count')).where('sa.tenant_id', '=', param('tenant')).where('sa.asset_id', '=', param('id')),
-  d, shape, 'sa.workspace_id'));
+  const t = db.template(`scans.asset-count:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('scan_assets as sa')
+        .select(sql<number>`count(*)`.as('count'))
+        .where('sa.tenant_id', '=', param('tenant'))
+        .where('sa.asset_id', '=', param('id')),
+      d,
+      shape,
+      'sa.workspace_id',
+    ),
+  );
   return Number((await db.first<{ count: number }>(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
 }
 
 export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
   const shape = scopeShape(scope);
-  const t = db.template(`scans.asset-exists:${shape}`, (b, d) => whereScope(b.selectFrom('kind_counts as k')
-    .crossJoin('entities as e').select('e.id')
-    .where('k.tenant_id', '=', param('tenant')).where('k.kind', '=', 'asset')
-    .whereRef('e.tenant_id', '=', 'k.tenant_id').whereRef('e.workspace_id', '=', 'k.workspace_id').whereRef('e.kind', '=', 'k.kind')
-    .where('e.id', '=', param('id')), d, shape, 'k.workspace_id').limit(1));
+  const t = db.template(`scans.asset-exists:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('kind_counts as k')
+        .crossJoin('entities as e')
+        .select('e.id')
+        .where('k.tenant_id', '=', param('tenant'))
+        .where('k.kind', '=', 'asset')
+        .whereRef('e.tenant_id', '=', 'k.tenant_id')
+        .whereRef('e.workspace_id', '=', 'k.workspace_id')
+        .whereRef('e.kind', '=', 'k.kind')
+        .where('e.id', '=', param('id')),
+      d,
+      shape,
+      'k.workspace_id',
+    ).limit(1),
+  );
   return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
 }
 
 // ---- current scans of a workspace ------------------------------------------------------------
 
 export const currentSortSql: Record<string, string> = {
-  id: 's.id', sensor_type: 's.sensor_type', started_at: 's.started_at', ai_objects: 's.ai_objects', findings: 's.findings',
+  id: 's.id',
+  sensor_type: 's.sensor_type',
+  started_at: 's.started_at',
+  ai_objects: 's.ai_objects',
+  findings: 's.findings',
 };
 
 /** Which filters are present shapes the SQL; `current_assets > 0` is written out so the partial indexes apply. */
@@ -120,7 +178,9 @@ export const currentSortSql: Record<string, string> = {
 // ---- the assets of one scan ------------------------------------------------------------------
 
 export interface ScanAssetRow extends Record<string, unknown> {
-  asset_id: string; name: string | null; is_current: number;
+  asset_id: string;
+  name: string | null;
+  is_current: number;
 }
 
 export const scanAssetHeader = ['asset_id', 'asset_name', 'is_current'];
@@ -130,11 +190,19 @@ export function scanAssetValues(r: ScanAssetRow): unknown[] {
 }
 
 export function scanAssetsBase(b: Builder) {
-  return b.selectFrom('scan_assets as sa')
-    .leftJoin('entities as e', (j) => j.onRef('e.tenant_id', '=', 'sa.tenant_id').onRef('e.workspace_id', '=', 'sa.workspace_id')
-      .on('e.kind', '=', 'asset').onRef('e.id', '=', 'sa.asset_id'))
+  return b
+    .selectFrom('scan_assets as sa')
+    .leftJoin('entities as e', (j) =>
+      j
+        .onRef('e.tenant_id', '=', 'sa.tenant_id')
+        .onRef('e.workspace_id', '=', 'sa.workspace_id')
+        .on('e.kind', '=', 'asset')
+        .onRef('e.id', '=', 'sa.asset_id'),
+    )
     .select(['sa.asset_id', 'e.name', 'sa.is_current'])
-    .where('sa.tenant_id', '=', param('tenant')).where('sa.workspace_id', '=', param('workspace')).where('sa.scan_id', '=', param('scan'));
+    .where('sa.tenant_id', '=', param('tenant'))
+    .where('sa.workspace_id', '=', param('workspace'))
+    .where('sa.scan_id', '=', param('scan'));
 }
 
 // ---- sensors used, one scan, dashboard counts ------------------------------------------------
@@ -144,19 +212,27 @@ export function scanAssetsBase(b: Builder) {
  * `scans_sensor`: one probe per sensor type rather than a walk over every scan.
  */
 export async function sensorsUsed(db: Db, tenant: string, workspace: string): Promise<string[]> {
-  const t = db.template('scans.sensors-used', () => sql`with recursive used(sensor_type) as (
+  const t = db.template('scans.sensors-used', () =>
+    sql`with recursive used(sensor_type) as (
       select min(sensor_type) from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
       union all
       select (select min(s.sensor_type) from scans s where s.tenant_id = ${param('tenant')} and s.workspace_id = ${param('workspace')}
         and s.sensor_type > used.sensor_type)
       from used where used.sensor_type is not null)
-    select sensor_type from used where sensor_type is not null`.compile(db.builder));
+    select sensor_type from used where sensor_type is not null`.compile(db.builder),
+  );
   return (await db.all<{ sensor_type: string }>(t, { tenant, workspace })).map((r) => r.sensor_type);
 }
 
 export async function getScan(db: Db, tenant: string, workspace: string, id: string): Promise<ScanRow | undefined> {
-  const t = db.template('scans.get', (b) => b.selectFrom('scans as s').select(scanFields)
-    .where('s.tenant_id', '=', param('tenant')).where('s.workspace_id', '=', param('workspace')).where('s.id', '=', param('id')));
+  const t = db.template('scans.get', (b) =>
+    b
+      .selectFrom('scans as s')
+      .select(scanFields)
+      .where('s.tenant_id', '=', param('tenant'))
+      .where('s.workspace_id', '=', param('workspace'))
+      .where('s.id', '=', param('id')),
+  );
   return db.first<ScanRow>(t, { tenant, workspace, id });
 }
 
@@ -171,9 +247,21 @@ export interface ScanCounts {
 
 export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCounts> {
   const shape = scopeShape(scope);
-  const t = db.template(`scans.dashboard:${shape}`, (b, d) => whereScope(b.selectFrom('scans as s')
-    .select([sql<number>`count(*)`.as('current'), sql<number>`coalesce(sum(case when s.ai_objects > 0 then 1 else 0 end), 0)`.as('with_ai')])
-    .where('s.tenant_id', '=', param('tenant')).where(sql<boolean>`s.current_assets > 0`), d, shape, 's.workspace_id'));
+  const t = db.template(`scans.dashboard:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('scans as s')
+        .select([
+          sql<number>`count(*)`.as('current'),
+          sql<number>`coalesce(sum(case when s.ai_objects > 0 then 1 else 0 end), 0)`.as('with_ai'),
+        ])
+        .where('s.tenant_id', '=', param('tenant'))
+        .where(sql<boolean>`s.current_assets > 0`),
+      d,
+      shape,
+      's.workspace_id',
+    ),
+  );
   const row = await db.first<{ current: number; with_ai: number }>(t, scopeArgs(scope));
   const current = Number(row?.current ?? 0);
   const withAi = Number(row?.with_ai ?? 0);

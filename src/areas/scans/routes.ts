@@ -27,63 +27,94 @@ const tags = ['Scans'];
 
 const AssetParams = Type.Object({ id: PathId('Asset id.') });
 const ScanParams = Type.Object({ ...TenantWorkspaceParams.properties, id: PathId('Scan id.') });
-const ScanView = Type.Object({
-  ...TabularFields,
-  assets: Type.Ref('TabularResult', { description: `The first ${SECTION_LIMIT} assets the scan covered, by id; its cursor continues on \`…/{id}/assets\`.` }),
-  instances: Type.Ref('TabularResult', { description: `The first ${SECTION_LIMIT} findings it produced, newest first; its cursor continues on \`…/{id}/instances\`.` }),
-}, { description: 'The scan as a tabular result with one row, with the assets it covered and the findings (issue instances) that name it.' });
+const ScanView = Type.Object(
+  {
+    ...TabularFields,
+    assets: Type.Ref('TabularResult', {
+      description: `The first ${SECTION_LIMIT} assets the scan covered, by id; its cursor continues on \`…/{id}/assets\`.`,
+    }),
+    instances: Type.Ref('TabularResult', {
+      description: `The first ${SECTION_LIMIT} findings it produced, newest first; its cursor continues on \`…/{id}/instances\`.`,
+    }),
+  },
+  { description: 'The scan as a tabular result with one row, with the assets it covered and the findings (issue instances) that name it.' },
+);
 
 const columnsDoc = '\n\nColumns:\n\n' + columnsTable(scan.columns);
-const assetsDoc = '\n\nColumns: `asset_id`; `asset_name` (the inventory\'s, null when it does not hold the asset); `is_current` ' +
+const assetsDoc =
+  "\n\nColumns: `asset_id`; `asset_name` (the inventory's, null when it does not hold the asset); `is_current` " +
   '(whether the scan is the current one of its sensor for the asset).';
 
 export function registerScans(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   listRoute(app, ctx, {
-    url: '/api/v1/scans/asset/:id', operationId: 'GetAssetScans', summary: 'List the scans of an asset', tags,
-    description: 'Every scan, current or not, that covered the asset in the workspaces the token may read (`workspace_id` ' +
+    url: '/api/v1/scans/asset/:id',
+    operationId: 'GetAssetScans',
+    summary: 'List the scans of an asset',
+    tags,
+    description:
+      'Every scan, current or not, that covered the asset in the workspaces the token may read (`workspace_id` ' +
       'narrows to one it is granted; 403 otherwise), newest first, with the workspace as the first column. `is_current` ' +
       'says whether the scan is the current one of its sensor for this asset. 404 when no workspace of the token holds ' +
       'the asset, in its inventory or in a scan. `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.' +
       columnsDoc,
-    params: AssetParams, list: assetScansAcross,
+    params: AssetParams,
+    list: assetScansAcross,
     scope: (params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { id: params.id }),
     verify: async (params, scope, page) => {
       if (page.total === 0 && !(await assetInInventory(ctx.db, scope.token!, params.id))) {
         throw notFound('no asset with this id in the workspaces the token may read');
       }
     },
-    answers: 'A page of scans.', errors: [404],
+    answers: 'A page of scans.',
+    errors: [404],
   });
 
   listRoute(app, ctx, {
-    url: '/api/v1/scans/tenants/:tenant_id/workspaces/:workspace_id/current', operationId: 'GetCurrentScans',
-    summary: 'List the current scans of a workspace', tags,
-    description: 'The current scans of the workspace (each is the current scan of its sensor for at least one asset: the ' +
+    url: '/api/v1/scans/tenants/:tenant_id/workspaces/:workspace_id/current',
+    operationId: 'GetCurrentScans',
+    summary: 'List the current scans of a workspace',
+    tags,
+    description:
+      'The current scans of the workspace (each is the current scan of its sensor for at least one asset: the ' +
       'finished scan that started last there), newest first, of a sensor type (`sensorType`), a CI/CD type (`cicdType`), or ' +
       'both; at least one is required (400 otherwise). `sort` takes `column[:asc|desc]` terms; `Accept: text/csv` answers CSV.' +
       columnsDoc,
-    params: TenantWorkspaceParams, list: currentScans,
+    params: TenantWorkspaceParams,
+    list: currentScans,
     scope: (params, query) => {
-      if (query.sensorType === undefined && query.cicdType === undefined) throw badRequest('sensorType, cicdType: at least one of them is required');
+      if (query.sensorType === undefined && query.cicdType === undefined)
+        throw badRequest('sensorType, cicdType: at least one of them is required');
       return workspaceScope(params);
     },
     answers: 'A page of current scans.',
   });
 
-  api.get('/api/v1/sensors-used/tenants/:tenant_id/workspaces/:workspace_id', {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetSensorsUsed', summary: 'List the sensor types a workspace used', tags,
-      description: 'The sensor types of every scan the workspace ever received, current or not, in alphabetical order, as a ' +
-        'JSON array of strings (empty when it has no scans).',
-      params: TenantWorkspaceParams,
-      response: { 200: Type.Array(Type.String(), { description: 'Sensor types, e.g. ["SENSOR_TYPE_GARAK_PROBE", "SENSOR_TYPE_STATIC_CODE_SCAN"].' }), ...errorResponses() },
+  api.get(
+    '/api/v1/sensors-used/tenants/:tenant_id/workspaces/:workspace_id',
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetSensorsUsed',
+        summary: 'List the sensor types a workspace used',
+        tags,
+        description:
+          'The sensor types of every scan the workspace ever received, current or not, in alphabetical order, as a ' +
+          'JSON array of strings (empty when it has no scans).',
+        params: TenantWorkspaceParams,
+        response: {
+          200: Type.Array(Type.String(), {
+            description: 'Sensor types, e.g. ["SENSOR_TYPE_GARAK_PROBE", "SENSOR_TYPE_STATIC_CODE_SCAN"].',
+          }),
+          ...errorResponses(),
+        },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace } = request.params;
-    return sensorsUsed(ctx.db, tenant, workspace);
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace } = request.params;
+      return sensorsUsed(ctx.db, tenant, workspace);
+    },
+  );
 
   async function scanOr404(tenant: string, workspace: string, id: string) {
     const row = await getScan(ctx.db, tenant, workspace, id);
@@ -92,49 +123,77 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
   }
   /** The scope of a scan's assets and findings; its row keeps how many assets it covered. */
   const scanScope = (p: { tenant_id: string; workspace_id: string; id: string }, assets?: number): ListScope => ({
-    ...workspaceScope(p, { scan: p.id }), ...(assets === undefined ? {} : { args: { tenant: p.tenant_id, workspace: p.workspace_id, scan: p.id, assets } }),
+    ...workspaceScope(p, { scan: p.id }),
+    ...(assets === undefined ? {} : { args: { tenant: p.tenant_id, workspace: p.workspace_id, scan: p.id, assets } }),
   });
   const base = '/api/v1/scans/tenants/:tenant_id/workspaces/:workspace_id/:id';
 
-  api.get(base, {
-    config: { access: 'read' },
-    schema: {
-      operationId: 'GetScan', summary: 'Get one scan', tags,
-      description: 'One scan as a tabular result with one row, with `assets` (the first ' + SECTION_LIMIT + ' assets it covered, as on ' +
-        '`…/{id}/assets`) and `instances` (the first ' + SECTION_LIMIT + ' findings it produced, open or resolved, newest first, as on ' +
-        '`…/{id}/instances`): what the run found. (A scan whose id is `current` is listed, but not reachable here.)' + columnsDoc,
-      params: ScanParams,
-      response: { 200: ScanView, ...errorResponses(404) },
+  api.get(
+    base,
+    {
+      config: { access: 'read' },
+      schema: {
+        operationId: 'GetScan',
+        summary: 'Get one scan',
+        tags,
+        description:
+          'One scan as a tabular result with one row, with `assets` (the first ' +
+          SECTION_LIMIT +
+          ' assets it covered, as on ' +
+          '`…/{id}/assets`) and `instances` (the first ' +
+          SECTION_LIMIT +
+          ' findings it produced, open or resolved, newest first, as on ' +
+          '`…/{id}/instances`): what the run found. (A scan whose id is `current` is listed, but not reachable here.)' +
+          columnsDoc,
+        params: ScanParams,
+        response: { 200: ScanView, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-    const row = await scanOr404(tenant, workspace, id);
-    const first = { page_size: SECTION_LIMIT };
-    const [assets, instances] = await Promise.all([
-      answerList(ctx, scanAssets, scanScope(request.params, Number(row.assets)), first),
-      answerList(ctx, scanInstances, scanScope(request.params), first),
-    ]);
-    return {
-      ...tabular(scanHeader, [scanValues(row)], '', 1),
-      assets: tabular(scanAssetHeader, assets.page.rows as unknown[][], assets.cursor, assets.page.total),
-      instances: tabular(instanceHeader, instances.page.rows as unknown[][], instances.cursor, instances.page.total),
-    };
-  });
+    async (request) => {
+      const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
+      const row = await scanOr404(tenant, workspace, id);
+      const first = { page_size: SECTION_LIMIT };
+      const [assets, instances] = await Promise.all([
+        answerList(ctx, scanAssets, scanScope(request.params, Number(row.assets)), first),
+        answerList(ctx, scanInstances, scanScope(request.params), first),
+      ]);
+      return {
+        ...tabular(scanHeader, [scanValues(row)], '', 1),
+        assets: tabular(scanAssetHeader, assets.page.rows as unknown[][], assets.cursor, assets.page.total),
+        instances: tabular(instanceHeader, instances.page.rows as unknown[][], instances.cursor, instances.page.total),
+      };
+    },
+  );
 
   listRoute(app, ctx, {
-    url: `${base}/assets`, operationId: 'GetScanAssets', summary: 'List the assets a scan covered', tags,
+    url: `${base}/assets`,
+    operationId: 'GetScanAssets',
+    summary: 'List the assets a scan covered',
+    tags,
     description: 'The assets the scan covered, by asset id, paged by keyset cursor. `Accept: text/csv` answers CSV.' + assetsDoc,
-    params: ScanParams, list: scanAssets,
+    params: ScanParams,
+    list: scanAssets,
     scope: async (params) => scanScope(params, Number((await scanOr404(params.tenant_id, params.workspace_id, params.id)).assets)),
-    answers: 'A page of assets.', errors: [404],
+    answers: 'A page of assets.',
+    errors: [404],
   });
 
   listRoute(app, ctx, {
-    url: `${base}/instances`, operationId: 'GetScanInstances', summary: 'List the findings a scan produced', tags,
-    description: 'The issue instances (open and resolved) that name the scan, newest first (ties by id), paged by keyset cursor. ' +
-      '`Accept: text/csv` answers CSV.\n\nColumns:\n\n' + columnsTable(instanceDetail.columns),
-    params: ScanParams, list: scanInstances, scope: (params) => scanScope(params),
-    check: async (params) => { await scanOr404(params.tenant_id, params.workspace_id, params.id); },
-    answers: 'A page of instances.', errors: [404],
+    url: `${base}/instances`,
+    operationId: 'GetScanInstances',
+    summary: 'List the findings a scan produced',
+    tags,
+    description:
+      'The issue instances (open and resolved) that name the scan, newest first (ties by id), paged by keyset cursor. ' +
+      '`Accept: text/csv` answers CSV.\n\nColumns:\n\n' +
+      columnsTable(instanceDetail.columns),
+    params: ScanParams,
+    list: scanInstances,
+    scope: (params) => scanScope(params),
+    check: async (params) => {
+      await scanOr404(params.tenant_id, params.workspace_id, params.id);
+    },
+    answers: 'A page of instances.',
+    errors: [404],
   });
 }

@@ -26,23 +26,71 @@ export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]
   const touch = (sensor: string, asset: string) => pairs.set(JSON.stringify([sensor, asset]), [sensor, asset]);
 
   // A scan sent again replaces its assets: the pairs it leaves need their current scan again.
-  const oldAssets = db.template('ingest.scan-assets-existing', (b, d) => b.selectFrom('scan_assets')
-    .select(['sensor_type', 'asset_id']).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(d.inKeys(['scan_id'], param('ids'))));
-  const delAssets = db.template('ingest.scan-assets-delete', (b, d) => b.deleteFrom('scan_assets')
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')).where(d.inKeys(['scan_id'], param('ids'))));
+  const oldAssets = db.template('ingest.scan-assets-existing', (b, d) =>
+    b
+      .selectFrom('scan_assets')
+      .select(['sensor_type', 'asset_id'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['scan_id'], param('ids'))),
+  );
+  const delAssets = db.template('ingest.scan-assets-delete', (b, d) =>
+    b
+      .deleteFrom('scan_assets')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['scan_id'], param('ids'))),
+  );
   for (const part of chunks([...last.keys()])) {
     const ids = keySet(part);
-    for (const r of await tx.all<{ sensor_type: string; asset_id: string }>(oldAssets, { tenant, workspace, ids })) touch(r.sensor_type, r.asset_id);
+    for (const r of await tx.all<{ sensor_type: string; asset_id: string }>(oldAssets, { tenant, workspace, ids }))
+      touch(r.sensor_type, r.asset_id);
     await tx.run(delAssets, { tenant, workspace, ids });
   }
 
   // current_assets is left to the recount below.
-  const cols = ['tenant_id', 'workspace_id', 'id', 'sensor_type', 'cicd_type', 'repository', 'branch', 'commit_sha', 'started_at',
-    'finished_at', 'status', 'ai_objects', 'findings', 'attributes', 'updated_at', 'assets'];
-  await bulkInsert(tx, 'scans', cols, [...last.values()].map((s) => [tenant, workspace, s.id, s.sensorType, s.cicdType, s.repository,
-    s.branch, s.commit, s.startedAt, s.finishedAt, s.status, s.aiObjects, s.findings, json(s.attributes), ctx.now, s.assetIds.length]),
-  { keys: ['tenant_id', 'workspace_id', 'id'], update: Object.fromEntries(cols.slice(3).map((c) => [c, `excluded.${c}`])) });
+  const cols = [
+    'tenant_id',
+    'workspace_id',
+    'id',
+    'sensor_type',
+    'cicd_type',
+    'repository',
+    'branch',
+    'commit_sha',
+    'started_at',
+    'finished_at',
+    'status',
+    'ai_objects',
+    'findings',
+    'attributes',
+    'updated_at',
+    'assets',
+  ];
+  await bulkInsert(
+    tx,
+    'scans',
+    cols,
+    [...last.values()].map((s) => [
+      tenant,
+      workspace,
+      s.id,
+      s.sensorType,
+      s.cicdType,
+      s.repository,
+      s.branch,
+      s.commit,
+      s.startedAt,
+      s.finishedAt,
+      s.status,
+      s.aiObjects,
+      s.findings,
+      json(s.attributes),
+      ctx.now,
+      s.assetIds.length,
+    ]),
+    { keys: ['tenant_id', 'workspace_id', 'id'], update: Object.fromEntries(cols.slice(3).map((c) => [c, `excluded.${c}`])) },
+  );
 
   const assetRows: unknown[][] = [];
   for (const s of last.values()) {
@@ -51,7 +99,12 @@ export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]
       touch(s.sensorType, a);
     }
   }
-  await bulkInsert(tx, 'scan_assets', ['tenant_id', 'workspace_id', 'scan_id', 'asset_id', 'sensor_type', 'started_at', 'finished_at', 'is_current'], assetRows);
+  await bulkInsert(
+    tx,
+    'scan_assets',
+    ['tenant_id', 'workspace_id', 'scan_id', 'asset_id', 'sensor_type', 'started_at', 'finished_at', 'is_current'],
+    assetRows,
+  );
 
   const changed = await moveCurrentFlags(ctx, [...pairs.values()]);
 
@@ -71,10 +124,15 @@ function keySet(ids: string[]): string {
  */
 async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promise<void> {
   const { tx, db, tenant, workspace } = ctx;
-  const counts = db.template('ingest.scan-current-counts', (b, d) => b.selectFrom('scan_assets')
-    .select(['scan_id', sql<number>`sum(is_current)`.as('n')])
-    .where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace'))
-    .where(d.inKeys(['scan_id'], param('ids'))).groupBy('scan_id'));
+  const counts = db.template('ingest.scan-current-counts', (b, d) =>
+    b
+      .selectFrom('scan_assets')
+      .select(['scan_id', sql<number>`sum(is_current)`.as('n')])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['scan_id'], param('ids')))
+      .groupBy('scan_id'),
+  );
   const updates: unknown[][] = [];
   for (const part of chunks(scanIds)) {
     const rows = await tx.all<{ scan_id: string; n: number }>(counts, { tenant, workspace, ids: keySet(part) });
@@ -90,15 +148,19 @@ async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promi
  */
 async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<string>> {
   const { tx, db, tenant, workspace } = ctx;
-  const newest = db.template('ingest.scan-newest-finished', (b, d) => sql`select p.c0 as sensor_type, p.c1 as asset_id, (
+  const newest = db.template('ingest.scan-newest-finished', (b, d) =>
+    sql`select p.c0 as sensor_type, p.c1 as asset_id, (
       select c.scan_id from scan_assets c where c.tenant_id = ${param('tenant')} and c.workspace_id = ${param('workspace')}
         and c.sensor_type = p.c0 and c.asset_id = p.c1 and c.finished_at is not null
       order by c.started_at desc, c.scan_id desc limit 1) as scan_id
-    from ${d.jsonRows(param('pairs'), ['text', 'text'])} p`.compile(b));
+    from ${d.jsonRows(param('pairs'), ['text', 'text'])} p`.compile(b),
+  );
   // `is_current = 1` written out, so the partial index over it applies.
-  const flagged = db.template('ingest.scan-flagged', (b, d) => sql`select scan_id, sensor_type, asset_id from scan_assets
+  const flagged = db.template('ingest.scan-flagged', (b, d) =>
+    sql`select scan_id, sensor_type, asset_id from scan_assets
     where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and is_current = 1
-      and ${d.inKeys(['sensor_type', 'asset_id'], param('pairs'))}`.compile(b));
+      and ${d.inKeys(['sensor_type', 'asset_id'], param('pairs'))}`.compile(b),
+  );
 
   const changed = new Set<string>();
   const updates: unknown[][] = [];
@@ -120,7 +182,15 @@ async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<s
       changed.add(scanId);
     }
   }
-  await updateRows(db, tx, 'scan_assets', { tenant, workspace }, ['scan_id', 'asset_id'], [{ column: 'is_current', type: 'bigint' }], updates);
+  await updateRows(
+    db,
+    tx,
+    'scan_assets',
+    { tenant, workspace },
+    ['scan_id', 'asset_id'],
+    [{ column: 'is_current', type: 'bigint' }],
+    updates,
+  );
   return changed;
 }
 

@@ -12,9 +12,7 @@ import { storageScopes, type StorageScope } from '../../catalog/storage-scopes.t
 import type { Config } from '../../config.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../platform/json-depth.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import {
-  deleteEntry, type EntryKey, getEntry, namespaceKeys, type NamespaceKey, putEntry, type WriteCondition,
-} from './store.ts';
+import { deleteEntry, type EntryKey, getEntry, namespaceKeys, type NamespaceKey, putEntry, type WriteCondition } from './store.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
@@ -27,8 +25,11 @@ const tags = ['Client storage'];
 
 /** The path of every scope: tenant and workspace where the scope has them, the key on entries. */
 const StoragePath = Type.Object({
-  tenant_id: Type.Optional(Type.String()), workspace_id: Type.Optional(Type.String()),
-  client_id: Type.String(), namespace: Type.String(), key: Type.Optional(Type.String()),
+  tenant_id: Type.Optional(Type.String()),
+  workspace_id: Type.Optional(Type.String()),
+  client_id: Type.String(),
+  namespace: Type.String(),
+  key: Type.Optional(Type.String()),
 });
 type StoragePath = Type.Static<typeof StoragePath>;
 
@@ -48,8 +49,10 @@ function namespaceOf(scope: StorageScope, p: StoragePath, request: FastifyReques
   checkName('client_id', p.client_id!, config.storageNameMaxBytes);
   checkName('namespace', p.namespace!, config.storageNameMaxBytes);
   if (scope.reservedClientIds.includes(p.client_id!)) {
-    throw badRequest(`client_id "${p.client_id}" is reserved in the tenant scope: client-storage/tenants/{tenant_id}/${p.client_id}/… ` +
-      'addresses the tenant + user scope');
+    throw badRequest(
+      `client_id "${p.client_id}" is reserved in the tenant scope: client-storage/tenants/{tenant_id}/${p.client_id}/… ` +
+        'addresses the tenant + user scope',
+    );
   }
   const principal = principalOf(request);
   return {
@@ -81,9 +84,10 @@ export function putBodyLimit(config: Config): number {
 
 // ---- schemas ---------------------------------------------------------------------------------
 
-const NameParam = (what: string, maxBytes: number) => Type.String({
-  description: `${what}: 1 to ${maxBytes} bytes of UTF-8, any character but NUL, percent-encoded in the URL (\`/\` as \`%2F\`).`,
-});
+const NameParam = (what: string, maxBytes: number) =>
+  Type.String({
+    description: `${what}: 1 to ${maxBytes} bytes of UTF-8, any character but NUL, percent-encoded in the URL (\`/\` as \`%2F\`).`,
+  });
 
 function paramsSchema(scope: StorageScope, config: Config, withKey: boolean): typeof StoragePath {
   const max = config.storageNameMaxBytes;
@@ -99,25 +103,35 @@ function paramsSchema(scope: StorageScope, config: Config, withKey: boolean): ty
 
 const ObjectValue = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-const Entry = Type.Object({
-  created_at: Type.String({ format: 'date-time', description: 'When the entry was first written (RFC 3339, UTC).' }),
-  updated_at: Type.String({ format: 'date-time', description: 'When the entry was last written (RFC 3339, UTC).' }),
-  value: ObjectValue('The stored JSON object, exactly as written (members in the order sent).'),
-}, { description: 'The entry.' });
+const Entry = Type.Object(
+  {
+    created_at: Type.String({ format: 'date-time', description: 'When the entry was first written (RFC 3339, UTC).' }),
+    updated_at: Type.String({ format: 'date-time', description: 'When the entry was last written (RFC 3339, UTC).' }),
+    value: ObjectValue('The stored JSON object, exactly as written (members in the order sent).'),
+  },
+  { description: 'The entry.' },
+);
 
-const EtagHeader = { etag: { type: 'string', description: 'Strong entity tag of the entry\'s current version, e.g. "1234567"; changes on every write.' } };
+const EtagHeader = {
+  etag: { type: 'string', description: 'Strong entity tag of the entry\'s current version, e.g. "1234567"; changes on every write.' },
+};
 
 const noContent = (description: string, headers?: Record<string, unknown>) =>
   Type.Unsafe({ type: 'null', description, ...(headers ? { headers } : {}) });
 
 const ConditionHeaders = Type.Object({
-  'if-match': Type.Optional(Type.String({ description: 'Write only if the entry\'s ETag is one of these (or `*`: if it exists); else 412.' })),
+  'if-match': Type.Optional(
+    Type.String({ description: "Write only if the entry's ETag is one of these (or `*`: if it exists); else 412." }),
+  ),
   'if-none-match': Type.Optional(Type.String({ description: 'PUT only: `*` creates the entry only if it does not exist; else 412.' })),
 });
 
-const PutBody = Type.Object({
-  value: ObjectValue('A JSON object (not an array, string, number or null).'),
-}, { additionalProperties: false });
+const PutBody = Type.Object(
+  {
+    value: ObjectValue('A JSON object (not an array, string, number or null).'),
+  },
+  { additionalProperties: false },
+);
 
 const Insufficient = { 507: Type.Ref('Error', { description: 'The user already keeps as many entries as allowed in this tenant.' }) };
 
@@ -135,99 +149,131 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     : '';
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get(entryPath, {
-    config: { access: 'read', cache: 'user' },
-    schema: {
-      operationId: `Get${scope.opSuffix}ClientStorageEntry`, summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
-      description: `The entry under client_id / namespace / key, with its ETag. ${who} ${limits}${reserved} ` +
-        'A matching If-None-Match answers 304.',
-      params: entryParams,
-      response: {
-        200: { ...Entry, headers: EtagHeader },
-        304: noContent('The entry still has the ETag sent in If-None-Match.', EtagHeader),
-        ...errorResponses(404),
+  api.get(
+    entryPath,
+    {
+      config: { access: 'read', cache: 'user' },
+      schema: {
+        operationId: `Get${scope.opSuffix}ClientStorageEntry`,
+        summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`,
+        tags,
+        description:
+          `The entry under client_id / namespace / key, with its ETag. ${who} ${limits}${reserved} ` +
+          'A matching If-None-Match answers 304.',
+        params: entryParams,
+        response: {
+          200: { ...Entry, headers: EtagHeader },
+          304: noContent('The entry still has the ETag sent in If-None-Match.', EtagHeader),
+          ...errorResponses(404),
+        },
       },
     },
-  }, async (request, reply) => {
-    const k = entryOf(scope, request.params, request, config);
-    const row = await getEntry(ctx.db, k);
-    if (!row) throw notFound('no client-storage entry under this client_id, namespace and key');
-    const etag = etagOf(row.version);
-    reply.header('etag', etag);
-    if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    // The value is the JSON text the service itself wrote: splice it in rather than parse it.
-    return reply.type('application/json; charset=utf-8').send(
-      `{"created_at":"${rfc3339(row.created_at)}","updated_at":"${rfc3339(row.updated_at)}","value":${row.value}}`);
-  });
+    async (request, reply) => {
+      const k = entryOf(scope, request.params, request, config);
+      const row = await getEntry(ctx.db, k);
+      if (!row) throw notFound('no client-storage entry under this client_id, namespace and key');
+      const etag = etagOf(row.version);
+      reply.header('etag', etag);
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      // The value is the JSON text the service itself wrote: splice it in rather than parse it.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"created_at":"${rfc3339(row.created_at)}","updated_at":"${rfc3339(row.updated_at)}","value":${row.value}}`);
+    },
+  );
 
-  api.put(entryPath, {
-    config: { access: 'storage' },
-    bodyLimit: putBodyLimit(config),
-    preParsing: async (request) => refuseOversizedBody(request, config),
-    schema: {
-      operationId: `Put${scope.opSuffix}ClientStorageEntry`, summary: `Create or replace a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
-      description: `Stores \`value\` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, ` +
-        `updated_at moves) and answers 204 with the new ETag. ${who} ${limits}${reserved} The value is a JSON object of at most ` +
-        `${config.storageValueMaxBytes} bytes as compact JSON (413 beyond; 400 for anything but an object). ` +
-        'Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only ' +
-        'creates (412 otherwise).' +
-        (scope.perUser && config.storageMaxEntriesPerUser > 0
-          ? ` A user keeps at most ${config.storageMaxEntriesPerUser} entries per tenant over the tenant + user and user scopes (507 beyond).`
-          : ''),
-      params: entryParams, headers: ConditionHeaders, body: PutBody,
-      response: {
-        204: noContent('Stored.', EtagHeader),
-        ...errorResponses(412, 413, 415),
-        ...(scope.perUser ? Insufficient : {}),
+  api.put(
+    entryPath,
+    {
+      config: { access: 'storage' },
+      bodyLimit: putBodyLimit(config),
+      preParsing: async (request) => refuseOversizedBody(request, config),
+      schema: {
+        operationId: `Put${scope.opSuffix}ClientStorageEntry`,
+        summary: `Create or replace a client-storage entry (${scope.name.replace('_', ' + ')})`,
+        tags,
+        description:
+          `Stores \`value\` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, ` +
+          `updated_at moves) and answers 204 with the new ETag. ${who} ${limits}${reserved} The value is a JSON object of at most ` +
+          `${config.storageValueMaxBytes} bytes as compact JSON (413 beyond; 400 for anything but an object). ` +
+          'Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only ' +
+          'creates (412 otherwise).' +
+          (scope.perUser && config.storageMaxEntriesPerUser > 0
+            ? ` A user keeps at most ${config.storageMaxEntriesPerUser} entries per tenant over the tenant + user and user scopes (507 beyond).`
+            : ''),
+        params: entryParams,
+        headers: ConditionHeaders,
+        body: PutBody,
+        response: {
+          204: noContent('Stored.', EtagHeader),
+          ...errorResponses(412, 413, 415),
+          ...(scope.perUser ? Insufficient : {}),
+        },
       },
     },
-  }, async (request, reply) => {
-    const k = entryOf(scope, request.params, request, config);
-    const { value } = request.body;
-    // Refused before it is serialised: JSON.stringify overflows the stack a few thousand levels down.
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`value is nested more than ${MAX_JSON_DEPTH} levels deep`);
-    const text = JSON.stringify(value);
-    const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > config.storageValueMaxBytes) {
-      throw new ApiError(413, `value is ${bytes} bytes as compact JSON, over the limit of ${config.storageValueMaxBytes} bytes`);
-    }
-    const condition = writeCondition(request);
-    if (!condition) throw new ApiError(412, 'If-Match and If-None-Match: * cannot both hold: the entry cannot both exist and not exist');
-    const outcome = await putEntry(ctx.db, k, { value: text, now: ctx.now(), condition, cap: config.storageMaxEntriesPerUser });
-    if (outcome.status === 'precondition_failed') throw preconditionFailed(condition);
-    if (outcome.status === 'full') {
-      throw new ApiError(507, `this user already keeps ${config.storageMaxEntriesPerUser} client-storage entries in this tenant, ` +
-        'the limit; delete some before creating more');
-    }
-    return reply.header('etag', etagOf(outcome.version)).code(204).send();
-  });
-
-  api.delete(entryPath, {
-    config: { access: 'storage' },
-    schema: {
-      operationId: `Delete${scope.opSuffix}ClientStorageEntry`, summary: `Delete a client-storage entry (${scope.name.replace('_', ' + ')})`, tags,
-      description: `Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. ${who} ${limits}${reserved} ` +
-        'With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).',
-      params: entryParams, headers: ConditionHeaders,
-      response: { 204: noContent('Deleted.'), ...errorResponses(404, 412) },
+    async (request, reply) => {
+      const k = entryOf(scope, request.params, request, config);
+      const { value } = request.body;
+      // Refused before it is serialised: JSON.stringify overflows the stack a few thousand levels down.
+      if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`value is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      const text = JSON.stringify(value);
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes > config.storageValueMaxBytes) {
+        throw new ApiError(413, `value is ${bytes} bytes as compact JSON, over the limit of ${config.storageValueMaxBytes} bytes`);
+      }
+      const condition = writeCondition(request);
+      if (!condition) throw new ApiError(412, 'If-Match and If-None-Match: * cannot both hold: the entry cannot both exist and not exist');
+      const outcome = await putEntry(ctx.db, k, { value: text, now: ctx.now(), condition, cap: config.storageMaxEntriesPerUser });
+      if (outcome.status === 'precondition_failed') throw preconditionFailed(condition);
+      if (outcome.status === 'full') {
+        throw new ApiError(
+          507,
+          `this user already keeps ${config.storageMaxEntriesPerUser} client-storage entries in this tenant, ` +
+            'the limit; delete some before creating more',
+        );
+      }
+      return reply.header('etag', etagOf(outcome.version)).code(204).send();
     },
-  }, async (request, reply) => {
-    const k = entryOf(scope, request.params, request, config);
-    if (request.headers['if-none-match'] !== undefined) throw badRequest('If-None-Match: not supported on DELETE; use If-Match');
-    const versions = ifMatchVersions(request.headers['if-match']);
-    const outcome = await deleteEntry(ctx.db, k, versions);
-    if (outcome === 'absent') throw notFound('no client-storage entry under this client_id, namespace and key');
-    if (outcome === 'precondition_failed') throw preconditionFailed({ kind: 'match', versions: versions! });
-    return reply.code(204).send();
-  });
+  );
+
+  api.delete(
+    entryPath,
+    {
+      config: { access: 'storage' },
+      schema: {
+        operationId: `Delete${scope.opSuffix}ClientStorageEntry`,
+        summary: `Delete a client-storage entry (${scope.name.replace('_', ' + ')})`,
+        tags,
+        description:
+          `Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. ${who} ${limits}${reserved} ` +
+          'With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).',
+        params: entryParams,
+        headers: ConditionHeaders,
+        response: { 204: noContent('Deleted.'), ...errorResponses(404, 412) },
+      },
+    },
+    async (request, reply) => {
+      const k = entryOf(scope, request.params, request, config);
+      if (request.headers['if-none-match'] !== undefined) throw badRequest('If-None-Match: not supported on DELETE; use If-Match');
+      const versions = ifMatchVersions(request.headers['if-match']);
+      const outcome = await deleteEntry(ctx.db, k, versions);
+      if (outcome === 'absent') throw notFound('no client-storage entry under this client_id, namespace and key');
+      if (outcome === 'precondition_failed') throw preconditionFailed({ kind: 'match', versions: versions! });
+      return reply.code(204).send();
+    },
+  );
 
   listRoute(app, ctx, {
-    url: base, operationId: `List${scope.opSuffix}ClientStorageKeys`,
-    summary: `List the keys of a client-storage namespace (${scope.name.replace('_', ' + ')})`, tags,
-    description: `The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset ` +
+    url: base,
+    operationId: `List${scope.opSuffix}ClientStorageKeys`,
+    summary: `List the keys of a client-storage namespace (${scope.name.replace('_', ' + ')})`,
+    tags,
+    description:
+      `The keys stored under client_id / namespace, in byte order of their UTF-8, with their times and ETags; keyset ` +
       `paged (\`page_size\` default ${namespaceKeys.pageSize}, \`cursor\`). Columns: ${namespaceKeys.columns.map((c) => c.name).join(', ')}. ${who} ${limits}${reserved} ` +
       'Accept: text/csv answers the same rows as CSV.',
-    params: paramsSchema(scope, config, false), list: namespaceKeys,
+    params: paramsSchema(scope, config, false),
+    list: namespaceKeys,
     scope: (params, _query, request) => {
       const ns = namespaceOf(scope, params, request, config);
       return { args: { ...ns }, key: '', fingerprint: [ns.tenant, ns.scope, ns.workspace, ns.user, ns.client, ns.namespace] };
@@ -246,9 +292,12 @@ function writeCondition(request: FastifyRequest): WriteCondition | null {
 }
 
 function preconditionFailed(condition: WriteCondition): ApiError {
-  return new ApiError(412, condition.kind === 'absent'
-    ? 'If-None-Match: an entry already exists under this key'
-    : 'If-Match: the entry does not exist or its ETag is not among those sent');
+  return new ApiError(
+    412,
+    condition.kind === 'absent'
+      ? 'If-None-Match: an entry already exists under this key'
+      : 'If-Match: the entry does not exist or its ETag is not among those sent',
+  );
 }
 
 /** A body announced larger than the route reads is refused with the limits named, before it is read. */
@@ -256,8 +305,11 @@ async function refuseOversizedBody(request: FastifyRequest, config: Config): Pro
   const announced = Number(request.headers['content-length']);
   const limit = putBodyLimit(config);
   if (announced > limit) {
-    throw new ApiError(413, `request body is ${announced} bytes, over the ${limit}-byte limit of this operation ` +
-      `(the value may be at most ${config.storageValueMaxBytes} bytes as compact JSON)`);
+    throw new ApiError(
+      413,
+      `request body is ${announced} bytes, over the ${limit}-byte limit of this operation ` +
+        `(the value may be at most ${config.storageValueMaxBytes} bytes as compact JSON)`,
+    );
   }
 }
 

@@ -68,9 +68,13 @@ export function newVersion(): number {
 }
 
 function wherePrefix<Q extends { where: (...args: any[]) => Q }>(q: Q): Q {
-  return q.where('tenant_id', '=', param('tenant')).where('scope', '=', param('scope'))
-    .where('workspace_id', '=', param('workspace')).where('user_id', '=', param('user'))
-    .where('client_id', '=', param('client')).where('namespace', '=', param('namespace'));
+  return q
+    .where('tenant_id', '=', param('tenant'))
+    .where('scope', '=', param('scope'))
+    .where('workspace_id', '=', param('workspace'))
+    .where('user_id', '=', param('user'))
+    .where('client_id', '=', param('client'))
+    .where('namespace', '=', param('namespace'));
 }
 
 function whereKey<Q extends { where: (...args: any[]) => Q }>(q: Q): Q {
@@ -83,18 +87,21 @@ function keyArgs(k: EntryKey) {
 
 /** One primary-key lookup; the value comes back as text on both engines (no parse). */
 export async function getEntry(db: Db, k: EntryKey): Promise<StoredEntry | undefined> {
-  const t = db.template('storage.get', (b, d) => whereKey(b.selectFrom('client_storage').select([
-    d.jsonText('value').as('value'),
-    'created_at', 'updated_at', 'version',
-  ])));
+  const t = db.template('storage.get', (b, d) =>
+    whereKey(b.selectFrom('client_storage').select([d.jsonText('value').as('value'), 'created_at', 'updated_at', 'version'])),
+  );
   return db.first<StoredEntry>(t, keyArgs(k));
 }
 
 function updateTemplate(db: Db, versions: 'any' | 'list') {
   return db.template(`storage.update:${versions}`, (b: Builder, d) => {
-    let q = whereKey(b.updateTable('client_storage').set({
-      value: param('value'), updated_at: param<number>('now'), version: param<number>('version'),
-    }));
+    let q = whereKey(
+      b.updateTable('client_storage').set({
+        value: param('value'),
+        updated_at: param<number>('now'),
+        version: param<number>('version'),
+      }),
+    );
     if (versions === 'list') q = q.where(d.inList('version', param('versions')));
     return q;
   });
@@ -103,26 +110,43 @@ function updateTemplate(db: Db, versions: 'any' | 'list') {
 function insertTemplate(db: Db, onConflict: 'update' | 'nothing') {
   return db.template(`storage.insert:${onConflict}`, (b: Builder) => {
     const q = b.insertInto('client_storage').values({
-      tenant_id: param('tenant'), scope: param('scope'), workspace_id: param('workspace'), user_id: param('user'),
-      client_id: param('client'), namespace: param('namespace'), key: param('key'),
-      value: param('value'), created_at: param<number>('now'), updated_at: param<number>('now'), version: param<number>('version'),
+      tenant_id: param('tenant'),
+      scope: param('scope'),
+      workspace_id: param('workspace'),
+      user_id: param('user'),
+      client_id: param('client'),
+      namespace: param('namespace'),
+      key: param('key'),
+      value: param('value'),
+      created_at: param<number>('now'),
+      updated_at: param<number>('now'),
+      version: param<number>('version'),
     });
     const pk = ['tenant_id', 'scope', 'workspace_id', 'user_id', 'client_id', 'namespace', 'key'] as const;
     return onConflict === 'nothing'
       ? q.onConflict((oc) => oc.columns(pk).doNothing())
-      // created_at is left as it is: only the value, the update time and the version move.
-      : q.onConflict((oc) => oc.columns(pk).doUpdateSet((eb) => ({
-        value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at'), version: eb.ref('excluded.version'),
-      })));
+      : // created_at is left as it is: only the value, the update time and the version move.
+        q.onConflict((oc) =>
+          oc.columns(pk).doUpdateSet((eb) => ({
+            value: eb.ref('excluded.value'),
+            updated_at: eb.ref('excluded.updated_at'),
+            version: eb.ref('excluded.version'),
+          })),
+        );
   });
 }
 
 /** Entries of one user in one tenant, over the per-user scopes (an index range per scope). */
 function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): Promise<{ count: number } | undefined> {
-  const t = db.template('storage.count-user', (b, d) => b.selectFrom('client_storage')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenant_id', '=', param('tenant')).where(d.inList('scope', param('scopes')))
-    .where('workspace_id', '=', '').where('user_id', '=', param('user')));
+  const t = db.template('storage.count-user', (b, d) =>
+    b
+      .selectFrom('client_storage')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('tenant_id', '=', param('tenant'))
+      .where(d.inList('scope', param('scopes')))
+      .where('workspace_id', '=', '')
+      .where('user_id', '=', param('user')),
+  );
   return tx.first<{ count: number }>(t, { tenant, user, scopes: perUserScopeNames });
 }
 
@@ -131,13 +155,22 @@ function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): P
  * lock on PostgreSQL, the write lock on SQLite) so that racing creates cannot both pass the count.
  */
 async function createCapped(
-  db: Db, k: EntryKey, args: Record<string, unknown>, onConflict: 'update' | 'nothing', cap: number,
+  db: Db,
+  k: EntryKey,
+  args: Record<string, unknown>,
+  onConflict: 'update' | 'nothing',
+  cap: number,
 ): Promise<PutOutcome> {
   return db.transaction(async (tx) => {
     await tx.dialect.lockKey(tx, JSON.stringify(['client_storage', k.tenant, k.user]));
     // The entry may exist by now (created by a request that overtook this one): then this is an
     // update or a failed If-None-Match, and the cap does not apply.
-    if (await tx.first(db.template('storage.exists', (b) => whereKey(b.selectFrom('client_storage').select('version'))), keyArgs(k))) {
+    if (
+      await tx.first(
+        db.template('storage.exists', (b) => whereKey(b.selectFrom('client_storage').select('version'))),
+        keyArgs(k),
+      )
+    ) {
       if (onConflict === 'nothing') return { status: 'precondition_failed' };
       await tx.run(updateTemplate(db, 'any'), args);
       return { status: 'written', version: args.version as number };
@@ -207,7 +240,7 @@ const keyColumns: ColumnDef[] = [
   { name: 'key', type: 'string', description: 'The key.', sortable: false, from: { field: 'key' } },
   { name: 'created_at', type: 'time', description: 'When the entry was created.', sortable: false, from: { field: 'created_at' } },
   { name: 'updated_at', type: 'time', description: 'When the entry was last written.', sortable: false, from: { field: 'updated_at' } },
-  { name: 'etag', type: 'string', description: 'The entry\'s ETag, for If-Match.', sortable: false, from: { field: 'version' } },
+  { name: 'etag', type: 'string', description: "The entry's ETag, for If-Match.", sortable: false, from: { field: 'version' } },
 ];
 
 /**

@@ -40,13 +40,19 @@ function count(v: AttrValue | undefined): number | undefined {
 function strings(v: AttrValue | undefined): string[] {
   if (Array.isArray(v)) return v.map(text).filter((s): s is string => !!s);
   const s = text(v);
-  return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [];
+  return s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Message content as text: a string as sent, structured content as its JSON. */
 function content(v: AttrValue | undefined): string | undefined {
   if (v === undefined || v === null) return undefined;
-  const s = typeof v === 'string' ? v : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? String(x) : x instanceof Uint8Array ? undefined : x));
+  const s =
+    typeof v === 'string' ? v : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? String(x) : x instanceof Uint8Array ? undefined : x));
   return s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s;
 }
 
@@ -99,8 +105,9 @@ function guardrails(a: Attributes): { prompt?: string; response?: string; catego
 function toRecord(s: Span, byId: Map<string, Span>): Record<string, unknown> {
   const a = s.attributes;
   const service = text(s.resource['service.name']);
-  const agent = inherited(s, byId, ['gen_ai.agent.id', 'gen_ai.agent.name'])
-    ?? (service && !service.startsWith('unknown_service') ? service : undefined);
+  const agent =
+    inherited(s, byId, ['gen_ai.agent.id', 'gen_ai.agent.name']) ??
+    (service && !service.startsWith('unknown_service') ? service : undefined);
   const session = inherited(s, byId, ['gen_ai.conversation.id', 'session.id']) ?? s.traceId;
   const model = text(a['gen_ai.response.model']) ?? text(a['gen_ai.request.model']);
   const provider = text(a['gen_ai.provider.name']) ?? text(a['gen_ai.system']);
@@ -112,7 +119,9 @@ function toRecord(s: Span, byId: Map<string, Span>): Record<string, unknown> {
   const response = content(a['gen_ai.output.messages'] ?? a['gen_ai.completion']);
   const start = nsToMs(s.startNs);
   const attributes: Record<string, unknown> = {
-    trace_id: s.traceId, span_id: s.spanId, span_name: s.name,
+    trace_id: s.traceId,
+    span_id: s.spanId,
+    span_name: s.name,
     ...(s.parentSpanId ? { parent_span_id: s.parentSpanId } : {}),
     ...(operationOf(s) ? { operation: operationOf(s) } : {}),
     ...(service ? { service_name: service } : {}),

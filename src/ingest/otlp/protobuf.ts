@@ -105,11 +105,25 @@ export class Reader {
 
   skip(wire: number): void {
     switch (wire) {
-      case WIRE.VARINT: this.varint(); return;
-      case WIRE.I64: this.need(8); this.pos += 8; return;
-      case WIRE.LEN: { const len = this.varint(); this.need(len); this.pos += len; return; }
-      case WIRE.I32: this.need(4); this.pos += 4; return;
-      default: throw new ProtobufError(`unsupported wire type ${wire}`);
+      case WIRE.VARINT:
+        this.varint();
+        return;
+      case WIRE.I64:
+        this.need(8);
+        this.pos += 8;
+        return;
+      case WIRE.LEN: {
+        const len = this.varint();
+        this.need(len);
+        this.pos += len;
+        return;
+      }
+      case WIRE.I32:
+        this.need(4);
+        this.pos += 4;
+        return;
+      default:
+        throw new ProtobufError(`unsupported wire type ${wire}`);
     }
   }
 

@@ -49,7 +49,8 @@ function readAnyValue(r: Reader, depth = 1): AttrValue {
       const items: AttrValue[] = [];
       while (!m.done()) {
         const t = m.tag();
-        if (t.field === 1 && t.wire === WIRE.LEN) items.push(readAnyValue(m.message(), depth + 1)); else m.skip(t.wire);
+        if (t.field === 1 && t.wire === WIRE.LEN) items.push(readAnyValue(m.message(), depth + 1));
+        else m.skip(t.wire);
       }
       v = items;
     } else if (field === 6 && wire === WIRE.LEN) v = readKeyValueList(r, depth + 1);
@@ -64,7 +65,8 @@ function readKeyValueList(r: Reader, depth: number): { [key: string]: AttrValue 
   const out: { [key: string]: AttrValue } = {};
   while (!m.done()) {
     const t = m.tag();
-    if (t.field === 1 && t.wire === WIRE.LEN) readKeyValue(m.message(), out, depth); else m.skip(t.wire);
+    if (t.field === 1 && t.wire === WIRE.LEN) readKeyValue(m.message(), out, depth);
+    else m.skip(t.wire);
   }
   return out;
 }
@@ -94,7 +96,8 @@ function readResource(r: Reader): Attributes {
   const attrs: Attributes = {};
   while (!r.done()) {
     const { field, wire } = r.tag();
-    if (field === 1 && wire === WIRE.LEN) readAttributesInto(r, attrs); else r.skip(wire);
+    if (field === 1 && wire === WIRE.LEN) readAttributesInto(r, attrs);
+    else r.skip(wire);
   }
   return attrs;
 }
@@ -135,22 +138,82 @@ function readStatus(r: Reader): Span['status'] {
 
 function readSpan(r: Reader, resource: Attributes, scope: Span['scope']): Span {
   const s: Span = {
-    traceId: '', spanId: '', parentSpanId: '', name: '', kind: 0, startNs: 0n, endNs: 0n, attributes: {}, events: [],
-    status: { code: 0, message: '' }, resource, scope,
+    traceId: '',
+    spanId: '',
+    parentSpanId: '',
+    name: '',
+    kind: 0,
+    startNs: 0n,
+    endNs: 0n,
+    attributes: {},
+    events: [],
+    status: { code: 0, message: '' },
+    resource,
+    scope,
   };
   while (!r.done()) {
     const { field, wire } = r.tag();
     switch (field) {
-      case 1: if (wire === WIRE.LEN) { s.traceId = hex(r.bytes()); continue; } break;
-      case 2: if (wire === WIRE.LEN) { s.spanId = hex(r.bytes()); continue; } break;
-      case 4: if (wire === WIRE.LEN) { s.parentSpanId = hex(r.bytes()); continue; } break;
-      case 5: if (wire === WIRE.LEN) { s.name = r.string(); continue; } break;
-      case 6: if (wire === WIRE.VARINT) { s.kind = r.varint(); continue; } break;
-      case 7: if (wire === WIRE.I64) { s.startNs = r.fixed64(); continue; } break;
-      case 8: if (wire === WIRE.I64) { s.endNs = r.fixed64(); continue; } break;
-      case 9: if (wire === WIRE.LEN) { readAttributesInto(r, s.attributes); continue; } break;
-      case 11: if (wire === WIRE.LEN) { s.events.push(readEvent(r.message())); continue; } break;
-      case 15: if (wire === WIRE.LEN) { s.status = readStatus(r.message()); continue; } break;
+      case 1:
+        if (wire === WIRE.LEN) {
+          s.traceId = hex(r.bytes());
+          continue;
+        }
+        break;
+      case 2:
+        if (wire === WIRE.LEN) {
+          s.spanId = hex(r.bytes());
+          continue;
+        }
+        break;
+      case 4:
+        if (wire === WIRE.LEN) {
+          s.parentSpanId = hex(r.bytes());
+          continue;
+        }
+        break;
+      case 5:
+        if (wire === WIRE.LEN) {
+          s.name = r.string();
+          continue;
+        }
+        break;
+      case 6:
+        if (wire === WIRE.VARINT) {
+          s.kind = r.varint();
+          continue;
+        }
+        break;
+      case 7:
+        if (wire === WIRE.I64) {
+          s.startNs = r.fixed64();
+          continue;
+        }
+        break;
+      case 8:
+        if (wire === WIRE.I64) {
+          s.endNs = r.fixed64();
+          continue;
+        }
+        break;
+      case 9:
+        if (wire === WIRE.LEN) {
+          readAttributesInto(r, s.attributes);
+          continue;
+        }
+        break;
+      case 11:
+        if (wire === WIRE.LEN) {
+          s.events.push(readEvent(r.message()));
+          continue;
+        }
+        break;
+      case 15:
+        if (wire === WIRE.LEN) {
+          s.status = readStatus(r.message());
+          continue;
+        }
+        break;
     }
     r.skip(wire);
   }
@@ -163,7 +226,10 @@ export function decodeProtobuf(body: Uint8Array): Span[] {
     const req = new Reader(body);
     while (!req.done()) {
       const t = req.tag();
-      if (t.field !== 1 || t.wire !== WIRE.LEN) { req.skip(t.wire); continue; }
+      if (t.field !== 1 || t.wire !== WIRE.LEN) {
+        req.skip(t.wire);
+        continue;
+      }
       const rs = req.message();
       let resource: Attributes = {};
       const scopeSpans: Reader[] = [];
@@ -198,7 +264,7 @@ export function decodeProtobuf(body: Uint8Array): Span[] {
 // integers as strings or numbers and enums as integers.
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? v as Json : {});
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** A field under its lowerCamelCase name, or the snake_case one some senders use. */
@@ -252,7 +318,8 @@ export function decodeJson(text: string): Span[] {
   } catch (err) {
     throw new OtlpDecodeError(`body is not valid JSON: ${(err as Error).message.slice(0, 200)}`);
   }
-  if (!root || typeof root !== 'object' || Array.isArray(root)) throw new OtlpDecodeError('body must be a JSON object (ExportTraceServiceRequest)');
+  if (!root || typeof root !== 'object' || Array.isArray(root))
+    throw new OtlpDecodeError('body must be a JSON object (ExportTraceServiceRequest)');
   const spans: Span[] = [];
   for (const rs of arr(get(root as Json, 'resourceSpans'))) {
     const resource = jsonAttributes(obj(obj(rs).resource).attributes);
@@ -263,13 +330,22 @@ export function decodeJson(text: string): Span[] {
         const s = obj(raw);
         const status = obj(s.status);
         spans.push({
-          traceId: jsonId(get(s, 'traceId')), spanId: jsonId(get(s, 'spanId')), parentSpanId: jsonId(get(s, 'parentSpanId')),
-          name: str(s.name), kind: typeof s.kind === 'number' ? s.kind : 0,
-          startNs: nanos(get(s, 'startTimeUnixNano'), 'startTimeUnixNano'), endNs: nanos(get(s, 'endTimeUnixNano'), 'endTimeUnixNano'),
+          traceId: jsonId(get(s, 'traceId')),
+          spanId: jsonId(get(s, 'spanId')),
+          parentSpanId: jsonId(get(s, 'parentSpanId')),
+          name: str(s.name),
+          kind: typeof s.kind === 'number' ? s.kind : 0,
+          startNs: nanos(get(s, 'startTimeUnixNano'), 'startTimeUnixNano'),
+          endNs: nanos(get(s, 'endTimeUnixNano'), 'endTimeUnixNano'),
           attributes: jsonAttributes(s.attributes),
-          events: arr(s.events).map((e) => ({ name: str(obj(e).name), timeNs: nanos(get(obj(e), 'timeUnixNano'), 'timeUnixNano'), attributes: jsonAttributes(obj(e).attributes) })),
+          events: arr(s.events).map((e) => ({
+            name: str(obj(e).name),
+            timeNs: nanos(get(obj(e), 'timeUnixNano'), 'timeUnixNano'),
+            attributes: jsonAttributes(obj(e).attributes),
+          })),
           status: { code: typeof status.code === 'number' ? status.code : 0, message: str(status.message) },
-          resource, scope,
+          resource,
+          scope,
         });
       }
     }

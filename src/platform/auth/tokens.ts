@@ -76,14 +76,27 @@ export function newTokenString(): string {
 }
 
 interface KeyRow {
-  id: string; tenant_id: string; user_id: string; name: string; workspaces: unknown; scopes: unknown;
-  hint: string; created_at: number; expires_at: number | null; revoked_at: number | null;
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  workspaces: unknown;
+  scopes: unknown;
+  hint: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
 }
 
 function fromRow(r: KeyRow): ApiKey {
   return {
-    id: r.id, tenantId: r.tenant_id, userId: r.user_id, name: r.name,
-    workspaces: readJson<string[]>(r.workspaces), scopes: readJson<Scope[]>(r.scopes), hint: r.hint,
+    id: r.id,
+    tenantId: r.tenant_id,
+    userId: r.user_id,
+    name: r.name,
+    workspaces: readJson<string[]>(r.workspaces),
+    scopes: readJson<Scope[]>(r.scopes),
+    hint: r.hint,
     createdAt: Number(r.created_at),
     expiresAt: r.expires_at === null ? null : Number(r.expires_at),
     revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
@@ -117,15 +130,32 @@ export async function createToken(db: Db, input: CreateTokenInput): Promise<{ to
     expiresAt: input.expiresInMs ? now + input.expiresInMs : null,
     revokedAt: null,
   };
-  const insert = db.template('tokens.insert', (b) => b.insertInto('api_keys').values({
-    id: param('id'), tenant_id: param('tenant'), user_id: param('user'), name: param('name'),
-    workspaces: param('workspaces'), scopes: param('scopes'), secret_hash: param('hash'), hint: param('hint'),
-    created_at: param<number>('created'), expires_at: param<number | null>('expires'), revoked_at: null,
-  }));
+  const insert = db.template('tokens.insert', (b) =>
+    b.insertInto('api_keys').values({
+      id: param('id'),
+      tenant_id: param('tenant'),
+      user_id: param('user'),
+      name: param('name'),
+      workspaces: param('workspaces'),
+      scopes: param('scopes'),
+      secret_hash: param('hash'),
+      hint: param('hint'),
+      created_at: param<number>('created'),
+      expires_at: param<number | null>('expires'),
+      revoked_at: null,
+    }),
+  );
   await db.run(insert, {
-    id: key.id, tenant: key.tenantId, user: key.userId, name: key.name,
-    workspaces: JSON.stringify(key.workspaces), scopes: JSON.stringify(key.scopes), hash: hashToken(token),
-    hint: key.hint, created: key.createdAt, expires: key.expiresAt,
+    id: key.id,
+    tenant: key.tenantId,
+    user: key.userId,
+    name: key.name,
+    workspaces: JSON.stringify(key.workspaces),
+    scopes: JSON.stringify(key.scopes),
+    hash: hashToken(token),
+    hint: key.hint,
+    created: key.createdAt,
+    expires: key.expiresAt,
   });
   return { token, key };
 }
@@ -137,17 +167,24 @@ export async function findKeyByHash(db: Db, hash: string): Promise<ApiKey | unde
 }
 
 export async function listKeys(db: Db, tenantId?: string): Promise<ApiKey[]> {
-  const t = tenantId === undefined
-    ? db.template('tokens.list', (b) => b.selectFrom('api_keys').select(columns).orderBy('created_at').orderBy('id'))
-    : db.template('tokens.list-tenant', (b) => b.selectFrom('api_keys').select(columns)
-      .where('tenant_id', '=', param('tenant')).orderBy('created_at').orderBy('id'));
+  const t =
+    tenantId === undefined
+      ? db.template('tokens.list', (b) => b.selectFrom('api_keys').select(columns).orderBy('created_at').orderBy('id'))
+      : db.template('tokens.list-tenant', (b) =>
+          b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).orderBy('created_at').orderBy('id'),
+        );
   return (await db.all<KeyRow>(t, { tenant: tenantId })).map(fromRow);
 }
 
 /** Marks a key revoked; returns false when there is no such key or it was already revoked. */
 export async function revokeKey(db: Db, id: string, now = Date.now()): Promise<boolean> {
-  const t = db.template('tokens.revoke', (b) => b.updateTable('api_keys').set({ revoked_at: param<number>('now') })
-    .where('id', '=', param('id')).where('revoked_at', 'is', null));
+  const t = db.template('tokens.revoke', (b) =>
+    b
+      .updateTable('api_keys')
+      .set({ revoked_at: param<number>('now') })
+      .where('id', '=', param('id'))
+      .where('revoked_at', 'is', null),
+  );
   return (await db.run(t, { id, now })) > 0;
 }
 

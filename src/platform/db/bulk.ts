@@ -14,8 +14,13 @@ export type { SetColumnType };
  * `rows` are arrays: key values first, then the new values of `set`.
  */
 export function updateRows(
-  db: Db, tx: Executor, table: string, scope: { tenant: string; workspace: string },
-  keys: string[], set: Array<{ column: string; type: SetColumnType | 'jsonb' }>, rows: unknown[][],
+  db: Db,
+  tx: Executor,
+  table: string,
+  scope: { tenant: string; workspace: string },
+  keys: string[],
+  set: Array<{ column: string; type: SetColumnType | 'jsonb' }>,
+  rows: unknown[][],
 ): Promise<void> {
   return tx.dialect.updateRows(db, tx, table, scope, keys, set, rows);
 }
@@ -41,7 +46,8 @@ function buildInsert(dialect: SqlDialect, table: string, columns: string[], rows
   text = `insert into ${table} (${columns.join(', ')}) values ${values.join(', ')}`;
   if (conflict) {
     const sets = Object.entries(conflict.update);
-    text += ` on conflict (${conflict.keys.join(', ')}) ` +
+    text +=
+      ` on conflict (${conflict.keys.join(', ')}) ` +
       (sets.length ? `do update set ${sets.map(([c, e]) => `${c} = ${e}`).join(', ')}` : 'do nothing');
   }
   insertSql.set(key, text);
@@ -52,9 +58,7 @@ function buildInsert(dialect: SqlDialect, table: string, columns: string[], rows
 const MAX_PARAMS = 30_000;
 
 /** Inserts rows (arrays aligned to `columns`) in as few statements as the parameter limit allows. */
-export async function bulkInsert(
-  tx: Executor, table: string, columns: string[], rows: unknown[][], conflict?: Conflict,
-): Promise<number> {
+export async function bulkInsert(tx: Executor, table: string, columns: string[], rows: unknown[][], conflict?: Conflict): Promise<number> {
   if (rows.length === 0) return 0;
   const per = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns.length)));
   let changed = 0;

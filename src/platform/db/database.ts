@@ -17,7 +17,9 @@ export type Row = Record<string, unknown>;
 export type Args = Record<string, unknown>;
 
 const PARAM = Symbol('param');
-interface ParamMarker { [PARAM]: string }
+interface ParamMarker {
+  [PARAM]: string;
+}
 
 /**
  * A placeholder for a value supplied when the template runs. Typed as the column's type so
@@ -38,9 +40,8 @@ export function compileTemplate(query: Compilable | CompiledQuery): Template {
   return {
     sql: compiled.sql,
     slots: compiled.parameters.map((p) =>
-      p !== null && typeof p === 'object' && PARAM in (p as object)
-        ? { name: (p as ParamMarker)[PARAM] }
-        : { value: p }),
+      p !== null && typeof p === 'object' && PARAM in (p as object) ? { name: (p as ParamMarker)[PARAM] } : { value: p },
+    ),
   };
 }
 
@@ -142,10 +143,14 @@ export abstract class BaseDb implements Db {
   abstract readonly dialect: SqlDialect;
   /** Moves on every write this process makes (and, per engine, on writes made elsewhere). */
   protected version = 0;
-  protected changed(): void { this.version++; }
+  protected changed(): void {
+    this.version++;
+  }
   abstract dataVersion(): number | null;
   private readonly templates = new Map<string, Template>();
-  get builder(): Builder { return this.dialect.builder; }
+  get builder(): Builder {
+    return this.dialect.builder;
+  }
 
   template(key: string, build: (b: Builder, dialect: SqlDialect) => Compilable | CompiledQuery): Template {
     let t = this.templates.get(key);

@@ -71,8 +71,13 @@ export interface SqlDialect {
    * values first, then the new values of `set`.
    */
   updateRows(
-    db: Db, tx: Executor, table: string, scope: { tenant: string; workspace: string },
-    keys: string[], set: Array<{ column: string; type: SetColumnType | 'jsonb' }>, rows: unknown[][],
+    db: Db,
+    tx: Executor,
+    table: string,
+    scope: { tenant: string; workspace: string },
+    keys: string[],
+    set: Array<{ column: string; type: SetColumnType | 'jsonb' }>,
+    rows: unknown[][],
   ): Promise<void>;
   /**
    * Deletes the rows of `table` matching `where` (raw SQL over the given parameters) and counts

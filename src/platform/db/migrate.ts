@@ -43,7 +43,9 @@ async function applied(tx: Executor): Promise<Set<number>> {
 }
 
 export async function migrate(db: Db, after: readonly AfterMigrate[] = []): Promise<MigrateResult> {
-  await db.exec(`create table if not exists schema_migrations (version integer primary key, name text not null, applied_at ${db.dialect.bigint} not null)`);
+  await db.exec(
+    `create table if not exists schema_migrations (version integer primary key, name text not null, applied_at ${db.dialect.bigint} not null)`,
+  );
   const done: string[] = [];
   await db.transaction(async (tx) => {
     await tx.dialect.lockMigrations(tx);
@@ -56,7 +58,9 @@ export async function migrate(db: Db, after: readonly AfterMigrate[] = []): Prom
     }
     for (const step of after) await step(db, tx);
     // A cursor-signing secret shared by every replica, unless the operator sets one.
-    await tx.exec(`insert into service_settings (key, value) values ('cursor_secret', '${randomBytes(32).toString('hex')}') on conflict (key) do nothing`);
+    await tx.exec(
+      `insert into service_settings (key, value) values ('cursor_secret', '${randomBytes(32).toString('hex')}') on conflict (key) do nothing`,
+    );
   });
   return { applied: done };
 }

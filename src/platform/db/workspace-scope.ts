@@ -30,7 +30,7 @@ export function scopeCondition(d: SqlDialect, shape: ScopeShape, column: string)
 
 /** Adds the scope's workspace condition on `column` to a query (none for every workspace). */
 export function whereScope<Q extends SelectQueryBuilder<any, any, any>>(q: Q, d: SqlDialect, shape: ScopeShape, column: string): Q {
-  return shape === 'all' ? q : q.where(scopeCondition(d, shape, column)) as Q;
+  return shape === 'all' ? q : (q.where(scopeCondition(d, shape, column)) as Q);
 }
 
 /** The parameters a scoped query takes: `tenant` and the workspace values of its shape. */

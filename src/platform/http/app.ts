@@ -75,13 +75,18 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     // Timeouts and the header size limit (src/http/limits.ts); parser errors keep the error contract.
     ...serverLimits(config),
     clientErrorHandler,
-    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never } },
+    schemaController: {
+      compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never },
+    },
     // Errors the router raises before any route runs (a percent-encoding that is not UTF-8, an
     // over-long path segment) skip the error handler: give them the {code, message} body too.
     frameworkErrors: (error, request, reply) => {
-      const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
-        : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'a path segment is longer than 16384 characters']
-          : [500, 'internal error'];
+      const [status, message] =
+        error.code === 'FST_ERR_BAD_URL'
+          ? [400, 'the URL path is not valid: a percent-encoded sequence is malformed or not UTF-8']
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? [414, 'a path segment is longer than 16384 characters']
+            : [500, 'internal error'];
       // These answers skip the onSend hooks: they get the headers every response carries here.
       standardHeaders(reply as unknown as FastifyReply, request.id);
       (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send({ code: status, message });
@@ -96,13 +101,24 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   const tokens = registerAuth(app, db, config.authCacheMs);
   registerInputGuards(app);
   const ctx: AppContext = {
-    db, config, tokens, cursors: new Cursors(await cursorSecret(db, config)), now: options.now ?? Date.now, routes,
+    db,
+    config,
+    tokens,
+    cursors: new Cursors(await cursorSecret(db, config)),
+    now: options.now ?? Date.now,
+    routes,
   };
 
   app.addHook('onSend', (request, reply, payload, done) => {
     standardHeaders(reply, request.id);
     // A route that versions its resource (client storage) sets its own ETag: leave it alone.
-    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && payload.length > 0 && !reply.hasHeader('etag')) {
+    if (
+      request.method === 'GET' &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      payload.length > 0 &&
+      !reply.hasHeader('etag')
+    ) {
       const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
       reply.header('etag', etag);
       const match = request.headers['if-none-match'];
@@ -117,7 +133,15 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx, options.ingestCounts);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
     done();
   });
 
@@ -129,7 +153,10 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   app.setNotFoundHandler((request) => {
     const path = request.url.split('?')[0]!;
     const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => methods.find(m as 'GET', path));
-    if (allowed.length) throw new ApiError(405, `method ${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
+    if (allowed.length)
+      throw new ApiError(405, `method ${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, {
+        headers: { allow: allowed.join(', ') },
+      });
     throw new ApiError(404, `no route for ${request.method} ${path.slice(0, 200)}`);
   });
 
@@ -139,7 +166,8 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
       info: {
         title: 'aispm-query',
         version: '1.0.0',
-        description: 'What the security platform knows about an organisation\'s AI estate: the inventory graph, findings and ' +
+        description:
+          "What the security platform knows about an organisation's AI estate: the inventory graph, findings and " +
           'rules, LLM interactions and sessions, and per-user client storage. Every operation needs ' +
           '`Authorization: Bearer <token>`; every error is `{"code", "message"}`.',
         license: { name: 'Proprietary', url: 'https://example.invalid/license' },

@@ -37,7 +37,10 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-interface CacheEntry { principal: Principal | null; at: number }
+interface CacheEntry {
+  principal: Principal | null;
+  at: number;
+}
 
 export class TokenCache {
   private readonly entries = new Map<string, CacheEntry>();
@@ -58,11 +61,13 @@ export class TokenCache {
     const hit = this.peek(hash, now);
     if (hit !== undefined) return hit;
     const key = await findKeyByHash(this.db, hash);
-    const principal = key ? {
-      key,
-      allWorkspaces: key.workspaces.includes(ALL_WORKSPACES),
-      workspaces: new Set(key.workspaces),
-    } : null;
+    const principal = key
+      ? {
+          key,
+          allWorkspaces: key.workspaces.includes(ALL_WORKSPACES),
+          workspaces: new Set(key.workspaces),
+        }
+      : null;
     // Bounded: unknown tokens sent in a flood must not grow memory without limit.
     if (this.entries.size >= 10_000) this.entries.clear();
     this.entries.set(hash, { principal, at: now });
@@ -129,14 +134,17 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
     } catch (err) {
       return done(err as Error);
     }
-    cache.lookup(hash, Date.now()).then((principal) => {
-      try {
-        admit(request, access, principal, Date.now());
-      } catch (err) {
-        return done(err as Error);
-      }
-      done();
-    }, (err: Error) => done(err));
+    cache.lookup(hash, Date.now()).then(
+      (principal) => {
+        try {
+          admit(request, access, principal, Date.now());
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
   return cache;
 }

@@ -14,7 +14,9 @@ export function isUnavailable(err: unknown): boolean {
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED'].includes(code)) return true;
   // PostgreSQL SQLSTATE classes 08 (connection) and 57P (operator intervention: shutdown).
   if (/^08/.test(code) || /^57P0/.test(code) || code === '53300') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)|Query read timeout/i.test(e.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)|Query read timeout/i.test(
+    e.message ?? '',
+  );
 }
 
 export function errorBody(status: number, message: string): { code: number; message: string } {
@@ -25,7 +27,11 @@ function send(reply: FastifyReply, status: number, message: string, extra: Recor
   if (reply.sent) return;
   // A CSV request that fails still gets its error as JSON; and the body is serialised as is, not
   // through the route's response schema, so an error can never fail serialisation into a 500.
-  reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ ...extra, code: status, message });
+  reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({ ...extra, code: status, message });
 }
 
 const statusMessages: Record<number, string> = {
@@ -62,5 +68,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429 && fe.message) message = fe.message;
     return send(reply, status, message);
   });
-
 }

@@ -12,7 +12,9 @@ function refuseNul(where: 'path' | 'query', values: unknown): void {
     const list = Array.isArray(value) ? value : [value];
     for (const v of list) {
       if (typeof v === 'string' && v.includes('\0')) {
-        throw badRequest(`${where === 'path' ? '' : 'query parameter '}${name.replace(/\0/g, '%00').slice(0, 64)} must not contain the NUL character (%00)`);
+        throw badRequest(
+          `${where === 'path' ? '' : 'query parameter '}${name.replace(/\0/g, '%00').slice(0, 64)} must not contain the NUL character (%00)`,
+        );
       }
     }
     if (where === 'query' && name.includes('\0')) throw badRequest('a query parameter name contains the NUL character (%00)');

@@ -55,16 +55,19 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
   const id = randomUUID();
   this.log.info({ reqId: id, status, code: err.code }, 'client error');
   const body = JSON.stringify({ code: status, message });
-  socket.end([
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-    'content-type: application/json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(body)}`,
-    'cache-control: no-store',
-    'x-content-type-options: nosniff',
-    `x-request-id: ${id}`,
-    'connection: close',
-    '', body,
-  ].join('\r\n'));
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'x-content-type-options: nosniff',
+      `x-request-id: ${id}`,
+      'connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 /**
@@ -75,9 +78,14 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
  */
 export function registerDrain(app: FastifyInstance): void {
   let draining = false;
-  app.addHook('preClose', async () => { draining = true; });
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
   app.addHook('onRequest', (_request, _reply, done) => {
-    if (draining) return done(new ApiError(503, 'the service is shutting down; retry the request', { headers: { 'retry-after': '1', connection: 'close' } }));
+    if (draining)
+      return done(
+        new ApiError(503, 'the service is shutting down; retry the request', { headers: { 'retry-after': '1', connection: 'close' } }),
+      );
     done();
   });
 }
@@ -105,7 +113,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, {
       // Commands fail at once while disconnected (and the request goes through) instead of queueing.
-      enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      lazyConnect: true,
       retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
     });
     let lastLog = 0;
@@ -116,9 +127,13 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
         app.log.warn({ err: { message: err.message } }, 'rate-limit Redis unavailable; requests are not limited meanwhile');
       }
     });
-    await redis.connect().catch(() => { /* logged by the error listener; retried in the background */ });
+    await redis.connect().catch(() => {
+      /* logged by the error listener; retried in the background */
+    });
     const r = redis;
-    app.addHook('onClose', async () => { r.disconnect(); });
+    app.addHook('onClose', async () => {
+      r.disconnect();
+    });
   }
   const window = windowWords(config.rateLimitWindowMs);
   await app.register(rateLimit, {
@@ -137,7 +152,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new ApiError(429, `rate limit exceeded: this token may make ${context.max} requests per ${window}; retry in ${seconds} second${seconds === 1 ? '' : 's'}`);
+      return new ApiError(
+        429,
+        `rate limit exceeded: this token may make ${context.max} requests per ${window}; retry in ${seconds} second${seconds === 1 ? '' : 's'}`,
+      );
     },
   });
 }

@@ -43,7 +43,9 @@ function processMetrics(): Registry {
 function totalCounter(registry: Registry, name: string, help: string, read: () => number | undefined): void {
   let reported = 0;
   new Counter({
-    name, help, registers: [registry],
+    name,
+    help,
+    registers: [registry],
     collect() {
       const now = read();
       if (now === undefined) return;
@@ -59,16 +61,25 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCou
   const registry = new Registry();
   const engine = ctx.db.dialect.name;
 
-  new Gauge({ name: 'aispm_build_info', help: 'Constant 1, labelled with the service version, database engine and Node.js version.',
-    labelNames: ['version', 'engine', 'node'], registers: [registry] }).set({ version: '1.0.0', engine, node: process.version }, 1);
+  new Gauge({
+    name: 'aispm_build_info',
+    help: 'Constant 1, labelled with the service version, database engine and Node.js version.',
+    labelNames: ['version', 'engine', 'node'],
+    registers: [registry],
+  }).set({ version: '1.0.0', engine, node: process.version }, 1);
 
   const requests = new Counter({
-    name: 'aispm_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'], registers: [registry],
+    name: 'aispm_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
   });
   const durations = new Histogram({
-    name: 'aispm_http_request_duration_seconds', help: 'Time from receiving a request to sending its answer, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'], buckets: DURATION_BUCKETS, registers: [registry],
+    name: 'aispm_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
   });
   // Children per label set, kept: routes and statuses are few, and a lookup here is cheaper than
   // prom-client hashing the labels on every request.
@@ -92,7 +103,8 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCou
   const ingested = new Counter({
     name: 'aispm_ingest_records_total',
     help: 'Ingested records by record type and outcome: accepted (written) or rejected (a bad line, or a good one in a batch a bad line sank).',
-    labelNames: ['type', 'outcome'], registers: [registry],
+    labelNames: ['type', 'outcome'],
+    registers: [registry],
   });
   const stopListening = ingestCounts?.((counts) => {
     for (const outcome of ['accepted', 'rejected'] as const) {
@@ -102,8 +114,10 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCou
   if (stopListening) app.addHook('onClose', async () => stopListening());
 
   new Gauge({
-    name: 'aispm_db_pool_connections', help: 'Database connections of this process by state: open, idle, in_use, and max (the pool\'s limit).',
-    labelNames: ['state'], registers: [registry],
+    name: 'aispm_db_pool_connections',
+    help: "Database connections of this process by state: open, idle, in_use, and max (the pool's limit).",
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       const s = ctx.db.poolStats();
       this.set({ state: 'open' }, s.open);
@@ -113,15 +127,27 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCou
     },
   });
   new Gauge({
-    name: 'aispm_db_pool_waiting', help: 'Callers waiting now for a database connection (PostgreSQL) or for the write lock (SQLite).',
-    registers: [registry], collect() { this.set(ctx.db.poolStats().waiting); },
+    name: 'aispm_db_pool_waiting',
+    help: 'Callers waiting now for a database connection (PostgreSQL) or for the write lock (SQLite).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.db.poolStats().waiting);
+    },
   });
   // Only an engine with a write lock of ours (SQLite) reports its waits.
   if (ctx.db.poolStats().writeLock) {
-    totalCounter(registry, 'aispm_db_write_lock_acquired_total', 'Times a writer took the SQLite write lock.',
-      () => ctx.db.poolStats().writeLock?.acquired);
-    totalCounter(registry, 'aispm_db_write_lock_wait_seconds_total', 'Seconds writers spent waiting for the SQLite write lock.',
-      () => ctx.db.poolStats().writeLock?.waitSeconds);
+    totalCounter(
+      registry,
+      'aispm_db_write_lock_acquired_total',
+      'Times a writer took the SQLite write lock.',
+      () => ctx.db.poolStats().writeLock?.acquired,
+    );
+    totalCounter(
+      registry,
+      'aispm_db_write_lock_wait_seconds_total',
+      'Seconds writers spent waiting for the SQLite write lock.',
+      () => ctx.db.poolStats().writeLock?.waitSeconds,
+    );
   }
 
   app.get('/metrics', { config: { access: 'metrics' }, schema: { hide: true } }, async (_request, reply) => {

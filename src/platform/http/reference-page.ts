@@ -64,11 +64,22 @@ const PAGE = `<!doctype html>
 
 // Swagger UI sets inline styles and draws icons from data: URIs; everything else is this origin.
 const POLICY = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
-  "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
-interface Asset { type: string; body: Buffer; gzip?: Buffer }
+interface Asset {
+  type: string;
+  body: Buffer;
+  gzip?: Buffer;
+}
 
 function fromDist(file: string, type: string): () => Asset {
   return () => ({ type, body: readFileSync(join(distDir, file)) });
@@ -104,16 +115,22 @@ export function registerReference(app: FastifyInstance): void {
     return reply.type('text/html; charset=utf-8').header('content-security-policy', POLICY).send(PAGE);
   });
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get(`/docs/assets/:version/:file`, {
-    config: { access: 'public' }, schema: { hide: true, params: Type.Object({ version: Type.String(), file: Type.String() }) }, onSend: cacheable,
-  }, async (request, reply) => {
-    const { version, file } = request.params;
-    const asset = version === uiVersion ? assetOf(file) : undefined;
-    if (!asset) throw notFound('no such file of the reference page');
-    reply.type(asset.type).header('vary', 'accept-encoding');
-    if (asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(asset.gzip);
-    }
-    return reply.send(asset.body);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    `/docs/assets/:version/:file`,
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: Type.Object({ version: Type.String(), file: Type.String() }) },
+      onSend: cacheable,
+    },
+    async (request, reply) => {
+      const { version, file } = request.params;
+      const asset = version === uiVersion ? assetOf(file) : undefined;
+      if (!asset) throw notFound('no such file of the reference page');
+      reply.type(asset.type).header('vary', 'accept-encoding');
+      if (asset.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(asset.gzip);
+      }
+      return reply.send(asset.body);
+    },
+  );
 }

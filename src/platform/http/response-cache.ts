@@ -128,7 +128,9 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     if (request.cacheKey === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const etag = reply.getHeader('etag');
     cache.set(request.cacheKey, {
-      version: request.cacheVersion!, body: payload, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      version: request.cacheVersion!,
+      body: payload,
+      type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       etag: typeof etag === 'string' ? etag : undefined,
     });
     done(null, payload);

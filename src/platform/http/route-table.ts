@@ -20,7 +20,8 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routes.push({
-        method: String(method), url: route.url,
+        method: String(method),
+        url: route.url,
         access: (route.config as { access?: RouteAccess } | undefined)?.access,
         schema: route.schema,
       });

@@ -15,10 +15,13 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Type.Static<T> | null>({ ...schema, nullable: true });
 }
 
-export const ErrorBody = Type.Object({
-  code: Type.Integer({ description: 'HTTP status of the response.' }),
-  message: Type.String({ description: 'What went wrong, naming the parameter or limit at fault.' }),
-}, { $id: 'Error', description: 'Every non-2xx response has this shape.' });
+export const ErrorBody = Type.Object(
+  {
+    code: Type.Integer({ description: 'HTTP status of the response.' }),
+    message: Type.String({ description: 'What went wrong, naming the parameter or limit at fault.' }),
+  },
+  { $id: 'Error', description: 'Every non-2xx response has this shape.' },
+);
 
 export const TabularFields = {
   header: Type.Array(Type.String(), { description: 'Column names, aligned with every row.' }),
@@ -30,26 +33,35 @@ export const TabularFields = {
 
 export const Tabular = Type.Object(TabularFields, { $id: 'TabularResult', description: 'A page of rows with their column names.' });
 
-export const EmbeddedSection = Type.Object({
-  items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  total: Type.Integer(),
-}, { $id: 'EmbeddedSection', description: 'Up to 100 related objects; total counts all of them.' });
+export const EmbeddedSection = Type.Object(
+  {
+    items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+    total: Type.Integer(),
+  },
+  { $id: 'EmbeddedSection', description: 'Up to 100 related objects; total counts all of them.' },
+);
 
-export const CodeLocation = Type.Object({
-  repository: Nullable(Type.String()),
-  path: Nullable(Type.String()),
-  start_line: Nullable(Type.Integer()),
-  end_line: Nullable(Type.Integer()),
-  branch: Nullable(Type.String()),
-  commit: Nullable(Type.String()),
-  url: Nullable(Type.String()),
-  host: Nullable(Type.String()),
-}, { $id: 'CodeLocation', description: 'Where in code or on a host the location points.' });
+export const CodeLocation = Type.Object(
+  {
+    repository: Nullable(Type.String()),
+    path: Nullable(Type.String()),
+    start_line: Nullable(Type.Integer()),
+    end_line: Nullable(Type.Integer()),
+    branch: Nullable(Type.String()),
+    commit: Nullable(Type.String()),
+    url: Nullable(Type.String()),
+    host: Nullable(Type.String()),
+  },
+  { $id: 'CodeLocation', description: 'Where in code or on a host the location points.' },
+);
 
-export const EmbeddedLocationSection = Type.Object({
-  items: Type.Array(Type.Object({ id: Type.String(), codeLocation: Type.Ref('CodeLocation') })),
-  total: Type.Integer(),
-}, { $id: 'EmbeddedLocationSection', description: 'Up to 100 locations; total counts all of them.' });
+export const EmbeddedLocationSection = Type.Object(
+  {
+    items: Type.Array(Type.Object({ id: Type.String(), codeLocation: Type.Ref('CodeLocation') })),
+    total: Type.Integer(),
+  },
+  { $id: 'EmbeddedLocationSection', description: 'Up to 100 locations; total counts all of them.' },
+);
 
 export const sharedSchemas = [ErrorBody, Tabular, EmbeddedSection, CodeLocation, EmbeddedLocationSection];
 

@@ -27,10 +27,13 @@ export function tabularJson(headerJson: string, rows: readonly string[], cursor:
 
 /** RFC 4180 CSV, header first, produced row by row. */
 export function csvStream(header: readonly string[], rows: readonly unknown[][]): Readable {
-  return Readable.from((function* () {
-    yield csvLine(header);
-    for (const row of rows) yield csvLine(row);
-  })(), { objectMode: false });
+  return Readable.from(
+    (function* () {
+      yield csvLine(header);
+      for (const row of rows) yield csvLine(row);
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** Whether the client asked for CSV rather than JSON. */

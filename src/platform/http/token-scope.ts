@@ -9,7 +9,7 @@ import { forbidden } from '../errors.ts';
 import { PathId } from './schemas.ts';
 
 export const WorkspaceNarrowing = {
-  workspace_id: Type.Optional(PathId('Only this workspace (the token must be granted it); all the token\'s workspaces when absent.')),
+  workspace_id: Type.Optional(PathId("Only this workspace (the token must be granted it); all the token's workspaces when absent.")),
 };
 
 export function tokenScope(request: FastifyRequest, workspaceId: string | undefined): WorkspaceScope {

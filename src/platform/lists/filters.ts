@@ -65,7 +65,14 @@ export function readFilters(decls: readonly FilterDecl[], columns: readonly Colu
   for (const decl of decls) {
     const raw = query[decl.param] ?? decl.default;
     if (raw === undefined || raw === '' || (decl.none !== undefined && raw === decl.none)) continue;
-    out.push({ decl, value: typedValue(decl, columns.find((c) => c.name === decl.column), raw) });
+    out.push({
+      decl,
+      value: typedValue(
+        decl,
+        columns.find((c) => c.name === decl.column),
+        raw,
+      ),
+    });
   }
   checkWindows(out);
   return out;
@@ -106,9 +113,13 @@ export function filterCondition(d: SqlDialect, filter: Filter, columnSql: Readon
   if (expr === undefined) throw new Error(`filter ${decl.param}: the list has no SQL for column ${decl.column}`);
   const value = param(argName(decl));
   switch (decl.op) {
-    case 'eq': return sql<boolean>`${sql.raw(expr)} = ${value}`;
-    case 'ilk': return d.contains(decl.sql ? expr : `lower(${expr})`, value);
-    case 'gte': return sql<boolean>`${sql.raw(expr)} >= ${value}`;
-    case 'lte': return sql<boolean>`${sql.raw(expr)} <= ${value}`;
+    case 'eq':
+      return sql<boolean>`${sql.raw(expr)} = ${value}`;
+    case 'ilk':
+      return d.contains(decl.sql ? expr : `lower(${expr})`, value);
+    case 'gte':
+      return sql<boolean>`${sql.raw(expr)} >= ${value}`;
+    case 'lte':
+      return sql<boolean>`${sql.raw(expr)} <= ${value}`;
   }
 }

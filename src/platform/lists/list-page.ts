@@ -61,7 +61,10 @@ function filtered(spec: ListSpec<any>, scope: ListScope, filters: readonly Filte
 async function countRows(db: Db, spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): Promise<number> {
   const base = filtered(spec, scope, filters);
   const t = db.template(`${baseKey(spec, scope, filters)}|count`, (b, d) =>
-    base(b, d).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')));
+    base(b, d)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count')),
+  );
   return Number((await db.first<{ count: number }>(t, { ...scope.args, ...filterArgs(filters) }))?.count ?? 0);
 }
 
@@ -73,12 +76,21 @@ export async function listTotal(db: Db, spec: ListSpec<any>, scope: ListScope, f
 export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, req: ListRequest): Promise<ListPage> {
   const order = orderOf(spec, db.dialect, req.sort, req.filters);
   const args = { ...scope.args, ...filterArgs(req.filters) };
-  const pagePromise = keysetPage<Record<string, unknown>>(db, {
-    key: baseKey(spec, scope, req.filters), base: filtered(spec, scope, req.filters), order,
-  }, args, req.after, req.limit, spec.totalFromFirstPage);
+  const pagePromise = keysetPage<Record<string, unknown>>(
+    db,
+    {
+      key: baseKey(spec, scope, req.filters),
+      base: filtered(spec, scope, req.filters),
+      order,
+    },
+    args,
+    req.after,
+    req.limit,
+    spec.totalFromFirstPage,
+  );
   // The total is counted alongside, unless the first page may tell it.
   const totalPromise = spec.totalFromFirstPage ? undefined : listTotal(db, spec, scope, req.filters);
   const page = await pagePromise;
-  const total = page.total ?? await (totalPromise ?? listTotal(db, spec, scope, req.filters));
+  const total = page.total ?? (await (totalPromise ?? listTotal(db, spec, scope, req.filters)));
   return { rows: await spec.render(db, scope, page.rows), next: page.next, total };
 }

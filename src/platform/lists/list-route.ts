@@ -31,7 +31,12 @@ export function workspaceScope(params: { tenant_id: string; workspace_id: string
 
 /** The scope of a list over the workspaces a token may read (its shape is part of the SQL). */
 export function tokenListScope(scope: WorkspaceScope, extra: Record<string, string> = {}): ListScope {
-  return { args: { ...scopeArgs(scope), ...extra }, key: scopeShape(scope), fingerprint: [...scopeSignature(scope), ...Object.values(extra)], token: scope };
+  return {
+    args: { ...scopeArgs(scope), ...extra },
+    key: scopeShape(scope),
+    fingerprint: [...scopeSignature(scope), ...Object.values(extra)],
+    token: scope,
+  };
 }
 
 /** The query schema of a list: its parameters in the order its layout gives. */
@@ -71,11 +76,19 @@ export interface ListRouteOptions<P extends TObject> {
 
 /** Reads a list request: the page and what the next cursor continues. */
 export async function answerList(
-  ctx: AppContext, spec: ListSpec<any>, scope: ListScope, query: Record<string, unknown>, check?: () => Promise<void>,
+  ctx: AppContext,
+  spec: ListSpec<any>,
+  scope: ListScope,
+  query: Record<string, unknown>,
+  check?: () => Promise<void>,
 ): Promise<{ page: ListPage; cursor: string }> {
   const filters = readFilters(spec.filters, spec.columns, query);
   const sort = parseSortTerms(spec, query.sort as string | undefined, query.sort_dir as SortDir | undefined);
-  const pager = new Pager(ctx, [spec.name, ...scope.fingerprint, filterSignature(filters), sortSignature(sort)], query.cursor as string | undefined);
+  const pager = new Pager(
+    ctx,
+    [spec.name, ...scope.fingerprint, filterSignature(filters), sortSignature(sort)],
+    query.cursor as string | undefined,
+  );
   const after = valuesOf(pager.after, orderOf(spec, ctx.db.dialect, sort, filters).length);
   await check?.();
   const limit = (query.page_size ?? query.pageSize ?? spec.pageSize) as number;
@@ -95,23 +108,30 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: Lis
 export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppContext, route: ListRouteOptions<P>): void {
   const documented = 'documented' in route.list ? route.list.documented : route.list;
   const pick = 'pick' in route.list ? route.list.pick : () => documented;
-  app.withTypeProvider<TypeBoxTypeProvider>().get(route.url, {
-    config: { access: 'read', cache: route.cache },
-    schema: {
-      operationId: route.operationId, summary: route.summary, tags: route.tags, description: route.description,
-      params: route.params ?? Type.Object({}),
-      querystring: listQuerySchema(documented),
-      response: { 200: TabularOrCsv(route.answers), ...errorResponses(...(route.errors ?? [])) },
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    route.url,
+    {
+      config: { access: 'read', cache: route.cache },
+      schema: {
+        operationId: route.operationId,
+        summary: route.summary,
+        tags: route.tags,
+        description: route.description,
+        params: route.params ?? Type.Object({}),
+        querystring: listQuerySchema(documented),
+        response: { 200: TabularOrCsv(route.answers), ...errorResponses(...(route.errors ?? [])) },
+      },
     },
-  }, async (request, reply) => {
-    const { query } = request;
-    // The route validated the path against `route.params`; inside this generic function the type
-    // provider cannot name the result, so it is stated here, once, for every list route.
-    const params = request.params as Type.Static<P>;
-    const spec = pick(query, params);
-    const scope = await route.scope(params, query, request);
-    const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(params, scope)));
-    await route.verify?.(params, scope, page);
-    return sendPage(request, reply, spec, page, cursor);
-  });
+    async (request, reply) => {
+      const { query } = request;
+      // The route validated the path against `route.params`; inside this generic function the type
+      // provider cannot name the result, so it is stated here, once, for every list route.
+      const params = request.params as Type.Static<P>;
+      const spec = pick(query, params);
+      const scope = await route.scope(params, query, request);
+      const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(params, scope)));
+      await route.verify?.(params, scope, page);
+      return sendPage(request, reply, spec, page, cursor);
+    },
+  );
 }

@@ -35,11 +35,25 @@ export function sendTabular(request: FastifyRequest, reply: FastifyReply, result
 
 /** Like sendTabular, for rows that are JSON texts already (parsed only for CSV). */
 export function sendTabularRows(
-  request: FastifyRequest, reply: FastifyReply, header: string[], headerJson: string, rows: string[], cursor: string, total: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  header: string[],
+  headerJson: string,
+  rows: string[],
+  cursor: string,
+  total: number,
 ): FastifyReply {
   if (wantsCsv(request.headers.accept)) {
-    return sendTabular(request, reply, tabular(header, rows.map((r) => JSON.parse(r) as unknown[]), cursor, total));
+    return sendTabular(
+      request,
+      reply,
+      tabular(
+        header,
+        rows.map((r) => JSON.parse(r) as unknown[]),
+        cursor,
+        total,
+      ),
+    );
   }
   return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, rows, cursor, total));
 }
-

@@ -29,7 +29,9 @@ export function parseSortTerms(spec: ListSpec<any>, sort: string | undefined, so
   }
   const unknown = (name: string) => {
     const known = spec.columns.some((c) => c.name === name);
-    return badRequest(`sort: ${known ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${names.join(', ')}`);
+    return badRequest(
+      `sort: ${known ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${names.join(', ')}`,
+    );
   };
   if (spec.sortStyle === 'column') {
     const column = resolve(sort);

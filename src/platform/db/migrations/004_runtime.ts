@@ -33,6 +33,8 @@ insert into llm_runtime_counts (tenant_id, workspace_id, scope, agent_id, sessio
 `;
 
 export const up: Ddl = {
-  sqlite: counts('integer') + 'drop index llm_interactions_time;\ncreate index llm_interactions_time on llm_interactions (tenant_id, workspace_id, time, id, outcome);\n',
+  sqlite:
+    counts('integer') +
+    'drop index llm_interactions_time;\ncreate index llm_interactions_time on llm_interactions (tenant_id, workspace_id, time, id, outcome);\n',
   postgres: counts('bigint') + 'create index llm_interactions_outcome on llm_interactions (tenant_id, workspace_id, time, outcome);\n',
 };

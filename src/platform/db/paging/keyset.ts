@@ -95,7 +95,12 @@ function afterCondition(order: OrderTerm[]) {
  * (A window count in the same statement was measured slower: 42 µs on an empty set in SQLite.)
  */
 export async function keysetPage<R extends Record<string, unknown>>(
-  db: Db, spec: KeysetSpec, args: Args, after: unknown[] | null, limit: number, withTotal = false,
+  db: Db,
+  spec: KeysetSpec,
+  args: Args,
+  after: unknown[] | null,
+  limit: number,
+  withTotal = false,
 ): Promise<KeysetPage<R>> {
   const shape = spec.order.map((t) => `${t.expr} ${t.dir}`).join(',');
   const fetch = limitBucket(limit + 1);
@@ -106,7 +111,10 @@ export async function keysetPage<R extends Record<string, unknown>>(
     return q.limit(sql.lit(fetch));
   });
   const keyArgs: Args = {};
-  if (after) after.forEach((v, i) => { keyArgs[`after_${i}`] = v; });
+  if (after)
+    after.forEach((v, i) => {
+      keyArgs[`after_${i}`] = v;
+    });
   const rows = await db.all<R>(t, { ...args, ...keyArgs });
   if (rows.length <= limit) return { rows, next: null, total: withTotal && !after ? rows.length : undefined };
   rows.length = limit;

@@ -27,7 +27,9 @@ interface PgQueryable {
 class PgConn implements Executor {
   readonly dialect = postgresDialect;
   private readonly client: PgQueryable;
-  constructor(client: PgQueryable) { this.client = client; }
+  constructor(client: PgQueryable) {
+    this.client = client;
+  }
 
   private async q(sql: string, values: unknown[], prepared: boolean) {
     return timed(sql, () => this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values }));
@@ -44,7 +46,11 @@ class PgConn implements Executor {
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
     // Built on the spot with a varying shape: not worth a named statement per shape.
-    const res = await this.q(compiled.sql, compiled.parameters.map((p) => postgresDialect.bindValue(p)), false);
+    const res = await this.q(
+      compiled.sql,
+      compiled.parameters.map((p) => postgresDialect.bindValue(p)),
+      false,
+    );
     return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
   }
   async exec(sql: string) {
@@ -65,8 +71,11 @@ export class PostgresDb extends BaseDb {
     super();
     this.url = url;
     this.pool = new pg.Pool({
-      connectionString: url, max: poolSize, types: pgTypes,
-      connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000,
+      connectionString: url,
+      max: poolSize,
+      types: pgTypes,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
       // A server that stops answering without closing the connection (a network partition) would
       // otherwise hold every request on it forever; the failed client is dropped from the pool.
       ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
@@ -78,22 +87,40 @@ export class PostgresDb extends BaseDb {
     // Nor may a client in use: the pool listens for errors only on idle clients, and a connection
     // reset during a transaction (or a second error after the first) would be an unhandled 'error'
     // event. The query in flight still fails with it, and the client is released as broken.
-    this.pool.on('connect', (client) => { client.on('error', () => {}); });
+    this.pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     this.conn = new PgConn(this.pool);
   }
 
-  all<R = Row>(t: Template, args?: Args) { return this.conn.all<R>(t, args); }
-  first<R = Row>(t: Template, args?: Args) { return this.conn.first<R>(t, args); }
+  all<R = Row>(t: Template, args?: Args) {
+    return this.conn.all<R>(t, args);
+  }
+  first<R = Row>(t: Template, args?: Args) {
+    return this.conn.first<R>(t, args);
+  }
   async run(t: Template, args?: Args) {
-    try { return await this.conn.run(t, args); } finally { await this.wrote(); }
+    try {
+      return await this.conn.run(t, args);
+    } finally {
+      await this.wrote();
+    }
   }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
     if (/^\s*select\b/i.test(compiled.sql)) return this.conn.execute<R>(compiled);
-    try { return await this.conn.execute<R>(compiled); } finally { await this.wrote(); }
+    try {
+      return await this.conn.execute<R>(compiled);
+    } finally {
+      await this.wrote();
+    }
   }
   async exec(sql: string) {
-    try { await this.conn.exec(sql); } finally { await this.wrote(); }
+    try {
+      await this.conn.exec(sql);
+    } finally {
+      await this.wrote();
+    }
   }
 
   /** A write outside a transaction: note it here and tell the other replicas. */
@@ -122,9 +149,13 @@ export class PostgresDb extends BaseDb {
     client.on('error', down);
     client.on('end', down);
     client.on('notification', () => this.changed());
-    client.connect()
+    client
+      .connect()
       .then(() => client.query(`listen ${CHANGES_CHANNEL}`))
-      .then(() => { this.changed(); this.listening = true; }, down);
+      .then(() => {
+        this.changed();
+        this.listening = true;
+      }, down);
   }
 
   /** Null until the listener is up, and whenever it is down: changes elsewhere could be missed. */
@@ -155,7 +186,9 @@ export class PostgresDb extends BaseDb {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw err;
       }
     } finally {
@@ -165,14 +198,16 @@ export class PostgresDb extends BaseDb {
   }
 
   /** Readiness answers within two seconds, whatever the query timeout. */
-  async ping() { await this.pool.query({ text: 'select 1', query_timeout: 2000 } as pg.QueryConfig); }
+  async ping() {
+    await this.pool.query({ text: 'select 1', query_timeout: 2000 } as pg.QueryConfig);
+  }
   poolStats(): PoolStats {
     const { totalCount, idleCount, waitingCount } = this.pool;
     return { max: this.pool.options.max ?? 10, open: totalCount, idle: idleCount, waiting: waitingCount };
   }
   /** Crash recovery is the server's own: there is no file of ours to check. */
   async integrityCheck(): Promise<string> {
-    return 'ok (PostgreSQL: crash recovery is the server\'s)';
+    return "ok (PostgreSQL: crash recovery is the server's)";
   }
   async close() {
     this.closed = true;

@@ -50,22 +50,35 @@ export const postgresDialect: SqlDialect = {
   jsonValue(column: string, key: string, type: ValueType) {
     const text = `(${column}->>${quoteLiteral(key)})`;
     switch (type) {
-      case 'integer': return `coalesce(${text}::bigint, 0)`;
-      case 'number': return `coalesce(${text}::double precision, 0)`;
-      case 'boolean': return `coalesce(${text}::boolean::int, 0)`;
-      default: return `coalesce(${text}, '')`;
+      case 'integer':
+        return `coalesce(${text}::bigint, 0)`;
+      case 'number':
+        return `coalesce(${text}::double precision, 0)`;
+      case 'boolean':
+        return `coalesce(${text}::boolean::int, 0)`;
+      default:
+        return `coalesce(${text}, '')`;
     }
   },
   jsonArrayElements: (expr, alias) => sql`jsonb_array_elements_text(${sql.raw(expr)}) as ${sql.raw(alias)}(value)`,
   jsonText: (column) => sql<string>`${sql.ref(column)}::text`,
-  jsonRows: (p, types) => sql`(select ${sql.raw(jsonColumns(types).map((c, i) => `${c} as c${i}`).join(', '))} from jsonb_array_elements(${p}::jsonb))`,
+  jsonRows: (p, types) =>
+    sql`(select ${sql.raw(
+      jsonColumns(types)
+        .map((c, i) => `${c} as c${i}`)
+        .join(', '),
+    )} from jsonb_array_elements(${p}::jsonb))`,
   inKeys(columns, p, types) {
     const cols = jsonColumns(types ?? columns.map(() => 'text' as const)).join(', ');
     const left = columns.length === 1 ? columns[0]! : `(${columns.join(', ')})`;
     return sql<boolean>`${sql.raw(left)} in (select ${sql.raw(cols)} from jsonb_array_elements(${p}::jsonb))`;
   },
   // A join from unnest() probes each partition's index once per key.
-  rowsByKeys: (table, columns, column) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
+  rowsByKeys: (
+    table,
+    columns,
+    column,
+  ) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
     join ${sql.table(table)} i on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and ${sql.ref(`i.${column}`)} = k.value`,
   least: (a, b) => `least(${a}, ${b})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
@@ -74,11 +87,16 @@ export const postgresDialect: SqlDialect = {
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
     if (rows.length === 0) return;
     const types: SetColumnType[] = [...keys.map(() => 'text' as const), ...set.map((s) => (s.type === 'jsonb' ? 'text' : s.type))];
-    const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b, d) => sql`update ${sql.table(table)}
+    const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b, d) =>
+      sql`update ${sql.table(table)}
       set ${sql.join(set.map((s, i) => sql`${sql.ref(s.column)} = s.${sql.raw(`c${keys.length + i}`)}${sql.raw(s.type === 'jsonb' ? '::jsonb' : '')}`))}
       from ${d.jsonRows(param('rows'), types)} s
       where ${sql.table(table)}.tenant_id = ${param('tenant')} and ${sql.table(table)}.workspace_id = ${param('workspace')}
-        and ${sql.join(keys.map((k, i) => sql`${sql.table(table)}.${sql.ref(k)} = s.${sql.raw(`c${i}`)}`), sql` and `)}`.compile(b));
+        and ${sql.join(
+          keys.map((k, i) => sql`${sql.table(table)}.${sql.ref(k)} = s.${sql.raw(`c${i}`)}`),
+          sql` and `,
+        )}`.compile(b),
+    );
     for (let i = 0; i < rows.length; i += 5000) {
       await tx.run(t, { tenant: scope.tenant, workspace: scope.workspace, rows: JSON.stringify(rows.slice(i, i + 5000)) });
     }
@@ -87,13 +105,19 @@ export const postgresDialect: SqlDialect = {
   /** Counted from the rows actually deleted, in the same statement. */
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
-    const res = await tx.execute<Record<K, string> & { n: number }>(CompiledQuery.raw(
-      `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`, params));
+    const res = await tx.execute<Record<K, string> & { n: number }>(
+      CompiledQuery.raw(
+        `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`,
+        params,
+      ),
+    );
     return res.rows as DeletedGroups<K>;
   },
 
   async lockWorkspace(tx, tenant, workspace) {
-    await tx.execute(CompiledQuery.raw(`select pg_advisory_xact_lock(${WORKSPACE_LOCK}, hashtext($1))`, [JSON.stringify([tenant, workspace])]));
+    await tx.execute(
+      CompiledQuery.raw(`select pg_advisory_xact_lock(${WORKSPACE_LOCK}, hashtext($1))`, [JSON.stringify([tenant, workspace])]),
+    );
     // Ingest statements take key lists whose size and selectivity vary from batch to batch. After
     // five runs PostgreSQL may switch a prepared statement to a generic plan that filters a whole
     // workspace instead of probing an index per key (seen loading scans: 23 s a batch); planning

@@ -24,9 +24,13 @@ const partitionName = (table: string, month: MonthRange) => `${table}_${month.su
 
 export const monthlyPartitions: MonthlyPartitions = {
   async list(tx: Executor, table: string) {
-    const res = await tx.execute<{ name: string }>(CompiledQuery.raw(
-      `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-       join pg_class p on p.oid = i.inhparent where p.relname = $1 and p.relnamespace = to_regnamespace(current_schema())`, [table]));
+    const res = await tx.execute<{ name: string }>(
+      CompiledQuery.raw(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       join pg_class p on p.oid = i.inhparent where p.relname = $1 and p.relnamespace = to_regnamespace(current_schema())`,
+        [table],
+      ),
+    );
     const out: Array<{ name: string; month: MonthRange }> = [];
     const pattern = new RegExp(`^${table}_(\\d{4})_(\\d{2})$`);
     for (const { name } of res.rows) {
@@ -44,8 +48,11 @@ export const monthlyPartitions: MonthlyPartitions = {
     }
     if (months.size === 0) return;
     const names = [...months.values()].map((m) => partitionName(table, m));
-    const found = await tx.execute<{ relname: string }>(CompiledQuery.raw(
-      'select relname from pg_class where relname = any($1) and relnamespace = to_regnamespace(current_schema())', [names]));
+    const found = await tx.execute<{ relname: string }>(
+      CompiledQuery.raw('select relname from pg_class where relname = any($1) and relnamespace = to_regnamespace(current_schema())', [
+        names,
+      ]),
+    );
     const have = new Set(found.rows.map((r) => r.relname));
     for (const m of months.values()) {
       const name = partitionName(table, m);

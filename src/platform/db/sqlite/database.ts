@@ -25,7 +25,13 @@ interface RawSqlite {
 
 function openBetterSqlite(path: string): RawSqlite {
   const raw = new BetterSqlite3(path, { timeout: 5000 });
-  return { exec: (q) => { raw.exec(q); }, prepare: (q) => raw.prepare<unknown[], Row>(q), close: () => raw.close() };
+  return {
+    exec: (q) => {
+      raw.exec(q);
+    },
+    prepare: (q) => raw.prepare<unknown[], Row>(q),
+    close: () => raw.close(),
+  };
 }
 
 function openNodeSqlite(path: string): RawSqlite {
@@ -51,7 +57,9 @@ class SqliteConn implements Executor {
   readonly dialect = sqliteDialect;
   private readonly statements = new Map<string, Statement>();
   readonly raw: RawSqlite;
-  constructor(raw: RawSqlite) { this.raw = raw; }
+  constructor(raw: RawSqlite) {
+    this.raw = raw;
+  }
 
   private prepare(sql: string): Statement {
     let s = this.statements.get(sql);
@@ -113,7 +121,12 @@ class Mutex {
   waitMs = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((r) => { release = () => { this.held = false; r(); }; });
+    const next = new Promise<void>((r) => {
+      release = () => {
+        this.held = false;
+        r();
+      };
+    });
     const asked = performance.now();
     this.waiting++;
     const ready = this.tail.then(() => {
@@ -153,29 +166,50 @@ export class SqliteDb extends BaseDb {
       const raw = process.env.AISPM_SQLITE_DRIVER === 'better' ? openBetterSqlite(path) : openNodeSqlite(path);
       // 16 KiB pages (only takes effect when the file is created): fewer, shallower b-tree pages
       // for rows and keys of this size; bulk imports measured 1.7x faster than with 4 KiB.
-      raw.exec(`pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -65536 : -16384}; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`);
+      raw.exec(
+        `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -65536 : -16384}; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
+      );
       return raw;
     };
     this.writer = new SqliteConn(open('writer'));
     this.reader = path === ':memory:' ? this.writer : new SqliteConn(open('reader'));
   }
 
-  all<R = Row>(t: Template, args?: Args) { return this.reader.all<R>(t, args); }
-  first<R = Row>(t: Template, args?: Args) { return this.reader.first<R>(t, args); }
+  all<R = Row>(t: Template, args?: Args) {
+    return this.reader.all<R>(t, args);
+  }
+  first<R = Row>(t: Template, args?: Args) {
+    return this.reader.first<R>(t, args);
+  }
   /** Single statements outside a transaction still go through the write lock. */
   async run(t: Template, args?: Args) {
     const release = await this.writeLock.lock();
-    try { return await this.writer.run(t, args); } finally { this.changed(); release(); }
+    try {
+      return await this.writer.run(t, args);
+    } finally {
+      this.changed();
+      release();
+    }
   }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
     if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute<R>(compiled);
     const release = await this.writeLock.lock();
-    try { return await this.writer.execute<R>(compiled); } finally { this.changed(); release(); }
+    try {
+      return await this.writer.execute<R>(compiled);
+    } finally {
+      this.changed();
+      release();
+    }
   }
   async exec(sql: string) {
     const release = await this.writeLock.lock();
-    try { await this.writer.exec(sql); } finally { this.changed(); release(); }
+    try {
+      await this.writer.exec(sql);
+    } finally {
+      this.changed();
+      release();
+    }
   }
 
   private dataVersionStatement?: Statement;
@@ -188,7 +222,9 @@ export class SqliteDb extends BaseDb {
     // the version at once (changed()); one by another process is seen from the next turn.
     if (this.versionAskedThisTurn) return this.version;
     this.versionAskedThisTurn = true;
-    setImmediate(() => { this.versionAskedThisTurn = false; }).unref();
+    setImmediate(() => {
+      this.versionAskedThisTurn = false;
+    }).unref();
     this.dataVersionStatement ??= this.reader.raw.prepare('pragma data_version');
     const v = this.dataVersionStatement.get()?.data_version;
     if (v !== this.lastDataVersion) {
@@ -207,7 +243,11 @@ export class SqliteDb extends BaseDb {
         timed('COMMIT', () => this.writer.raw.exec('COMMIT'));
         return result;
       } catch (err) {
-        try { this.writer.raw.exec('ROLLBACK'); } catch { /* SQLite already rolled back (a failed COMMIT) */ }
+        try {
+          this.writer.raw.exec('ROLLBACK');
+        } catch {
+          /* SQLite already rolled back (a failed COMMIT) */
+        }
         throw err;
       }
     } finally {
@@ -216,20 +256,29 @@ export class SqliteDb extends BaseDb {
     }
   }
 
-  async ping() { this.reader.raw.prepare('select 1').get(); }
+  async ping() {
+    this.reader.raw.prepare('select 1').get();
+  }
 
   poolStats(): PoolStats {
     const open = this.reader === this.writer ? 1 : 2;
     const lock = this.writeLock;
     return {
-      max: open, open, idle: open - (lock.held ? 1 : 0), waiting: lock.waiting,
+      max: open,
+      open,
+      idle: open - (lock.held ? 1 : 0),
+      waiting: lock.waiting,
       writeLock: { acquired: lock.acquired, waitSeconds: lock.waitMs / 1000 },
     };
   }
 
   /** SQLite's own check of the file; used by the crash-recovery scripts. */
   async integrityCheck(): Promise<string> {
-    return this.reader.raw.prepare('pragma integrity_check').all().map((r) => Object.values(r)[0]).join('\n');
+    return this.reader.raw
+      .prepare('pragma integrity_check')
+      .all()
+      .map((r) => Object.values(r)[0])
+      .join('\n');
   }
 
   async close() {

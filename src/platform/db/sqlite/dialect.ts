@@ -49,7 +49,12 @@ export const sqliteDialect: SqlDialect = {
   },
   jsonArrayElements: (expr, alias) => sql`json_each(${sql.raw(expr)}) ${sql.raw(alias)}`,
   jsonText: (column) => sql<string>`${sql.ref(column)}`,
-  jsonRows: (p, types) => sql`(select ${sql.raw(jsonColumns(types).map((c, i) => `${c} as c${i}`).join(', '))} from json_each(${p}))`,
+  jsonRows: (p, types) =>
+    sql`(select ${sql.raw(
+      jsonColumns(types)
+        .map((c, i) => `${c} as c${i}`)
+        .join(', '),
+    )} from json_each(${p}))`,
   // A row-value IN rather than a join: a join or EXISTS against the JSON rows makes SQLite scan the
   // whole workspace for every key.
   inKeys(columns, p, types) {
@@ -67,14 +72,23 @@ export const sqliteDialect: SqlDialect = {
   /** One prepared UPDATE per row: in-process, microseconds each. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
     if (rows.length === 0) return;
-    const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b) => sql`update ${sql.table(table)}
+    const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b) =>
+      sql`update ${sql.table(table)}
       set ${sql.join(set.map((s, i) => sql`${sql.ref(s.column)} = ${param(`v${i}`)}`))}
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${sql.join(keys.map((k, i) => sql`${sql.ref(k)} = ${param(`k${i}`)}`), sql` and `)}`.compile(b));
+        and ${sql.join(
+          keys.map((k, i) => sql`${sql.ref(k)} = ${param(`k${i}`)}`),
+          sql` and `,
+        )}`.compile(b),
+    );
     for (const r of rows) {
       const args: Record<string, unknown> = { tenant: scope.tenant, workspace: scope.workspace };
-      keys.forEach((_, i) => { args[`k${i}`] = r[i]; });
-      set.forEach((_, i) => { args[`v${i}`] = r[keys.length + i]; });
+      keys.forEach((_, i) => {
+        args[`k${i}`] = r[i];
+      });
+      set.forEach((_, i) => {
+        args[`v${i}`] = r[keys.length + i];
+      });
       await tx.run(t, args);
     }
   },
@@ -83,7 +97,8 @@ export const sqliteDialect: SqlDialect = {
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
     const counted = await tx.execute<Record<K, string> & { n: number }>(
-      CompiledQuery.raw(`select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`, params));
+      CompiledQuery.raw(`select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`, params),
+    );
     await tx.execute(CompiledQuery.raw(`delete from ${table} where ${where}`, params));
     return counted.rows as DeletedGroups<K>;
   },
