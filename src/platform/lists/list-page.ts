@@ -88,9 +88,8 @@ export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, re
     req.limit,
     spec.totalFromFirstPage,
   );
-  // The total is counted alongside, unless the first page may tell it.
-  const totalPromise = spec.totalFromFirstPage ? undefined : listTotal(db, spec, scope, req.filters);
-  const page = await pagePromise;
-  const total = page.total ?? (await (totalPromise ?? listTotal(db, spec, scope, req.filters)));
+  // The total is counted alongside (both settle before either error is thrown), unless the first page may tell it.
+  const [page, counted] = await Promise.all([pagePromise, spec.totalFromFirstPage ? undefined : listTotal(db, spec, scope, req.filters)]);
+  const total = page.total ?? counted ?? (await listTotal(db, spec, scope, req.filters));
   return { rows: await spec.render(db, scope, page.rows), next: page.next, total };
 }
