@@ -1,5 +1,5 @@
 // Planner statistics after bulk ingest (PostgreSQL): a table that ingest fills faster than
-// autovacuum analyses it gets analysed by the ingest itself (src/store/statistics.ts), so the first
+// autovacuum analyses it gets analysed by the ingest itself (src/platform/db/postgres/statistics.ts), so the first
 // queries after a large import are planned for the table's real size. SQLite needs none.
 
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // Posture rules the service evaluates itself: the static rules of `rules.ts` that the inventory
 // graph alone can decide, each written as data: the kind of object it judges, a condition over
 // that object's attributes and its neighbours (hops over the stored relations of `kinds.ts`), and
-// the sentence that explains an instance. `src/posture/` evaluates these after every ingest batch
+// the sentence that explains an instance. `src/areas/posture/` evaluates these after every ingest batch
 // and writes what they find as `source: "static"` instances; docs/POSTURE.md lists them.
 //
 // Attribute tests are strict about what the inventory says: `equals` fires only on the value

@@ -20,7 +20,7 @@ export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 type Fail = (message: string, code?: number) => never;
 
-// Every kind's list, detail and edge share one generic handler (src/http/routes/inventory.ts) and
+// Every kind's list, detail and edge share one generic handler (src/areas/inventory/routes.ts) and
 // so the same parameters; the models paths stand for all of them in the types.
 const LIST = '/api/v1/aispm-models/tenants/{tenant_id}/workspaces/{workspace_id}';
 const DETAIL = `${LIST}/{id}` as const;

@@ -72,7 +72,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // Requests arriving during shutdown get a 503 with the error contract (registerDrain) instead.
     return503OnClosing: false,
-    // Timeouts and the header size limit (src/http/limits.ts); parser errors keep the error contract.
+    // Timeouts and the header size limit (src/platform/http/limits.ts); parser errors keep the error contract.
     ...serverLimits(config),
     clientErrorHandler,
     schemaController: {
