@@ -484,8 +484,8 @@ describeEngines('scans', (h) => {
   it('the operations are in the OpenAPI document under their ids', async () => {
     const doc = body(await h().get('/api/v1/openapi.json'));
     const ops = (path: string) => doc.paths[path]?.get?.operationId;
-    assert.equal(ops('/api/v1/scans/asset/{id}'), 'GetAssetScans');
-    assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/current'), 'GetCurrentScans');
+    assert.equal(ops('/api/v1/scans/asset/{id}'), 'GetAllScansForAsset');
+    assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/current'), 'GetAllCurrentScans');
     assert.equal(ops('/api/v1/sensors-used/tenants/{tenant_id}/workspaces/{workspace_id}'), 'GetSensorsUsed');
     assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}'), 'GetScan');
     assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/assets'), 'GetScanAssets');

@@ -137,7 +137,7 @@ const agent: KindDef = {
   label: 'AI agent',
   prefix: 'aispm-agents',
   ai: true,
-  operation: { singular: 'AispmAgent', plural: 'AispmAgents' },
+  operation: { singular: 'AispmAgent', plural: 'AispmAgents', edges: 'GetAISPMAgentEdges' },
   columns: [
     ...head,
     attr('framework', 'string', 'Agent framework (langchain, crewai, autogen, openai-agents, …).', true),
@@ -188,7 +188,7 @@ const model: KindDef = {
   label: 'AI model',
   prefix: 'aispm-models',
   ai: true,
-  operation: { singular: 'AispmModel', plural: 'AispmModels' },
+  operation: { singular: 'AispmModel', plural: 'AispmModels', edges: 'GetAISPMModelEdges' },
   columns: [
     ...head,
     attr('provider', 'string', 'Provider serving the model (openai, anthropic, google, meta, mistral, …).', true),
@@ -221,7 +221,7 @@ const tool: KindDef = {
   label: 'AI tool',
   prefix: 'aispm-tools',
   ai: true,
-  operation: { singular: 'AispmTool', plural: 'AispmTools' },
+  operation: { singular: 'AispmTool', plural: 'AispmTools', edges: 'GetAISPMToolEdges' },
   columns: [
     ...head,
     attr('description', 'string', 'What the tool does, as declared to the model.'),
@@ -255,7 +255,7 @@ const mcpServer: KindDef = {
   label: 'MCP server',
   prefix: 'aispm-mcp-servers',
   ai: true,
-  operation: { singular: 'AispmMcpServer', plural: 'AispmMcpServers' },
+  operation: { singular: 'AispmMcpServer', plural: 'AispmMcpServers', edges: 'GetAISPMMcpServerEdges' },
   columns: [
     ...head,
     attr('transport', 'string', 'MCP transport (stdio, sse, streamable-http).', true),

@@ -62,8 +62,11 @@ export interface KindDef {
   label: string;
   /** URL prefix for kinds with their own routes; leaf kinds are reached only over edges. */
   prefix?: string;
-  /** Stem of operation ids: `GetAll<plural>`, `Get<singular>Details`, `Get<singular>Edges`. */
-  operation?: { singular: string; plural: string };
+  /**
+   * Stem of operation ids: `GetAll<plural>`, `Get<singular>Details`, `Get<singular>Edges`, or `edges` where the
+   * product family's document names the edges operation otherwise.
+   */
+  operation?: { singular: string; plural: string; edges?: string };
   /** Whether the kind carries issue counts. */
   ai: boolean;
   columns: ColumnDef[];

@@ -145,7 +145,7 @@ export interface paths {
          *
          *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
          */
-        get: operations["GetAispmAgentEdges"];
+        get: operations["GetAISPMAgentEdges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
          *
          *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
-        get: operations["GetAispmModelEdges"];
+        get: operations["GetAISPMModelEdges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -390,7 +390,7 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
          */
-        get: operations["GetAispmToolEdges"];
+        get: operations["GetAISPMToolEdges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -524,7 +524,7 @@ export interface paths {
          *
          *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
-        get: operations["GetAispmMcpServerEdges"];
+        get: operations["GetAISPMMcpServerEdges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -842,7 +842,7 @@ export interface paths {
          *     | `first_detected` | time | yes | Earliest detection among the open instances of the group. |
          *     | `last_detected` | time | yes | Latest detection among the open instances of the group. |
          */
-        get: operations["GetAllIssues"];
+        get: operations["GetIssuesIndex"];
         put?: never;
         post?: never;
         delete?: never;
@@ -862,7 +862,7 @@ export interface paths {
          * Get one issue
          * @description One open issue as a tabular result with one row, with `rule` (the metadata of its rule) and `objects` (the first 100 objects it touches, as on `…/{id}/objects`). An issue exists while it has open instances.
          */
-        get: operations["GetIssue"];
+        get: operations["GetIssueSingle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
          */
-        get: operations["GetInstance"];
+        get: operations["GetInstanceDetailsV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
          */
-        get: operations["GetRuleResults"];
+        get: operations["GetRuleInstances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1193,7 +1193,7 @@ export interface paths {
          * Issue counts histogram for AI-SPM objects
          * @description Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
          */
-        get: operations["GetAispmIssuesHistogram"];
+        get: operations["GetHistogramsAispm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
          * The AI-SPM dashboard
          * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
          */
-        get: operations["GetAispmDashboard"];
+        get: operations["GetSummaryAispmDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
          * Guardrail categories that blocked or redacted
          * @description How often each guardrail category was named by an interaction whose outcome was BLOCKED or REDACTED. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
-        get: operations["GetAispmLlmInteractionsDashCategories"];
+        get: operations["GetAispmGuardrailCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
          * Guardrail outcomes per hour
          * @description Outcome totals of the window and per UTC hour. Hours are keyed by their start (RFC 3339) and every hour the window touches is present. The window may span at most 92 days (400 beyond). The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
-        get: operations["GetAispmLlmInteractionsDashCounts"];
+        get: operations["GetAispmGuardrailInteractionCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1399,7 +1399,7 @@ export interface paths {
          * Guardrail outcome totals
          * @description How many interactions of the window got each guardrail outcome. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
-        get: operations["GetAispmLlmInteractionsDashOutcomes"];
+        get: operations["GetAispmGuardrailOutcomes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1439,7 +1439,7 @@ export interface paths {
          *     | `findings` | integer | yes | Findings it reported. |
          *     | `attributes` | object |  | Further fields the sensor sent, as sent. |
          */
-        get: operations["GetAssetScans"];
+        get: operations["GetAllScansForAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
          *     | `findings` | integer | yes | Findings it reported. |
          *     | `attributes` | object |  | Further fields the sensor sent, as sent. |
          */
-        get: operations["GetCurrentScans"];
+        get: operations["GetAllCurrentScans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1625,18 +1625,18 @@ export interface paths {
          * Get a client-storage entry (tenant + user)
          * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
          */
-        get: operations["GetTenantUserClientStorageEntry"];
+        get: operations["GetClientStorageTenantUser"];
         /**
          * Create or replace a client-storage entry (tenant + user)
          * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise). A user keeps at most 10000 entries per tenant over the tenant + user and user scopes (507 beyond).
          */
-        put: operations["PutTenantUserClientStorageEntry"];
+        put: operations["PutClientStorageTenantUser"];
         post?: never;
         /**
          * Delete a client-storage entry (tenant + user)
          * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope belong to the calling user, within the tenant of the path. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
          */
-        delete: operations["DeleteTenantUserClientStorageEntry"];
+        delete: operations["DeleteClientStorageTenantUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1673,18 +1673,18 @@ export interface paths {
          * Get a client-storage entry (tenant + workspace)
          * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
          */
-        get: operations["GetTenantWorkspaceClientStorageEntry"];
+        get: operations["GetClientStorageTenantWorkspace"];
         /**
          * Create or replace a client-storage entry (tenant + workspace)
          * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise).
          */
-        put: operations["PutTenantWorkspaceClientStorageEntry"];
+        put: operations["PutClientStorageTenantWorkspace"];
         post?: never;
         /**
          * Delete a client-storage entry (tenant + workspace)
          * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope are shared by every user of the workspace. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
          */
-        delete: operations["DeleteTenantWorkspaceClientStorageEntry"];
+        delete: operations["DeleteClientStorageTenantWorkspace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1721,18 +1721,18 @@ export interface paths {
          * Get a client-storage entry (tenant)
          * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. A matching If-None-Match answers 304.
          */
-        get: operations["GetTenantClientStorageEntry"];
+        get: operations["GetClientStorageTenant"];
         /**
          * Create or replace a client-storage entry (tenant)
          * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise).
          */
-        put: operations["PutTenantClientStorageEntry"];
+        put: operations["PutClientStorageTenant"];
         post?: never;
         /**
          * Delete a client-storage entry (tenant)
          * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope are shared by every user of the tenant. client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The client_id "users" is reserved here (400): its URL reads as the tenant + user scope. With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
          */
-        delete: operations["DeleteTenantClientStorageEntry"];
+        delete: operations["DeleteClientStorageTenant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1769,18 +1769,18 @@ export interface paths {
          * Get a client-storage entry (user)
          * @description The entry under client_id / namespace / key, with its ETag. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). A matching If-None-Match answers 304.
          */
-        get: operations["GetUserClientStorageEntry"];
+        get: operations["GetClientStorageUser"];
         /**
          * Create or replace a client-storage entry (user)
          * @description Stores `value` under client_id / namespace / key: creates the entry or replaces its value (created_at stays, updated_at moves) and answers 204 with the new ETag. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). The value is a JSON object of at most 262144 bytes as compact JSON (413 beyond; 400 for anything but an object). Without If-Match / If-None-Match the last write wins; If-Match writes only over the ETag(s) sent, If-None-Match: * only creates (412 otherwise). A user keeps at most 10000 entries per tenant over the tenant + user and user scopes (507 beyond).
          */
-        put: operations["PutUserClientStorageEntry"];
+        put: operations["PutClientStorageUser"];
         post?: never;
         /**
          * Delete a client-storage entry (user)
          * @description Deletes the entry under client_id / namespace / key: 204, or 404 when there was none. Entries of this scope belong to the calling user (within the token's tenant). client_id, namespace and key are each 1 to 256 bytes of UTF-8 (400 beyond). With If-Match, deletes only an entry whose ETag is one of those sent (412 otherwise, also when there is no entry).
          */
-        delete: operations["DeleteUserClientStorageEntry"];
+        delete: operations["DeleteClientStorageUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2131,7 +2131,7 @@ export interface operations {
             };
         };
     };
-    GetAispmAgentEdges: {
+    GetAISPMAgentEdges: {
         parameters: {
             query?: {
                 /** @description Rows per page, 1–10000. */
@@ -2433,7 +2433,7 @@ export interface operations {
             };
         };
     };
-    GetAispmModelEdges: {
+    GetAISPMModelEdges: {
         parameters: {
             query?: {
                 /** @description Rows per page, 1–10000. */
@@ -2737,7 +2737,7 @@ export interface operations {
             };
         };
     };
-    GetAispmToolEdges: {
+    GetAISPMToolEdges: {
         parameters: {
             query?: {
                 /** @description Rows per page, 1–10000. */
@@ -3039,7 +3039,7 @@ export interface operations {
             };
         };
     };
-    GetAispmMcpServerEdges: {
+    GetAISPMMcpServerEdges: {
         parameters: {
             query?: {
                 /** @description Rows per page, 1–10000. */
@@ -3870,7 +3870,7 @@ export interface operations {
             };
         };
     };
-    GetAllIssues: {
+    GetIssuesIndex: {
         parameters: {
             query?: {
                 /** @description Dimensions to group by, comma-separated, from rule_id, severity, category, object_type. Default `rule_id,severity`: one row per issue. */
@@ -3963,7 +3963,7 @@ export interface operations {
             };
         };
     };
-    GetIssue: {
+    GetIssueSingle: {
         parameters: {
             query?: never;
             header?: never;
@@ -4532,7 +4532,7 @@ export interface operations {
             };
         };
     };
-    GetInstance: {
+    GetInstanceDetailsV2: {
         parameters: {
             query?: never;
             header?: never;
@@ -5060,7 +5060,7 @@ export interface operations {
             };
         };
     };
-    GetRuleResults: {
+    GetRuleInstances: {
         parameters: {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -5158,7 +5158,7 @@ export interface operations {
             };
         };
     };
-    GetAispmIssuesHistogram: {
+    GetHistogramsAispm: {
         parameters: {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -5249,7 +5249,7 @@ export interface operations {
             };
         };
     };
-    GetAispmDashboard: {
+    GetSummaryAispmDashboard: {
         parameters: {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -5747,7 +5747,7 @@ export interface operations {
             };
         };
     };
-    GetAispmLlmInteractionsDashCategories: {
+    GetAispmGuardrailCategories: {
         parameters: {
             query?: {
                 /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
@@ -5839,7 +5839,7 @@ export interface operations {
             };
         };
     };
-    GetAispmLlmInteractionsDashCounts: {
+    GetAispmGuardrailInteractionCounts: {
         parameters: {
             query?: {
                 /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
@@ -5954,7 +5954,7 @@ export interface operations {
             };
         };
     };
-    GetAispmLlmInteractionsDashOutcomes: {
+    GetAispmGuardrailOutcomes: {
         parameters: {
             query?: {
                 /** @description Start of the window (RFC 3339 with a zone, inclusive). Default: 24 hours before end_time. */
@@ -6049,7 +6049,7 @@ export interface operations {
             };
         };
     };
-    GetAssetScans: {
+    GetAllScansForAsset: {
         parameters: {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -6149,7 +6149,7 @@ export interface operations {
             };
         };
     };
-    GetCurrentScans: {
+    GetAllCurrentScans: {
         parameters: {
             query?: {
                 /** @description Only scans of this sensor type (e.g. SENSOR_TYPE_STATIC_CODE_SCAN). */
@@ -6622,7 +6622,7 @@ export interface operations {
             };
         };
     };
-    GetTenantUserClientStorageEntry: {
+    GetClientStorageTenantUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6740,7 +6740,7 @@ export interface operations {
             };
         };
     };
-    PutTenantUserClientStorageEntry: {
+    PutClientStorageTenantUser: {
         parameters: {
             query?: never;
             header?: {
@@ -6873,7 +6873,7 @@ export interface operations {
             };
         };
     };
-    DeleteTenantUserClientStorageEntry: {
+    DeleteClientStorageTenantUser: {
         parameters: {
             query?: never;
             header?: {
@@ -7066,7 +7066,7 @@ export interface operations {
             };
         };
     };
-    GetTenantWorkspaceClientStorageEntry: {
+    GetClientStorageTenantWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -7186,7 +7186,7 @@ export interface operations {
             };
         };
     };
-    PutTenantWorkspaceClientStorageEntry: {
+    PutClientStorageTenantWorkspace: {
         parameters: {
             query?: never;
             header?: {
@@ -7312,7 +7312,7 @@ export interface operations {
             };
         };
     };
-    DeleteTenantWorkspaceClientStorageEntry: {
+    DeleteClientStorageTenantWorkspace: {
         parameters: {
             query?: never;
             header?: {
@@ -7509,7 +7509,7 @@ export interface operations {
             };
         };
     };
-    GetTenantClientStorageEntry: {
+    GetClientStorageTenant: {
         parameters: {
             query?: never;
             header?: never;
@@ -7627,7 +7627,7 @@ export interface operations {
             };
         };
     };
-    PutTenantClientStorageEntry: {
+    PutClientStorageTenant: {
         parameters: {
             query?: never;
             header?: {
@@ -7751,7 +7751,7 @@ export interface operations {
             };
         };
     };
-    DeleteTenantClientStorageEntry: {
+    DeleteClientStorageTenant: {
         parameters: {
             query?: never;
             header?: {
@@ -7944,7 +7944,7 @@ export interface operations {
             };
         };
     };
-    GetUserClientStorageEntry: {
+    GetClientStorageUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -8060,7 +8060,7 @@ export interface operations {
             };
         };
     };
-    PutUserClientStorageEntry: {
+    PutClientStorageUser: {
         parameters: {
             query?: never;
             header?: {
@@ -8191,7 +8191,7 @@ export interface operations {
             };
         };
     };
-    DeleteUserClientStorageEntry: {
+    DeleteClientStorageUser: {
         parameters: {
             query?: never;
             header?: {

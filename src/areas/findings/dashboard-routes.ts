@@ -138,7 +138,7 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
       // Depends on the token's workspaces and the month: both are in its cache key.
       config: { access: 'read', cache: 'principal' },
       schema: {
-        operationId: 'GetAispmIssuesHistogram',
+        operationId: 'GetHistogramsAispm',
         summary: 'Issue counts histogram for AI-SPM objects',
         tags,
         description:
@@ -161,7 +161,7 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetAispmDashboard',
+        operationId: 'GetSummaryAispmDashboard',
         summary: 'The AI-SPM dashboard',
         tags,
         description:

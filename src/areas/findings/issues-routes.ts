@@ -98,7 +98,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
 
   listRoute(app, ctx, {
     url: base,
-    operationId: 'GetAllIssues',
+    operationId: 'GetIssuesIndex',
     summary: 'List the issues of a workspace',
     tags,
     description:
@@ -123,7 +123,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetIssue',
+        operationId: 'GetIssueSingle',
         summary: 'Get one issue',
         tags,
         description:
@@ -258,7 +258,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetInstance',
+        operationId: 'GetInstanceDetailsV2',
         summary: 'Get one issue instance',
         tags,
         description:

@@ -95,7 +95,7 @@ export function registerRules(app: FastifyInstance, ctx: AppContext): void {
 
   listRoute(app, ctx, {
     url: '/api/v1/rules/:id/results',
-    operationId: 'GetRuleResults',
+    operationId: 'GetRuleInstances',
     summary: 'Get the results of one rule',
     tags,
     description:

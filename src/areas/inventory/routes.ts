@@ -143,7 +143,7 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
   };
   listRoute(app, ctx, {
     url: `${base}/:id/:edge`,
-    operationId: `Get${ops.singular}Edges`,
+    operationId: ops.edges ?? `Get${ops.singular}Edges`,
     summary: `Follow an edge from a ${kind.label}`,
     tags,
     description: edgesDescription(kind),

@@ -85,7 +85,7 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetAispmLlmInteractionsDashCategories',
+        operationId: 'GetAispmGuardrailCategories',
         summary: 'Guardrail categories that blocked or redacted',
         tags,
         description: 'How often each guardrail category was named by an interaction whose outcome was BLOCKED or REDACTED. ' + windowWords,
@@ -106,7 +106,7 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetAispmLlmInteractionsDashCounts',
+        operationId: 'GetAispmGuardrailInteractionCounts',
         summary: 'Guardrail outcomes per hour',
         tags,
         description:
@@ -147,7 +147,7 @@ export function registerGuardrails(app: FastifyInstance, ctx: AppContext): void 
     {
       config: { access: 'read' },
       schema: {
-        operationId: 'GetAispmLlmInteractionsDashOutcomes',
+        operationId: 'GetAispmGuardrailOutcomes',
         summary: 'Guardrail outcome totals',
         tags,
         description: 'How many interactions of the window got each guardrail outcome. ' + windowWords,

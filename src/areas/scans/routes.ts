@@ -49,7 +49,7 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   listRoute(app, ctx, {
     url: '/api/v1/scans/asset/:id',
-    operationId: 'GetAssetScans',
+    operationId: 'GetAllScansForAsset',
     summary: 'List the scans of an asset',
     tags,
     description:
@@ -72,7 +72,7 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
 
   listRoute(app, ctx, {
     url: '/api/v1/scans/tenants/:tenant_id/workspaces/:workspace_id/current',
-    operationId: 'GetCurrentScans',
+    operationId: 'GetAllCurrentScans',
     summary: 'List the current scans of a workspace',
     tags,
     description:

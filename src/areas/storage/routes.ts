@@ -154,7 +154,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     {
       config: { access: 'read', cache: 'user' },
       schema: {
-        operationId: `Get${scope.opSuffix}ClientStorageEntry`,
+        operationId: `GetClientStorage${scope.opSuffix}`,
         summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`,
         tags,
         description:
@@ -189,7 +189,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       bodyLimit: putBodyLimit(config),
       preParsing: async (request) => refuseOversizedBody(request, config),
       schema: {
-        operationId: `Put${scope.opSuffix}ClientStorageEntry`,
+        operationId: `PutClientStorage${scope.opSuffix}`,
         summary: `Create or replace a client-storage entry (${scope.name.replace('_', ' + ')})`,
         tags,
         description:
@@ -241,7 +241,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
     {
       config: { access: 'storage' },
       schema: {
-        operationId: `Delete${scope.opSuffix}ClientStorageEntry`,
+        operationId: `DeleteClientStorage${scope.opSuffix}`,
         summary: `Delete a client-storage entry (${scope.name.replace('_', ' + ')})`,
         tags,
         description:
