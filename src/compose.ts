@@ -20,6 +20,8 @@ import { registerRuntime } from './areas/runtime/routes.ts';
 import { registerScans } from './areas/scans/routes.ts';
 import { scanWriter } from './areas/scans/scans-writer.ts';
 import { registerClientStorage } from './areas/storage/routes.ts';
+import { registerWorkspaces } from './areas/workspaces/routes.ts';
+import { noteIngest, visibleWorkspaces, workspaceExists } from './areas/workspaces/workspaces.ts';
 import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
 import { Ingestor } from './ingest/pipeline.ts';
@@ -29,6 +31,18 @@ import { createApp } from './platform/http/app.ts';
 
 /** Last in every batch and every posture evaluation: the touched objects' issue counts, then their stored rows. */
 const finish: FinishStep[] = [refreshEntityIssueCounts, renderTouchedRows];
+
+/** The OpenAPI document's tags, one per area. */
+const areaTags = [
+  { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
+  { name: 'Ingest', description: 'Feeding the service.' },
+  { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
+  { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
+  { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
+  { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
+  { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
+  { name: 'Workspaces', description: 'The workspaces of a tenant that hold data, with their object counts.' },
+];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
 export interface Service {
@@ -41,7 +55,7 @@ export function composeService(): Service {
   const plan: BatchPlan = {
     // Entities before relations, rules before findings, scans before the findings that name them.
     writers: [entityWriter, relationWriter, ruleWriter, ruleSettingWriter, priceWriter, scanWriter, findingWriter, interactionWriter],
-    derive: [refreshKindCounts, refreshEdgeCounts],
+    derive: [refreshKindCounts, refreshEdgeCounts, noteIngest],
     react: [posture.afterBatch],
     finish,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
@@ -68,7 +82,9 @@ export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService();
   const { app, ctx } = await createApp({
     ...options,
+    tags: areaTags,
     ingestCounts: (listener) => service.ingestor.observe(listener),
+    workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
       registerInventory(app, ctx);
       registerIngest(app, ctx, service.ingestor);
@@ -77,6 +93,7 @@ export async function buildApp(options: BuildOptions) {
       registerRuntime(app, ctx);
       registerOtlp(app, ctx, service.ingestor);
       registerScans(app, ctx);
+      registerWorkspaces(app, ctx);
     },
   });
   return { app, ctx, service };

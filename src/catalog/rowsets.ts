@@ -212,6 +212,23 @@ export const scan: RowSetDef = {
   ],
 };
 
+/** A workspace the token may see (`GET /tenants/{t}/workspaces`). */
+export const workspace: RowSetDef = {
+  name: 'workspace',
+  columns: [
+    col('workspace_id', 'string', 'Workspace id.', true),
+    col('objects', 'integer', 'Inventory objects of every kind.', true),
+    col('agents', 'integer', 'AI agents.', true),
+    col('models', 'integer', 'AI models.', true),
+    col('tools', 'integer', 'AI tools.', true),
+    col('mcp_servers', 'integer', 'MCP servers.', true),
+    col('assets', 'integer', 'Assets.', true),
+    col('locations', 'integer', 'Locations.', true),
+    col('first_ingest', 'time', 'When the workspace received its first ingest batch (null when that was before the service recorded it).', true),
+    col('last_ingest', 'time', 'When it received its last ingest batch (null when that was before the service recorded it).', true),
+  ],
+};
+
 export const derivedRowSets: Record<string, RowSetDef> = {
   issue: objectIssue,
   instance,

@@ -111,7 +111,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       '\n\nMeasures of group rows:\n\n' +
       columnsTable(issueGroupMeasures),
     params: TenantWorkspaceParams,
-    list: { documented: workspaceIssues, pick: indexList },
+    list: { all: [workspaceIssues, issueGroups([...issueDimensions])], pick: indexList },
     scope: (params) => workspaceScope(params),
     answers: 'A page of issues or issue groups.',
   });
@@ -198,7 +198,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
           'Fields of each detail:\n\n' +
           columnsTable(instanceDetail.columns),
         params: ObjectParams,
-        querystring: listQuerySchema(issueObjectDetails),
+        querystring: listQuerySchema(issueObjectDetails, ctx.db.dialect),
         response: { 200: IssueObjectDetails, ...errorResponses(404) },
       },
     },

@@ -8,7 +8,7 @@ import { param } from '../../platform/db/database.ts';
 import { whereScope, type ScopeShape } from '../../platform/db/workspace-scope.ts';
 import { SortQuery, StringEnum } from '../../platform/http/schemas.ts';
 import type { FilterDecl } from '../../platform/lists/filters.ts';
-import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
 import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
 import { type InstanceRow, instanceValues, selected, statusFilters } from './instances.ts';
@@ -60,8 +60,8 @@ const GroupBy = {
 export const workspaceIssues = defineList<IssueRow>({
   name: 'issues',
   columns: workspaceIssue.columns,
-  columnSql: () => issueSortSql,
-  sortStyle: 'terms',
+  columnSql: () => fieldSql(workspaceIssue.columns, 'i.'),
+  sortSql: (column) => issueSortSql[column],
   tie: ['i.id'],
   defaultSort: bySeverity,
   filters: [],
@@ -81,8 +81,8 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
     spec = defineList<Record<string, unknown>>({
       name: `issues.groups:${key}`,
       columns: groupColumns(dims),
-      columnSql: () => Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>,
-      sortStyle: 'terms',
+      columnSql: () => fieldSql(groupColumns(dims), 'g.'),
+      sortSql: (column) => (Object.assign({}, measureSort, ...dims.map((d) => dimensionSql[d].sort)) as Record<string, string>)[column],
       // A group is identified by its dimension values.
       tie: dims.map((d) => `g.${d}`),
       defaultSort: dims.includes('severity') ? bySeverity : [{ column: 'open_instances', dir: 'desc' }],
@@ -90,6 +90,7 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
       pageSize: DEFAULT_PAGE,
       base: (b) => groupedBase(dims)(b),
       render: (_db, _scope, rows) => rows.map((r) => groupValues(dims, r)),
+      query: { order: [{ extra: GroupBy }, 'sort', 'paging'], sort: sortTerms(termsDescription) },
     });
     groupLists.set(key, spec);
   }
@@ -102,8 +103,8 @@ const byOccurrences = [{ column: 'occurrences', dir: 'desc' as const }];
 export const issueObjects = defineList<IssueObjectRow>({
   name: 'issue.objects',
   columns: issueObject.columns,
-  columnSql: () => objectSortSql,
-  sortStyle: 'terms',
+  columnSql: () => fieldSql(issueObject.columns, 'o.', { object_type: 'o.object_kind', object_name: 'e.name' }),
+  sortSql: (column) => objectSortSql[column],
   tie: ['o.object_kind', 'o.object_id'],
   defaultSort: byOccurrences,
   filters: [],
@@ -127,7 +128,10 @@ function statusFilter(fallback: string): FilterDecl {
   };
 }
 
-const instanceSql = { detected_at: 'i.detected_at', status: 'i.status', object_type: 'i.object_kind' };
+const instanceSql = fieldSql(instanceDetail.columns, 'i.', { object_type: 'i.object_kind' });
+const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
+/** Severity sorts by rank; a missing CVSS score below every score. */
+const instanceSort = (column: string) => (column === 'severity' ? severityRankSql : column === 'cvss_score' ? 'coalesce(i.cvss_score, -1)' : undefined);
 const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
 
 /**
@@ -139,7 +143,7 @@ export const issueObjectDetails = defineList<InstanceRow>({
   name: 'issue.details',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,
-  sortStyle: 'fixed',
+  sortSql: instanceSort,
   tie: ['i.id'],
   defaultSort: newestFirst,
   filters: [statusFilter('open')],
@@ -178,7 +182,7 @@ export const ruleResults = defineList<InstanceRow>({
   columns: instanceDetail.columns,
   header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
   columnSql: () => instanceSql,
-  sortStyle: 'fixed',
+  sortSql: instanceSort,
   tie: ['i.id', 'i.workspace_id'],
   defaultSort: newestFirst,
   filters: [statusFilter('all')],
@@ -203,7 +207,7 @@ export const scanInstances = defineList<InstanceRow>({
   name: 'scan.instances',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,
-  sortStyle: 'fixed',
+  sortSql: instanceSort,
   tie: ['i.id'],
   defaultSort: newestFirst,
   filters: [],
@@ -229,8 +233,11 @@ function ruleList(name: string, base: ListSpec<RuleRow>['base'], extra: Partial<
   return defineList<RuleRow>({
     name,
     columns: ruleRow.columns,
-    columnSql: () => ruleSortSql,
-    sortStyle: 'terms',
+    columnSql: () => fieldSql(ruleRow.columns, 'r.', {
+      rule_name: 'r.name', rule_description: 'r.description', severity: 'coalesce(s.severity, r.severity)', default_severity: 'r.severity',
+      enabled: 'coalesce(s.enabled, 1)',
+    }),
+    sortSql: (column) => ruleSortSql[column],
     tie: ['r.rule_id'],
     defaultSort: byRuleId,
     filters: [ruleNameIlk],

@@ -4,7 +4,7 @@
 import { instance, objectIssue } from '../../catalog/rowsets.ts';
 import { param } from '../../platform/db/database.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
-import { defineList, sortableBy } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql, sortableBy } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
 const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
@@ -22,8 +22,8 @@ const issueSortSql = {
 export const objectIssues = defineList({
   name: 'object.issues',
   columns: sortableBy(objectIssue.columns, issueSortSql),
-  columnSql: () => issueSortSql,
-  sortStyle: 'column',
+  columnSql: () => fieldSql(objectIssue.columns, 'i.', { occurrences: 'o.occurrences', first_detected: 'o.first_detected', last_detected: 'o.last_detected' }),
+  sortSql: (column) => issueSortSql[column as keyof typeof issueSortSql],
   tie: ['i.id'],
   defaultSort: [{ column: 'severity', dir: 'desc' }],
   filters: [ilkOn('rule_name', 'i.rule_name')],
@@ -68,8 +68,8 @@ const instanceSortSql = {
 export const objectInstances = defineList({
   name: 'object.instances',
   columns: sortableBy(instance.columns, instanceSortSql),
-  columnSql: () => instanceSortSql,
-  sortStyle: 'column',
+  columnSql: () => fieldSql(instance.columns, 'i.', { object_type: 'i.object_kind' }),
+  sortSql: (column) => instanceSortSql[column as keyof typeof instanceSortSql],
   tie: ['i.id'],
   defaultSort: [{ column: 'detected_at', dir: 'desc' }],
   filters: [ilkOn('title', 'i.title')],

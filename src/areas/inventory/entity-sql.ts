@@ -20,6 +20,16 @@ export function sortExpression(d: SqlDialect, column: ColumnDef, table = ''): st
 }
 
 /**
+ * The SQL a filter compares for a column: its sort expression, or for a list of text the JSON
+ * array itself; null for a free-form object, which is not filtered.
+ */
+export function filterExpression(d: SqlDialect, column: ColumnDef, table = ''): string | null {
+  if (column.type === 'object') return null;
+  if (column.type === 'strings' && 'attribute' in column.from) return d.jsonMember(`${table ? `${table}.` : ''}attributes`, column.from.attribute);
+  return sortExpression(d, column, table);
+}
+
+/**
  * `create index if not exists` for every sortable attribute or count column of the listed kinds
  * (leaf kinds are only reached over edges, which sort their few neighbours in memory); how each
  * engine indexes one kind's column is the dialect's kindSortIndex.

@@ -11,7 +11,7 @@ import type { SqlDialect } from '../../platform/db/dialect.ts';
 import type { FilterDecl } from '../../platform/lists/filters.ts';
 import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
-import { sortExpression } from './entity-sql.ts';
+import { filterExpression } from './entity-sql.ts';
 import { kindCount, rowsJson, type StoredRow } from './reads.ts';
 
 /** `name__ilk` over the stored lower-cased name (`table` is the alias to qualify it with). */
@@ -23,7 +23,14 @@ const newestFirst = [{ column: 'last_seen', dir: 'desc' as const }];
 const DEFAULT_PAGE = 100;
 
 function columnSqlOf(kind: KindDef, table = '') {
-  return (d: SqlDialect) => Object.fromEntries(kind.columns.map((c) => [c.name, sortExpression(d, c, table)]));
+  return (d: SqlDialect) => {
+    const out: Record<string, string> = {};
+    for (const c of kind.columns) {
+      const expr = filterExpression(d, c, table);
+      if (expr !== null) out[c.name] = expr;
+    }
+    return out;
+  };
 }
 
 const lists = new Map<string, ListSpec<StoredRow>>();
@@ -36,7 +43,6 @@ export function entityList(kind: KindDef): ListSpec<StoredRow> {
       name: `inventory.${kind.name}`,
       columns: kind.columns,
       columnSql: columnSqlOf(kind),
-      sortStyle: 'column',
       tie: ['id'],
       defaultSort: newestFirst,
       filters: [nameIlk()],
@@ -109,7 +115,6 @@ export function relationEdgeList(edge: EdgeDef): ListSpec<StoredRow> {
       name: `inventory.edge.${key}`,
       columns: target.columns,
       columnSql: columnSqlOf(target, 'e'),
-      sortStyle: 'column',
       tie: ['e.id'],
       defaultSort: newestFirst,
       filters: [nameIlk('e.')],

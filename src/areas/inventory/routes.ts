@@ -148,8 +148,8 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     tags,
     description: edgesDescription(kind),
     params: EdgeParams,
-    // Every edge of the kind takes the same parameters: the relation edges' (paging, sort, name__ilk).
-    list: { documented: entityList(kind), pick: (_query, params) => edgeList(edgeOr400(params.edge)) },
+    // The document lists every parameter of every edge; each edge takes its own (a filter on a column of another edge is a 400).
+    list: { all: kind.edges.map(edgeList), pick: (_query, params) => edgeList(edgeOr400(params.edge)) },
     scope: ({ tenant_id: tenant, workspace_id: workspace, id, edge }) => edgeScope(kind, edgeOr400(edge), tenant, workspace, id),
     check: async ({ tenant_id: tenant, workspace_id: workspace, id }) => {
       if (!(await getEntity(ctx.db, kind, tenant, workspace, id))) throw notFound(`no ${kind.label} with this id in the workspace`);

@@ -7,7 +7,7 @@ import { llmInteraction } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { defineList } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
 import { SortQuery } from '../../platform/http/schemas.ts';
 import { runtimeCounts } from './sessions.ts';
 
@@ -43,8 +43,7 @@ const TimeParam = (what: string) => Type.String({ maxLength: 64, description: `$
 export const interactionsList = defineList({
   name: 'interactions',
   columns: llmInteraction.columns,
-  columnSql: () => ({ time: 'time', agent_id: 'agent_id', session_id: 'session_id' }),
-  sortStyle: 'column',
+  columnSql: () => fieldSql(llmInteraction.columns, ''),
   tie: ['id'],
   defaultSort: [{ column: 'time', dir: 'desc' }],
   filters: [
@@ -59,8 +58,8 @@ export const interactionsList = defineList({
   render: (_db, _scope, rows) => rows.map(interactionRow),
   // Without a session or time filter the count is kept by ingest and retention.
   total: async (db, scope, filters) => {
-    if (filters.some((f) => f.decl.column !== 'agent_id')) return undefined;
-    const agent = filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined;
+    if (filters.some((f) => f.decl.param !== 'agent_id')) return undefined;
+    const agent = filters.find((f) => f.decl.param === 'agent_id')?.value as string | undefined;
     return (await runtimeCounts(db, scope.args.tenant as string, scope.args.workspace as string, agent)).interactions;
   },
   query: {

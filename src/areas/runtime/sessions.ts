@@ -9,7 +9,7 @@ import { llmSession } from '../../catalog/rowsets.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
-import { defineList, sortableBy } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql, sortableBy } from '../../platform/lists/list-spec.ts';
 import { MAX_PAGE_SIZE, PagingQuery, StringEnum } from '../../platform/http/schemas.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
@@ -83,35 +83,37 @@ export async function runtimeCounts(
 }
 
 const AgentFilter = Type.String({ minLength: 1, maxLength: 512, description: 'Only the sessions of this agent.' });
+const WindowTime = (what: string) => Type.String({ maxLength: 64, description: `${what} (RFC 3339 with a zone).` });
 
 /** The sessions of a workspace. Scope arguments: tenant, workspace. */
 export const sessionsList = defineList({
   name: 'sessions',
   columns: llmSession.columns,
-  columnSql: () => ({ ...Object.fromEntries(sessionSortColumns.map((c) => [c, c])), agent_id: 'agent_id' }),
-  sortStyle: 'column',
+  columnSql: () => fieldSql(llmSession.columns, ''),
   sortAliases: { time: 'start_time', tokens: 'total_tokens' },
   sortNames: SPEC_SORTS,
   tie: ['session_id'],
   defaultSort: [{ column: 'start_time', dir: 'desc' }],
-  filters: [{ param: 'agent_id', column: 'agent_id', op: 'eq', schema: AgentFilter }],
+  filters: [
+    { param: 'agent_id', column: 'agent_id', op: 'eq', schema: AgentFilter },
+    // The sessions that overlap the window: they end at or after its start and start at or before its end.
+    { param: 'start_time', column: 'end_time', op: 'gte', schema: WindowTime('Only sessions that end at or after this time') },
+    { param: 'end_time', column: 'start_time', op: 'lte', schema: WindowTime('Only sessions that start at or before this time') },
+  ],
   pageSize: SESSIONS_PAGE,
   // By session id within one agent, order by (agent_id, session_id): the same order, since the
   // agent is fixed, but one only the agent index gives, so no engine walks the primary key and
   // filters the other agents out.
-  sortSql: (column, filters) => (column === 'session_id' && filters.some((f) => f.decl.column === 'agent_id') ? 'agent_id' : undefined),
+  sortSql: (column, filters) => (column === 'session_id' && filters.some((f) => f.decl.param === 'agent_id') ? 'agent_id' : undefined),
   base: (b) =>
     b.selectFrom('llm_sessions').select(selected).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   render: (_db, _scope, rows) => rows.map(sessionRow),
-  total: async (db, scope, filters) =>
-    (
-      await runtimeCounts(
-        db,
-        scope.args.tenant as string,
-        scope.args.workspace as string,
-        filters.find((f) => f.decl.column === 'agent_id')?.value as string | undefined,
-      )
-    ).sessions,
+  // Kept by ingest for the workspace and each agent; any other filter counts.
+  total: async (db, scope, filters) => {
+    if (filters.some((f) => f.decl.param !== 'agent_id')) return undefined;
+    const agent = filters.find((f) => f.decl.param === 'agent_id')?.value as string | undefined;
+    return (await runtimeCounts(db, scope.args.tenant as string, scope.args.workspace as string, agent)).sessions;
+  },
   query: {
     order: ['filters', 'sort', 'paging'],
     sort: {
@@ -150,8 +152,7 @@ const objectSessionSql = {
 export const objectSessions = defineList({
   name: 'object.sessions',
   columns: sortableBy(llmSession.columns, objectSessionSql),
-  columnSql: () => objectSessionSql,
-  sortStyle: 'column',
+  columnSql: () => fieldSql(llmSession.columns, 's.', { session_id: 'so.session_id', start_time: 'so.start_time' }),
   // The link table keeps each session's start, so newest-first walks its index.
   tie: ['so.session_id'],
   defaultSort: [{ column: 'start_time', dir: 'desc' }],

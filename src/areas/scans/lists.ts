@@ -11,7 +11,7 @@ import { whereScope, type ScopeShape } from '../../platform/db/workspace-scope.t
 import { SortQuery } from '../../platform/http/schemas.ts';
 import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
-import { defineList, sortableBy, type ListSpec } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql, sortableBy, type ListSpec } from '../../platform/lists/list-spec.ts';
 import {
   assetScanSortSql,
   assetScansBase,
@@ -42,6 +42,13 @@ const SortText = {
   sort_dir: SortQuery.sort_dir,
 };
 
+/** A scan's columns read through `scans as s` (and, for one asset's scans, `scan_assets as sa`). */
+const scanSql = (forAsset: boolean) => fieldSql(scan.columns, 's.', {
+  commit: 's.commit_sha',
+  is_current: forAsset ? 'sa.is_current' : '(case when s.current_assets > 0 then 1 else 0 end)',
+  ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
+});
+
 const assetLists = new Map<boolean, ListSpec<ScanRow>>();
 
 /** The scans that covered an asset in one workspace, all or only the current one of each sensor. Scope: tenant, workspace, id. */
@@ -51,8 +58,8 @@ export function assetScans(currentOnly: boolean): ListSpec<ScanRow> {
     spec = defineList<ScanRow>({
       name: currentOnly ? 'asset.current-scans' : 'asset.scans',
       columns: sortableBy(scan.columns, assetScanSortSql),
-      columnSql: () => assetScanSortSql,
-      sortStyle: 'column',
+      columnSql: () => scanSql(true),
+      sortSql: (column) => assetScanSortSql[column],
       tie: ['sa.scan_id'],
       defaultSort: newestFirst,
       filters: [ilkOn('sensor_type', 's.sensor_type')],
@@ -74,8 +81,8 @@ export const assetScansAcross = defineList<ScanRow>({
   name: 'asset.scans-across',
   columns: scan.columns,
   header: ['workspace_id', ...scan.columns.map((c) => c.name)],
-  columnSql: () => assetScanSortSql,
-  sortStyle: 'terms',
+  columnSql: () => scanSql(true),
+  sortSql: (column) => assetScanSortSql[column],
   tie: ['sa.scan_id', 'sa.workspace_id'],
   defaultSort: newestFirst,
   filters: [],
@@ -96,8 +103,8 @@ const FilterText = (what: string) => Type.String({ minLength: 1, maxLength: 512,
 export const currentScans = defineList<ScanRow>({
   name: 'scans.current',
   columns: scan.columns,
-  columnSql: () => ({ ...currentSortSql, sensor_type: 's.sensor_type', cicd_type: 's.cicd_type' }),
-  sortStyle: 'terms',
+  columnSql: () => scanSql(false),
+  sortSql: (column) => currentSortSql[column],
   tie: ['s.id'],
   defaultSort: newestFirst,
   filters: [
@@ -127,7 +134,7 @@ export const currentScans = defineList<ScanRow>({
 });
 
 const assetColumns: ColumnDef[] = [
-  { name: 'asset_id', type: 'string', description: 'Asset id.', sortable: false, from: { field: 'asset_id' } },
+  { name: 'asset_id', type: 'string', description: 'Asset id.', sortable: true, from: { field: 'asset_id' } },
   {
     name: 'asset_name',
     type: 'string',
@@ -148,8 +155,7 @@ const assetColumns: ColumnDef[] = [
 export const scanAssets = defineList<ScanAssetRow>({
   name: 'scan.assets',
   columns: assetColumns,
-  columnSql: () => ({ asset_id: 'sa.asset_id' }),
-  sortStyle: 'fixed',
+  columnSql: () => ({ asset_id: 'sa.asset_id', asset_name: 'e.name', is_current: 'sa.is_current' }),
   tie: [],
   defaultSort: [{ column: 'asset_id', dir: 'asc' }],
   filters: [],

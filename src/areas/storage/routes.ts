@@ -152,7 +152,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
   api.get(
     entryPath,
     {
-      config: { access: 'read', cache: 'user' },
+      config: { access: 'read', cache: 'user', anyWorkspace: true },
       schema: {
         operationId: `GetClientStorage${scope.opSuffix}`,
         summary: `Get a client-storage entry (${scope.name.replace('_', ' + ')})`,
@@ -279,6 +279,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       return { args: { ...ns }, key: '', fingerprint: [ns.tenant, ns.scope, ns.workspace, ns.user, ns.client, ns.namespace] };
     },
     answers: 'A page of keys.',
+    anyWorkspace: true,
   });
 }
 

@@ -237,7 +237,7 @@ export interface KeyRow extends Record<string, unknown> {
 }
 
 const keyColumns: ColumnDef[] = [
-  { name: 'key', type: 'string', description: 'The key.', sortable: false, from: { field: 'key' } },
+  { name: 'key', type: 'string', description: 'The key.', sortable: true, from: { field: 'key' } },
   { name: 'created_at', type: 'time', description: 'When the entry was created.', sortable: false, from: { field: 'created_at' } },
   { name: 'updated_at', type: 'time', description: 'When the entry was last written.', sortable: false, from: { field: 'updated_at' } },
   { name: 'etag', type: 'string', description: "The entry's ETag, for If-Match.", sortable: false, from: { field: 'version' } },
@@ -250,8 +250,7 @@ const keyColumns: ColumnDef[] = [
 export const namespaceKeys = defineList<KeyRow>({
   name: 'storage.keys',
   columns: keyColumns,
-  columnSql: () => ({ key: 'key' }),
-  sortStyle: 'fixed',
+  columnSql: () => ({ key: 'key', created_at: 'created_at', updated_at: 'updated_at' }),
   tie: [],
   defaultSort: [{ column: 'key', dir: 'asc' }],
   filters: [],

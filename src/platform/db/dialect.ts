@@ -52,6 +52,12 @@ export interface SqlDialect {
   contains(expr: string, needle: unknown): RawBuilder<boolean>;
   /** An attribute of a JSON column as a comparable, never-null SQL value of `type`. */
   jsonValue(column: string, key: string, type: ValueType): string;
+  /** An attribute of a JSON column as JSON (a list stays a list), null when absent. */
+  jsonMember(column: string, key: string): string;
+  /** Whether the JSON array `arrayExpr` (a JSON column, or jsonMember) holds the text `value`; false for no array. */
+  jsonArrayHas(arrayExpr: string, value: unknown): RawBuilder<boolean>;
+  /** Whether an element of the JSON array `arrayExpr` contains the lower-case `needle`, in any case. */
+  jsonArrayAnyContains(arrayExpr: string, needle: unknown): RawBuilder<boolean>;
   /** The elements of a JSON array column as a table `alias(value)` to join. */
   jsonArrayElements(expr: string, alias: string): RawBuilder<unknown>;
   /** A JSON column's value as the exact text stored (PostgreSQL's json keeps it as sent). */

@@ -14,6 +14,7 @@ import * as findingsIndexes from './migrations/003_findings_indexes.ts';
 import * as runtime from './migrations/004_runtime.ts';
 import * as scans from './migrations/005_scans.ts';
 import * as entityRows from './migrations/006_entity_rows.ts';
+import * as workspaces from './migrations/007_workspaces.ts';
 
 interface Migration {
   version: number;
@@ -31,6 +32,7 @@ const migrations: Migration[] = [
   { version: 4, name: 'runtime', up: runtime.up },
   { version: 5, name: 'scans', up: scans.up },
   { version: 6, name: 'entity_rows', up: entityRows.up },
+  { version: 7, name: 'workspaces', up: workspaces.up },
 ];
 
 export interface MigrateResult {

@@ -297,7 +297,15 @@ export interface ClientStorageTable {
   version: number;
 }
 
+export interface WorkspacesTable {
+  tenant_id: string;
+  workspace_id: string;
+  first_ingest_at: number;
+  last_ingest_at: number;
+}
+
 export interface Database {
+  workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
   service_settings: ServiceSettingsTable;
   schema_migrations: SchemaMigrationsTable;

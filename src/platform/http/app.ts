@@ -20,6 +20,7 @@ import { ApiError } from '../errors.ts';
 import { type IngestCountsSource, registerMetrics } from './metrics.ts';
 import { clientErrorHandler, registerDrain, registerRateLimit, serverLimits } from './limits.ts';
 import { registerInputGuards } from './input-guards.ts';
+import { registerWorkspaceGuard, type WorkspaceLookups } from './workspace-guard.ts';
 import { recordRoutes } from './route-table.ts';
 import { registerHealth } from './health.ts';
 import { registerOpenApi } from './openapi-route.ts';
@@ -36,6 +37,10 @@ export interface AppOptions {
   routes: (app: FastifyInstance, ctx: AppContext) => void;
   /** Where /metrics hears of ingested records. */
   ingestCounts?: IngestCountsSource;
+  /** The OpenAPI document's tags: one per area, in the order the document lists them. */
+  tags?: Array<{ name: string; description: string }>;
+  /** Which workspaces hold data: reads naming another answer 404. */
+  workspaces?: WorkspaceLookups;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -100,6 +105,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   registerDrain(app);
   const tokens = registerAuth(app, db, config.authCacheMs);
   registerInputGuards(app);
+  if (options.workspaces) registerWorkspaceGuard(app, options.workspaces);
   const ctx: AppContext = {
     db,
     config,
@@ -179,15 +185,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
         },
       },
       security: [{ ApiKeyAuth: [] }],
-      tags: [
-        { name: 'Inventory', description: 'Agents, models, tools, MCP servers, assets, locations and their edges.' },
-        { name: 'Ingest', description: 'Feeding the service.' },
-        { name: 'Client storage', description: 'Small opaque JSON entries kept by client applications, per user, workspace or tenant.' },
-        { name: 'Findings', description: 'Issues, their objects and instance-level details, the issue histogram and the dashboard.' },
-        { name: 'Rules', description: 'Static and external rules, and the results each produced.' },
-        { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
-        { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
-      ],
+      tags: options.tags ?? [],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`) },
   });

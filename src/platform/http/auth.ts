@@ -150,7 +150,7 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
 }
 
 /** A path parameter of whichever route matched (every route's path is checked here, typed or not). */
-function pathParam(request: FastifyRequest, name: string): string | undefined {
+export function pathParam(request: FastifyRequest, name: string): string | undefined {
   const params: unknown = request.params;
   if (typeof params !== 'object' || params === null || !(name in params)) return undefined;
   const value: unknown = (params as Record<string, unknown>)[name];

@@ -1,9 +1,10 @@
 // Checks every route's input gets, whatever the route: no NUL character in a path or query
 // parameter (PostgreSQL text cannot hold U+0000, so a query carrying one would fail inside the
 // driver; it is refused on both engines alike), and no infinite number in the query (the schema
-// validator turns "1e309" into Infinity and lets it through `maximum`).
+// validator turns "1e309" into Infinity and lets it through `maximum`), and no query parameter the
+// operation does not take (a misspelt filter would otherwise answer everything).
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
 
 function refuseNul(where: 'path' | 'query', values: unknown): void {
@@ -30,6 +31,38 @@ function refuseInfinite(query: unknown): void {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks its query parameters itself (lists: each list a route answers takes its own). */
+    checksOwnQuery?: boolean;
+  }
+}
+
+/** The query parameters a route's schema declares (null: not checked here). */
+function declaredQuery(request: FastifyRequest): Set<string> | null {
+  if (request.routeOptions.config?.checksOwnQuery) return null;
+  const schema = request.routeOptions.schema as { hide?: boolean; querystring?: { properties?: Record<string, unknown> } } | undefined;
+  if (!schema || schema.hide) return null;
+  return new Set(Object.keys(schema.querystring?.properties ?? {}));
+}
+
+const declaredCache = new WeakMap<object, Set<string> | null>();
+
+function refuseUnknown(request: FastifyRequest): void {
+  const query = request.query;
+  if (!query || typeof query !== 'object') return;
+  const names = Object.keys(query);
+  if (names.length === 0) return;
+  const key = request.routeOptions.config as object;
+  let declared = declaredCache.get(key);
+  if (declared === undefined) declaredCache.set(key, (declared = declaredQuery(request)));
+  if (declared === null) return;
+  const unknown = names.find((n) => !declared.has(n));
+  if (unknown === undefined) return;
+  const takes = [...declared];
+  throw badRequest(`${unknown.slice(0, 64)}: unknown query parameter; this operation takes ${takes.length ? takes.slice(0, 40).join(', ') + (takes.length > 40 ? ', …' : '') : 'none'}`);
+}
+
 /** Registered after authentication: an unauthenticated caller learns nothing about its parameters. */
 export function registerInputGuards(app: FastifyInstance): void {
   // Callback-style hooks throughout the per-request path: Fastify runs them without a promise each.
@@ -37,6 +70,7 @@ export function registerInputGuards(app: FastifyInstance): void {
     try {
       refuseNul('path', request.params);
       refuseNul('query', request.query);
+      refuseUnknown(request);
     } catch (err) {
       return done(err as Error);
     }

@@ -5,7 +5,7 @@
 import type { Db } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
 import { keysetPage, orderTerms, type OrderTerm, type SortTerm } from '../db/paging/keyset.ts';
-import { type Filter, filterArgs, filterCondition, filterShape } from './filters.ts';
+import { columnFilters, type Filter, type FilterDecl, filterArgs, filterCondition, filterShape } from './filters.ts';
 import type { ListScope, ListSpec } from './list-spec.ts';
 
 /** A request to a list, parsed: what it filters, how it sorts, where it continues, how many rows. */
@@ -32,6 +32,23 @@ export function columnSqlOf(spec: ListSpec<any>, d: SqlDialect): Readonly<Record
   if (!byEngine) columnSqlCache.set(spec, (byEngine = new Map()));
   let out = byEngine.get(d.name);
   if (!out) byEngine.set(d.name, (out = spec.columnSql(d)));
+  return out;
+}
+
+const filterCache = new WeakMap<ListSpec<any>, FilterDecl[]>();
+
+/**
+ * Every filter a list takes: its own (`spec.filters`), then the lookup-style filters of every
+ * column it has SQL for (filters.ts), except where one of its own has the same name.
+ */
+export function filtersOf(spec: ListSpec<any>, d: SqlDialect): FilterDecl[] {
+  let out = filterCache.get(spec);
+  if (!out) {
+    const own = new Set(spec.filters.map((f) => f.param));
+    const generated = columnFilters(spec.columns, new Set(Object.keys(columnSqlOf(spec, d)))).filter((f) => !own.has(f.param));
+    out = [...spec.filters, ...generated];
+    filterCache.set(spec, out);
+  }
   return out;
 }
 

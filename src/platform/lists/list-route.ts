@@ -8,13 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TObject, type TSchema } from 'typebox';
 import { valuesOf } from '../db/paging/keyset.ts';
+import type { SqlDialect } from '../db/dialect.ts';
+import { badRequest } from '../errors.ts';
 import type { SortDir } from '../db/paging/keyset.ts';
 import { scopeArgs, scopeShape, scopeSignature, type WorkspaceScope } from '../db/workspace-scope.ts';
 import type { AppContext } from '../http/context.ts';
 import type { CacheVariant } from '../http/response-cache.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv } from '../http/schemas.ts';
 import { filterSignature, readFilters } from './filters.ts';
-import { orderOf, readPage, type ListPage } from './list-page.ts';
+import { filtersOf, orderOf, readPage, type ListPage } from './list-page.ts';
 import type { ListScope, ListSpec, QueryGroup } from './list-spec.ts';
 import { Pager, sendTabular, sendTabularRows } from './paged.ts';
 import { parseSortTerms, sortSignature } from './sort-terms.ts';
@@ -39,17 +41,43 @@ export function tokenListScope(scope: WorkspaceScope, extra: Record<string, stri
   };
 }
 
-/** The query schema of a list: its parameters in the order its layout gives. */
-export function listQuerySchema(spec: ListSpec<any>): TObject<Record<string, TSchema>> {
-  const layout = spec.query ?? { order: ['paging', 'sort', 'filters'] as QueryGroup[] };
-  const props: Record<string, TSchema> = {};
-  for (const group of layout.order) {
-    if (group === 'paging') Object.assign(props, layout.paging ?? PagingQuery);
-    else if (group === 'sort') Object.assign(props, layout.sort ?? SortQuery);
-    else if (group === 'filters') for (const f of spec.filters) props[f.param] = Type.Optional(f.schema);
+const schemaCache = new WeakMap<ListSpec<any>, Record<string, TSchema>>();
+
+/** The query parameters of a list, in the order its layout gives (filters and sort always present). */
+export function listQueryProperties(spec: ListSpec<any>, d: SqlDialect): Record<string, TSchema> {
+  let props = schemaCache.get(spec);
+  if (props) return props;
+  props = {};
+  const order: QueryGroup[] = [...(spec.query?.order ?? ['paging', 'sort', 'filters'])];
+  if (!order.includes('sort')) order.push('sort');
+  if (!order.includes('filters')) order.push('filters');
+  for (const group of order) {
+    if (group === 'paging') Object.assign(props, spec.query?.paging ?? PagingQuery);
+    else if (group === 'sort') Object.assign(props, spec.query?.sort ?? SortQuery);
+    else if (group === 'filters') for (const f of filtersOf(spec, d)) props[f.param] = Type.Optional(f.schema);
     else Object.assign(props, group.extra);
   }
+  schemaCache.set(spec, props);
+  return props;
+}
+
+/** The query schema of the lists a route answers: every parameter one of them takes. */
+export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[], d: SqlDialect): TObject<Record<string, TSchema>> {
+  const props: Record<string, TSchema> = {};
+  for (const spec of [specs].flat()) for (const [k, v] of Object.entries(listQueryProperties(spec, d))) props[k] ??= v;
   return Type.Object(props);
+}
+
+/** 400 for a query parameter the list does not take, naming it and what the list does take. */
+function checkParams(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): void {
+  const props = listQueryProperties(spec, d);
+  const unknown = Object.keys(query).find((k) => !(k in props));
+  if (unknown === undefined) return;
+  const own = Object.keys(props).filter((k) => !filtersOf(spec, d).some((f) => f.param === k && !spec.filters.includes(f)));
+  const columns = [...new Set(filtersOf(spec, d).filter((f) => !spec.filters.includes(f)).map((f) => f.column))];
+  throw badRequest(`${unknown.slice(0, 64)}: unknown query parameter; this list takes ${own.join(', ')}` +
+    (columns.length ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__ilk, ` +
+      'column__gt, column__gte, column__lt, column__lte, as each column\'s type allows' : ''));
 }
 
 export interface ListRouteOptions<P extends TObject> {
@@ -59,8 +87,8 @@ export interface ListRouteOptions<P extends TObject> {
   description: string;
   tags: string[];
   params?: P;
-  /** The list; or the list a request asks for among several (the issues index's `group_by`), with the one whose parameters the route documents. */
-  list: ListSpec<any> | { documented: ListSpec<any>; pick(query: Record<string, unknown>, params: Type.Static<P>): ListSpec<any> };
+  /** The list; or the list a request asks for among several (the issues index's `group_by`, an edge), and all of them for the document. */
+  list: ListSpec<any> | { all: readonly ListSpec<any>[]; pick(query: Record<string, unknown>, params: Type.Static<P>): ListSpec<any> };
   /** Where a request lists from (it may read the parent object, and 404 when there is none). */
   scope(params: Type.Static<P>, query: Record<string, unknown>, request: FastifyRequest): ListScope | Promise<ListScope>;
   /** Checks before the page is read (the parent object exists). */
@@ -72,6 +100,8 @@ export interface ListRouteOptions<P extends TObject> {
   /** Error statuses beyond the ones every operation has. */
   errors?: number[];
   cache?: CacheVariant;
+  /** Serves workspaces that hold no data too (client storage). */
+  anyWorkspace?: boolean;
 }
 
 /** Reads a list request: the page and what the next cursor continues. */
@@ -82,7 +112,8 @@ export async function answerList(
   query: Record<string, unknown>,
   check?: () => Promise<void>,
 ): Promise<{ page: ListPage; cursor: string }> {
-  const filters = readFilters(spec.filters, spec.columns, query);
+  checkParams(spec, ctx.db.dialect, query);
+  const filters = readFilters(filtersOf(spec, ctx.db.dialect), spec.columns, query);
   const sort = parseSortTerms(spec, query.sort as string | undefined, query.sort_dir as SortDir | undefined);
   const pager = new Pager(
     ctx,
@@ -106,19 +137,19 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: Lis
 }
 
 export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppContext, route: ListRouteOptions<P>): void {
-  const documented = 'documented' in route.list ? route.list.documented : route.list;
-  const pick = 'pick' in route.list ? route.list.pick : () => documented;
+  const all = 'all' in route.list ? route.list.all : [route.list];
+  const pick = 'pick' in route.list ? route.list.pick : () => all[0]!;
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.url,
     {
-      config: { access: 'read', cache: route.cache },
+      config: { access: 'read', cache: route.cache, checksOwnQuery: true, anyWorkspace: route.anyWorkspace },
       schema: {
         operationId: route.operationId,
         summary: route.summary,
         tags: route.tags,
         description: route.description,
         params: route.params ?? Type.Object({}),
-        querystring: listQuerySchema(documented),
+        querystring: listQuerySchema(all, ctx.db.dialect),
         response: { 200: TabularOrCsv(route.answers), ...errorResponses(...(route.errors ?? [])) },
       },
     },

@@ -28,15 +28,6 @@ export interface ListScope {
   token?: WorkspaceScope;
 }
 
-/** How the list's `sort` parameter reads. */
-export type SortStyle =
-  /** `column[:asc|desc]` terms, comma-separated; `sort_dir` gives the direction of terms without one. */
-  | 'terms'
-  /** One column name; `sort_dir` its direction. */
-  | 'column'
-  /** No `sort` parameter: the default order only. */
-  | 'fixed';
-
 export interface ListSpec<R extends Record<string, unknown> = Record<string, unknown>> {
   /** Names the list in cursor fingerprints and statement cache keys. */
   readonly name: string;
@@ -44,13 +35,15 @@ export interface ListSpec<R extends Record<string, unknown> = Record<string, unk
   readonly columns: readonly ColumnDef[];
   /** The header when it is not the columns' names (a leading `workspace_id`). */
   readonly header?: readonly string[];
-  /** SQL expression of each column the list can sort or filter by, for an engine. */
+  /**
+   * SQL expression of each column the list can sort or filter by, for an engine: every column it
+   * answers but free-form objects (a list of text as its JSON array), so each can be filtered.
+   */
   columnSql(d: SqlDialect): Readonly<Record<string, string>>;
   /** Other names `sort` accepts for a column (`time` for `start_time`). */
   readonly sortAliases?: Readonly<Record<string, string>>;
   /** The names `sort` is documented and refused with, when not the sortable columns'. */
   readonly sortNames?: readonly string[];
-  readonly sortStyle: SortStyle;
   /** Expressions that make the order unique, after the sort terms. */
   readonly tie: readonly string[];
   readonly defaultSort: readonly SortTerm[];
@@ -87,6 +80,19 @@ export interface QueryLayout {
 /** Declares a list; the identity function, for type inference of the row type. */
 export function defineList<R extends Record<string, unknown>>(spec: ListSpec<R>): ListSpec<R> {
   return spec;
+}
+
+/**
+ * Column SQL for rows read from one table (alias `prefix`, e.g. `i.`): each column but free-form
+ * objects under its own name, or as `overrides` say (a stored name that differs, an expression).
+ */
+export function fieldSql(columns: readonly ColumnDef[], prefix: string, overrides: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of columns) {
+    if (c.name in overrides) out[c.name] = overrides[c.name]!;
+    else if (c.type !== 'object') out[c.name] = `${prefix}${c.name}`;
+  }
+  return out;
 }
 
 /** The columns, sortable only where the list has SQL to sort them by. */

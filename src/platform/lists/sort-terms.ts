@@ -1,7 +1,7 @@
-// The `sort` parameter of a list: `column[:asc|desc]`, comma-separated, e.g.
-// `severity:desc,open_instances:desc` (lists of sort style `terms`), or one column name (style
-// `column`). A term without a direction takes `sort_dir` when the request has one, else
-// ascending. Without `sort` the list's default order applies; `sort_dir` alone turns it around.
+// The `sort` parameter of every list: `column[:asc|desc]`, comma-separated, e.g.
+// `severity:desc,open_instances:desc` (one column name is the simplest case). A term without a
+// direction takes `sort_dir` when the request has one, else ascending. Without `sort` the list's
+// default order applies; `sort_dir` alone turns it around.
 
 import type { SortDir, SortTerm } from '../db/paging/keyset.ts';
 import { badRequest } from '../errors.ts';
@@ -23,7 +23,6 @@ function sortable(spec: ListSpec<any>): { names: string[]; resolve: (name: strin
 
 export function parseSortTerms(spec: ListSpec<any>, sort: string | undefined, sortDir: SortDir | undefined): SortTerm[] {
   const { names, resolve } = sortable(spec);
-  if (spec.sortStyle === 'fixed') return [...spec.defaultSort];
   if (sort === undefined || sort.trim() === '') {
     return sortDir ? spec.defaultSort.map((t) => ({ ...t, dir: sortDir })) : [...spec.defaultSort];
   }
@@ -33,11 +32,6 @@ export function parseSortTerms(spec: ListSpec<any>, sort: string | undefined, so
       `sort: ${known ? 'column cannot be sorted' : 'unknown column'} "${name.slice(0, 64)}"; sortable columns are ${names.join(', ')}`,
     );
   };
-  if (spec.sortStyle === 'column') {
-    const column = resolve(sort);
-    if (!column) throw unknown(sort);
-    return [{ column, dir: sortDir ?? 'asc' }];
-  }
   const parts = sort.split(',').map((p) => p.trim());
   if (parts.length > MAX_TERMS) throw badRequest(`sort: at most ${MAX_TERMS} columns`);
   const terms: SortTerm[] = [];

@@ -60,6 +60,11 @@ export const postgresDialect: SqlDialect = {
         return `coalesce(${text}, '')`;
     }
   },
+  jsonMember: (column, key) => `(${column}->${quoteLiteral(key)})`,
+  jsonArrayHas: (arrayExpr, value) => sql<boolean>`coalesce(jsonb_exists(${sql.raw(arrayExpr)}, ${value}), false)`,
+  jsonArrayAnyContains: (arrayExpr, needle) => sql<boolean>`exists (select 1 from jsonb_array_elements_text(
+    case jsonb_typeof(${sql.raw(arrayExpr)}) when 'array' then ${sql.raw(arrayExpr)} else '[]'::jsonb end) as e(value)
+    where strpos(lower(e.value), ${needle}) > 0)`,
   jsonArrayElements: (expr, alias) => sql`jsonb_array_elements_text(${sql.raw(expr)}) as ${sql.raw(alias)}(value)`,
   jsonText: (column) => sql<string>`${sql.ref(column)}::text`,
   jsonRows: (p, types) =>

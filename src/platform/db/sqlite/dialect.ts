@@ -47,6 +47,10 @@ export const sqliteDialect: SqlDialect = {
     const fallback = type === 'string' || type === 'time' ? "''" : '0';
     return `coalesce(json_extract(${column}, ${quoteJsonKey(key)}), ${fallback})`;
   },
+  jsonMember: (column, key) => `json_extract(${column}, ${quoteJsonKey(key)})`,
+  jsonArrayHas: (arrayExpr, value) => sql<boolean>`exists (select 1 from json_each(${sql.raw(arrayExpr)}) where value = ${value})`,
+  jsonArrayAnyContains: (arrayExpr, needle) =>
+    sql<boolean>`exists (select 1 from json_each(${sql.raw(arrayExpr)}) where instr(lower(value), ${needle}) > 0)`,
   jsonArrayElements: (expr, alias) => sql`json_each(${sql.raw(expr)}) ${sql.raw(alias)}`,
   jsonText: (column) => sql<string>`${sql.ref(column)}`,
   jsonRows: (p, types) =>
