@@ -92,7 +92,13 @@ describeEngines('auth', (h) => {
 
   it('an all-workspaces token reads any workspace of its tenant', async () => {
     const all = await h().token({ tenant: T1 });
-    assert.equal((await h().get(`/api/v1/aispm-models/tenants/${T1}/workspaces/anything`, all)).statusCode, 200);
+    assert.equal((await h().get(`/api/v1/aispm-models/tenants/${T1}/workspaces/${W1}`, all)).statusCode, 200);
+    // A workspace nothing was ingested into: past authentication and access, a 404 naming the ones with data.
+    const none = await h().get(`/api/v1/aispm-models/tenants/${T1}/workspaces/anything`, all);
+    assert.deepEqual(
+      [none.statusCode, body(none).message],
+      [404, `no data in workspace "anything" of tenant "${T1}"; the workspaces this token can see: ${W1}`],
+    );
   });
 
   it('stores only a hash of the token', async () => {

@@ -94,7 +94,8 @@ describeEngines(
         rejected: 4,
         errors: [{ line: 3, message: 'entity: missing id' }],
       });
-      assert.equal((await snapshot('atomic')).agents.total, 0);
+      // Nothing was written, so the workspace holds no data: 404.
+      assert.equal((await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/atomic`, readToken)).statusCode, 404);
     });
 
     it('line errors name the field and count lines as the file does', async () => {

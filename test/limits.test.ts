@@ -32,6 +32,7 @@ describeEngines(
     let a: string;
     let b: string;
     before(async () => {
+      await h().seed(T, W);
       a = await h().token({ tenant: T, workspaces: [W] });
       b = await h().token({ tenant: T, workspaces: [W] });
     });
@@ -77,6 +78,7 @@ describeEngines(
     let replica: FastifyInstance;
     let token: string;
     before(async () => {
+      await h().seed(T, W);
       token = await h().token({ tenant: T, workspaces: [W] });
       // A second replica: its own process state, the same database and the same Redis.
       replica = (await buildApp({ db: h().db, config: h().config, logger: false })).app;
@@ -103,6 +105,7 @@ describe('rate limit while Redis is unreachable', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness('sqlite', { config: { rateLimitMax: 2, redisUrl: 'redis://127.0.0.1:1' } });
+    await h.seed(T, W);
   });
   after(async () => {
     await h.close();
@@ -296,6 +299,7 @@ describeEngines(
   (h) => {
     let token: string;
     before(async () => {
+      await h().seed(T, W);
       token = await h().token({ tenant: T, workspaces: [W] });
     });
 

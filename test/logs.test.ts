@@ -34,6 +34,7 @@ describeEngines(
       });
       // The logger `aispm serve` uses, at its most talkative level, writing into the sink.
       const logger = makeLogger({ logLevel: 'trace' }, sink);
+      await h().seed(T, W);
       app = (await buildApp({ db: h().db, config: { ...h().config, rateLimitMax: 3 }, logger })).app;
       good = (await createToken(h().db, { tenantId: T, userId: 'u', workspaces: [W], scopes })).token;
       const r = await createToken(h().db, { tenantId: T, userId: 'u', workspaces: [W], scopes: ['read'] });

@@ -124,7 +124,7 @@ process.env.AISPM_POSTURE_RULES = 'false';
 /** Tables that say nothing about the data (migrations, the cursor secret, tokens). */
 const SKIP_TABLES = new Set(['schema_migrations', 'service_settings', 'api_keys']);
 /** Columns that hold the wall-clock time of the write rather than data. */
-const SKIP_COLUMNS = new Set(['updated_at']);
+const SKIP_COLUMNS = new Set(['updated_at', 'first_ingest_at', 'last_ingest_at']);
 
 async function tablesOf(db: Db): Promise<string[]> {
   const q =

@@ -141,6 +141,13 @@ export async function postgresOutage(
     });
     const headers = { authorization: `Bearer ${token}` };
     const base = server.url;
+    // The workspace read holds data from the start (a workspace with none answers 404).
+    const seeded = await fetch(`${base}/api/v1/ingest/tenants/${TENANT}/workspaces/${WORKSPACE}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-ndjson' },
+      body: `${JSON.stringify({ type: 'entity', kind: 'model', id: 'seed', name: 'seed', last_seen: new Date().toISOString() })}\n`,
+    });
+    if (seeded.status !== 200) throw new Error(`seeding the workspace: ${seeded.status} ${await seeded.text()}`);
     const answers: Answer[] = [];
     let stop = false;
     let n = 0;

@@ -224,7 +224,12 @@ export const workspace: RowSetDef = {
     col('mcp_servers', 'integer', 'MCP servers.', true),
     col('assets', 'integer', 'Assets.', true),
     col('locations', 'integer', 'Locations.', true),
-    col('first_ingest', 'time', 'When the workspace received its first ingest batch (null when that was before the service recorded it).', true),
+    col(
+      'first_ingest',
+      'time',
+      'When the workspace received its first ingest batch (null when that was before the service recorded it).',
+      true,
+    ),
     col('last_ingest', 'time', 'When it received its last ingest batch (null when that was before the service recorded it).', true),
   ],
 };

@@ -1614,6 +1614,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenants/{tenant_id}/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspaces of a tenant
+         * @description The workspaces of the tenant that the token may see and that hold data (any ingest ever reached them), with how many inventory objects of each kind they hold and when they were first and last ingested into. A path naming a workspace not listed here answers 404, naming the ones that are.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `workspace_id` | string | yes | Workspace id. |
+         *     | `objects` | integer | yes | Inventory objects of every kind. |
+         *     | `agents` | integer | yes | AI agents. |
+         *     | `models` | integer | yes | AI models. |
+         *     | `tools` | integer | yes | AI tools. |
+         *     | `mcp_servers` | integer | yes | MCP servers. |
+         *     | `assets` | integer | yes | Assets. |
+         *     | `locations` | integer | yes | Locations. |
+         *     | `first_ingest` | time | yes | When the workspace received its first ingest batch (null when that was before the service recorded it). |
+         *     | `last_ingest` | time | yes | When it received its last ingest batch (null when that was before the service recorded it). |
+         */
+        get: operations["GetWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -1926,6 +1961,246 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
             };
             header?: never;
             path: {
@@ -2146,6 +2421,946 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hostname equals this. */
+                hostname?: string;
+                /** @description Only rows whose hostname differs from this. */
+                hostname__ne?: string;
+                /** @description Only rows whose hostname is one of (comma-separated) this. */
+                hostname__in?: string;
+                /** @description Only rows whose hostname contains, in any case, this. */
+                hostname__ilk?: string;
+                /** @description Only rows whose ip equals this. */
+                ip?: string;
+                /** @description Only rows whose ip differs from this. */
+                ip__ne?: string;
+                /** @description Only rows whose ip is one of (comma-separated) this. */
+                ip__in?: string;
+                /** @description Only rows whose ip contains, in any case, this. */
+                ip__ilk?: string;
+                /** @description Only rows whose os equals this. */
+                os?: string;
+                /** @description Only rows whose os differs from this. */
+                os__ne?: string;
+                /** @description Only rows whose os is one of (comma-separated) this. */
+                os__in?: string;
+                /** @description Only rows whose os contains, in any case, this. */
+                os__ilk?: string;
+                /** @description Only rows whose cloud_provider equals this. */
+                cloud_provider?: string;
+                /** @description Only rows whose cloud_provider differs from this. */
+                cloud_provider__ne?: string;
+                /** @description Only rows whose cloud_provider is one of (comma-separated) this. */
+                cloud_provider__in?: string;
+                /** @description Only rows whose cloud_provider contains, in any case, this. */
+                cloud_provider__ilk?: string;
+                /** @description Only rows whose region equals this. */
+                region?: string;
+                /** @description Only rows whose region differs from this. */
+                region__ne?: string;
+                /** @description Only rows whose region is one of (comma-separated) this. */
+                region__in?: string;
+                /** @description Only rows whose region contains, in any case, this. */
+                region__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose criticality equals this. */
+                criticality?: number;
+                /** @description Only rows whose criticality differs from this. */
+                criticality__ne?: number;
+                /** @description Only rows whose criticality is one of (comma-separated) this. */
+                criticality__in?: string;
+                /** @description Only rows whose criticality is greater than this. */
+                criticality__gt?: number;
+                /** @description Only rows whose criticality is at least this. */
+                criticality__gte?: number;
+                /** @description Only rows whose criticality is less than this. */
+                criticality__lt?: number;
+                /** @description Only rows whose criticality is at most this. */
+                criticality__lte?: number;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose session_id equals this. */
+                session_id?: string;
+                /** @description Only rows whose session_id differs from this. */
+                session_id__ne?: string;
+                /** @description Only rows whose session_id is one of (comma-separated) this. */
+                session_id__in?: string;
+                /** @description Only rows whose session_id contains, in any case, this. */
+                session_id__ilk?: string;
+                /** @description Only rows whose agent_id equals this. */
+                agent_id?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose start_time equals this. (RFC 3339 with a zone) */
+                start_time?: string;
+                /** @description Only rows whose start_time differs from this. (RFC 3339 with a zone) */
+                start_time__ne?: string;
+                /** @description Only rows whose start_time is greater than this. (RFC 3339 with a zone) */
+                start_time__gt?: string;
+                /** @description Only rows whose start_time is at least this. (RFC 3339 with a zone) */
+                start_time__gte?: string;
+                /** @description Only rows whose start_time is less than this. (RFC 3339 with a zone) */
+                start_time__lt?: string;
+                /** @description Only rows whose start_time is at most this. (RFC 3339 with a zone) */
+                start_time__lte?: string;
+                /** @description Only rows whose end_time equals this. (RFC 3339 with a zone) */
+                end_time?: string;
+                /** @description Only rows whose end_time differs from this. (RFC 3339 with a zone) */
+                end_time__ne?: string;
+                /** @description Only rows whose end_time is greater than this. (RFC 3339 with a zone) */
+                end_time__gt?: string;
+                /** @description Only rows whose end_time is at least this. (RFC 3339 with a zone) */
+                end_time__gte?: string;
+                /** @description Only rows whose end_time is less than this. (RFC 3339 with a zone) */
+                end_time__lt?: string;
+                /** @description Only rows whose end_time is at most this. (RFC 3339 with a zone) */
+                end_time__lte?: string;
+                /** @description Only rows whose duration_ms equals this. */
+                duration_ms?: number;
+                /** @description Only rows whose duration_ms differs from this. */
+                duration_ms__ne?: number;
+                /** @description Only rows whose duration_ms is one of (comma-separated) this. */
+                duration_ms__in?: string;
+                /** @description Only rows whose duration_ms is greater than this. */
+                duration_ms__gt?: number;
+                /** @description Only rows whose duration_ms is at least this. */
+                duration_ms__gte?: number;
+                /** @description Only rows whose duration_ms is less than this. */
+                duration_ms__lt?: number;
+                /** @description Only rows whose duration_ms is at most this. */
+                duration_ms__lte?: number;
+                /** @description Only rows whose turns equals this. */
+                turns?: number;
+                /** @description Only rows whose turns differs from this. */
+                turns__ne?: number;
+                /** @description Only rows whose turns is one of (comma-separated) this. */
+                turns__in?: string;
+                /** @description Only rows whose turns is greater than this. */
+                turns__gt?: number;
+                /** @description Only rows whose turns is at least this. */
+                turns__gte?: number;
+                /** @description Only rows whose turns is less than this. */
+                turns__lt?: number;
+                /** @description Only rows whose turns is at most this. */
+                turns__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Only rows whose ok equals this. */
+                ok?: number;
+                /** @description Only rows whose ok differs from this. */
+                ok__ne?: number;
+                /** @description Only rows whose ok is one of (comma-separated) this. */
+                ok__in?: string;
+                /** @description Only rows whose ok is greater than this. */
+                ok__gt?: number;
+                /** @description Only rows whose ok is at least this. */
+                ok__gte?: number;
+                /** @description Only rows whose ok is less than this. */
+                ok__lt?: number;
+                /** @description Only rows whose ok is at most this. */
+                ok__lte?: number;
+                /** @description Only rows whose alerted equals this. */
+                alerted?: number;
+                /** @description Only rows whose alerted differs from this. */
+                alerted__ne?: number;
+                /** @description Only rows whose alerted is one of (comma-separated) this. */
+                alerted__in?: string;
+                /** @description Only rows whose alerted is greater than this. */
+                alerted__gt?: number;
+                /** @description Only rows whose alerted is at least this. */
+                alerted__gte?: number;
+                /** @description Only rows whose alerted is less than this. */
+                alerted__lt?: number;
+                /** @description Only rows whose alerted is at most this. */
+                alerted__lte?: number;
+                /** @description Only rows whose blocked equals this. */
+                blocked?: number;
+                /** @description Only rows whose blocked differs from this. */
+                blocked__ne?: number;
+                /** @description Only rows whose blocked is one of (comma-separated) this. */
+                blocked__in?: string;
+                /** @description Only rows whose blocked is greater than this. */
+                blocked__gt?: number;
+                /** @description Only rows whose blocked is at least this. */
+                blocked__gte?: number;
+                /** @description Only rows whose blocked is less than this. */
+                blocked__lt?: number;
+                /** @description Only rows whose blocked is at most this. */
+                blocked__lte?: number;
+                /** @description Only rows whose redacted equals this. */
+                redacted?: number;
+                /** @description Only rows whose redacted differs from this. */
+                redacted__ne?: number;
+                /** @description Only rows whose redacted is one of (comma-separated) this. */
+                redacted__in?: string;
+                /** @description Only rows whose redacted is greater than this. */
+                redacted__gt?: number;
+                /** @description Only rows whose redacted is at least this. */
+                redacted__gte?: number;
+                /** @description Only rows whose redacted is less than this. */
+                redacted__lt?: number;
+                /** @description Only rows whose redacted is at most this. */
+                redacted__lte?: number;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose occurrences equals this. */
+                occurrences?: number;
+                /** @description Only rows whose occurrences differs from this. */
+                occurrences__ne?: number;
+                /** @description Only rows whose occurrences is one of (comma-separated) this. */
+                occurrences__in?: string;
+                /** @description Only rows whose occurrences is greater than this. */
+                occurrences__gt?: number;
+                /** @description Only rows whose occurrences is at least this. */
+                occurrences__gte?: number;
+                /** @description Only rows whose occurrences is less than this. */
+                occurrences__lt?: number;
+                /** @description Only rows whose occurrences is at most this. */
+                occurrences__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose path equals this. */
+                path?: string;
+                /** @description Only rows whose path differs from this. */
+                path__ne?: string;
+                /** @description Only rows whose path is one of (comma-separated) this. */
+                path__in?: string;
+                /** @description Only rows whose path contains, in any case, this. */
+                path__ilk?: string;
+                /** @description Only rows whose start_line equals this. */
+                start_line?: number;
+                /** @description Only rows whose start_line differs from this. */
+                start_line__ne?: number;
+                /** @description Only rows whose start_line is one of (comma-separated) this. */
+                start_line__in?: string;
+                /** @description Only rows whose start_line is greater than this. */
+                start_line__gt?: number;
+                /** @description Only rows whose start_line is at least this. */
+                start_line__gte?: number;
+                /** @description Only rows whose start_line is less than this. */
+                start_line__lt?: number;
+                /** @description Only rows whose start_line is at most this. */
+                start_line__lte?: number;
+                /** @description Only rows whose end_line equals this. */
+                end_line?: number;
+                /** @description Only rows whose end_line differs from this. */
+                end_line__ne?: number;
+                /** @description Only rows whose end_line is one of (comma-separated) this. */
+                end_line__in?: string;
+                /** @description Only rows whose end_line is greater than this. */
+                end_line__gt?: number;
+                /** @description Only rows whose end_line is at least this. */
+                end_line__gte?: number;
+                /** @description Only rows whose end_line is less than this. */
+                end_line__lt?: number;
+                /** @description Only rows whose end_line is at most this. */
+                end_line__lte?: number;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose host equals this. */
+                host?: string;
+                /** @description Only rows whose host differs from this. */
+                host__ne?: string;
+                /** @description Only rows whose host is one of (comma-separated) this. */
+                host__in?: string;
+                /** @description Only rows whose host contains, in any case, this. */
+                host__ilk?: string;
+                /** @description Only rows whose certs equals this. */
+                certs?: number;
+                /** @description Only rows whose certs differs from this. */
+                certs__ne?: number;
+                /** @description Only rows whose certs is one of (comma-separated) this. */
+                certs__in?: string;
+                /** @description Only rows whose certs is greater than this. */
+                certs__gt?: number;
+                /** @description Only rows whose certs is at least this. */
+                certs__gte?: number;
+                /** @description Only rows whose certs is less than this. */
+                certs__lt?: number;
+                /** @description Only rows whose certs is at most this. */
+                certs__lte?: number;
+                /** @description Only rows whose secrets equals this. */
+                secrets?: number;
+                /** @description Only rows whose secrets differs from this. */
+                secrets__ne?: number;
+                /** @description Only rows whose secrets is one of (comma-separated) this. */
+                secrets__in?: string;
+                /** @description Only rows whose secrets is greater than this. */
+                secrets__gt?: number;
+                /** @description Only rows whose secrets is at least this. */
+                secrets__gte?: number;
+                /** @description Only rows whose secrets is less than this. */
+                secrets__lt?: number;
+                /** @description Only rows whose secrets is at most this. */
+                secrets__lte?: number;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose capabilities has this. */
+                capabilities?: string;
+                /** @description Only rows whose capabilities lacks this. */
+                capabilities__ne?: string;
+                /** @description Only rows whose capabilities has one of (comma-separated) this. */
+                capabilities__in?: string;
+                /** @description Only rows whose capabilities contains, in any case, this. */
+                capabilities__ilk?: string;
+                /** @description Only rows whose destructive equals this. */
+                destructive?: boolean;
+                /** @description Only rows whose destructive differs from this. */
+                destructive__ne?: boolean;
+                /** @description Only rows whose requires_approval equals this. */
+                requires_approval?: boolean;
+                /** @description Only rows whose requires_approval differs from this. */
+                requires_approval__ne?: boolean;
+                /** @description Only rows whose input_validation equals this. */
+                input_validation?: boolean;
+                /** @description Only rows whose input_validation differs from this. */
+                input_validation__ne?: boolean;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose policy equals this. */
+                policy?: string;
+                /** @description Only rows whose policy differs from this. */
+                policy__ne?: string;
+                /** @description Only rows whose policy is one of (comma-separated) this. */
+                policy__in?: string;
+                /** @description Only rows whose policy contains, in any case, this. */
+                policy__ilk?: string;
+                /** @description Only rows whose categories has this. */
+                categories?: string;
+                /** @description Only rows whose categories lacks this. */
+                categories__ne?: string;
+                /** @description Only rows whose categories has one of (comma-separated) this. */
+                categories__in?: string;
+                /** @description Only rows whose categories contains, in any case, this. */
+                categories__ilk?: string;
+                /** @description Only rows whose mode equals this. */
+                mode?: string;
+                /** @description Only rows whose mode differs from this. */
+                mode__ne?: string;
+                /** @description Only rows whose mode is one of (comma-separated) this. */
+                mode__in?: string;
+                /** @description Only rows whose mode contains, in any case, this. */
+                mode__ilk?: string;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
+                /** @description Only rows whose model_family equals this. */
+                model_family?: string;
+                /** @description Only rows whose model_family differs from this. */
+                model_family__ne?: string;
+                /** @description Only rows whose model_family is one of (comma-separated) this. */
+                model_family__in?: string;
+                /** @description Only rows whose model_family contains, in any case, this. */
+                model_family__ilk?: string;
+                /** @description Only rows whose pinned equals this. */
+                pinned?: boolean;
+                /** @description Only rows whose pinned differs from this. */
+                pinned__ne?: boolean;
+                /** @description Only rows whose hosting equals this. */
+                hosting?: string;
+                /** @description Only rows whose hosting differs from this. */
+                hosting__ne?: string;
+                /** @description Only rows whose hosting is one of (comma-separated) this. */
+                hosting__in?: string;
+                /** @description Only rows whose hosting contains, in any case, this. */
+                hosting__ilk?: string;
+                /** @description Only rows whose license equals this. */
+                license?: string;
+                /** @description Only rows whose license differs from this. */
+                license__ne?: string;
+                /** @description Only rows whose license is one of (comma-separated) this. */
+                license__in?: string;
+                /** @description Only rows whose license contains, in any case, this. */
+                license__ilk?: string;
+                /** @description Only rows whose context_window equals this. */
+                context_window?: number;
+                /** @description Only rows whose context_window differs from this. */
+                context_window__ne?: number;
+                /** @description Only rows whose context_window is one of (comma-separated) this. */
+                context_window__in?: string;
+                /** @description Only rows whose context_window is greater than this. */
+                context_window__gt?: number;
+                /** @description Only rows whose context_window is at least this. */
+                context_window__gte?: number;
+                /** @description Only rows whose context_window is less than this. */
+                context_window__lt?: number;
+                /** @description Only rows whose context_window is at most this. */
+                context_window__lte?: number;
+                /** @description Only rows whose locations equals this. */
+                locations?: number;
+                /** @description Only rows whose locations differs from this. */
+                locations__ne?: number;
+                /** @description Only rows whose locations is one of (comma-separated) this. */
+                locations__in?: string;
+                /** @description Only rows whose locations is greater than this. */
+                locations__gt?: number;
+                /** @description Only rows whose locations is at least this. */
+                locations__gte?: number;
+                /** @description Only rows whose locations is less than this. */
+                locations__lt?: number;
+                /** @description Only rows whose locations is at most this. */
+                locations__lte?: number;
+                /** @description Only rows whose transport equals this. */
+                transport?: string;
+                /** @description Only rows whose transport differs from this. */
+                transport__ne?: string;
+                /** @description Only rows whose transport is one of (comma-separated) this. */
+                transport__in?: string;
+                /** @description Only rows whose transport contains, in any case, this. */
+                transport__ilk?: string;
+                /** @description Only rows whose package equals this. */
+                package?: string;
+                /** @description Only rows whose package differs from this. */
+                package__ne?: string;
+                /** @description Only rows whose package is one of (comma-separated) this. */
+                package__in?: string;
+                /** @description Only rows whose package contains, in any case, this. */
+                package__ilk?: string;
+                /** @description Only rows whose publisher equals this. */
+                publisher?: string;
+                /** @description Only rows whose publisher differs from this. */
+                publisher__ne?: string;
+                /** @description Only rows whose publisher is one of (comma-separated) this. */
+                publisher__in?: string;
+                /** @description Only rows whose publisher contains, in any case, this. */
+                publisher__ilk?: string;
+                /** @description Only rows whose authentication equals this. */
+                authentication?: string;
+                /** @description Only rows whose authentication differs from this. */
+                authentication__ne?: string;
+                /** @description Only rows whose authentication is one of (comma-separated) this. */
+                authentication__in?: string;
+                /** @description Only rows whose authentication contains, in any case, this. */
+                authentication__ilk?: string;
+                /** @description Only rows whose prompts equals this. */
+                prompts?: number;
+                /** @description Only rows whose prompts differs from this. */
+                prompts__ne?: number;
+                /** @description Only rows whose prompts is one of (comma-separated) this. */
+                prompts__in?: string;
+                /** @description Only rows whose prompts is greater than this. */
+                prompts__gt?: number;
+                /** @description Only rows whose prompts is at least this. */
+                prompts__gte?: number;
+                /** @description Only rows whose prompts is less than this. */
+                prompts__lt?: number;
+                /** @description Only rows whose prompts is at most this. */
+                prompts__lte?: number;
+                /** @description Only rows whose resources equals this. */
+                resources?: number;
+                /** @description Only rows whose resources differs from this. */
+                resources__ne?: number;
+                /** @description Only rows whose resources is one of (comma-separated) this. */
+                resources__in?: string;
+                /** @description Only rows whose resources is greater than this. */
+                resources__gt?: number;
+                /** @description Only rows whose resources is at least this. */
+                resources__gte?: number;
+                /** @description Only rows whose resources is less than this. */
+                resources__lt?: number;
+                /** @description Only rows whose resources is at most this. */
+                resources__lte?: number;
             };
             header?: never;
             path: {
@@ -2252,6 +3467,180 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose model_family equals this. */
+                model_family?: string;
+                /** @description Only rows whose model_family differs from this. */
+                model_family__ne?: string;
+                /** @description Only rows whose model_family is one of (comma-separated) this. */
+                model_family__in?: string;
+                /** @description Only rows whose model_family contains, in any case, this. */
+                model_family__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose pinned equals this. */
+                pinned?: boolean;
+                /** @description Only rows whose pinned differs from this. */
+                pinned__ne?: boolean;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hosting equals this. */
+                hosting?: string;
+                /** @description Only rows whose hosting differs from this. */
+                hosting__ne?: string;
+                /** @description Only rows whose hosting is one of (comma-separated) this. */
+                hosting__in?: string;
+                /** @description Only rows whose hosting contains, in any case, this. */
+                hosting__ilk?: string;
+                /** @description Only rows whose license equals this. */
+                license?: string;
+                /** @description Only rows whose license differs from this. */
+                license__ne?: string;
+                /** @description Only rows whose license is one of (comma-separated) this. */
+                license__in?: string;
+                /** @description Only rows whose license contains, in any case, this. */
+                license__ilk?: string;
+                /** @description Only rows whose context_window equals this. */
+                context_window?: number;
+                /** @description Only rows whose context_window differs from this. */
+                context_window__ne?: number;
+                /** @description Only rows whose context_window is one of (comma-separated) this. */
+                context_window__in?: string;
+                /** @description Only rows whose context_window is greater than this. */
+                context_window__gt?: number;
+                /** @description Only rows whose context_window is at least this. */
+                context_window__gte?: number;
+                /** @description Only rows whose context_window is less than this. */
+                context_window__lt?: number;
+                /** @description Only rows whose context_window is at most this. */
+                context_window__lte?: number;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose locations equals this. */
+                locations?: number;
+                /** @description Only rows whose locations differs from this. */
+                locations__ne?: number;
+                /** @description Only rows whose locations is one of (comma-separated) this. */
+                locations__in?: string;
+                /** @description Only rows whose locations is greater than this. */
+                locations__gt?: number;
+                /** @description Only rows whose locations is at least this. */
+                locations__gte?: number;
+                /** @description Only rows whose locations is less than this. */
+                locations__lt?: number;
+                /** @description Only rows whose locations is at most this. */
+                locations__lte?: number;
             };
             header?: never;
             path: {
@@ -2448,6 +3837,822 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hostname equals this. */
+                hostname?: string;
+                /** @description Only rows whose hostname differs from this. */
+                hostname__ne?: string;
+                /** @description Only rows whose hostname is one of (comma-separated) this. */
+                hostname__in?: string;
+                /** @description Only rows whose hostname contains, in any case, this. */
+                hostname__ilk?: string;
+                /** @description Only rows whose ip equals this. */
+                ip?: string;
+                /** @description Only rows whose ip differs from this. */
+                ip__ne?: string;
+                /** @description Only rows whose ip is one of (comma-separated) this. */
+                ip__in?: string;
+                /** @description Only rows whose ip contains, in any case, this. */
+                ip__ilk?: string;
+                /** @description Only rows whose os equals this. */
+                os?: string;
+                /** @description Only rows whose os differs from this. */
+                os__ne?: string;
+                /** @description Only rows whose os is one of (comma-separated) this. */
+                os__in?: string;
+                /** @description Only rows whose os contains, in any case, this. */
+                os__ilk?: string;
+                /** @description Only rows whose cloud_provider equals this. */
+                cloud_provider?: string;
+                /** @description Only rows whose cloud_provider differs from this. */
+                cloud_provider__ne?: string;
+                /** @description Only rows whose cloud_provider is one of (comma-separated) this. */
+                cloud_provider__in?: string;
+                /** @description Only rows whose cloud_provider contains, in any case, this. */
+                cloud_provider__ilk?: string;
+                /** @description Only rows whose region equals this. */
+                region?: string;
+                /** @description Only rows whose region differs from this. */
+                region__ne?: string;
+                /** @description Only rows whose region is one of (comma-separated) this. */
+                region__in?: string;
+                /** @description Only rows whose region contains, in any case, this. */
+                region__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose criticality equals this. */
+                criticality?: number;
+                /** @description Only rows whose criticality differs from this. */
+                criticality__ne?: number;
+                /** @description Only rows whose criticality is one of (comma-separated) this. */
+                criticality__in?: string;
+                /** @description Only rows whose criticality is greater than this. */
+                criticality__gt?: number;
+                /** @description Only rows whose criticality is at least this. */
+                criticality__gte?: number;
+                /** @description Only rows whose criticality is less than this. */
+                criticality__lt?: number;
+                /** @description Only rows whose criticality is at most this. */
+                criticality__lte?: number;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose session_id equals this. */
+                session_id?: string;
+                /** @description Only rows whose session_id differs from this. */
+                session_id__ne?: string;
+                /** @description Only rows whose session_id is one of (comma-separated) this. */
+                session_id__in?: string;
+                /** @description Only rows whose session_id contains, in any case, this. */
+                session_id__ilk?: string;
+                /** @description Only rows whose agent_id equals this. */
+                agent_id?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose start_time equals this. (RFC 3339 with a zone) */
+                start_time?: string;
+                /** @description Only rows whose start_time differs from this. (RFC 3339 with a zone) */
+                start_time__ne?: string;
+                /** @description Only rows whose start_time is greater than this. (RFC 3339 with a zone) */
+                start_time__gt?: string;
+                /** @description Only rows whose start_time is at least this. (RFC 3339 with a zone) */
+                start_time__gte?: string;
+                /** @description Only rows whose start_time is less than this. (RFC 3339 with a zone) */
+                start_time__lt?: string;
+                /** @description Only rows whose start_time is at most this. (RFC 3339 with a zone) */
+                start_time__lte?: string;
+                /** @description Only rows whose end_time equals this. (RFC 3339 with a zone) */
+                end_time?: string;
+                /** @description Only rows whose end_time differs from this. (RFC 3339 with a zone) */
+                end_time__ne?: string;
+                /** @description Only rows whose end_time is greater than this. (RFC 3339 with a zone) */
+                end_time__gt?: string;
+                /** @description Only rows whose end_time is at least this. (RFC 3339 with a zone) */
+                end_time__gte?: string;
+                /** @description Only rows whose end_time is less than this. (RFC 3339 with a zone) */
+                end_time__lt?: string;
+                /** @description Only rows whose end_time is at most this. (RFC 3339 with a zone) */
+                end_time__lte?: string;
+                /** @description Only rows whose duration_ms equals this. */
+                duration_ms?: number;
+                /** @description Only rows whose duration_ms differs from this. */
+                duration_ms__ne?: number;
+                /** @description Only rows whose duration_ms is one of (comma-separated) this. */
+                duration_ms__in?: string;
+                /** @description Only rows whose duration_ms is greater than this. */
+                duration_ms__gt?: number;
+                /** @description Only rows whose duration_ms is at least this. */
+                duration_ms__gte?: number;
+                /** @description Only rows whose duration_ms is less than this. */
+                duration_ms__lt?: number;
+                /** @description Only rows whose duration_ms is at most this. */
+                duration_ms__lte?: number;
+                /** @description Only rows whose turns equals this. */
+                turns?: number;
+                /** @description Only rows whose turns differs from this. */
+                turns__ne?: number;
+                /** @description Only rows whose turns is one of (comma-separated) this. */
+                turns__in?: string;
+                /** @description Only rows whose turns is greater than this. */
+                turns__gt?: number;
+                /** @description Only rows whose turns is at least this. */
+                turns__gte?: number;
+                /** @description Only rows whose turns is less than this. */
+                turns__lt?: number;
+                /** @description Only rows whose turns is at most this. */
+                turns__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Only rows whose ok equals this. */
+                ok?: number;
+                /** @description Only rows whose ok differs from this. */
+                ok__ne?: number;
+                /** @description Only rows whose ok is one of (comma-separated) this. */
+                ok__in?: string;
+                /** @description Only rows whose ok is greater than this. */
+                ok__gt?: number;
+                /** @description Only rows whose ok is at least this. */
+                ok__gte?: number;
+                /** @description Only rows whose ok is less than this. */
+                ok__lt?: number;
+                /** @description Only rows whose ok is at most this. */
+                ok__lte?: number;
+                /** @description Only rows whose alerted equals this. */
+                alerted?: number;
+                /** @description Only rows whose alerted differs from this. */
+                alerted__ne?: number;
+                /** @description Only rows whose alerted is one of (comma-separated) this. */
+                alerted__in?: string;
+                /** @description Only rows whose alerted is greater than this. */
+                alerted__gt?: number;
+                /** @description Only rows whose alerted is at least this. */
+                alerted__gte?: number;
+                /** @description Only rows whose alerted is less than this. */
+                alerted__lt?: number;
+                /** @description Only rows whose alerted is at most this. */
+                alerted__lte?: number;
+                /** @description Only rows whose blocked equals this. */
+                blocked?: number;
+                /** @description Only rows whose blocked differs from this. */
+                blocked__ne?: number;
+                /** @description Only rows whose blocked is one of (comma-separated) this. */
+                blocked__in?: string;
+                /** @description Only rows whose blocked is greater than this. */
+                blocked__gt?: number;
+                /** @description Only rows whose blocked is at least this. */
+                blocked__gte?: number;
+                /** @description Only rows whose blocked is less than this. */
+                blocked__lt?: number;
+                /** @description Only rows whose blocked is at most this. */
+                blocked__lte?: number;
+                /** @description Only rows whose redacted equals this. */
+                redacted?: number;
+                /** @description Only rows whose redacted differs from this. */
+                redacted__ne?: number;
+                /** @description Only rows whose redacted is one of (comma-separated) this. */
+                redacted__in?: string;
+                /** @description Only rows whose redacted is greater than this. */
+                redacted__gt?: number;
+                /** @description Only rows whose redacted is at least this. */
+                redacted__gte?: number;
+                /** @description Only rows whose redacted is less than this. */
+                redacted__lt?: number;
+                /** @description Only rows whose redacted is at most this. */
+                redacted__lte?: number;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose occurrences equals this. */
+                occurrences?: number;
+                /** @description Only rows whose occurrences differs from this. */
+                occurrences__ne?: number;
+                /** @description Only rows whose occurrences is one of (comma-separated) this. */
+                occurrences__in?: string;
+                /** @description Only rows whose occurrences is greater than this. */
+                occurrences__gt?: number;
+                /** @description Only rows whose occurrences is at least this. */
+                occurrences__gte?: number;
+                /** @description Only rows whose occurrences is less than this. */
+                occurrences__lt?: number;
+                /** @description Only rows whose occurrences is at most this. */
+                occurrences__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose path equals this. */
+                path?: string;
+                /** @description Only rows whose path differs from this. */
+                path__ne?: string;
+                /** @description Only rows whose path is one of (comma-separated) this. */
+                path__in?: string;
+                /** @description Only rows whose path contains, in any case, this. */
+                path__ilk?: string;
+                /** @description Only rows whose start_line equals this. */
+                start_line?: number;
+                /** @description Only rows whose start_line differs from this. */
+                start_line__ne?: number;
+                /** @description Only rows whose start_line is one of (comma-separated) this. */
+                start_line__in?: string;
+                /** @description Only rows whose start_line is greater than this. */
+                start_line__gt?: number;
+                /** @description Only rows whose start_line is at least this. */
+                start_line__gte?: number;
+                /** @description Only rows whose start_line is less than this. */
+                start_line__lt?: number;
+                /** @description Only rows whose start_line is at most this. */
+                start_line__lte?: number;
+                /** @description Only rows whose end_line equals this. */
+                end_line?: number;
+                /** @description Only rows whose end_line differs from this. */
+                end_line__ne?: number;
+                /** @description Only rows whose end_line is one of (comma-separated) this. */
+                end_line__in?: string;
+                /** @description Only rows whose end_line is greater than this. */
+                end_line__gt?: number;
+                /** @description Only rows whose end_line is at least this. */
+                end_line__gte?: number;
+                /** @description Only rows whose end_line is less than this. */
+                end_line__lt?: number;
+                /** @description Only rows whose end_line is at most this. */
+                end_line__lte?: number;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose host equals this. */
+                host?: string;
+                /** @description Only rows whose host differs from this. */
+                host__ne?: string;
+                /** @description Only rows whose host is one of (comma-separated) this. */
+                host__in?: string;
+                /** @description Only rows whose host contains, in any case, this. */
+                host__ilk?: string;
+                /** @description Only rows whose certs equals this. */
+                certs?: number;
+                /** @description Only rows whose certs differs from this. */
+                certs__ne?: number;
+                /** @description Only rows whose certs is one of (comma-separated) this. */
+                certs__in?: string;
+                /** @description Only rows whose certs is greater than this. */
+                certs__gt?: number;
+                /** @description Only rows whose certs is at least this. */
+                certs__gte?: number;
+                /** @description Only rows whose certs is less than this. */
+                certs__lt?: number;
+                /** @description Only rows whose certs is at most this. */
+                certs__lte?: number;
+                /** @description Only rows whose secrets equals this. */
+                secrets?: number;
+                /** @description Only rows whose secrets differs from this. */
+                secrets__ne?: number;
+                /** @description Only rows whose secrets is one of (comma-separated) this. */
+                secrets__in?: string;
+                /** @description Only rows whose secrets is greater than this. */
+                secrets__gt?: number;
+                /** @description Only rows whose secrets is at least this. */
+                secrets__gte?: number;
+                /** @description Only rows whose secrets is less than this. */
+                secrets__lt?: number;
+                /** @description Only rows whose secrets is at most this. */
+                secrets__lte?: number;
+                /** @description Only rows whose probe equals this. */
+                probe?: string;
+                /** @description Only rows whose probe differs from this. */
+                probe__ne?: string;
+                /** @description Only rows whose probe is one of (comma-separated) this. */
+                probe__in?: string;
+                /** @description Only rows whose probe contains, in any case, this. */
+                probe__ilk?: string;
+                /** @description Only rows whose detector equals this. */
+                detector?: string;
+                /** @description Only rows whose detector differs from this. */
+                detector__ne?: string;
+                /** @description Only rows whose detector is one of (comma-separated) this. */
+                detector__in?: string;
+                /** @description Only rows whose detector contains, in any case, this. */
+                detector__ilk?: string;
+                /** @description Only rows whose pass_rate equals this. */
+                pass_rate?: number;
+                /** @description Only rows whose pass_rate differs from this. */
+                pass_rate__ne?: number;
+                /** @description Only rows whose pass_rate is one of (comma-separated) this. */
+                pass_rate__in?: string;
+                /** @description Only rows whose pass_rate is greater than this. */
+                pass_rate__gt?: number;
+                /** @description Only rows whose pass_rate is at least this. */
+                pass_rate__gte?: number;
+                /** @description Only rows whose pass_rate is less than this. */
+                pass_rate__lt?: number;
+                /** @description Only rows whose pass_rate is at most this. */
+                pass_rate__lte?: number;
+                /** @description Only rows whose attempts equals this. */
+                attempts?: number;
+                /** @description Only rows whose attempts differs from this. */
+                attempts__ne?: number;
+                /** @description Only rows whose attempts is one of (comma-separated) this. */
+                attempts__in?: string;
+                /** @description Only rows whose attempts is greater than this. */
+                attempts__gt?: number;
+                /** @description Only rows whose attempts is at least this. */
+                attempts__gte?: number;
+                /** @description Only rows whose attempts is less than this. */
+                attempts__lt?: number;
+                /** @description Only rows whose attempts is at most this. */
+                attempts__lte?: number;
+                /** @description Only rows whose run_at equals this. */
+                run_at?: string;
+                /** @description Only rows whose run_at differs from this. */
+                run_at__ne?: string;
+                /** @description Only rows whose run_at is one of (comma-separated) this. */
+                run_at__in?: string;
+                /** @description Only rows whose run_at contains, in any case, this. */
+                run_at__ilk?: string;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
             };
             header?: never;
             path: {
@@ -2554,6 +4759,158 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose capabilities has this. */
+                capabilities?: string;
+                /** @description Only rows whose capabilities lacks this. */
+                capabilities__ne?: string;
+                /** @description Only rows whose capabilities has one of (comma-separated) this. */
+                capabilities__in?: string;
+                /** @description Only rows whose capabilities contains, in any case, this. */
+                capabilities__ilk?: string;
+                /** @description Only rows whose destructive equals this. */
+                destructive?: boolean;
+                /** @description Only rows whose destructive differs from this. */
+                destructive__ne?: boolean;
+                /** @description Only rows whose requires_approval equals this. */
+                requires_approval?: boolean;
+                /** @description Only rows whose requires_approval differs from this. */
+                requires_approval__ne?: boolean;
+                /** @description Only rows whose input_validation equals this. */
+                input_validation?: boolean;
+                /** @description Only rows whose input_validation differs from this. */
+                input_validation__ne?: boolean;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
             };
             header?: never;
             path: {
@@ -2752,6 +5109,494 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
+                /** @description Only rows whose transport equals this. */
+                transport?: string;
+                /** @description Only rows whose transport differs from this. */
+                transport__ne?: string;
+                /** @description Only rows whose transport is one of (comma-separated) this. */
+                transport__in?: string;
+                /** @description Only rows whose transport contains, in any case, this. */
+                transport__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose package equals this. */
+                package?: string;
+                /** @description Only rows whose package differs from this. */
+                package__ne?: string;
+                /** @description Only rows whose package is one of (comma-separated) this. */
+                package__in?: string;
+                /** @description Only rows whose package contains, in any case, this. */
+                package__ilk?: string;
+                /** @description Only rows whose publisher equals this. */
+                publisher?: string;
+                /** @description Only rows whose publisher differs from this. */
+                publisher__ne?: string;
+                /** @description Only rows whose publisher is one of (comma-separated) this. */
+                publisher__in?: string;
+                /** @description Only rows whose publisher contains, in any case, this. */
+                publisher__ilk?: string;
+                /** @description Only rows whose authentication equals this. */
+                authentication?: string;
+                /** @description Only rows whose authentication differs from this. */
+                authentication__ne?: string;
+                /** @description Only rows whose authentication is one of (comma-separated) this. */
+                authentication__in?: string;
+                /** @description Only rows whose authentication contains, in any case, this. */
+                authentication__ilk?: string;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose prompts equals this. */
+                prompts?: number;
+                /** @description Only rows whose prompts differs from this. */
+                prompts__ne?: number;
+                /** @description Only rows whose prompts is one of (comma-separated) this. */
+                prompts__in?: string;
+                /** @description Only rows whose prompts is greater than this. */
+                prompts__gt?: number;
+                /** @description Only rows whose prompts is at least this. */
+                prompts__gte?: number;
+                /** @description Only rows whose prompts is less than this. */
+                prompts__lt?: number;
+                /** @description Only rows whose prompts is at most this. */
+                prompts__lte?: number;
+                /** @description Only rows whose resources equals this. */
+                resources?: number;
+                /** @description Only rows whose resources differs from this. */
+                resources__ne?: number;
+                /** @description Only rows whose resources is one of (comma-separated) this. */
+                resources__in?: string;
+                /** @description Only rows whose resources is greater than this. */
+                resources__gt?: number;
+                /** @description Only rows whose resources is at least this. */
+                resources__gte?: number;
+                /** @description Only rows whose resources is less than this. */
+                resources__lt?: number;
+                /** @description Only rows whose resources is at most this. */
+                resources__lte?: number;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose occurrences equals this. */
+                occurrences?: number;
+                /** @description Only rows whose occurrences differs from this. */
+                occurrences__ne?: number;
+                /** @description Only rows whose occurrences is one of (comma-separated) this. */
+                occurrences__in?: string;
+                /** @description Only rows whose occurrences is greater than this. */
+                occurrences__gt?: number;
+                /** @description Only rows whose occurrences is at least this. */
+                occurrences__gte?: number;
+                /** @description Only rows whose occurrences is less than this. */
+                occurrences__lt?: number;
+                /** @description Only rows whose occurrences is at most this. */
+                occurrences__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose path equals this. */
+                path?: string;
+                /** @description Only rows whose path differs from this. */
+                path__ne?: string;
+                /** @description Only rows whose path is one of (comma-separated) this. */
+                path__in?: string;
+                /** @description Only rows whose path contains, in any case, this. */
+                path__ilk?: string;
+                /** @description Only rows whose start_line equals this. */
+                start_line?: number;
+                /** @description Only rows whose start_line differs from this. */
+                start_line__ne?: number;
+                /** @description Only rows whose start_line is one of (comma-separated) this. */
+                start_line__in?: string;
+                /** @description Only rows whose start_line is greater than this. */
+                start_line__gt?: number;
+                /** @description Only rows whose start_line is at least this. */
+                start_line__gte?: number;
+                /** @description Only rows whose start_line is less than this. */
+                start_line__lt?: number;
+                /** @description Only rows whose start_line is at most this. */
+                start_line__lte?: number;
+                /** @description Only rows whose end_line equals this. */
+                end_line?: number;
+                /** @description Only rows whose end_line differs from this. */
+                end_line__ne?: number;
+                /** @description Only rows whose end_line is one of (comma-separated) this. */
+                end_line__in?: string;
+                /** @description Only rows whose end_line is greater than this. */
+                end_line__gt?: number;
+                /** @description Only rows whose end_line is at least this. */
+                end_line__gte?: number;
+                /** @description Only rows whose end_line is less than this. */
+                end_line__lt?: number;
+                /** @description Only rows whose end_line is at most this. */
+                end_line__lte?: number;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose host equals this. */
+                host?: string;
+                /** @description Only rows whose host differs from this. */
+                host__ne?: string;
+                /** @description Only rows whose host is one of (comma-separated) this. */
+                host__in?: string;
+                /** @description Only rows whose host contains, in any case, this. */
+                host__ilk?: string;
+                /** @description Only rows whose certs equals this. */
+                certs?: number;
+                /** @description Only rows whose certs differs from this. */
+                certs__ne?: number;
+                /** @description Only rows whose certs is one of (comma-separated) this. */
+                certs__in?: string;
+                /** @description Only rows whose certs is greater than this. */
+                certs__gt?: number;
+                /** @description Only rows whose certs is at least this. */
+                certs__gte?: number;
+                /** @description Only rows whose certs is less than this. */
+                certs__lt?: number;
+                /** @description Only rows whose certs is at most this. */
+                certs__lte?: number;
+                /** @description Only rows whose secrets equals this. */
+                secrets?: number;
+                /** @description Only rows whose secrets differs from this. */
+                secrets__ne?: number;
+                /** @description Only rows whose secrets is one of (comma-separated) this. */
+                secrets__in?: string;
+                /** @description Only rows whose secrets is greater than this. */
+                secrets__gt?: number;
+                /** @description Only rows whose secrets is at least this. */
+                secrets__gte?: number;
+                /** @description Only rows whose secrets is less than this. */
+                secrets__lt?: number;
+                /** @description Only rows whose secrets is at most this. */
+                secrets__lte?: number;
             };
             header?: never;
             path: {
@@ -2858,6 +5703,190 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose transport equals this. */
+                transport?: string;
+                /** @description Only rows whose transport differs from this. */
+                transport__ne?: string;
+                /** @description Only rows whose transport is one of (comma-separated) this. */
+                transport__in?: string;
+                /** @description Only rows whose transport contains, in any case, this. */
+                transport__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose package equals this. */
+                package?: string;
+                /** @description Only rows whose package differs from this. */
+                package__ne?: string;
+                /** @description Only rows whose package is one of (comma-separated) this. */
+                package__in?: string;
+                /** @description Only rows whose package contains, in any case, this. */
+                package__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose publisher equals this. */
+                publisher?: string;
+                /** @description Only rows whose publisher differs from this. */
+                publisher__ne?: string;
+                /** @description Only rows whose publisher is one of (comma-separated) this. */
+                publisher__in?: string;
+                /** @description Only rows whose publisher contains, in any case, this. */
+                publisher__ilk?: string;
+                /** @description Only rows whose authentication equals this. */
+                authentication?: string;
+                /** @description Only rows whose authentication differs from this. */
+                authentication__ne?: string;
+                /** @description Only rows whose authentication is one of (comma-separated) this. */
+                authentication__in?: string;
+                /** @description Only rows whose authentication contains, in any case, this. */
+                authentication__ilk?: string;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose prompts equals this. */
+                prompts?: number;
+                /** @description Only rows whose prompts differs from this. */
+                prompts__ne?: number;
+                /** @description Only rows whose prompts is one of (comma-separated) this. */
+                prompts__in?: string;
+                /** @description Only rows whose prompts is greater than this. */
+                prompts__gt?: number;
+                /** @description Only rows whose prompts is at least this. */
+                prompts__gte?: number;
+                /** @description Only rows whose prompts is less than this. */
+                prompts__lt?: number;
+                /** @description Only rows whose prompts is at most this. */
+                prompts__lte?: number;
+                /** @description Only rows whose resources equals this. */
+                resources?: number;
+                /** @description Only rows whose resources differs from this. */
+                resources__ne?: number;
+                /** @description Only rows whose resources is one of (comma-separated) this. */
+                resources__in?: string;
+                /** @description Only rows whose resources is greater than this. */
+                resources__gt?: number;
+                /** @description Only rows whose resources is at least this. */
+                resources__gte?: number;
+                /** @description Only rows whose resources is less than this. */
+                resources__lt?: number;
+                /** @description Only rows whose resources is at most this. */
+                resources__lte?: number;
             };
             header?: never;
             path: {
@@ -3054,6 +6083,822 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hostname equals this. */
+                hostname?: string;
+                /** @description Only rows whose hostname differs from this. */
+                hostname__ne?: string;
+                /** @description Only rows whose hostname is one of (comma-separated) this. */
+                hostname__in?: string;
+                /** @description Only rows whose hostname contains, in any case, this. */
+                hostname__ilk?: string;
+                /** @description Only rows whose ip equals this. */
+                ip?: string;
+                /** @description Only rows whose ip differs from this. */
+                ip__ne?: string;
+                /** @description Only rows whose ip is one of (comma-separated) this. */
+                ip__in?: string;
+                /** @description Only rows whose ip contains, in any case, this. */
+                ip__ilk?: string;
+                /** @description Only rows whose os equals this. */
+                os?: string;
+                /** @description Only rows whose os differs from this. */
+                os__ne?: string;
+                /** @description Only rows whose os is one of (comma-separated) this. */
+                os__in?: string;
+                /** @description Only rows whose os contains, in any case, this. */
+                os__ilk?: string;
+                /** @description Only rows whose cloud_provider equals this. */
+                cloud_provider?: string;
+                /** @description Only rows whose cloud_provider differs from this. */
+                cloud_provider__ne?: string;
+                /** @description Only rows whose cloud_provider is one of (comma-separated) this. */
+                cloud_provider__in?: string;
+                /** @description Only rows whose cloud_provider contains, in any case, this. */
+                cloud_provider__ilk?: string;
+                /** @description Only rows whose region equals this. */
+                region?: string;
+                /** @description Only rows whose region differs from this. */
+                region__ne?: string;
+                /** @description Only rows whose region is one of (comma-separated) this. */
+                region__in?: string;
+                /** @description Only rows whose region contains, in any case, this. */
+                region__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose criticality equals this. */
+                criticality?: number;
+                /** @description Only rows whose criticality differs from this. */
+                criticality__ne?: number;
+                /** @description Only rows whose criticality is one of (comma-separated) this. */
+                criticality__in?: string;
+                /** @description Only rows whose criticality is greater than this. */
+                criticality__gt?: number;
+                /** @description Only rows whose criticality is at least this. */
+                criticality__gte?: number;
+                /** @description Only rows whose criticality is less than this. */
+                criticality__lt?: number;
+                /** @description Only rows whose criticality is at most this. */
+                criticality__lte?: number;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose session_id equals this. */
+                session_id?: string;
+                /** @description Only rows whose session_id differs from this. */
+                session_id__ne?: string;
+                /** @description Only rows whose session_id is one of (comma-separated) this. */
+                session_id__in?: string;
+                /** @description Only rows whose session_id contains, in any case, this. */
+                session_id__ilk?: string;
+                /** @description Only rows whose agent_id equals this. */
+                agent_id?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose start_time equals this. (RFC 3339 with a zone) */
+                start_time?: string;
+                /** @description Only rows whose start_time differs from this. (RFC 3339 with a zone) */
+                start_time__ne?: string;
+                /** @description Only rows whose start_time is greater than this. (RFC 3339 with a zone) */
+                start_time__gt?: string;
+                /** @description Only rows whose start_time is at least this. (RFC 3339 with a zone) */
+                start_time__gte?: string;
+                /** @description Only rows whose start_time is less than this. (RFC 3339 with a zone) */
+                start_time__lt?: string;
+                /** @description Only rows whose start_time is at most this. (RFC 3339 with a zone) */
+                start_time__lte?: string;
+                /** @description Only rows whose end_time equals this. (RFC 3339 with a zone) */
+                end_time?: string;
+                /** @description Only rows whose end_time differs from this. (RFC 3339 with a zone) */
+                end_time__ne?: string;
+                /** @description Only rows whose end_time is greater than this. (RFC 3339 with a zone) */
+                end_time__gt?: string;
+                /** @description Only rows whose end_time is at least this. (RFC 3339 with a zone) */
+                end_time__gte?: string;
+                /** @description Only rows whose end_time is less than this. (RFC 3339 with a zone) */
+                end_time__lt?: string;
+                /** @description Only rows whose end_time is at most this. (RFC 3339 with a zone) */
+                end_time__lte?: string;
+                /** @description Only rows whose duration_ms equals this. */
+                duration_ms?: number;
+                /** @description Only rows whose duration_ms differs from this. */
+                duration_ms__ne?: number;
+                /** @description Only rows whose duration_ms is one of (comma-separated) this. */
+                duration_ms__in?: string;
+                /** @description Only rows whose duration_ms is greater than this. */
+                duration_ms__gt?: number;
+                /** @description Only rows whose duration_ms is at least this. */
+                duration_ms__gte?: number;
+                /** @description Only rows whose duration_ms is less than this. */
+                duration_ms__lt?: number;
+                /** @description Only rows whose duration_ms is at most this. */
+                duration_ms__lte?: number;
+                /** @description Only rows whose turns equals this. */
+                turns?: number;
+                /** @description Only rows whose turns differs from this. */
+                turns__ne?: number;
+                /** @description Only rows whose turns is one of (comma-separated) this. */
+                turns__in?: string;
+                /** @description Only rows whose turns is greater than this. */
+                turns__gt?: number;
+                /** @description Only rows whose turns is at least this. */
+                turns__gte?: number;
+                /** @description Only rows whose turns is less than this. */
+                turns__lt?: number;
+                /** @description Only rows whose turns is at most this. */
+                turns__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Only rows whose ok equals this. */
+                ok?: number;
+                /** @description Only rows whose ok differs from this. */
+                ok__ne?: number;
+                /** @description Only rows whose ok is one of (comma-separated) this. */
+                ok__in?: string;
+                /** @description Only rows whose ok is greater than this. */
+                ok__gt?: number;
+                /** @description Only rows whose ok is at least this. */
+                ok__gte?: number;
+                /** @description Only rows whose ok is less than this. */
+                ok__lt?: number;
+                /** @description Only rows whose ok is at most this. */
+                ok__lte?: number;
+                /** @description Only rows whose alerted equals this. */
+                alerted?: number;
+                /** @description Only rows whose alerted differs from this. */
+                alerted__ne?: number;
+                /** @description Only rows whose alerted is one of (comma-separated) this. */
+                alerted__in?: string;
+                /** @description Only rows whose alerted is greater than this. */
+                alerted__gt?: number;
+                /** @description Only rows whose alerted is at least this. */
+                alerted__gte?: number;
+                /** @description Only rows whose alerted is less than this. */
+                alerted__lt?: number;
+                /** @description Only rows whose alerted is at most this. */
+                alerted__lte?: number;
+                /** @description Only rows whose blocked equals this. */
+                blocked?: number;
+                /** @description Only rows whose blocked differs from this. */
+                blocked__ne?: number;
+                /** @description Only rows whose blocked is one of (comma-separated) this. */
+                blocked__in?: string;
+                /** @description Only rows whose blocked is greater than this. */
+                blocked__gt?: number;
+                /** @description Only rows whose blocked is at least this. */
+                blocked__gte?: number;
+                /** @description Only rows whose blocked is less than this. */
+                blocked__lt?: number;
+                /** @description Only rows whose blocked is at most this. */
+                blocked__lte?: number;
+                /** @description Only rows whose redacted equals this. */
+                redacted?: number;
+                /** @description Only rows whose redacted differs from this. */
+                redacted__ne?: number;
+                /** @description Only rows whose redacted is one of (comma-separated) this. */
+                redacted__in?: string;
+                /** @description Only rows whose redacted is greater than this. */
+                redacted__gt?: number;
+                /** @description Only rows whose redacted is at least this. */
+                redacted__gte?: number;
+                /** @description Only rows whose redacted is less than this. */
+                redacted__lt?: number;
+                /** @description Only rows whose redacted is at most this. */
+                redacted__lte?: number;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose occurrences equals this. */
+                occurrences?: number;
+                /** @description Only rows whose occurrences differs from this. */
+                occurrences__ne?: number;
+                /** @description Only rows whose occurrences is one of (comma-separated) this. */
+                occurrences__in?: string;
+                /** @description Only rows whose occurrences is greater than this. */
+                occurrences__gt?: number;
+                /** @description Only rows whose occurrences is at least this. */
+                occurrences__gte?: number;
+                /** @description Only rows whose occurrences is less than this. */
+                occurrences__lt?: number;
+                /** @description Only rows whose occurrences is at most this. */
+                occurrences__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose path equals this. */
+                path?: string;
+                /** @description Only rows whose path differs from this. */
+                path__ne?: string;
+                /** @description Only rows whose path is one of (comma-separated) this. */
+                path__in?: string;
+                /** @description Only rows whose path contains, in any case, this. */
+                path__ilk?: string;
+                /** @description Only rows whose start_line equals this. */
+                start_line?: number;
+                /** @description Only rows whose start_line differs from this. */
+                start_line__ne?: number;
+                /** @description Only rows whose start_line is one of (comma-separated) this. */
+                start_line__in?: string;
+                /** @description Only rows whose start_line is greater than this. */
+                start_line__gt?: number;
+                /** @description Only rows whose start_line is at least this. */
+                start_line__gte?: number;
+                /** @description Only rows whose start_line is less than this. */
+                start_line__lt?: number;
+                /** @description Only rows whose start_line is at most this. */
+                start_line__lte?: number;
+                /** @description Only rows whose end_line equals this. */
+                end_line?: number;
+                /** @description Only rows whose end_line differs from this. */
+                end_line__ne?: number;
+                /** @description Only rows whose end_line is one of (comma-separated) this. */
+                end_line__in?: string;
+                /** @description Only rows whose end_line is greater than this. */
+                end_line__gt?: number;
+                /** @description Only rows whose end_line is at least this. */
+                end_line__gte?: number;
+                /** @description Only rows whose end_line is less than this. */
+                end_line__lt?: number;
+                /** @description Only rows whose end_line is at most this. */
+                end_line__lte?: number;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose host equals this. */
+                host?: string;
+                /** @description Only rows whose host differs from this. */
+                host__ne?: string;
+                /** @description Only rows whose host is one of (comma-separated) this. */
+                host__in?: string;
+                /** @description Only rows whose host contains, in any case, this. */
+                host__ilk?: string;
+                /** @description Only rows whose certs equals this. */
+                certs?: number;
+                /** @description Only rows whose certs differs from this. */
+                certs__ne?: number;
+                /** @description Only rows whose certs is one of (comma-separated) this. */
+                certs__in?: string;
+                /** @description Only rows whose certs is greater than this. */
+                certs__gt?: number;
+                /** @description Only rows whose certs is at least this. */
+                certs__gte?: number;
+                /** @description Only rows whose certs is less than this. */
+                certs__lt?: number;
+                /** @description Only rows whose certs is at most this. */
+                certs__lte?: number;
+                /** @description Only rows whose secrets equals this. */
+                secrets?: number;
+                /** @description Only rows whose secrets differs from this. */
+                secrets__ne?: number;
+                /** @description Only rows whose secrets is one of (comma-separated) this. */
+                secrets__in?: string;
+                /** @description Only rows whose secrets is greater than this. */
+                secrets__gt?: number;
+                /** @description Only rows whose secrets is at least this. */
+                secrets__gte?: number;
+                /** @description Only rows whose secrets is less than this. */
+                secrets__lt?: number;
+                /** @description Only rows whose secrets is at most this. */
+                secrets__lte?: number;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose capabilities has this. */
+                capabilities?: string;
+                /** @description Only rows whose capabilities lacks this. */
+                capabilities__ne?: string;
+                /** @description Only rows whose capabilities has one of (comma-separated) this. */
+                capabilities__in?: string;
+                /** @description Only rows whose capabilities contains, in any case, this. */
+                capabilities__ilk?: string;
+                /** @description Only rows whose destructive equals this. */
+                destructive?: boolean;
+                /** @description Only rows whose destructive differs from this. */
+                destructive__ne?: boolean;
+                /** @description Only rows whose requires_approval equals this. */
+                requires_approval?: boolean;
+                /** @description Only rows whose requires_approval differs from this. */
+                requires_approval__ne?: boolean;
+                /** @description Only rows whose input_validation equals this. */
+                input_validation?: boolean;
+                /** @description Only rows whose input_validation differs from this. */
+                input_validation__ne?: boolean;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose arguments has this. */
+                arguments?: string;
+                /** @description Only rows whose arguments lacks this. */
+                arguments__ne?: string;
+                /** @description Only rows whose arguments has one of (comma-separated) this. */
+                arguments__in?: string;
+                /** @description Only rows whose arguments contains, in any case, this. */
+                arguments__ilk?: string;
+                /** @description Only rows whose uri equals this. */
+                uri?: string;
+                /** @description Only rows whose uri differs from this. */
+                uri__ne?: string;
+                /** @description Only rows whose uri is one of (comma-separated) this. */
+                uri__in?: string;
+                /** @description Only rows whose uri contains, in any case, this. */
+                uri__ilk?: string;
+                /** @description Only rows whose mime_type equals this. */
+                mime_type?: string;
+                /** @description Only rows whose mime_type differs from this. */
+                mime_type__ne?: string;
+                /** @description Only rows whose mime_type is one of (comma-separated) this. */
+                mime_type__in?: string;
+                /** @description Only rows whose mime_type contains, in any case, this. */
+                mime_type__ilk?: string;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
             };
             header?: never;
             path: {
@@ -3160,6 +7005,156 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hostname equals this. */
+                hostname?: string;
+                /** @description Only rows whose hostname differs from this. */
+                hostname__ne?: string;
+                /** @description Only rows whose hostname is one of (comma-separated) this. */
+                hostname__in?: string;
+                /** @description Only rows whose hostname contains, in any case, this. */
+                hostname__ilk?: string;
+                /** @description Only rows whose ip equals this. */
+                ip?: string;
+                /** @description Only rows whose ip differs from this. */
+                ip__ne?: string;
+                /** @description Only rows whose ip is one of (comma-separated) this. */
+                ip__in?: string;
+                /** @description Only rows whose ip contains, in any case, this. */
+                ip__ilk?: string;
+                /** @description Only rows whose os equals this. */
+                os?: string;
+                /** @description Only rows whose os differs from this. */
+                os__ne?: string;
+                /** @description Only rows whose os is one of (comma-separated) this. */
+                os__in?: string;
+                /** @description Only rows whose os contains, in any case, this. */
+                os__ilk?: string;
+                /** @description Only rows whose cloud_provider equals this. */
+                cloud_provider?: string;
+                /** @description Only rows whose cloud_provider differs from this. */
+                cloud_provider__ne?: string;
+                /** @description Only rows whose cloud_provider is one of (comma-separated) this. */
+                cloud_provider__in?: string;
+                /** @description Only rows whose cloud_provider contains, in any case, this. */
+                cloud_provider__ilk?: string;
+                /** @description Only rows whose region equals this. */
+                region?: string;
+                /** @description Only rows whose region differs from this. */
+                region__ne?: string;
+                /** @description Only rows whose region is one of (comma-separated) this. */
+                region__in?: string;
+                /** @description Only rows whose region contains, in any case, this. */
+                region__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose criticality equals this. */
+                criticality?: number;
+                /** @description Only rows whose criticality differs from this. */
+                criticality__ne?: number;
+                /** @description Only rows whose criticality is one of (comma-separated) this. */
+                criticality__in?: string;
+                /** @description Only rows whose criticality is greater than this. */
+                criticality__gt?: number;
+                /** @description Only rows whose criticality is at least this. */
+                criticality__gte?: number;
+                /** @description Only rows whose criticality is less than this. */
+                criticality__lt?: number;
+                /** @description Only rows whose criticality is at most this. */
+                criticality__lte?: number;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
             };
             header?: never;
             path: {
@@ -3355,6 +7350,742 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose subject equals this. */
+                subject?: string;
+                /** @description Only rows whose subject differs from this. */
+                subject__ne?: string;
+                /** @description Only rows whose subject is one of (comma-separated) this. */
+                subject__in?: string;
+                /** @description Only rows whose subject contains, in any case, this. */
+                subject__ilk?: string;
+                /** @description Only rows whose issuer equals this. */
+                issuer?: string;
+                /** @description Only rows whose issuer differs from this. */
+                issuer__ne?: string;
+                /** @description Only rows whose issuer is one of (comma-separated) this. */
+                issuer__in?: string;
+                /** @description Only rows whose issuer contains, in any case, this. */
+                issuer__ilk?: string;
+                /** @description Only rows whose not_after equals this. */
+                not_after?: string;
+                /** @description Only rows whose not_after differs from this. */
+                not_after__ne?: string;
+                /** @description Only rows whose not_after is one of (comma-separated) this. */
+                not_after__in?: string;
+                /** @description Only rows whose not_after contains, in any case, this. */
+                not_after__ilk?: string;
+                /** @description Only rows whose key_algorithm equals this. */
+                key_algorithm?: string;
+                /** @description Only rows whose key_algorithm differs from this. */
+                key_algorithm__ne?: string;
+                /** @description Only rows whose key_algorithm is one of (comma-separated) this. */
+                key_algorithm__in?: string;
+                /** @description Only rows whose key_algorithm contains, in any case, this. */
+                key_algorithm__ilk?: string;
+                /** @description Only rows whose self_signed equals this. */
+                self_signed?: boolean;
+                /** @description Only rows whose self_signed differs from this. */
+                self_signed__ne?: boolean;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose algorithm equals this. */
+                algorithm?: string;
+                /** @description Only rows whose algorithm differs from this. */
+                algorithm__ne?: string;
+                /** @description Only rows whose algorithm is one of (comma-separated) this. */
+                algorithm__in?: string;
+                /** @description Only rows whose algorithm contains, in any case, this. */
+                algorithm__ilk?: string;
+                /** @description Only rows whose key_size equals this. */
+                key_size?: number;
+                /** @description Only rows whose key_size differs from this. */
+                key_size__ne?: number;
+                /** @description Only rows whose key_size is one of (comma-separated) this. */
+                key_size__in?: string;
+                /** @description Only rows whose key_size is greater than this. */
+                key_size__gt?: number;
+                /** @description Only rows whose key_size is at least this. */
+                key_size__gte?: number;
+                /** @description Only rows whose key_size is less than this. */
+                key_size__lt?: number;
+                /** @description Only rows whose key_size is at most this. */
+                key_size__lte?: number;
+                /** @description Only rows whose key_type equals this. */
+                key_type?: string;
+                /** @description Only rows whose key_type differs from this. */
+                key_type__ne?: string;
+                /** @description Only rows whose key_type is one of (comma-separated) this. */
+                key_type__in?: string;
+                /** @description Only rows whose key_type contains, in any case, this. */
+                key_type__ilk?: string;
+                /** @description Only rows whose protocol equals this. */
+                protocol?: string;
+                /** @description Only rows whose protocol differs from this. */
+                protocol__ne?: string;
+                /** @description Only rows whose protocol is one of (comma-separated) this. */
+                protocol__in?: string;
+                /** @description Only rows whose protocol contains, in any case, this. */
+                protocol__ilk?: string;
+                /** @description Only rows whose cipher equals this. */
+                cipher?: string;
+                /** @description Only rows whose cipher differs from this. */
+                cipher__ne?: string;
+                /** @description Only rows whose cipher is one of (comma-separated) this. */
+                cipher__in?: string;
+                /** @description Only rows whose cipher contains, in any case, this. */
+                cipher__ilk?: string;
+                /** @description Only rows whose peer equals this. */
+                peer?: string;
+                /** @description Only rows whose peer differs from this. */
+                peer__ne?: string;
+                /** @description Only rows whose peer is one of (comma-separated) this. */
+                peer__in?: string;
+                /** @description Only rows whose peer contains, in any case, this. */
+                peer__ilk?: string;
+                /** @description Only rows whose operation equals this. */
+                operation?: string;
+                /** @description Only rows whose operation differs from this. */
+                operation__ne?: string;
+                /** @description Only rows whose operation is one of (comma-separated) this. */
+                operation__in?: string;
+                /** @description Only rows whose operation contains, in any case, this. */
+                operation__ilk?: string;
+                /** @description Only rows whose library equals this. */
+                library?: string;
+                /** @description Only rows whose library differs from this. */
+                library__ne?: string;
+                /** @description Only rows whose library is one of (comma-separated) this. */
+                library__in?: string;
+                /** @description Only rows whose library contains, in any case, this. */
+                library__ilk?: string;
+                /** @description Only rows whose detection_id equals this. */
+                detection_id?: string;
+                /** @description Only rows whose detection_id differs from this. */
+                detection_id__ne?: string;
+                /** @description Only rows whose detection_id is one of (comma-separated) this. */
+                detection_id__in?: string;
+                /** @description Only rows whose detection_id contains, in any case, this. */
+                detection_id__ilk?: string;
+                /** @description Only rows whose secret_type equals this. */
+                secret_type?: string;
+                /** @description Only rows whose secret_type differs from this. */
+                secret_type__ne?: string;
+                /** @description Only rows whose secret_type is one of (comma-separated) this. */
+                secret_type__in?: string;
+                /** @description Only rows whose secret_type contains, in any case, this. */
+                secret_type__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose port equals this. */
+                port?: number;
+                /** @description Only rows whose port differs from this. */
+                port__ne?: number;
+                /** @description Only rows whose port is one of (comma-separated) this. */
+                port__in?: string;
+                /** @description Only rows whose port is greater than this. */
+                port__gt?: number;
+                /** @description Only rows whose port is at least this. */
+                port__gte?: number;
+                /** @description Only rows whose port is less than this. */
+                port__lt?: number;
+                /** @description Only rows whose port is at most this. */
+                port__lte?: number;
+                /** @description Only rows whose cipher_suites has this. */
+                cipher_suites?: string;
+                /** @description Only rows whose cipher_suites lacks this. */
+                cipher_suites__ne?: string;
+                /** @description Only rows whose cipher_suites has one of (comma-separated) this. */
+                cipher_suites__in?: string;
+                /** @description Only rows whose cipher_suites contains, in any case, this. */
+                cipher_suites__ilk?: string;
+                /** @description Only rows whose grade equals this. */
+                grade?: string;
+                /** @description Only rows whose grade differs from this. */
+                grade__ne?: string;
+                /** @description Only rows whose grade is one of (comma-separated) this. */
+                grade__in?: string;
+                /** @description Only rows whose grade contains, in any case, this. */
+                grade__ilk?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose verified equals this. */
+                verified?: boolean;
+                /** @description Only rows whose verified differs from this. */
+                verified__ne?: boolean;
+                /** @description Only rows whose model_family equals this. */
+                model_family?: string;
+                /** @description Only rows whose model_family differs from this. */
+                model_family__ne?: string;
+                /** @description Only rows whose model_family is one of (comma-separated) this. */
+                model_family__in?: string;
+                /** @description Only rows whose model_family contains, in any case, this. */
+                model_family__ilk?: string;
+                /** @description Only rows whose version equals this. */
+                version?: string;
+                /** @description Only rows whose version differs from this. */
+                version__ne?: string;
+                /** @description Only rows whose version is one of (comma-separated) this. */
+                version__in?: string;
+                /** @description Only rows whose version contains, in any case, this. */
+                version__ilk?: string;
+                /** @description Only rows whose pinned equals this. */
+                pinned?: boolean;
+                /** @description Only rows whose pinned differs from this. */
+                pinned__ne?: boolean;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose hosting equals this. */
+                hosting?: string;
+                /** @description Only rows whose hosting differs from this. */
+                hosting__ne?: string;
+                /** @description Only rows whose hosting is one of (comma-separated) this. */
+                hosting__in?: string;
+                /** @description Only rows whose hosting contains, in any case, this. */
+                hosting__ilk?: string;
+                /** @description Only rows whose license equals this. */
+                license?: string;
+                /** @description Only rows whose license differs from this. */
+                license__ne?: string;
+                /** @description Only rows whose license is one of (comma-separated) this. */
+                license__in?: string;
+                /** @description Only rows whose license contains, in any case, this. */
+                license__ilk?: string;
+                /** @description Only rows whose context_window equals this. */
+                context_window?: number;
+                /** @description Only rows whose context_window differs from this. */
+                context_window__ne?: number;
+                /** @description Only rows whose context_window is one of (comma-separated) this. */
+                context_window__in?: string;
+                /** @description Only rows whose context_window is greater than this. */
+                context_window__gt?: number;
+                /** @description Only rows whose context_window is at least this. */
+                context_window__gte?: number;
+                /** @description Only rows whose context_window is less than this. */
+                context_window__lt?: number;
+                /** @description Only rows whose context_window is at most this. */
+                context_window__lte?: number;
+                /** @description Only rows whose critical_issues equals this. */
+                critical_issues?: number;
+                /** @description Only rows whose critical_issues differs from this. */
+                critical_issues__ne?: number;
+                /** @description Only rows whose critical_issues is one of (comma-separated) this. */
+                critical_issues__in?: string;
+                /** @description Only rows whose critical_issues is greater than this. */
+                critical_issues__gt?: number;
+                /** @description Only rows whose critical_issues is at least this. */
+                critical_issues__gte?: number;
+                /** @description Only rows whose critical_issues is less than this. */
+                critical_issues__lt?: number;
+                /** @description Only rows whose critical_issues is at most this. */
+                critical_issues__lte?: number;
+                /** @description Only rows whose high_issues equals this. */
+                high_issues?: number;
+                /** @description Only rows whose high_issues differs from this. */
+                high_issues__ne?: number;
+                /** @description Only rows whose high_issues is one of (comma-separated) this. */
+                high_issues__in?: string;
+                /** @description Only rows whose high_issues is greater than this. */
+                high_issues__gt?: number;
+                /** @description Only rows whose high_issues is at least this. */
+                high_issues__gte?: number;
+                /** @description Only rows whose high_issues is less than this. */
+                high_issues__lt?: number;
+                /** @description Only rows whose high_issues is at most this. */
+                high_issues__lte?: number;
+                /** @description Only rows whose total_issues equals this. */
+                total_issues?: number;
+                /** @description Only rows whose total_issues differs from this. */
+                total_issues__ne?: number;
+                /** @description Only rows whose total_issues is one of (comma-separated) this. */
+                total_issues__in?: string;
+                /** @description Only rows whose total_issues is greater than this. */
+                total_issues__gt?: number;
+                /** @description Only rows whose total_issues is at least this. */
+                total_issues__gte?: number;
+                /** @description Only rows whose total_issues is less than this. */
+                total_issues__lt?: number;
+                /** @description Only rows whose total_issues is at most this. */
+                total_issues__lte?: number;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose locations equals this. */
+                locations?: number;
+                /** @description Only rows whose locations differs from this. */
+                locations__ne?: number;
+                /** @description Only rows whose locations is one of (comma-separated) this. */
+                locations__in?: string;
+                /** @description Only rows whose locations is greater than this. */
+                locations__gt?: number;
+                /** @description Only rows whose locations is at least this. */
+                locations__gte?: number;
+                /** @description Only rows whose locations is less than this. */
+                locations__lt?: number;
+                /** @description Only rows whose locations is at most this. */
+                locations__lte?: number;
+                /** @description Only rows whose framework equals this. */
+                framework?: string;
+                /** @description Only rows whose framework differs from this. */
+                framework__ne?: string;
+                /** @description Only rows whose framework is one of (comma-separated) this. */
+                framework__in?: string;
+                /** @description Only rows whose framework contains, in any case, this. */
+                framework__ilk?: string;
+                /** @description Only rows whose language equals this. */
+                language?: string;
+                /** @description Only rows whose language differs from this. */
+                language__ne?: string;
+                /** @description Only rows whose language is one of (comma-separated) this. */
+                language__in?: string;
+                /** @description Only rows whose language contains, in any case, this. */
+                language__ilk?: string;
+                /** @description Only rows whose environment equals this. */
+                environment?: string;
+                /** @description Only rows whose environment differs from this. */
+                environment__ne?: string;
+                /** @description Only rows whose environment is one of (comma-separated) this. */
+                environment__in?: string;
+                /** @description Only rows whose environment contains, in any case, this. */
+                environment__ilk?: string;
+                /** @description Only rows whose owner equals this. */
+                owner?: string;
+                /** @description Only rows whose owner differs from this. */
+                owner__ne?: string;
+                /** @description Only rows whose owner is one of (comma-separated) this. */
+                owner__in?: string;
+                /** @description Only rows whose owner contains, in any case, this. */
+                owner__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose context equals this. */
+                context?: string;
+                /** @description Only rows whose context differs from this. */
+                context__ne?: string;
+                /** @description Only rows whose context is one of (comma-separated) this. */
+                context__in?: string;
+                /** @description Only rows whose context contains, in any case, this. */
+                context__ilk?: string;
+                /** @description Only rows whose data_sources has this. */
+                data_sources?: string;
+                /** @description Only rows whose data_sources lacks this. */
+                data_sources__ne?: string;
+                /** @description Only rows whose data_sources has one of (comma-separated) this. */
+                data_sources__in?: string;
+                /** @description Only rows whose data_sources contains, in any case, this. */
+                data_sources__ilk?: string;
+                /** @description Only rows whose permissions has this. */
+                permissions?: string;
+                /** @description Only rows whose permissions lacks this. */
+                permissions__ne?: string;
+                /** @description Only rows whose permissions has one of (comma-separated) this. */
+                permissions__in?: string;
+                /** @description Only rows whose permissions contains, in any case, this. */
+                permissions__ilk?: string;
+                /** @description Only rows whose human_approval equals this. */
+                human_approval?: boolean;
+                /** @description Only rows whose human_approval differs from this. */
+                human_approval__ne?: boolean;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose sub_agents equals this. */
+                sub_agents?: number;
+                /** @description Only rows whose sub_agents differs from this. */
+                sub_agents__ne?: number;
+                /** @description Only rows whose sub_agents is one of (comma-separated) this. */
+                sub_agents__in?: string;
+                /** @description Only rows whose sub_agents is greater than this. */
+                sub_agents__gt?: number;
+                /** @description Only rows whose sub_agents is at least this. */
+                sub_agents__gte?: number;
+                /** @description Only rows whose sub_agents is less than this. */
+                sub_agents__lt?: number;
+                /** @description Only rows whose sub_agents is at most this. */
+                sub_agents__lte?: number;
+                /** @description Only rows whose input_guardrails equals this. */
+                input_guardrails?: number;
+                /** @description Only rows whose input_guardrails differs from this. */
+                input_guardrails__ne?: number;
+                /** @description Only rows whose input_guardrails is one of (comma-separated) this. */
+                input_guardrails__in?: string;
+                /** @description Only rows whose input_guardrails is greater than this. */
+                input_guardrails__gt?: number;
+                /** @description Only rows whose input_guardrails is at least this. */
+                input_guardrails__gte?: number;
+                /** @description Only rows whose input_guardrails is less than this. */
+                input_guardrails__lt?: number;
+                /** @description Only rows whose input_guardrails is at most this. */
+                input_guardrails__lte?: number;
+                /** @description Only rows whose output_guardrails equals this. */
+                output_guardrails?: number;
+                /** @description Only rows whose output_guardrails differs from this. */
+                output_guardrails__ne?: number;
+                /** @description Only rows whose output_guardrails is one of (comma-separated) this. */
+                output_guardrails__in?: string;
+                /** @description Only rows whose output_guardrails is greater than this. */
+                output_guardrails__gt?: number;
+                /** @description Only rows whose output_guardrails is at least this. */
+                output_guardrails__gte?: number;
+                /** @description Only rows whose output_guardrails is less than this. */
+                output_guardrails__lt?: number;
+                /** @description Only rows whose output_guardrails is at most this. */
+                output_guardrails__lte?: number;
+                /** @description Only rows whose transport equals this. */
+                transport?: string;
+                /** @description Only rows whose transport differs from this. */
+                transport__ne?: string;
+                /** @description Only rows whose transport is one of (comma-separated) this. */
+                transport__in?: string;
+                /** @description Only rows whose transport contains, in any case, this. */
+                transport__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose package equals this. */
+                package?: string;
+                /** @description Only rows whose package differs from this. */
+                package__ne?: string;
+                /** @description Only rows whose package is one of (comma-separated) this. */
+                package__in?: string;
+                /** @description Only rows whose package contains, in any case, this. */
+                package__ilk?: string;
+                /** @description Only rows whose publisher equals this. */
+                publisher?: string;
+                /** @description Only rows whose publisher differs from this. */
+                publisher__ne?: string;
+                /** @description Only rows whose publisher is one of (comma-separated) this. */
+                publisher__in?: string;
+                /** @description Only rows whose publisher contains, in any case, this. */
+                publisher__ilk?: string;
+                /** @description Only rows whose authentication equals this. */
+                authentication?: string;
+                /** @description Only rows whose authentication differs from this. */
+                authentication__ne?: string;
+                /** @description Only rows whose authentication is one of (comma-separated) this. */
+                authentication__in?: string;
+                /** @description Only rows whose authentication contains, in any case, this. */
+                authentication__ilk?: string;
+                /** @description Only rows whose prompts equals this. */
+                prompts?: number;
+                /** @description Only rows whose prompts differs from this. */
+                prompts__ne?: number;
+                /** @description Only rows whose prompts is one of (comma-separated) this. */
+                prompts__in?: string;
+                /** @description Only rows whose prompts is greater than this. */
+                prompts__gt?: number;
+                /** @description Only rows whose prompts is at least this. */
+                prompts__gte?: number;
+                /** @description Only rows whose prompts is less than this. */
+                prompts__lt?: number;
+                /** @description Only rows whose prompts is at most this. */
+                prompts__lte?: number;
+                /** @description Only rows whose resources equals this. */
+                resources?: number;
+                /** @description Only rows whose resources differs from this. */
+                resources__ne?: number;
+                /** @description Only rows whose resources is one of (comma-separated) this. */
+                resources__in?: string;
+                /** @description Only rows whose resources is greater than this. */
+                resources__gt?: number;
+                /** @description Only rows whose resources is at least this. */
+                resources__gte?: number;
+                /** @description Only rows whose resources is less than this. */
+                resources__lt?: number;
+                /** @description Only rows whose resources is at most this. */
+                resources__lte?: number;
+                /** @description Only rows whose hostname equals this. */
+                hostname?: string;
+                /** @description Only rows whose hostname differs from this. */
+                hostname__ne?: string;
+                /** @description Only rows whose hostname is one of (comma-separated) this. */
+                hostname__in?: string;
+                /** @description Only rows whose hostname contains, in any case, this. */
+                hostname__ilk?: string;
+                /** @description Only rows whose ip equals this. */
+                ip?: string;
+                /** @description Only rows whose ip differs from this. */
+                ip__ne?: string;
+                /** @description Only rows whose ip is one of (comma-separated) this. */
+                ip__in?: string;
+                /** @description Only rows whose ip contains, in any case, this. */
+                ip__ilk?: string;
+                /** @description Only rows whose os equals this. */
+                os?: string;
+                /** @description Only rows whose os differs from this. */
+                os__ne?: string;
+                /** @description Only rows whose os is one of (comma-separated) this. */
+                os__in?: string;
+                /** @description Only rows whose os contains, in any case, this. */
+                os__ilk?: string;
+                /** @description Only rows whose cloud_provider equals this. */
+                cloud_provider?: string;
+                /** @description Only rows whose cloud_provider differs from this. */
+                cloud_provider__ne?: string;
+                /** @description Only rows whose cloud_provider is one of (comma-separated) this. */
+                cloud_provider__in?: string;
+                /** @description Only rows whose cloud_provider contains, in any case, this. */
+                cloud_provider__ilk?: string;
+                /** @description Only rows whose region equals this. */
+                region?: string;
+                /** @description Only rows whose region differs from this. */
+                region__ne?: string;
+                /** @description Only rows whose region is one of (comma-separated) this. */
+                region__in?: string;
+                /** @description Only rows whose region contains, in any case, this. */
+                region__ilk?: string;
+                /** @description Only rows whose criticality equals this. */
+                criticality?: number;
+                /** @description Only rows whose criticality differs from this. */
+                criticality__ne?: number;
+                /** @description Only rows whose criticality is one of (comma-separated) this. */
+                criticality__in?: string;
+                /** @description Only rows whose criticality is greater than this. */
+                criticality__gt?: number;
+                /** @description Only rows whose criticality is at least this. */
+                criticality__gte?: number;
+                /** @description Only rows whose criticality is less than this. */
+                criticality__lt?: number;
+                /** @description Only rows whose criticality is at most this. */
+                criticality__lte?: number;
+                /** @description Only rows whose sensor_type equals this. */
+                sensor_type?: string;
+                /** @description Only rows whose sensor_type differs from this. */
+                sensor_type__ne?: string;
+                /** @description Only rows whose sensor_type is one of (comma-separated) this. */
+                sensor_type__in?: string;
+                /** @description Only rows whose sensor_type contains, in any case, this. */
+                sensor_type__ilk?: string;
+                /** @description Only rows whose cicd_type equals this. */
+                cicd_type?: string;
+                /** @description Only rows whose cicd_type differs from this. */
+                cicd_type__ne?: string;
+                /** @description Only rows whose cicd_type is one of (comma-separated) this. */
+                cicd_type__in?: string;
+                /** @description Only rows whose cicd_type contains, in any case, this. */
+                cicd_type__ilk?: string;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose started_at equals this. (RFC 3339 with a zone) */
+                started_at?: string;
+                /** @description Only rows whose started_at differs from this. (RFC 3339 with a zone) */
+                started_at__ne?: string;
+                /** @description Only rows whose started_at is greater than this. (RFC 3339 with a zone) */
+                started_at__gt?: string;
+                /** @description Only rows whose started_at is at least this. (RFC 3339 with a zone) */
+                started_at__gte?: string;
+                /** @description Only rows whose started_at is less than this. (RFC 3339 with a zone) */
+                started_at__lt?: string;
+                /** @description Only rows whose started_at is at most this. (RFC 3339 with a zone) */
+                started_at__lte?: string;
+                /** @description Only rows whose finished_at equals this. (RFC 3339 with a zone) */
+                finished_at?: string;
+                /** @description Only rows whose finished_at differs from this. (RFC 3339 with a zone) */
+                finished_at__ne?: string;
+                /** @description Only rows whose finished_at is greater than this. (RFC 3339 with a zone) */
+                finished_at__gt?: string;
+                /** @description Only rows whose finished_at is at least this. (RFC 3339 with a zone) */
+                finished_at__gte?: string;
+                /** @description Only rows whose finished_at is less than this. (RFC 3339 with a zone) */
+                finished_at__lt?: string;
+                /** @description Only rows whose finished_at is at most this. (RFC 3339 with a zone) */
+                finished_at__lte?: string;
+                /** @description Only rows whose is_current equals this. */
+                is_current?: boolean;
+                /** @description Only rows whose is_current differs from this. */
+                is_current__ne?: boolean;
+                /** @description Only rows whose assets equals this. */
+                assets?: number;
+                /** @description Only rows whose assets differs from this. */
+                assets__ne?: number;
+                /** @description Only rows whose assets is one of (comma-separated) this. */
+                assets__in?: string;
+                /** @description Only rows whose assets is greater than this. */
+                assets__gt?: number;
+                /** @description Only rows whose assets is at least this. */
+                assets__gte?: number;
+                /** @description Only rows whose assets is less than this. */
+                assets__lt?: number;
+                /** @description Only rows whose assets is at most this. */
+                assets__lte?: number;
+                /** @description Only rows whose current_assets equals this. */
+                current_assets?: number;
+                /** @description Only rows whose current_assets differs from this. */
+                current_assets__ne?: number;
+                /** @description Only rows whose current_assets is one of (comma-separated) this. */
+                current_assets__in?: string;
+                /** @description Only rows whose current_assets is greater than this. */
+                current_assets__gt?: number;
+                /** @description Only rows whose current_assets is at least this. */
+                current_assets__gte?: number;
+                /** @description Only rows whose current_assets is less than this. */
+                current_assets__lt?: number;
+                /** @description Only rows whose current_assets is at most this. */
+                current_assets__lte?: number;
+                /** @description Only rows whose ai_objects equals this. */
+                ai_objects?: number;
+                /** @description Only rows whose ai_objects differs from this. */
+                ai_objects__ne?: number;
+                /** @description Only rows whose ai_objects is one of (comma-separated) this. */
+                ai_objects__in?: string;
+                /** @description Only rows whose ai_objects is greater than this. */
+                ai_objects__gt?: number;
+                /** @description Only rows whose ai_objects is at least this. */
+                ai_objects__gte?: number;
+                /** @description Only rows whose ai_objects is less than this. */
+                ai_objects__lt?: number;
+                /** @description Only rows whose ai_objects is at most this. */
+                ai_objects__lte?: number;
+                /** @description Only rows whose findings equals this. */
+                findings?: number;
+                /** @description Only rows whose findings differs from this. */
+                findings__ne?: number;
+                /** @description Only rows whose findings is one of (comma-separated) this. */
+                findings__in?: string;
+                /** @description Only rows whose findings is greater than this. */
+                findings__gt?: number;
+                /** @description Only rows whose findings is at least this. */
+                findings__gte?: number;
+                /** @description Only rows whose findings is less than this. */
+                findings__lt?: number;
+                /** @description Only rows whose findings is at most this. */
+                findings__lte?: number;
             };
             header?: never;
             path: {
@@ -3461,6 +8192,156 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose type equals this. */
+                type?: string;
+                /** @description Only rows whose type differs from this. */
+                type__ne?: string;
+                /** @description Only rows whose type is one of (comma-separated) this. */
+                type__in?: string;
+                /** @description Only rows whose type contains, in any case, this. */
+                type__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose path equals this. */
+                path?: string;
+                /** @description Only rows whose path differs from this. */
+                path__ne?: string;
+                /** @description Only rows whose path is one of (comma-separated) this. */
+                path__in?: string;
+                /** @description Only rows whose path contains, in any case, this. */
+                path__ilk?: string;
+                /** @description Only rows whose start_line equals this. */
+                start_line?: number;
+                /** @description Only rows whose start_line differs from this. */
+                start_line__ne?: number;
+                /** @description Only rows whose start_line is one of (comma-separated) this. */
+                start_line__in?: string;
+                /** @description Only rows whose start_line is greater than this. */
+                start_line__gt?: number;
+                /** @description Only rows whose start_line is at least this. */
+                start_line__gte?: number;
+                /** @description Only rows whose start_line is less than this. */
+                start_line__lt?: number;
+                /** @description Only rows whose start_line is at most this. */
+                start_line__lte?: number;
+                /** @description Only rows whose end_line equals this. */
+                end_line?: number;
+                /** @description Only rows whose end_line differs from this. */
+                end_line__ne?: number;
+                /** @description Only rows whose end_line is one of (comma-separated) this. */
+                end_line__in?: string;
+                /** @description Only rows whose end_line is greater than this. */
+                end_line__gt?: number;
+                /** @description Only rows whose end_line is at least this. */
+                end_line__gte?: number;
+                /** @description Only rows whose end_line is less than this. */
+                end_line__lt?: number;
+                /** @description Only rows whose end_line is at most this. */
+                end_line__lte?: number;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose host equals this. */
+                host?: string;
+                /** @description Only rows whose host differs from this. */
+                host__ne?: string;
+                /** @description Only rows whose host is one of (comma-separated) this. */
+                host__in?: string;
+                /** @description Only rows whose host contains, in any case, this. */
+                host__ilk?: string;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose certs equals this. */
+                certs?: number;
+                /** @description Only rows whose certs differs from this. */
+                certs__ne?: number;
+                /** @description Only rows whose certs is one of (comma-separated) this. */
+                certs__in?: string;
+                /** @description Only rows whose certs is greater than this. */
+                certs__gt?: number;
+                /** @description Only rows whose certs is at least this. */
+                certs__gte?: number;
+                /** @description Only rows whose certs is less than this. */
+                certs__lt?: number;
+                /** @description Only rows whose certs is at most this. */
+                certs__lte?: number;
+                /** @description Only rows whose secrets equals this. */
+                secrets?: number;
+                /** @description Only rows whose secrets differs from this. */
+                secrets__ne?: number;
+                /** @description Only rows whose secrets is one of (comma-separated) this. */
+                secrets__in?: string;
+                /** @description Only rows whose secrets is greater than this. */
+                secrets__gt?: number;
+                /** @description Only rows whose secrets is at least this. */
+                secrets__gte?: number;
+                /** @description Only rows whose secrets is less than this. */
+                secrets__lt?: number;
+                /** @description Only rows whose secrets is at most this. */
+                secrets__lte?: number;
             };
             header?: never;
             path: {
@@ -3655,6 +8536,116 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose subject equals this. */
+                subject?: string;
+                /** @description Only rows whose subject differs from this. */
+                subject__ne?: string;
+                /** @description Only rows whose subject is one of (comma-separated) this. */
+                subject__in?: string;
+                /** @description Only rows whose subject contains, in any case, this. */
+                subject__ilk?: string;
+                /** @description Only rows whose issuer equals this. */
+                issuer?: string;
+                /** @description Only rows whose issuer differs from this. */
+                issuer__ne?: string;
+                /** @description Only rows whose issuer is one of (comma-separated) this. */
+                issuer__in?: string;
+                /** @description Only rows whose issuer contains, in any case, this. */
+                issuer__ilk?: string;
+                /** @description Only rows whose not_after equals this. */
+                not_after?: string;
+                /** @description Only rows whose not_after differs from this. */
+                not_after__ne?: string;
+                /** @description Only rows whose not_after is one of (comma-separated) this. */
+                not_after__in?: string;
+                /** @description Only rows whose not_after contains, in any case, this. */
+                not_after__ilk?: string;
+                /** @description Only rows whose key_algorithm equals this. */
+                key_algorithm?: string;
+                /** @description Only rows whose key_algorithm differs from this. */
+                key_algorithm__ne?: string;
+                /** @description Only rows whose key_algorithm is one of (comma-separated) this. */
+                key_algorithm__in?: string;
+                /** @description Only rows whose key_algorithm contains, in any case, this. */
+                key_algorithm__ilk?: string;
+                /** @description Only rows whose self_signed equals this. */
+                self_signed?: boolean;
+                /** @description Only rows whose self_signed differs from this. */
+                self_signed__ne?: boolean;
+                /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
+                first_seen?: string;
+                /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
+                first_seen__ne?: string;
+                /** @description Only rows whose first_seen is greater than this. (RFC 3339 with a zone) */
+                first_seen__gt?: string;
+                /** @description Only rows whose first_seen is at least this. (RFC 3339 with a zone) */
+                first_seen__gte?: string;
+                /** @description Only rows whose first_seen is less than this. (RFC 3339 with a zone) */
+                first_seen__lt?: string;
+                /** @description Only rows whose first_seen is at most this. (RFC 3339 with a zone) */
+                first_seen__lte?: string;
+                /** @description Only rows whose last_seen equals this. (RFC 3339 with a zone) */
+                last_seen?: string;
+                /** @description Only rows whose last_seen differs from this. (RFC 3339 with a zone) */
+                last_seen__ne?: string;
+                /** @description Only rows whose last_seen is greater than this. (RFC 3339 with a zone) */
+                last_seen__gt?: string;
+                /** @description Only rows whose last_seen is at least this. (RFC 3339 with a zone) */
+                last_seen__gte?: string;
+                /** @description Only rows whose last_seen is less than this. (RFC 3339 with a zone) */
+                last_seen__lt?: string;
+                /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
+                last_seen__lte?: string;
+                /** @description Only rows whose detection_id equals this. */
+                detection_id?: string;
+                /** @description Only rows whose detection_id differs from this. */
+                detection_id__ne?: string;
+                /** @description Only rows whose detection_id is one of (comma-separated) this. */
+                detection_id__in?: string;
+                /** @description Only rows whose detection_id contains, in any case, this. */
+                detection_id__ilk?: string;
+                /** @description Only rows whose secret_type equals this. */
+                secret_type?: string;
+                /** @description Only rows whose secret_type differs from this. */
+                secret_type__ne?: string;
+                /** @description Only rows whose secret_type is one of (comma-separated) this. */
+                secret_type__in?: string;
+                /** @description Only rows whose secret_type contains, in any case, this. */
+                secret_type__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose verified equals this. */
+                verified?: boolean;
+                /** @description Only rows whose verified differs from this. */
+                verified__ne?: boolean;
             };
             header?: never;
             path: {
@@ -3885,6 +8876,120 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose open_instances equals this. */
+                open_instances?: number;
+                /** @description Only rows whose open_instances differs from this. */
+                open_instances__ne?: number;
+                /** @description Only rows whose open_instances is one of (comma-separated) this. */
+                open_instances__in?: string;
+                /** @description Only rows whose open_instances is greater than this. */
+                open_instances__gt?: number;
+                /** @description Only rows whose open_instances is at least this. */
+                open_instances__gte?: number;
+                /** @description Only rows whose open_instances is less than this. */
+                open_instances__lt?: number;
+                /** @description Only rows whose open_instances is at most this. */
+                open_instances__lte?: number;
+                /** @description Only rows whose objects equals this. */
+                objects?: number;
+                /** @description Only rows whose objects differs from this. */
+                objects__ne?: number;
+                /** @description Only rows whose objects is one of (comma-separated) this. */
+                objects__in?: string;
+                /** @description Only rows whose objects is greater than this. */
+                objects__gt?: number;
+                /** @description Only rows whose objects is at least this. */
+                objects__gte?: number;
+                /** @description Only rows whose objects is less than this. */
+                objects__lt?: number;
+                /** @description Only rows whose objects is at most this. */
+                objects__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose issues equals this. */
+                issues?: number;
+                /** @description Only rows whose issues differs from this. */
+                issues__ne?: number;
+                /** @description Only rows whose issues is one of (comma-separated) this. */
+                issues__in?: string;
+                /** @description Only rows whose issues is greater than this. */
+                issues__gt?: number;
+                /** @description Only rows whose issues is at least this. */
+                issues__gte?: number;
+                /** @description Only rows whose issues is less than this. */
+                issues__lt?: number;
+                /** @description Only rows whose issues is at most this. */
+                issues__lte?: number;
             };
             header?: never;
             path: {
@@ -4103,6 +9208,68 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose object_name equals this. */
+                object_name?: string;
+                /** @description Only rows whose object_name differs from this. */
+                object_name__ne?: string;
+                /** @description Only rows whose object_name is one of (comma-separated) this. */
+                object_name__in?: string;
+                /** @description Only rows whose object_name contains, in any case, this. */
+                object_name__ilk?: string;
+                /** @description Only rows whose occurrences equals this. */
+                occurrences?: number;
+                /** @description Only rows whose occurrences differs from this. */
+                occurrences__ne?: number;
+                /** @description Only rows whose occurrences is one of (comma-separated) this. */
+                occurrences__in?: string;
+                /** @description Only rows whose occurrences is greater than this. */
+                occurrences__gt?: number;
+                /** @description Only rows whose occurrences is at least this. */
+                occurrences__gte?: number;
+                /** @description Only rows whose occurrences is less than this. */
+                occurrences__lt?: number;
+                /** @description Only rows whose occurrences is at most this. */
+                occurrences__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
             };
             header?: never;
             path: {
@@ -4203,8 +9370,158 @@ export interface operations {
                 cursor?: string;
                 /** @description Which instances: open, resolved or all (default open). */
                 status?: "open" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
                 /** @description Kind of the object, needed only when objects of several kinds share the id. */
                 object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
             };
             header?: never;
             path: {
@@ -4704,6 +10021,90 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose rule_description equals this. */
+                rule_description?: string;
+                /** @description Only rows whose rule_description differs from this. */
+                rule_description__ne?: string;
+                /** @description Only rows whose rule_description is one of (comma-separated) this. */
+                rule_description__in?: string;
+                /** @description Only rows whose rule_description contains, in any case, this. */
+                rule_description__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose default_severity equals this. */
+                default_severity?: string;
+                /** @description Only rows whose default_severity differs from this. */
+                default_severity__ne?: string;
+                /** @description Only rows whose default_severity is one of (comma-separated) this. */
+                default_severity__in?: string;
+                /** @description Only rows whose default_severity contains, in any case, this. */
+                default_severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose object_types has this. */
+                object_types?: string;
+                /** @description Only rows whose object_types lacks this. */
+                object_types__ne?: string;
+                /** @description Only rows whose object_types has one of (comma-separated) this. */
+                object_types__in?: string;
+                /** @description Only rows whose object_types contains, in any case, this. */
+                object_types__ilk?: string;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose enabled equals this. */
+                enabled?: boolean;
+                /** @description Only rows whose enabled differs from this. */
+                enabled__ne?: boolean;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -4887,6 +10288,90 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose rule_description equals this. */
+                rule_description?: string;
+                /** @description Only rows whose rule_description differs from this. */
+                rule_description__ne?: string;
+                /** @description Only rows whose rule_description is one of (comma-separated) this. */
+                rule_description__in?: string;
+                /** @description Only rows whose rule_description contains, in any case, this. */
+                rule_description__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose default_severity equals this. */
+                default_severity?: string;
+                /** @description Only rows whose default_severity differs from this. */
+                default_severity__ne?: string;
+                /** @description Only rows whose default_severity is one of (comma-separated) this. */
+                default_severity__in?: string;
+                /** @description Only rows whose default_severity contains, in any case, this. */
+                default_severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose object_types has this. */
+                object_types?: string;
+                /** @description Only rows whose object_types lacks this. */
+                object_types__ne?: string;
+                /** @description Only rows whose object_types has one of (comma-separated) this. */
+                object_types__in?: string;
+                /** @description Only rows whose object_types contains, in any case, this. */
+                object_types__ilk?: string;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose enabled equals this. */
+                enabled?: boolean;
+                /** @description Only rows whose enabled differs from this. */
+                enabled__ne?: boolean;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -4975,6 +10460,90 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring the name must contain. */
                 name__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose rule_description equals this. */
+                rule_description?: string;
+                /** @description Only rows whose rule_description differs from this. */
+                rule_description__ne?: string;
+                /** @description Only rows whose rule_description is one of (comma-separated) this. */
+                rule_description__in?: string;
+                /** @description Only rows whose rule_description contains, in any case, this. */
+                rule_description__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose default_severity equals this. */
+                default_severity?: string;
+                /** @description Only rows whose default_severity differs from this. */
+                default_severity__ne?: string;
+                /** @description Only rows whose default_severity is one of (comma-separated) this. */
+                default_severity__in?: string;
+                /** @description Only rows whose default_severity contains, in any case, this. */
+                default_severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose object_types has this. */
+                object_types?: string;
+                /** @description Only rows whose object_types lacks this. */
+                object_types__ne?: string;
+                /** @description Only rows whose object_types has one of (comma-separated) this. */
+                object_types__in?: string;
+                /** @description Only rows whose object_types contains, in any case, this. */
+                object_types__ilk?: string;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose enabled equals this. */
+                enabled?: boolean;
+                /** @description Only rows whose enabled differs from this. */
+                enabled__ne?: boolean;
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
                 workspace_id?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -5067,12 +10636,164 @@ export interface operations {
                 workspace_id?: string;
                 /** @description Which instances: open, resolved or all (default all). */
                 status?: "open" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
                 /** @description Rows per page, 1–10000. */
                 page_size?: number;
                 /** @description Alias of page_size. */
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
             };
             header?: never;
             path: {
@@ -5459,6 +11180,184 @@ export interface operations {
             query?: {
                 /** @description Only the sessions of this agent. */
                 agent_id?: string;
+                /** @description Only sessions that end at or after this time (RFC 3339 with a zone). */
+                start_time?: string;
+                /** @description Only sessions that start at or before this time (RFC 3339 with a zone). */
+                end_time?: string;
+                /** @description Only rows whose session_id equals this. */
+                session_id?: string;
+                /** @description Only rows whose session_id differs from this. */
+                session_id__ne?: string;
+                /** @description Only rows whose session_id is one of (comma-separated) this. */
+                session_id__in?: string;
+                /** @description Only rows whose session_id contains, in any case, this. */
+                session_id__ilk?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose start_time differs from this. (RFC 3339 with a zone) */
+                start_time__ne?: string;
+                /** @description Only rows whose start_time is greater than this. (RFC 3339 with a zone) */
+                start_time__gt?: string;
+                /** @description Only rows whose start_time is at least this. (RFC 3339 with a zone) */
+                start_time__gte?: string;
+                /** @description Only rows whose start_time is less than this. (RFC 3339 with a zone) */
+                start_time__lt?: string;
+                /** @description Only rows whose start_time is at most this. (RFC 3339 with a zone) */
+                start_time__lte?: string;
+                /** @description Only rows whose end_time differs from this. (RFC 3339 with a zone) */
+                end_time__ne?: string;
+                /** @description Only rows whose end_time is greater than this. (RFC 3339 with a zone) */
+                end_time__gt?: string;
+                /** @description Only rows whose end_time is at least this. (RFC 3339 with a zone) */
+                end_time__gte?: string;
+                /** @description Only rows whose end_time is less than this. (RFC 3339 with a zone) */
+                end_time__lt?: string;
+                /** @description Only rows whose end_time is at most this. (RFC 3339 with a zone) */
+                end_time__lte?: string;
+                /** @description Only rows whose duration_ms equals this. */
+                duration_ms?: number;
+                /** @description Only rows whose duration_ms differs from this. */
+                duration_ms__ne?: number;
+                /** @description Only rows whose duration_ms is one of (comma-separated) this. */
+                duration_ms__in?: string;
+                /** @description Only rows whose duration_ms is greater than this. */
+                duration_ms__gt?: number;
+                /** @description Only rows whose duration_ms is at least this. */
+                duration_ms__gte?: number;
+                /** @description Only rows whose duration_ms is less than this. */
+                duration_ms__lt?: number;
+                /** @description Only rows whose duration_ms is at most this. */
+                duration_ms__lte?: number;
+                /** @description Only rows whose turns equals this. */
+                turns?: number;
+                /** @description Only rows whose turns differs from this. */
+                turns__ne?: number;
+                /** @description Only rows whose turns is one of (comma-separated) this. */
+                turns__in?: string;
+                /** @description Only rows whose turns is greater than this. */
+                turns__gt?: number;
+                /** @description Only rows whose turns is at least this. */
+                turns__gte?: number;
+                /** @description Only rows whose turns is less than this. */
+                turns__lt?: number;
+                /** @description Only rows whose turns is at most this. */
+                turns__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Only rows whose ok equals this. */
+                ok?: number;
+                /** @description Only rows whose ok differs from this. */
+                ok__ne?: number;
+                /** @description Only rows whose ok is one of (comma-separated) this. */
+                ok__in?: string;
+                /** @description Only rows whose ok is greater than this. */
+                ok__gt?: number;
+                /** @description Only rows whose ok is at least this. */
+                ok__gte?: number;
+                /** @description Only rows whose ok is less than this. */
+                ok__lt?: number;
+                /** @description Only rows whose ok is at most this. */
+                ok__lte?: number;
+                /** @description Only rows whose alerted equals this. */
+                alerted?: number;
+                /** @description Only rows whose alerted differs from this. */
+                alerted__ne?: number;
+                /** @description Only rows whose alerted is one of (comma-separated) this. */
+                alerted__in?: string;
+                /** @description Only rows whose alerted is greater than this. */
+                alerted__gt?: number;
+                /** @description Only rows whose alerted is at least this. */
+                alerted__gte?: number;
+                /** @description Only rows whose alerted is less than this. */
+                alerted__lt?: number;
+                /** @description Only rows whose alerted is at most this. */
+                alerted__lte?: number;
+                /** @description Only rows whose blocked equals this. */
+                blocked?: number;
+                /** @description Only rows whose blocked differs from this. */
+                blocked__ne?: number;
+                /** @description Only rows whose blocked is one of (comma-separated) this. */
+                blocked__in?: string;
+                /** @description Only rows whose blocked is greater than this. */
+                blocked__gt?: number;
+                /** @description Only rows whose blocked is at least this. */
+                blocked__gte?: number;
+                /** @description Only rows whose blocked is less than this. */
+                blocked__lt?: number;
+                /** @description Only rows whose blocked is at most this. */
+                blocked__lte?: number;
+                /** @description Only rows whose redacted equals this. */
+                redacted?: number;
+                /** @description Only rows whose redacted differs from this. */
+                redacted__ne?: number;
+                /** @description Only rows whose redacted is one of (comma-separated) this. */
+                redacted__in?: string;
+                /** @description Only rows whose redacted is greater than this. */
+                redacted__gt?: number;
+                /** @description Only rows whose redacted is at least this. */
+                redacted__gte?: number;
+                /** @description Only rows whose redacted is less than this. */
+                redacted__lt?: number;
+                /** @description Only rows whose redacted is at most this. */
+                redacted__lte?: number;
                 /** @description Sort column: session_id, time, tokens, cost, turns, duration_ms (time is the session start; tokens is total_tokens). Default time. */
                 sort?: string;
                 /** @description Sort direction. */
@@ -5558,6 +11457,180 @@ export interface operations {
                 start_time?: string;
                 /** @description Latest interaction time (RFC 3339 with a zone, inclusive). */
                 end_time?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose session_id differs from this. */
+                session_id__ne?: string;
+                /** @description Only rows whose session_id is one of (comma-separated) this. */
+                session_id__in?: string;
+                /** @description Only rows whose session_id contains, in any case, this. */
+                session_id__ilk?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose model equals this. */
+                model?: string;
+                /** @description Only rows whose model differs from this. */
+                model__ne?: string;
+                /** @description Only rows whose model is one of (comma-separated) this. */
+                model__in?: string;
+                /** @description Only rows whose model contains, in any case, this. */
+                model__ilk?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose time equals this. (RFC 3339 with a zone) */
+                time?: string;
+                /** @description Only rows whose time differs from this. (RFC 3339 with a zone) */
+                time__ne?: string;
+                /** @description Only rows whose time is greater than this. (RFC 3339 with a zone) */
+                time__gt?: string;
+                /** @description Only rows whose time is at least this. (RFC 3339 with a zone) */
+                time__gte?: string;
+                /** @description Only rows whose time is less than this. (RFC 3339 with a zone) */
+                time__lt?: string;
+                /** @description Only rows whose time is at most this. (RFC 3339 with a zone) */
+                time__lte?: string;
+                /** @description Only rows whose duration_ms equals this. */
+                duration_ms?: number;
+                /** @description Only rows whose duration_ms differs from this. */
+                duration_ms__ne?: number;
+                /** @description Only rows whose duration_ms is one of (comma-separated) this. */
+                duration_ms__in?: string;
+                /** @description Only rows whose duration_ms is greater than this. */
+                duration_ms__gt?: number;
+                /** @description Only rows whose duration_ms is at least this. */
+                duration_ms__gte?: number;
+                /** @description Only rows whose duration_ms is less than this. */
+                duration_ms__lt?: number;
+                /** @description Only rows whose duration_ms is at most this. */
+                duration_ms__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Only rows whose prompt_outcome equals this. */
+                prompt_outcome?: string;
+                /** @description Only rows whose prompt_outcome differs from this. */
+                prompt_outcome__ne?: string;
+                /** @description Only rows whose prompt_outcome is one of (comma-separated) this. */
+                prompt_outcome__in?: string;
+                /** @description Only rows whose prompt_outcome contains, in any case, this. */
+                prompt_outcome__ilk?: string;
+                /** @description Only rows whose response_outcome equals this. */
+                response_outcome?: string;
+                /** @description Only rows whose response_outcome differs from this. */
+                response_outcome__ne?: string;
+                /** @description Only rows whose response_outcome is one of (comma-separated) this. */
+                response_outcome__in?: string;
+                /** @description Only rows whose response_outcome contains, in any case, this. */
+                response_outcome__ilk?: string;
+                /** @description Only rows whose categories has this. */
+                categories?: string;
+                /** @description Only rows whose categories lacks this. */
+                categories__ne?: string;
+                /** @description Only rows whose categories has one of (comma-separated) this. */
+                categories__in?: string;
+                /** @description Only rows whose categories contains, in any case, this. */
+                categories__ilk?: string;
+                /** @description Only rows whose outcome equals this. */
+                outcome?: string;
+                /** @description Only rows whose outcome differs from this. */
+                outcome__ne?: string;
+                /** @description Only rows whose outcome is one of (comma-separated) this. */
+                outcome__in?: string;
+                /** @description Only rows whose outcome contains, in any case, this. */
+                outcome__ilk?: string;
+                /** @description Only rows whose model_id equals this. */
+                model_id?: string;
+                /** @description Only rows whose model_id differs from this. */
+                model_id__ne?: string;
+                /** @description Only rows whose model_id is one of (comma-separated) this. */
+                model_id__in?: string;
+                /** @description Only rows whose model_id contains, in any case, this. */
+                model_id__ilk?: string;
+                /** @description Only rows whose mcp_server_ids has this. */
+                mcp_server_ids?: string;
+                /** @description Only rows whose mcp_server_ids lacks this. */
+                mcp_server_ids__ne?: string;
+                /** @description Only rows whose mcp_server_ids has one of (comma-separated) this. */
+                mcp_server_ids__in?: string;
+                /** @description Only rows whose mcp_server_ids contains, in any case, this. */
+                mcp_server_ids__ilk?: string;
+                /** @description Only rows whose cost_source equals this. */
+                cost_source?: string;
+                /** @description Only rows whose cost_source differs from this. */
+                cost_source__ne?: string;
+                /** @description Only rows whose cost_source is one of (comma-separated) this. */
+                cost_source__in?: string;
+                /** @description Only rows whose cost_source contains, in any case, this. */
+                cost_source__ilk?: string;
                 /** @description Sort column: time (the only one). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -6064,6 +12137,146 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose sensor_type equals this. */
+                sensor_type?: string;
+                /** @description Only rows whose sensor_type differs from this. */
+                sensor_type__ne?: string;
+                /** @description Only rows whose sensor_type is one of (comma-separated) this. */
+                sensor_type__in?: string;
+                /** @description Only rows whose sensor_type contains, in any case, this. */
+                sensor_type__ilk?: string;
+                /** @description Only rows whose cicd_type equals this. */
+                cicd_type?: string;
+                /** @description Only rows whose cicd_type differs from this. */
+                cicd_type__ne?: string;
+                /** @description Only rows whose cicd_type is one of (comma-separated) this. */
+                cicd_type__in?: string;
+                /** @description Only rows whose cicd_type contains, in any case, this. */
+                cicd_type__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose started_at equals this. (RFC 3339 with a zone) */
+                started_at?: string;
+                /** @description Only rows whose started_at differs from this. (RFC 3339 with a zone) */
+                started_at__ne?: string;
+                /** @description Only rows whose started_at is greater than this. (RFC 3339 with a zone) */
+                started_at__gt?: string;
+                /** @description Only rows whose started_at is at least this. (RFC 3339 with a zone) */
+                started_at__gte?: string;
+                /** @description Only rows whose started_at is less than this. (RFC 3339 with a zone) */
+                started_at__lt?: string;
+                /** @description Only rows whose started_at is at most this. (RFC 3339 with a zone) */
+                started_at__lte?: string;
+                /** @description Only rows whose finished_at equals this. (RFC 3339 with a zone) */
+                finished_at?: string;
+                /** @description Only rows whose finished_at differs from this. (RFC 3339 with a zone) */
+                finished_at__ne?: string;
+                /** @description Only rows whose finished_at is greater than this. (RFC 3339 with a zone) */
+                finished_at__gt?: string;
+                /** @description Only rows whose finished_at is at least this. (RFC 3339 with a zone) */
+                finished_at__gte?: string;
+                /** @description Only rows whose finished_at is less than this. (RFC 3339 with a zone) */
+                finished_at__lt?: string;
+                /** @description Only rows whose finished_at is at most this. (RFC 3339 with a zone) */
+                finished_at__lte?: string;
+                /** @description Only rows whose is_current equals this. */
+                is_current?: boolean;
+                /** @description Only rows whose is_current differs from this. */
+                is_current__ne?: boolean;
+                /** @description Only rows whose assets equals this. */
+                assets?: number;
+                /** @description Only rows whose assets differs from this. */
+                assets__ne?: number;
+                /** @description Only rows whose assets is one of (comma-separated) this. */
+                assets__in?: string;
+                /** @description Only rows whose assets is greater than this. */
+                assets__gt?: number;
+                /** @description Only rows whose assets is at least this. */
+                assets__gte?: number;
+                /** @description Only rows whose assets is less than this. */
+                assets__lt?: number;
+                /** @description Only rows whose assets is at most this. */
+                assets__lte?: number;
+                /** @description Only rows whose current_assets equals this. */
+                current_assets?: number;
+                /** @description Only rows whose current_assets differs from this. */
+                current_assets__ne?: number;
+                /** @description Only rows whose current_assets is one of (comma-separated) this. */
+                current_assets__in?: string;
+                /** @description Only rows whose current_assets is greater than this. */
+                current_assets__gt?: number;
+                /** @description Only rows whose current_assets is at least this. */
+                current_assets__gte?: number;
+                /** @description Only rows whose current_assets is less than this. */
+                current_assets__lt?: number;
+                /** @description Only rows whose current_assets is at most this. */
+                current_assets__lte?: number;
+                /** @description Only rows whose ai_objects equals this. */
+                ai_objects?: number;
+                /** @description Only rows whose ai_objects differs from this. */
+                ai_objects__ne?: number;
+                /** @description Only rows whose ai_objects is one of (comma-separated) this. */
+                ai_objects__in?: string;
+                /** @description Only rows whose ai_objects is greater than this. */
+                ai_objects__gt?: number;
+                /** @description Only rows whose ai_objects is at least this. */
+                ai_objects__gte?: number;
+                /** @description Only rows whose ai_objects is less than this. */
+                ai_objects__lt?: number;
+                /** @description Only rows whose ai_objects is at most this. */
+                ai_objects__lte?: number;
+                /** @description Only rows whose findings equals this. */
+                findings?: number;
+                /** @description Only rows whose findings differs from this. */
+                findings__ne?: number;
+                /** @description Only rows whose findings is one of (comma-separated) this. */
+                findings__in?: string;
+                /** @description Only rows whose findings is greater than this. */
+                findings__gt?: number;
+                /** @description Only rows whose findings is at least this. */
+                findings__gte?: number;
+                /** @description Only rows whose findings is less than this. */
+                findings__lt?: number;
+                /** @description Only rows whose findings is at most this. */
+                findings__lte?: number;
             };
             header?: never;
             path: {
@@ -6156,6 +12369,146 @@ export interface operations {
                 sensorType?: string;
                 /** @description Only scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI). */
                 cicdType?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose sensor_type equals this. */
+                sensor_type?: string;
+                /** @description Only rows whose sensor_type differs from this. */
+                sensor_type__ne?: string;
+                /** @description Only rows whose sensor_type is one of (comma-separated) this. */
+                sensor_type__in?: string;
+                /** @description Only rows whose sensor_type contains, in any case, this. */
+                sensor_type__ilk?: string;
+                /** @description Only rows whose cicd_type equals this. */
+                cicd_type?: string;
+                /** @description Only rows whose cicd_type differs from this. */
+                cicd_type__ne?: string;
+                /** @description Only rows whose cicd_type is one of (comma-separated) this. */
+                cicd_type__in?: string;
+                /** @description Only rows whose cicd_type contains, in any case, this. */
+                cicd_type__ilk?: string;
+                /** @description Only rows whose repository equals this. */
+                repository?: string;
+                /** @description Only rows whose repository differs from this. */
+                repository__ne?: string;
+                /** @description Only rows whose repository is one of (comma-separated) this. */
+                repository__in?: string;
+                /** @description Only rows whose repository contains, in any case, this. */
+                repository__ilk?: string;
+                /** @description Only rows whose branch equals this. */
+                branch?: string;
+                /** @description Only rows whose branch differs from this. */
+                branch__ne?: string;
+                /** @description Only rows whose branch is one of (comma-separated) this. */
+                branch__in?: string;
+                /** @description Only rows whose branch contains, in any case, this. */
+                branch__ilk?: string;
+                /** @description Only rows whose commit equals this. */
+                commit?: string;
+                /** @description Only rows whose commit differs from this. */
+                commit__ne?: string;
+                /** @description Only rows whose commit is one of (comma-separated) this. */
+                commit__in?: string;
+                /** @description Only rows whose commit contains, in any case, this. */
+                commit__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose started_at equals this. (RFC 3339 with a zone) */
+                started_at?: string;
+                /** @description Only rows whose started_at differs from this. (RFC 3339 with a zone) */
+                started_at__ne?: string;
+                /** @description Only rows whose started_at is greater than this. (RFC 3339 with a zone) */
+                started_at__gt?: string;
+                /** @description Only rows whose started_at is at least this. (RFC 3339 with a zone) */
+                started_at__gte?: string;
+                /** @description Only rows whose started_at is less than this. (RFC 3339 with a zone) */
+                started_at__lt?: string;
+                /** @description Only rows whose started_at is at most this. (RFC 3339 with a zone) */
+                started_at__lte?: string;
+                /** @description Only rows whose finished_at equals this. (RFC 3339 with a zone) */
+                finished_at?: string;
+                /** @description Only rows whose finished_at differs from this. (RFC 3339 with a zone) */
+                finished_at__ne?: string;
+                /** @description Only rows whose finished_at is greater than this. (RFC 3339 with a zone) */
+                finished_at__gt?: string;
+                /** @description Only rows whose finished_at is at least this. (RFC 3339 with a zone) */
+                finished_at__gte?: string;
+                /** @description Only rows whose finished_at is less than this. (RFC 3339 with a zone) */
+                finished_at__lt?: string;
+                /** @description Only rows whose finished_at is at most this. (RFC 3339 with a zone) */
+                finished_at__lte?: string;
+                /** @description Only rows whose is_current equals this. */
+                is_current?: boolean;
+                /** @description Only rows whose is_current differs from this. */
+                is_current__ne?: boolean;
+                /** @description Only rows whose assets equals this. */
+                assets?: number;
+                /** @description Only rows whose assets differs from this. */
+                assets__ne?: number;
+                /** @description Only rows whose assets is one of (comma-separated) this. */
+                assets__in?: string;
+                /** @description Only rows whose assets is greater than this. */
+                assets__gt?: number;
+                /** @description Only rows whose assets is at least this. */
+                assets__gte?: number;
+                /** @description Only rows whose assets is less than this. */
+                assets__lt?: number;
+                /** @description Only rows whose assets is at most this. */
+                assets__lte?: number;
+                /** @description Only rows whose current_assets equals this. */
+                current_assets?: number;
+                /** @description Only rows whose current_assets differs from this. */
+                current_assets__ne?: number;
+                /** @description Only rows whose current_assets is one of (comma-separated) this. */
+                current_assets__in?: string;
+                /** @description Only rows whose current_assets is greater than this. */
+                current_assets__gt?: number;
+                /** @description Only rows whose current_assets is at least this. */
+                current_assets__gte?: number;
+                /** @description Only rows whose current_assets is less than this. */
+                current_assets__lt?: number;
+                /** @description Only rows whose current_assets is at most this. */
+                current_assets__lte?: number;
+                /** @description Only rows whose ai_objects equals this. */
+                ai_objects?: number;
+                /** @description Only rows whose ai_objects differs from this. */
+                ai_objects__ne?: number;
+                /** @description Only rows whose ai_objects is one of (comma-separated) this. */
+                ai_objects__in?: string;
+                /** @description Only rows whose ai_objects is greater than this. */
+                ai_objects__gt?: number;
+                /** @description Only rows whose ai_objects is at least this. */
+                ai_objects__gte?: number;
+                /** @description Only rows whose ai_objects is less than this. */
+                ai_objects__lt?: number;
+                /** @description Only rows whose ai_objects is at most this. */
+                ai_objects__lte?: number;
+                /** @description Only rows whose findings equals this. */
+                findings?: number;
+                /** @description Only rows whose findings differs from this. */
+                findings__ne?: number;
+                /** @description Only rows whose findings is one of (comma-separated) this. */
+                findings__in?: string;
+                /** @description Only rows whose findings is greater than this. */
+                findings__gt?: number;
+                /** @description Only rows whose findings is at least this. */
+                findings__gte?: number;
+                /** @description Only rows whose findings is less than this. */
+                findings__lt?: number;
+                /** @description Only rows whose findings is at most this. */
+                findings__lte?: number;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated, from id, sensor_type, started_at, ai_objects, findings. Default `started_at:desc` (newest first). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -6435,6 +12788,30 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose asset_id equals this. */
+                asset_id?: string;
+                /** @description Only rows whose asset_id differs from this. */
+                asset_id__ne?: string;
+                /** @description Only rows whose asset_id is one of (comma-separated) this. */
+                asset_id__in?: string;
+                /** @description Only rows whose asset_id contains, in any case, this. */
+                asset_id__ilk?: string;
+                /** @description Only rows whose asset_name equals this. */
+                asset_name?: string;
+                /** @description Only rows whose asset_name differs from this. */
+                asset_name__ne?: string;
+                /** @description Only rows whose asset_name is one of (comma-separated) this. */
+                asset_name__in?: string;
+                /** @description Only rows whose asset_name contains, in any case, this. */
+                asset_name__ilk?: string;
+                /** @description Only rows whose is_current equals this. */
+                is_current?: boolean;
+                /** @description Only rows whose is_current differs from this. */
+                is_current__ne?: boolean;
             };
             header?: never;
             path: {
@@ -6533,6 +12910,160 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
             };
             header?: never;
             path: {
@@ -6586,6 +13117,225 @@ export interface operations {
             };
             /** @description No such object in this workspace. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose workspace_id equals this. */
+                workspace_id?: string;
+                /** @description Only rows whose workspace_id differs from this. */
+                workspace_id__ne?: string;
+                /** @description Only rows whose workspace_id is one of (comma-separated) this. */
+                workspace_id__in?: string;
+                /** @description Only rows whose workspace_id contains, in any case, this. */
+                workspace_id__ilk?: string;
+                /** @description Only rows whose objects equals this. */
+                objects?: number;
+                /** @description Only rows whose objects differs from this. */
+                objects__ne?: number;
+                /** @description Only rows whose objects is one of (comma-separated) this. */
+                objects__in?: string;
+                /** @description Only rows whose objects is greater than this. */
+                objects__gt?: number;
+                /** @description Only rows whose objects is at least this. */
+                objects__gte?: number;
+                /** @description Only rows whose objects is less than this. */
+                objects__lt?: number;
+                /** @description Only rows whose objects is at most this. */
+                objects__lte?: number;
+                /** @description Only rows whose agents equals this. */
+                agents?: number;
+                /** @description Only rows whose agents differs from this. */
+                agents__ne?: number;
+                /** @description Only rows whose agents is one of (comma-separated) this. */
+                agents__in?: string;
+                /** @description Only rows whose agents is greater than this. */
+                agents__gt?: number;
+                /** @description Only rows whose agents is at least this. */
+                agents__gte?: number;
+                /** @description Only rows whose agents is less than this. */
+                agents__lt?: number;
+                /** @description Only rows whose agents is at most this. */
+                agents__lte?: number;
+                /** @description Only rows whose models equals this. */
+                models?: number;
+                /** @description Only rows whose models differs from this. */
+                models__ne?: number;
+                /** @description Only rows whose models is one of (comma-separated) this. */
+                models__in?: string;
+                /** @description Only rows whose models is greater than this. */
+                models__gt?: number;
+                /** @description Only rows whose models is at least this. */
+                models__gte?: number;
+                /** @description Only rows whose models is less than this. */
+                models__lt?: number;
+                /** @description Only rows whose models is at most this. */
+                models__lte?: number;
+                /** @description Only rows whose tools equals this. */
+                tools?: number;
+                /** @description Only rows whose tools differs from this. */
+                tools__ne?: number;
+                /** @description Only rows whose tools is one of (comma-separated) this. */
+                tools__in?: string;
+                /** @description Only rows whose tools is greater than this. */
+                tools__gt?: number;
+                /** @description Only rows whose tools is at least this. */
+                tools__gte?: number;
+                /** @description Only rows whose tools is less than this. */
+                tools__lt?: number;
+                /** @description Only rows whose tools is at most this. */
+                tools__lte?: number;
+                /** @description Only rows whose mcp_servers equals this. */
+                mcp_servers?: number;
+                /** @description Only rows whose mcp_servers differs from this. */
+                mcp_servers__ne?: number;
+                /** @description Only rows whose mcp_servers is one of (comma-separated) this. */
+                mcp_servers__in?: string;
+                /** @description Only rows whose mcp_servers is greater than this. */
+                mcp_servers__gt?: number;
+                /** @description Only rows whose mcp_servers is at least this. */
+                mcp_servers__gte?: number;
+                /** @description Only rows whose mcp_servers is less than this. */
+                mcp_servers__lt?: number;
+                /** @description Only rows whose mcp_servers is at most this. */
+                mcp_servers__lte?: number;
+                /** @description Only rows whose assets equals this. */
+                assets?: number;
+                /** @description Only rows whose assets differs from this. */
+                assets__ne?: number;
+                /** @description Only rows whose assets is one of (comma-separated) this. */
+                assets__in?: string;
+                /** @description Only rows whose assets is greater than this. */
+                assets__gt?: number;
+                /** @description Only rows whose assets is at least this. */
+                assets__gte?: number;
+                /** @description Only rows whose assets is less than this. */
+                assets__lt?: number;
+                /** @description Only rows whose assets is at most this. */
+                assets__lte?: number;
+                /** @description Only rows whose locations equals this. */
+                locations?: number;
+                /** @description Only rows whose locations differs from this. */
+                locations__ne?: number;
+                /** @description Only rows whose locations is one of (comma-separated) this. */
+                locations__in?: string;
+                /** @description Only rows whose locations is greater than this. */
+                locations__gt?: number;
+                /** @description Only rows whose locations is at least this. */
+                locations__gte?: number;
+                /** @description Only rows whose locations is less than this. */
+                locations__lt?: number;
+                /** @description Only rows whose locations is at most this. */
+                locations__lte?: number;
+                /** @description Only rows whose first_ingest equals this. (RFC 3339 with a zone) */
+                first_ingest?: string;
+                /** @description Only rows whose first_ingest differs from this. (RFC 3339 with a zone) */
+                first_ingest__ne?: string;
+                /** @description Only rows whose first_ingest is greater than this. (RFC 3339 with a zone) */
+                first_ingest__gt?: string;
+                /** @description Only rows whose first_ingest is at least this. (RFC 3339 with a zone) */
+                first_ingest__gte?: string;
+                /** @description Only rows whose first_ingest is less than this. (RFC 3339 with a zone) */
+                first_ingest__lt?: string;
+                /** @description Only rows whose first_ingest is at most this. (RFC 3339 with a zone) */
+                first_ingest__lte?: string;
+                /** @description Only rows whose last_ingest equals this. (RFC 3339 with a zone) */
+                last_ingest?: string;
+                /** @description Only rows whose last_ingest differs from this. (RFC 3339 with a zone) */
+                last_ingest__ne?: string;
+                /** @description Only rows whose last_ingest is greater than this. (RFC 3339 with a zone) */
+                last_ingest__gt?: string;
+                /** @description Only rows whose last_ingest is at least this. (RFC 3339 with a zone) */
+                last_ingest__gte?: string;
+                /** @description Only rows whose last_ingest is less than this. (RFC 3339 with a zone) */
+                last_ingest__lt?: string;
+                /** @description Only rows whose last_ingest is at most this. (RFC 3339 with a zone) */
+                last_ingest__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6986,6 +13736,42 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose key equals this. */
+                key?: string;
+                /** @description Only rows whose key differs from this. */
+                key__ne?: string;
+                /** @description Only rows whose key is one of (comma-separated) this. */
+                key__in?: string;
+                /** @description Only rows whose key contains, in any case, this. */
+                key__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
             };
             header?: never;
             path: {
@@ -7427,6 +14213,42 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose key equals this. */
+                key?: string;
+                /** @description Only rows whose key differs from this. */
+                key__ne?: string;
+                /** @description Only rows whose key is one of (comma-separated) this. */
+                key__in?: string;
+                /** @description Only rows whose key contains, in any case, this. */
+                key__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
             };
             header?: never;
             path: {
@@ -7864,6 +14686,42 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose key equals this. */
+                key?: string;
+                /** @description Only rows whose key differs from this. */
+                key__ne?: string;
+                /** @description Only rows whose key is one of (comma-separated) this. */
+                key__in?: string;
+                /** @description Only rows whose key contains, in any case, this. */
+                key__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
             };
             header?: never;
             path: {
@@ -8302,6 +15160,42 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose key equals this. */
+                key?: string;
+                /** @description Only rows whose key differs from this. */
+                key__ne?: string;
+                /** @description Only rows whose key is one of (comma-separated) this. */
+                key__in?: string;
+                /** @description Only rows whose key contains, in any case, this. */
+                key__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
             };
             header?: never;
             path: {

@@ -90,6 +90,8 @@ export interface Harness {
   }): Promise<LightMyRequestResponse>;
   /** Writes records through the ingest pipeline, as one all-or-nothing batch. */
   ingest(tenant: string, workspace: string, records: object[]): Promise<IngestSummary>;
+  /** Gives a workspace data (one location), for suites that read a workspace only to test something else: a workspace with none answers 404. */
+  seed(tenant: string, workspace: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -151,6 +153,12 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
         now: options.now,
         evaluateRules: config.postureRules,
       });
+    },
+    async seed(tenant, workspace) {
+      const s = await h.ingest(tenant, workspace, [
+        { type: 'entity', kind: 'location', id: 'seed', name: 'seed', last_seen: new Date(0).toISOString() },
+      ]);
+      if (s.rejected) throw new Error(`seeding ${tenant}/${workspace}: ${JSON.stringify(s.errors)}`);
     },
     async close() {
       await app.close();

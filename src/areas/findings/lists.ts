@@ -131,7 +131,8 @@ function statusFilter(fallback: string): FilterDecl {
 const instanceSql = fieldSql(instanceDetail.columns, 'i.', { object_type: 'i.object_kind' });
 const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
 /** Severity sorts by rank; a missing CVSS score below every score. */
-const instanceSort = (column: string) => (column === 'severity' ? severityRankSql : column === 'cvss_score' ? 'coalesce(i.cvss_score, -1)' : undefined);
+const instanceSort = (column: string) =>
+  column === 'severity' ? severityRankSql : column === 'cvss_score' ? 'coalesce(i.cvss_score, -1)' : undefined;
 const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
 
 /**
@@ -233,10 +234,14 @@ function ruleList(name: string, base: ListSpec<RuleRow>['base'], extra: Partial<
   return defineList<RuleRow>({
     name,
     columns: ruleRow.columns,
-    columnSql: () => fieldSql(ruleRow.columns, 'r.', {
-      rule_name: 'r.name', rule_description: 'r.description', severity: 'coalesce(s.severity, r.severity)', default_severity: 'r.severity',
-      enabled: 'coalesce(s.enabled, 1)',
-    }),
+    columnSql: () =>
+      fieldSql(ruleRow.columns, 'r.', {
+        rule_name: 'r.name',
+        rule_description: 'r.description',
+        severity: 'coalesce(s.severity, r.severity)',
+        default_severity: 'r.severity',
+        enabled: 'coalesce(s.enabled, 1)',
+      }),
     sortSql: (column) => ruleSortSql[column],
     tie: ['r.rule_id'],
     defaultSort: byRuleId,

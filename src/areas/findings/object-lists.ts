@@ -22,7 +22,12 @@ const issueSortSql = {
 export const objectIssues = defineList({
   name: 'object.issues',
   columns: sortableBy(objectIssue.columns, issueSortSql),
-  columnSql: () => fieldSql(objectIssue.columns, 'i.', { occurrences: 'o.occurrences', first_detected: 'o.first_detected', last_detected: 'o.last_detected' }),
+  columnSql: () =>
+    fieldSql(objectIssue.columns, 'i.', {
+      occurrences: 'o.occurrences',
+      first_detected: 'o.first_detected',
+      last_detected: 'o.last_detected',
+    }),
   sortSql: (column) => issueSortSql[column as keyof typeof issueSortSql],
   tie: ['i.id'],
   defaultSort: [{ column: 'severity', dir: 'desc' }],

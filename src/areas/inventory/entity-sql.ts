@@ -25,7 +25,8 @@ export function sortExpression(d: SqlDialect, column: ColumnDef, table = ''): st
  */
 export function filterExpression(d: SqlDialect, column: ColumnDef, table = ''): string | null {
   if (column.type === 'object') return null;
-  if (column.type === 'strings' && 'attribute' in column.from) return d.jsonMember(`${table ? `${table}.` : ''}attributes`, column.from.attribute);
+  if (column.type === 'strings' && 'attribute' in column.from)
+    return d.jsonMember(`${table ? `${table}.` : ''}attributes`, column.from.attribute);
   return sortExpression(d, column, table);
 }
 

@@ -43,11 +43,12 @@ const SortText = {
 };
 
 /** A scan's columns read through `scans as s` (and, for one asset's scans, `scan_assets as sa`). */
-const scanSql = (forAsset: boolean) => fieldSql(scan.columns, 's.', {
-  commit: 's.commit_sha',
-  is_current: forAsset ? 'sa.is_current' : '(case when s.current_assets > 0 then 1 else 0 end)',
-  ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
-});
+const scanSql = (forAsset: boolean) =>
+  fieldSql(scan.columns, 's.', {
+    commit: 's.commit_sha',
+    is_current: forAsset ? 'sa.is_current' : '(case when s.current_assets > 0 then 1 else 0 end)',
+    ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
+  });
 
 const assetLists = new Map<boolean, ListSpec<ScanRow>>();
 

@@ -19,10 +19,12 @@ export function registerWorkspaces(app: FastifyInstance, ctx: AppContext): void 
     description:
       'The workspaces of the tenant that the token may see and that hold data (any ingest ever reached them), with how many ' +
       'inventory objects of each kind they hold and when they were first and last ingested into. A path naming a workspace ' +
-      'not listed here answers 404, naming the ones that are.\n\nColumns:\n\n' + columnsTable(workspace.columns),
+      'not listed here answers 404, naming the ones that are.\n\nColumns:\n\n' +
+      columnsTable(workspace.columns),
     params: Type.Object({ tenant_id: PathId('Tenant (organisation) id.') }),
     list: workspacesList,
-    scope: (_params, _query, request) => tokenListScope(tokenScope(request, undefined)),
+    // `workspace_id` names one the token must be granted (403 otherwise), as on every list across workspaces.
+    scope: (_params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined)),
     answers: 'A page of workspaces.',
   });
 }

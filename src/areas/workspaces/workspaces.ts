@@ -14,16 +14,28 @@ import { rfc3339 } from '../../platform/values.ts';
 /** A batch step: the workspace has data, received now. */
 export async function noteIngest(ctx: BatchContext): Promise<void> {
   const t = ctx.db.template('workspaces.note', (b) =>
-    b.insertInto('workspaces')
-      .values({ tenant_id: param('tenant'), workspace_id: param('workspace'), first_ingest_at: param<number>('now'), last_ingest_at: param<number>('now') })
-      .onConflict((oc) => oc.columns(['tenant_id', 'workspace_id']).doUpdateSet((eb) => ({ last_ingest_at: eb.ref('excluded.last_ingest_at') }))),
+    b
+      .insertInto('workspaces')
+      .values({
+        tenant_id: param('tenant'),
+        workspace_id: param('workspace'),
+        first_ingest_at: param<number>('now'),
+        last_ingest_at: param<number>('now'),
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'workspace_id']).doUpdateSet((eb) => ({ last_ingest_at: eb.ref('excluded.last_ingest_at') })),
+      ),
   );
   await ctx.tx.run(t, { tenant: ctx.tenant, workspace: ctx.workspace, now: ctx.now });
 }
 
 export async function workspaceExists(db: Db, tenant: string, workspaceId: string): Promise<boolean> {
   const t = db.template('workspaces.exists', (b) =>
-    b.selectFrom('workspaces').select('workspace_id').where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
+    b
+      .selectFrom('workspaces')
+      .select('workspace_id')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace')),
   );
   return (await db.first(t, { tenant, workspace: workspaceId })) !== undefined;
 }
@@ -62,8 +74,14 @@ export const workspacesList = defineList({
   pageSize: 100,
   base: (b, d, scope) =>
     whereScope(
-      b.selectFrom('workspaces as w')
-        .select(['w.workspace_id', 'w.first_ingest_at', 'w.last_ingest_at', ...Object.entries(countSql).map(([name, expr]) => sql.raw<number>(expr).as(name))])
+      b
+        .selectFrom('workspaces as w')
+        .select([
+          'w.workspace_id',
+          'w.first_ingest_at',
+          'w.last_ingest_at',
+          ...Object.entries(countSql).map(([name, expr]) => sql.raw<number>(expr).as(name)),
+        ])
         .where('w.tenant_id', '=', param('tenant')),
       d,
       scope.key as ScopeShape,

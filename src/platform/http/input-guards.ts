@@ -60,7 +60,9 @@ function refuseUnknown(request: FastifyRequest): void {
   const unknown = names.find((n) => !declared.has(n));
   if (unknown === undefined) return;
   const takes = [...declared];
-  throw badRequest(`${unknown.slice(0, 64)}: unknown query parameter; this operation takes ${takes.length ? takes.slice(0, 40).join(', ') + (takes.length > 40 ? ', …' : '') : 'none'}`);
+  throw badRequest(
+    `${unknown.slice(0, 64)}: unknown query parameter; this operation takes ${takes.length ? takes.slice(0, 40).join(', ') + (takes.length > 40 ? ', …' : '') : 'none'}`,
+  );
 }
 
 /** Registered after authentication: an unauthenticated caller learns nothing about its parameters. */

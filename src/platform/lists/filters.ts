@@ -75,13 +75,20 @@ const operators: Record<ValueType, FilterOp[]> = {
 };
 
 const words: Record<FilterOp, string> = {
-  eq: 'equals', ne: 'differs from', in: 'is one of (comma-separated)', ilk: 'contains, in any case,',
-  gt: 'is greater than', gte: 'is at least', lt: 'is less than', lte: 'is at most',
+  eq: 'equals',
+  ne: 'differs from',
+  in: 'is one of (comma-separated)',
+  ilk: 'contains, in any case,',
+  gt: 'is greater than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
 };
 
 function valueSchema(column: ColumnDef, op: FilterOp): TSchema {
   const what = `Only rows whose ${column.name} ${column.type === 'strings' && op !== 'ilk' ? (op === 'ne' ? 'lacks' : op === 'in' ? 'has one of (comma-separated)' : 'has') : words[op]} this.`;
-  if (op === 'in' || op === 'ilk' || column.type === 'string' || column.type === 'strings') return Type.String({ maxLength: 1024, description: what });
+  if (op === 'in' || op === 'ilk' || column.type === 'string' || column.type === 'strings')
+    return Type.String({ maxLength: 1024, description: what });
   if (column.type === 'boolean') return Type.Boolean({ description: what });
   if (column.type === 'integer') return Type.Integer({ description: what });
   if (column.type === 'number') return Type.Number({ description: what });
@@ -127,7 +134,10 @@ function typedValue(decl: FilterDecl, type: ValueType, raw: unknown): unknown {
   const text = typeof raw === 'boolean' || typeof raw === 'number' ? String(raw) : String(raw);
   if (decl.op === 'ilk') return text.toLowerCase();
   if (decl.op === 'in') {
-    const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     if (parts.length === 0) throw badRequest(`${decl.param}: expected one value or more, comma-separated`);
     if (parts.length > MAX_IN) throw badRequest(`${decl.param}: at most ${MAX_IN} values`);
     return parts.map((p) => scalar(decl, type === 'strings' ? 'string' : type, p));
@@ -176,7 +186,10 @@ const argName = (decl: FilterDecl, i?: number) => `f_${decl.param}${i === undefi
 export function filterArgs(filters: readonly Filter[]): Args {
   const out: Args = {};
   for (const f of filters) {
-    if (f.decl.op === 'in') (f.value as unknown[]).forEach((v, i) => { out[argName(f.decl, i)] = v; });
+    if (f.decl.op === 'in')
+      (f.value as unknown[]).forEach((v, i) => {
+        out[argName(f.decl, i)] = v;
+      });
     else out[argName(f.decl)] = f.value;
   }
   return out;
@@ -194,10 +207,17 @@ export function filterCondition(d: SqlDialect, filter: Filter, columnSql: Readon
   if (filter.type === 'strings') {
     // `expr` is the JSON array itself.
     switch (decl.op) {
-      case 'eq': return d.jsonArrayHas(expr, value);
-      case 'ne': return sql<boolean>`not ${d.jsonArrayHas(expr, value)}`;
-      case 'in': return sql<boolean>`(${sql.join(values().map((v) => d.jsonArrayHas(expr, v)), sql` or `)})`;
-      default: return d.jsonArrayAnyContains(expr, value);
+      case 'eq':
+        return d.jsonArrayHas(expr, value);
+      case 'ne':
+        return sql<boolean>`not ${d.jsonArrayHas(expr, value)}`;
+      case 'in':
+        return sql<boolean>`(${sql.join(
+          values().map((v) => d.jsonArrayHas(expr, v)),
+          sql` or `,
+        )})`;
+      default:
+        return d.jsonArrayAnyContains(expr, value);
     }
   }
   if (decl.op === 'ilk') return d.contains(decl.sql ? expr : `lower(${expr})`, value);

@@ -74,10 +74,20 @@ function checkParams(spec: ListSpec<any>, d: SqlDialect, query: Record<string, u
   const unknown = Object.keys(query).find((k) => !(k in props));
   if (unknown === undefined) return;
   const own = Object.keys(props).filter((k) => !filtersOf(spec, d).some((f) => f.param === k && !spec.filters.includes(f)));
-  const columns = [...new Set(filtersOf(spec, d).filter((f) => !spec.filters.includes(f)).map((f) => f.column))];
-  throw badRequest(`${unknown.slice(0, 64)}: unknown query parameter; this list takes ${own.join(', ')}` +
-    (columns.length ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__ilk, ` +
-      'column__gt, column__gte, column__lt, column__lte, as each column\'s type allows' : ''));
+  const columns = [
+    ...new Set(
+      filtersOf(spec, d)
+        .filter((f) => !spec.filters.includes(f))
+        .map((f) => f.column),
+    ),
+  ];
+  throw badRequest(
+    `${unknown.slice(0, 64)}: unknown query parameter; this list takes ${own.join(', ')}` +
+      (columns.length
+        ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__ilk, ` +
+          "column__gt, column__gte, column__lt, column__lte, as each column's type allows"
+        : ''),
+  );
 }
 
 export interface ListRouteOptions<P extends TObject> {

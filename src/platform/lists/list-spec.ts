@@ -86,7 +86,11 @@ export function defineList<R extends Record<string, unknown>>(spec: ListSpec<R>)
  * Column SQL for rows read from one table (alias `prefix`, e.g. `i.`): each column but free-form
  * objects under its own name, or as `overrides` say (a stored name that differs, an expression).
  */
-export function fieldSql(columns: readonly ColumnDef[], prefix: string, overrides: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function fieldSql(
+  columns: readonly ColumnDef[],
+  prefix: string,
+  overrides: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of columns) {
     if (c.name in overrides) out[c.name] = overrides[c.name]!;
