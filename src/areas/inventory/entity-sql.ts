@@ -20,13 +20,21 @@ export function sortExpression(d: SqlDialect, column: ColumnDef, table = ''): st
 }
 
 /**
- * The SQL a filter compares for a column: its sort expression, or for a list of text the JSON
- * array itself; null for a free-form object, which is not filtered.
+ * The SQL a filter compares for a column: the stored field; for a text attribute its sort
+ * expression (a missing one reads as '', which no filter value equals, and the expression index of
+ * a sortable one answers the filter); for a number or a boolean attribute its typed value, null when
+ * missing, so a missing value matches no comparison; for a list of text the JSON array itself; null
+ * for a free-form object, which is not filtered.
  */
 export function filterExpression(d: SqlDialect, column: ColumnDef, table = ''): string | null {
   if (column.type === 'object') return null;
-  if (column.type === 'strings' && 'attribute' in column.from)
-    return d.jsonMember(`${table ? `${table}.` : ''}attributes`, column.from.attribute);
+  const from = column.from;
+  const attributes = `${table ? `${table}.` : ''}attributes`;
+  if ('attribute' in from) {
+    if (column.type === 'strings') return d.jsonMember(attributes, from.attribute);
+    if (column.type === 'integer' || column.type === 'number' || column.type === 'boolean')
+      return d.jsonScalar(attributes, from.attribute, column.type);
+  }
   return sortExpression(d, column, table);
 }
 

@@ -4,14 +4,14 @@
 
 import { sql } from 'kysely';
 import type { EdgeDef, KindDef } from '../../catalog/types.ts';
-import { kindByName } from '../../catalog/kinds.ts';
+import { columnOf, kindByName } from '../../catalog/kinds.ts';
 import type { Builder } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
 import type { FilterDecl } from '../../platform/lists/filters.ts';
 import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
-import { filterExpression } from './entity-sql.ts';
+import { filterExpression, sortExpression } from './entity-sql.ts';
 import { kindCount, rowsJson, type StoredRow } from './reads.ts';
 
 /** `name__ilk` over the stored lower-cased name (`table` is the alias to qualify it with). */
@@ -43,6 +43,7 @@ export function entityList(kind: KindDef): ListSpec<StoredRow> {
       name: `inventory.${kind.name}`,
       columns: kind.columns,
       columnSql: columnSqlOf(kind),
+      sortSql: (column, _filters, d) => sortExpression(d, columnOf(kind, column)!),
       tie: ['id'],
       defaultSort: newestFirst,
       filters: [nameIlk()],
@@ -115,6 +116,7 @@ export function relationEdgeList(edge: EdgeDef): ListSpec<StoredRow> {
       name: `inventory.edge.${key}`,
       columns: target.columns,
       columnSql: columnSqlOf(target, 'e'),
+      sortSql: (column, _filters, d) => sortExpression(d, columnOf(target, column)!, 'e'),
       tie: ['e.id'],
       defaultSort: newestFirst,
       filters: [nameIlk('e.')],

@@ -68,6 +68,10 @@ export interface SqlDialect {
   inKeys(columns: string[], p: unknown, types?: SetColumnType[]): RawBuilder<boolean>;
   /** Rows of `table` (aliased `i`) in one workspace whose `column` is in the text list bound at `ids`. */
   rowsByKeys(table: string, columns: readonly string[], column: string): RawBuilder<unknown>;
+  /** `expr` differs from `value`, a null `expr` included (`is distinct from`). */
+  distinctFrom(expr: string, value: unknown): RawBuilder<boolean>;
+  /** An attribute of a JSON column as a typed SQL value (a number, 0/1 for a boolean, text), null when absent. */
+  jsonScalar(column: string, key: string, type: ValueType): string;
   least(a: string, b: string): string;
   greatest(a: string, b: string): string;
 

@@ -222,5 +222,7 @@ export function filterCondition(d: SqlDialect, filter: Filter, columnSql: Readon
   }
   if (decl.op === 'ilk') return d.contains(decl.sql ? expr : `lower(${expr})`, value);
   if (decl.op === 'in') return sql<boolean>`${sql.raw(expr)} in (${sql.join(values())})`;
+  // A row with no value differs from every value.
+  if (decl.op === 'ne') return d.distinctFrom(expr, value);
   return sql<boolean>`${sql.raw(expr)} ${sql.raw(comparison[decl.op]!)} ${value}`;
 }

@@ -85,6 +85,20 @@ export const postgresDialect: SqlDialect = {
     column,
   ) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
     join ${sql.table(table)} i on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and ${sql.ref(`i.${column}`)} = k.value`,
+  distinctFrom: (expr, value) => sql<boolean>`${sql.raw(expr)} is distinct from ${value}`,
+  jsonScalar(column: string, key: string, type: ValueType) {
+    const text = `(${column}->>${quoteLiteral(key)})`;
+    switch (type) {
+      case 'integer':
+        return `(${text})::bigint`;
+      case 'number':
+        return `(${text})::double precision`;
+      case 'boolean':
+        return `(${text})::boolean::int`;
+      default:
+        return text;
+    }
+  },
   least: (a, b) => `least(${a}, ${b})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
 

@@ -70,6 +70,9 @@ export const sqliteDialect: SqlDialect = {
   rowsByKeys: (table, columns, column) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from ${sql.table(table)} i
     where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')}
       and ${sql.ref(`i.${column}`)} in (select value from json_each(${param('ids')}))`,
+  distinctFrom: (expr, value) => sql<boolean>`${sql.raw(expr)} is not ${value}`,
+  // json_extract yields SQL integer, real or text; JSON booleans as 0/1; null when absent.
+  jsonScalar: (column, key) => `json_extract(${column}, ${quoteJsonKey(key)})`,
   least: (a, b) => `min(${a}, ${b})`,
   greatest: (a, b) => `max(${a}, ${b})`,
 
