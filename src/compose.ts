@@ -21,6 +21,7 @@ import { registerScans } from './areas/scans/routes.ts';
 import { scanWriter } from './areas/scans/scans-writer.ts';
 import { registerClientStorage } from './areas/storage/routes.ts';
 import { registerWorkspaces } from './areas/workspaces/routes.ts';
+import { registerGraph } from './areas/graph/routes.ts';
 import { noteIngest, visibleWorkspaces, workspaceExists } from './areas/workspaces/workspaces.ts';
 import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
@@ -42,6 +43,7 @@ const areaTags = [
   { name: 'Runtime', description: 'LLM interactions, sessions and guardrail dashboards.' },
   { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
   { name: 'Workspaces', description: 'The workspaces of a tenant that hold data, with their object counts.' },
+  { name: 'Graph', description: 'Paths through the inventory graph between kinds of objects.' },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildOptions) {
       registerOtlp(app, ctx, service.ingestor);
       registerScans(app, ctx);
       registerWorkspaces(app, ctx);
+      registerGraph(app, ctx);
     },
   });
   return { app, ctx, service };

@@ -41,6 +41,10 @@ export interface Config {
   storageMaxEntriesPerUser: number;
   /** Evaluate the posture rules (graph-decidable static rules) after each ingest batch. */
   postureRules: boolean;
+  /** Objects a path query may start from (`from` narrowed by filters); more is a 400. */
+  pathMaxStarts: number;
+  /** States (start, object, via stage) a path query may visit over all its starts; more is a 400. */
+  pathMaxVisits: number;
   /** Requests one token may make per rate-limit window (0: no rate limit). */
   rateLimitMax: number;
   /** Length of the rate-limit window, in milliseconds. */
@@ -87,6 +91,8 @@ const defaults: Config = {
   storageValueMaxBytes: 256 * 1024,
   storageMaxEntriesPerUser: 10_000,
   postureRules: true,
+  pathMaxStarts: 2000,
+  pathMaxVisits: 300_000,
   rateLimitMax: 6000,
   rateLimitWindowMs: 60_000,
   redisUrl: '',
@@ -122,6 +128,8 @@ export const envNames: Record<keyof Config, string> = {
   storageValueMaxBytes: 'AISPM_STORAGE_VALUE_MAX_BYTES',
   storageMaxEntriesPerUser: 'AISPM_STORAGE_MAX_ENTRIES_PER_USER',
   postureRules: 'AISPM_POSTURE_RULES',
+  pathMaxStarts: 'AISPM_PATH_MAX_STARTS',
+  pathMaxVisits: 'AISPM_PATH_MAX_VISITS',
   rateLimitMax: 'AISPM_RATE_LIMIT_MAX',
   rateLimitWindowMs: 'AISPM_RATE_LIMIT_WINDOW_MS',
   redisUrl: 'AISPM_REDIS_URL',
