@@ -226,6 +226,92 @@ const cases: Case[] = [
     says: 'AI agent "Planner" (a) delegates to AI agent "Executor" (b), which can call the destructive tools AI tool "delete_resource" (t), and no human approves anywhere in the chain.',
     evidence: ['agent:b', 'tool:t'],
   },
+  {
+    rule: sr('toxic_unguarded_agent_reaches_code_execution'),
+    subject: 'agent:a',
+    fires: [
+      e('agent', 'a', 'Coder'),
+      e('mcp_server', 's', 'shell-mcp'),
+      e('tool', 't', 'run_shell', { capabilities: ['shell'] }),
+      relation('agent', 'a', 'uses_mcp_server', 'mcp_server', 's'),
+      relation('mcp_server', 's', 'exposes_tool', 'tool', 't'),
+    ],
+    quiet: [
+      e('agent', 'a', 'Coder'),
+      e('guardrail', 'g', 'Shield'),
+      e('mcp_server', 's', 'shell-mcp'),
+      e('tool', 't', 'run_shell', { capabilities: ['shell'] }),
+      relation('agent', 'a', 'input_guardrail', 'guardrail', 'g'),
+      relation('agent', 'a', 'uses_mcp_server', 'mcp_server', 's'),
+      relation('mcp_server', 's', 'exposes_tool', 'tool', 't'),
+    ],
+    says: 'AI agent "Coder" (a) has no input guardrail and can run shell commands or code through AI tool "run_shell" (t): a prompt injection becomes code execution.',
+    evidence: ['mcp_server:s', 'tool:t'],
+  },
+  {
+    rule: sr('toxic_untrusted_input_reaches_secret'),
+    subject: 'agent:a',
+    fires: [
+      e('agent', 'a', 'Helpdesk', { data_sources: ['crm', 'zendesk'] }),
+      e('asset', 'h', 'web-01'),
+      e('secret', 'k', 'AWS_SECRET_ACCESS_KEY'),
+      relation('agent', 'a', 'runs_on', 'asset', 'h'),
+      relation('asset', 'h', 'contains', 'secret', 'k'),
+    ],
+    quiet: [
+      e('agent', 'a', 'Helpdesk', { data_sources: ['crm'] }),
+      e('asset', 'h', 'web-01'),
+      e('secret', 'k', 'AWS_SECRET_ACCESS_KEY'),
+      relation('agent', 'a', 'runs_on', 'asset', 'h'),
+      relation('asset', 'h', 'contains', 'secret', 'k'),
+    ],
+    says: 'AI agent "Helpdesk" (a) reads untrusted content (crm, zendesk) and runs next to secret "AWS_SECRET_ACCESS_KEY" (k): injected instructions can reach them.',
+    evidence: ['asset:h', 'secret:k'],
+  },
+  {
+    rule: sr('toxic_production_agent_unauthenticated_destructive_mcp'),
+    subject: 'agent:a',
+    fires: [
+      e('agent', 'a', 'Ops', { environment: 'production' }),
+      e('mcp_server', 's', 'db-admin-mcp', { authentication: 'none' }),
+      e('tool', 't', 'drop_table', { destructive: true }),
+      relation('agent', 'a', 'uses_mcp_server', 'mcp_server', 's'),
+      relation('mcp_server', 's', 'exposes_tool', 'tool', 't'),
+    ],
+    quiet: [
+      e('agent', 'a', 'Ops', { environment: 'staging' }),
+      e('mcp_server', 's', 'db-admin-mcp', { authentication: 'none' }),
+      e('tool', 't', 'drop_table', { destructive: true }),
+      relation('agent', 'a', 'uses_mcp_server', 'mcp_server', 's'),
+      relation('mcp_server', 's', 'exposes_tool', 'tool', 't'),
+    ],
+    says: 'AI agent "Ops" (a) runs in production and uses MCP server "db-admin-mcp" (s), which require no authentication and expose the destructive tools AI tool "drop_table" (t).',
+    evidence: ['mcp_server:s', 'tool:t'],
+  },
+  {
+    rule: sr('toxic_probed_model_with_code_execution'),
+    subject: 'agent:a',
+    fires: [
+      e('agent', 'a', 'Analyst'),
+      e('model', 'm', 'llama'),
+      e('garak_info', 'g1', 'dan.Dan_11_0', { status: 'failed' }),
+      e('tool', 't', 'execute_python', { capabilities: ['code_execution'] }),
+      relation('agent', 'a', 'uses_model', 'model', 'm'),
+      relation('model', 'm', 'probe_result', 'garak_info', 'g1'),
+      relation('agent', 'a', 'uses_tool', 'tool', 't'),
+    ],
+    quiet: [
+      e('agent', 'a', 'Analyst'),
+      e('model', 'm', 'llama'),
+      e('garak_info', 'g1', 'dan.Dan_11_0', { status: 'passed' }),
+      e('tool', 't', 'execute_python', { capabilities: ['code_execution'] }),
+      relation('agent', 'a', 'uses_model', 'model', 'm'),
+      relation('model', 'm', 'probe_result', 'garak_info', 'g1'),
+      relation('agent', 'a', 'uses_tool', 'tool', 't'),
+    ],
+    says: 'AI agent "Analyst" (a) calls AI model "llama" (m), which failed garak probes (garak probe result "dan.Dan_11_0" (g1)), and can run shell commands or code through AI tool "execute_python" (t).',
+    evidence: ['model:m', 'garak_info:g1', 'tool:t'],
+  },
 ];
 
 describe('posture rules documentation', () => {
@@ -287,6 +373,45 @@ describeEngines('posture rules, one by one', (h) => {
       assert.deepEqual(quiet, []);
     });
   }
+
+  it('a toxic combination gives its paths: from the agent over each relation to the object that completes it', async () => {
+    const i = cases.findIndex((c) => c.rule === sr('toxic_probed_model_with_code_execution'));
+    const [f] = objects(body(await h().get(`/api/v1/rules/${cases[i]!.rule}/results?workspace_id=fires-${i}`, token)));
+    assert.equal(f!.category, 'toxic_combination');
+    assert.deepEqual(f!.evidence.paths, [
+      {
+        objects: [
+          { object_type: 'agent', object_id: 'a', name: 'Analyst' },
+          { object_type: 'model', object_id: 'm', name: 'llama', role: 'models' },
+          { object_type: 'garak_info', object_id: 'g1', name: 'dan.Dan_11_0', role: 'failed_probes' },
+        ],
+        relations: ['uses_model', 'probe_result'],
+      },
+      {
+        objects: [
+          { object_type: 'agent', object_id: 'a', name: 'Analyst' },
+          { object_type: 'tool', object_id: 't', name: 'execute_python', role: 'tools' },
+        ],
+        relations: ['uses_tool'],
+      },
+    ]);
+    const j = cases.findIndex((c) => c.rule === sr('toxic_unguarded_agent_reaches_code_execution'));
+    const [g] = objects(body(await h().get(`/api/v1/rules/${cases[j]!.rule}/results?workspace_id=fires-${j}`, token)));
+    assert.deepEqual(g!.evidence.paths, [
+      {
+        objects: [
+          { object_type: 'agent', object_id: 'a', name: 'Coder' },
+          { object_type: 'mcp_server', object_id: 's', name: 'shell-mcp', role: 'mcp_servers' },
+          { object_type: 'tool', object_id: 't', name: 'run_shell', role: 'tools' },
+        ],
+        relations: ['uses_mcp_server', 'exposes_tool'],
+      },
+    ]);
+    // Rules that judge one object alone give no paths.
+    const k = cases.findIndex((c) => c.rule === sr('agent_reaches_code_execution_via_mcp'));
+    const [o] = objects(body(await h().get(`/api/v1/rules/${cases[k]!.rule}/results?workspace_id=fires-${k}`, token)));
+    assert.equal(o!.evidence.paths, undefined);
+  });
 
   it('evidence links the neighbours by the relations that made the rule hold', async () => {
     const i = cases.findIndex((c) => c.rule === sr('agent_reaches_code_execution_via_mcp'));

@@ -116,6 +116,7 @@ describeEngines(
       assert.deepEqual(
         bySeverity.rows.map((r: unknown[]) => [r[3], r[1]]),
         [
+          ['critical', 'Production agent on an unauthenticated MCP server with destructive tools'],
           ['critical', 'Unauthenticated MCP server exposes code execution'],
           ['high', 'Agent reaches code execution through an MCP server'],
           ['high', 'MCP server without authentication'],

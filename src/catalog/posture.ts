@@ -36,7 +36,9 @@ export type Condition =
   | { some: Hop }
   /** No neighbour over the hop meets the hop's condition. */
   | { no: Hop }
-  | { all: Condition[] };
+  | { all: Condition[] }
+  /** At least one of these holds; the evidence is what every one that holds found. */
+  | { any: Condition[] };
 
 export interface PostureRule {
   /** A static rule of `rules.ts`: name, severity, category, OWASP and remediation come from there. */
@@ -51,6 +53,12 @@ export interface PostureRule {
    * named so found (deduplicated, in id order); `{subject.<attribute>}` one of its attributes.
    */
   explain: string;
+  /**
+   * A toxic combination: the rule fires on a path through the graph rather than on one object, and
+   * its evidence gives the paths (from the object judged, over each relation, to the object that
+   * completes the combination).
+   */
+  toxic?: boolean;
 }
 
 // ---- shared pieces -----------------------------------------------------------------------------
@@ -72,6 +80,29 @@ const failedProbe = (as: string): Hop => ({
 const codeExecutionTools = (as: string): Hop => ({ relation: 'exposes_tool', direction: 'out', kinds: ['tool'], as, where: codeExecution });
 
 const sr = (slug: string) => `SR-aispm_${slug}`;
+
+/**
+ * Data sources whose content people outside the organisation can write (tickets, issues, shared
+ * documents, mail, the web): an agent that reads them takes untrusted input into its context.
+ */
+export const untrustedSources = ['zendesk', 'github', 'jira', 'google-drive', 'email', 'web', 'slack', 'user_upload', 'internet', 'rss'];
+const untrustedInput: Condition = { attribute: 'data_sources', includesAny: untrustedSources };
+/** A tool able to run code or shell: the agent's own, or one an MCP server it uses exposes. */
+const reachesCodeExecution = (as: string): Condition => ({
+  any: [
+    { some: { relation: 'uses_tool', direction: 'out', kinds: ['tool'], as, where: codeExecution } },
+    {
+      some: {
+        relation: 'uses_mcp_server',
+        direction: 'out',
+        kinds: ['mcp_server'],
+        as: 'mcp_servers',
+        where: { some: codeExecutionTools(as) },
+      },
+    },
+  ],
+});
+const secretKinds = ['secret', 'qualys_secret'];
 
 export const postureRules: PostureRule[] = [
   {
@@ -224,6 +255,114 @@ export const postureRules: PostureRule[] = [
     explain:
       '{subject} delegates to {sub_agents}, which can call the destructive tools {tools}, and no human approves anywhere in the chain.',
   },
+
+  // ---- toxic combinations: rules that fire on a path ----------------------------------------------
+  {
+    ruleId: sr('toxic_unguarded_agent_reaches_code_execution'),
+    kind: 'agent',
+    toxic: true,
+    when: {
+      all: [
+        { no: { relation: 'input_guardrail', direction: 'out', kinds: ['guardrail'], as: 'input_guardrails' } },
+        reachesCodeExecution('tools'),
+      ],
+    },
+    predicate:
+      'An agent with no input_guardrail relation that reaches a tool able to run shell commands or code, over uses_tool or through an MCP server it uses.',
+    explain:
+      '{subject} has no input guardrail and can run shell commands or code through {tools}: a prompt injection becomes code execution.',
+  },
+  {
+    ruleId: sr('toxic_untrusted_input_reaches_secret'),
+    kind: 'agent',
+    toxic: true,
+    when: {
+      all: [
+        untrustedInput,
+        {
+          any: [
+            {
+              some: {
+                relation: 'runs_on',
+                direction: 'out',
+                kinds: ['asset'],
+                as: 'assets',
+                where: { some: { relation: 'contains', direction: 'out', kinds: secretKinds, as: 'secrets' } },
+              },
+            },
+            {
+              some: {
+                relation: 'defined_in',
+                direction: 'out',
+                kinds: ['location'],
+                as: 'locations',
+                where: { some: { relation: 'contains', direction: 'out', kinds: secretKinds, as: 'secrets' } },
+              },
+            },
+          ],
+        },
+      ],
+    },
+    predicate:
+      'An agent whose `data_sources` include a source outsiders can write (' +
+      untrustedSources.join(', ') +
+      ') that runs on an asset, ' +
+      'or is defined at a location, holding a secret.',
+    explain: '{subject} reads untrusted content ({subject.data_sources}) and runs next to {secrets}: injected instructions can reach them.',
+  },
+  {
+    ruleId: sr('toxic_production_agent_unauthenticated_destructive_mcp'),
+    kind: 'agent',
+    toxic: true,
+    when: {
+      all: [
+        { attribute: 'environment', equals: 'production' },
+        {
+          some: {
+            relation: 'uses_mcp_server',
+            direction: 'out',
+            kinds: ['mcp_server'],
+            as: 'mcp_servers',
+            where: {
+              all: [
+                { attribute: 'authentication', equals: 'none' },
+                {
+                  some: {
+                    relation: 'exposes_tool',
+                    direction: 'out',
+                    kinds: ['tool'],
+                    as: 'tools',
+                    where: { attribute: 'destructive', equals: true },
+                  },
+                },
+              ],
+            },
+          },
+        },
+      ],
+    },
+    predicate:
+      'An agent whose `environment` is "production" with a uses_mcp_server relation to an MCP server whose `authentication` is "none" ' +
+      'that exposes a destructive tool.',
+    explain:
+      '{subject} runs in production and uses {mcp_servers}, which require no authentication and expose the destructive tools {tools}.',
+  },
+  {
+    ruleId: sr('toxic_probed_model_with_code_execution'),
+    kind: 'agent',
+    toxic: true,
+    when: {
+      all: [
+        {
+          some: { relation: 'uses_model', direction: 'out', kinds: ['model'], as: 'models', where: { some: failedProbe('failed_probes') } },
+        },
+        reachesCodeExecution('tools'),
+      ],
+    },
+    predicate:
+      'An agent with a uses_model relation to a model that failed a garak probe that also reaches a tool able to run shell commands or code.',
+    explain: '{subject} calls {models}, which failed garak probes ({failed_probes}), and can run shell commands or code through {tools}.',
+  },
 ];
 
 /** The rule ids among the posture rules (a rule judging several kinds appears once). */
@@ -235,6 +374,7 @@ export function hopsOf(c: Condition | undefined): Hop[] {
   if ('some' in c) return [c.some];
   if ('no' in c) return [c.no];
   if ('all' in c) return c.all.flatMap(hopsOf);
+  if ('any' in c) return c.any.flatMap(hopsOf);
   return [];
 }
 
@@ -248,8 +388,8 @@ function check(rule: PostureRule): void {
   if (!meta.objectTypes.includes(rule.kind)) throw new Error(`posture rule ${rule.ruleId}: ${rule.kind} is not one of its object types`);
   const walk = (c: Condition | undefined, at: string[]) => {
     if (!c) return;
-    if ('all' in c) {
-      for (const x of c.all) walk(x, at);
+    if ('all' in c || 'any' in c) {
+      for (const x of 'all' in c ? c.all : c.any) walk(x, at);
       return;
     }
     if ('attribute' in c) {
@@ -282,6 +422,7 @@ function evidenceRoles(c: Condition | undefined): string[] {
   if (!c) return [];
   if ('some' in c) return [`\`${c.some.as}\` (over ${c.some.relation})`, ...evidenceRoles(c.some.where)];
   if ('all' in c) return c.all.flatMap(evidenceRoles);
+  if ('any' in c) return c.any.flatMap(evidenceRoles);
   return [];
 }
 

@@ -81,6 +81,19 @@ export function judge(reader: GraphReader, c: Condition, key: string): Verdict {
     }
     return v;
   }
+  if ('any' in c) {
+    // Every part is judged: the evidence is what each part that holds found.
+    const v: Verdict = { holds: false, attributes: {}, witnesses: [], missing: [] };
+    for (const part of c.any) {
+      const p = judge(reader, part, key);
+      if (!p.holds) continue;
+      v.holds = true;
+      Object.assign(v.attributes, p.attributes);
+      v.witnesses.push(...p.witnesses);
+      v.missing.push(...p.missing);
+    }
+    return v;
+  }
   if ('some' in c) {
     const witnesses = hopWitnesses(reader, c.some, key);
     return { holds: witnesses.length > 0, attributes: {}, witnesses, missing: [] };
@@ -135,7 +148,8 @@ export function explain(reader: GraphReader, rule: PostureRule, key: string, ver
     if (name === 'subject') {
       if (!attribute) return nameOf(reader, key);
       const v = subject?.attributes[attribute];
-      return v === undefined || v === null ? 'unknown' : String(v);
+      if (v === undefined || v === null) return 'unknown';
+      return Array.isArray(v) ? v.join(', ') : String(v);
     }
     const keys = [...new Set(all.filter((w) => w.as === name).map((w) => w.key))].sort();
     return listOf(keys.map((k) => nameOf(reader, k)));
@@ -145,9 +159,37 @@ export function explain(reader: GraphReader, rule: PostureRule, key: string, ver
 /** Most neighbours an instance's evidence lists; `objects_total` counts them all. */
 const EVIDENCE_OBJECTS = 100;
 
-/** The instance's evidence: the condition, what was found on the object, and the objects that made it hold. */
-export function evidence(reader: GraphReader, rule: PostureRule, verdict: Verdict): Record<string, unknown> {
+/** Most paths a toxic combination's evidence lists; `paths_total` counts them all. */
+const EVIDENCE_PATHS = 20;
+
+/** The paths from the object judged through its witnesses to each one that ends a chain: the toxic combination itself. */
+function pathsOf(
+  reader: GraphReader,
+  subject: string,
+  witnesses: Witness[],
+): Array<{ objects: Array<Record<string, unknown>>; relations: string[] }> {
+  const out: Array<{ objects: Array<Record<string, unknown>>; relations: string[] }> = [];
+  const node = (key: string) => {
+    const [kind, id] = splitKey(key);
+    return { object_type: kind, object_id: id, name: reader.node(key)?.name ?? null };
+  };
+  const walk = (ws: Witness[], objects: Array<Record<string, unknown>>, relations: string[]) => {
+    for (const w of ws) {
+      const here = [...objects, { ...node(w.key), role: w.as }];
+      const rels = [...relations, w.relation.relation];
+      // Witnesses below are the chain's next hops; attribute-only conditions below add none.
+      if (w.below.length) walk(w.below, here, rels);
+      else out.push({ objects: here, relations: rels });
+    }
+  };
+  walk(witnesses, [node(subject)], []);
+  return out;
+}
+
+/** The instance's evidence: the condition, what was found on the object, and the objects that made it hold (for a toxic combination, the paths). */
+export function evidence(reader: GraphReader, rule: PostureRule, verdict: Verdict, subject?: string): Record<string, unknown> {
   const all = flatten(verdict.witnesses);
+  const paths = rule.toxic && subject !== undefined ? pathsOf(reader, subject, verdict.witnesses) : null;
   const objects = all.slice(0, EVIDENCE_OBJECTS).map((w) => {
     const node: GraphNode | null = reader.node(w.key);
     const [kind, id] = splitKey(w.key);
@@ -159,5 +201,6 @@ export function evidence(reader: GraphReader, rule: PostureRule, verdict: Verdic
     ...(verdict.missing.length ? { missing_relations: verdict.missing } : {}),
     objects,
     ...(all.length > objects.length ? { objects_total: all.length } : {}),
+    ...(paths ? { paths: paths.slice(0, EVIDENCE_PATHS), ...(paths.length > EVIDENCE_PATHS ? { paths_total: paths.length } : {}) } : {}),
   };
 }

@@ -185,7 +185,7 @@ export async function settle(
       const issueId = issueIdOf(tenant, workspace, rule.ruleId, severity);
       const title = `${rule.name}: ${node.name || id}`;
       const description = explain(reader, w.rule, key, verdict);
-      const ev = evidence(reader, w.rule, verdict);
+      const ev = evidence(reader, w.rule, verdict, key);
       let instanceId: string;
       let detectedAt: number;
       if (open) {
