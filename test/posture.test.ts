@@ -226,6 +226,61 @@ describeEngines(
       assert.deepEqual(full, { evaluated: postureRules.reduce((a, p) => a + perKind[p.kind]!, 0), opened: 0, resolved: 0, updated: 0 });
     });
 
+    it('a toxic combination opens when the last relation of its path appears, two hops away, and resolves when one goes', async () => {
+      const W = 'toxic';
+      const TOXIC = sr('toxic_unguarded_agent_reaches_code_execution');
+      clock = day(6, 2);
+      await load(h(), T, W, [
+        e('agent', 'a1', 'Coder', { human_approval: true }),
+        e('mcp_server', 's1', 'shell-mcp', { authentication: 'oauth' }),
+        e('tool', 't1', 'run_shell', { capabilities: ['shell'] }),
+        relation('agent', 'a1', 'uses_mcp_server', 'mcp_server', 's1'),
+      ]);
+      assert.deepEqual(await results(h(), token, TOXIC, W), []);
+
+      // The server starts exposing the tool: the agent two hops back is judged again, and fires.
+      clock = day(6, 3);
+      await load(h(), T, W, [relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1')]);
+      let found = await results(h(), token, TOXIC, W);
+      assert.deepEqual(
+        found.map((r) => [r.object_id, r.status, r.severity, r.category, r.detected_at]),
+        [['a1', 'open', 'critical', 'toxic_combination', iso(day(6, 3))]],
+      );
+      assert.deepEqual(found[0]!.evidence.paths, [
+        {
+          objects: [
+            { object_type: 'agent', object_id: 'a1', name: 'Coder' },
+            { object_type: 'mcp_server', object_id: 's1', name: 'shell-mcp', role: 'mcp_servers' },
+            { object_type: 'tool', object_id: 't1', name: 'run_shell', role: 'tools' },
+          ],
+          relations: ['uses_mcp_server', 'exposes_tool'],
+        },
+      ]);
+
+      // The relation goes: the path is broken and the instance resolves.
+      clock = day(6, 4);
+      await load(h(), T, W, [{ ...relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1'), op: 'delete' }]);
+      found = await results(h(), token, TOXIC, W);
+      assert.deepEqual(
+        found.map((r) => [r.object_id, r.status, r.resolved_at]),
+        [['a1', 'resolved', iso(day(6, 4))]],
+      );
+
+      // Back, then an input guardrail: the second episode resolves by the other half of the combination.
+      clock = day(6, 5);
+      await load(h(), T, W, [relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1')]);
+      clock = day(6, 6);
+      await load(h(), T, W, [e('guardrail', 'g1', 'Shield'), relation('agent', 'a1', 'input_guardrail', 'guardrail', 'g1')]);
+      found = await results(h(), token, TOXIC, W);
+      assert.deepEqual(
+        found.map((r) => [r.status, r.detected_at, r.resolved_at]),
+        [
+          ['resolved', iso(day(6, 5)), iso(day(6, 6))],
+          ['resolved', iso(day(6, 3)), iso(day(6, 4))],
+        ],
+      );
+    });
+
     it('an instance follows its neighbours: a renamed tool is named anew, in the same instance', async () => {
       const W = 'hood';
       clock = day(6, 3);
