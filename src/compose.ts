@@ -22,6 +22,7 @@ import { scanWriter } from './areas/scans/scans-writer.ts';
 import { registerClientStorage } from './areas/storage/routes.ts';
 import { registerWorkspaces } from './areas/workspaces/routes.ts';
 import { registerGraph } from './areas/graph/routes.ts';
+import { refreshRiskScores, rescoreAfterBatch, rescoreOnFormulaChange } from './areas/risk/scores.ts';
 import { noteIngest, visibleWorkspaces, workspaceExists } from './areas/workspaces/workspaces.ts';
 import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
@@ -30,8 +31,8 @@ import type { Db } from './platform/db/database.ts';
 import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
 import { createApp } from './platform/http/app.ts';
 
-/** Last in every batch and every posture evaluation: the touched objects' issue counts, then their stored rows. */
-const finish: FinishStep[] = [refreshEntityIssueCounts, renderTouchedRows];
+/** Last in every batch and every posture evaluation: the touched objects' issue counts, their risk scores, then their stored rows. */
+const finish: FinishStep[] = [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows];
 
 /** The OpenAPI document's tags, one per area. */
 const areaTags = [
@@ -58,7 +59,8 @@ export function composeService(): Service {
     // Entities before relations, rules before findings, scans before the findings that name them.
     writers: [entityWriter, relationWriter, ruleWriter, ruleSettingWriter, priceWriter, scanWriter, findingWriter, interactionWriter],
     derive: [refreshKindCounts, refreshEdgeCounts, noteIngest],
-    react: [posture.afterBatch],
+    // Posture first: the findings it opens or resolves count in the risk score the finish computes.
+    react: [posture.afterBatch, rescoreAfterBatch],
     finish,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
   };
@@ -67,7 +69,7 @@ export function composeService(): Service {
 
 /** Migrates the schema, then brings what follows the catalogue up to date. */
 export function migrate(db: Db): Promise<MigrateResult> {
-  return migrateSchema(db, [syncCatalogueIndexes, syncStaticRules, renderRowsOnCatalogueChange]);
+  return migrateSchema(db, [syncCatalogueIndexes, syncStaticRules, rescoreOnFormulaChange(finish), renderRowsOnCatalogueChange]);
 }
 
 export interface BuildOptions {

@@ -108,8 +108,19 @@ describeEngines(
         d.objects_counts.agent.critical,
         all.reduce((a, r) => a + r.critical_issues, 0),
       );
+      // The at-risk list leads with the highest risk score, as the list sorted by it does.
       const top = d.top_at_risk.agents[0];
-      assert.equal(top.critical_issues, Math.max(...all.map((r) => r.critical_issues)));
+      assert.equal(top.risk_score, Math.max(...all.map((r) => r.risk_score)));
+      const byRiskRes = await h().get(
+        `/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?sort=risk_score:desc,critical_issues:desc,high_issues:desc,total_issues:desc&page_size=5`,
+        token,
+      );
+      assert.equal(byRiskRes.statusCode, 200, byRiskRes.body);
+      const byRisk = objects(body(byRiskRes));
+      assert.deepEqual(
+        d.top_at_risk.agents.map((a: any) => a.id),
+        byRisk.map((r) => r.id),
+      );
       const issues = objects(await allPages(h(), `${W}?page_size=10000`, token));
       // The same leaders (ties between equal issues may break differently).
       assert.deepEqual(

@@ -155,11 +155,16 @@ describeEngines(
       ]);
       assert.deepEqual(d.top_at_risk, {
         agents: [
-          { workspace_id: W1, id: 'a1', name: 'Support Triage', critical_issues: 1, high_issues: 1, total_issues: 3 },
-          { workspace_id: W1, id: 'a2', name: 'Finance Bot', critical_issues: 0, high_issues: 1, total_issues: 2 },
+          // Risk score (docs/POSTURE.md): a1 input critical 10 + input high 5 + PII medium 2; a2 input high 5 + PII low 1.
+          { workspace_id: W1, id: 'a1', name: 'Support Triage', critical_issues: 1, high_issues: 1, total_issues: 3, risk_score: 17 },
+          { workspace_id: W1, id: 'a2', name: 'Finance Bot', critical_issues: 0, high_issues: 1, total_issues: 2, risk_score: 6 },
         ],
         models: [],
-        mcp_servers: [{ workspace_id: W1, id: 'm1', name: 'shell-mcp', critical_issues: 1, high_issues: 0, total_issues: 1 }],
+        // Credentials critical 10 + shell high 5.
+        tools: [{ workspace_id: W1, id: 'tl1', name: 'run_shell', critical_issues: 1, high_issues: 1, total_issues: 2, risk_score: 15 }],
+        mcp_servers: [
+          { workspace_id: W1, id: 'm1', name: 'shell-mcp', critical_issues: 1, high_issues: 0, total_issues: 1, risk_score: 10 },
+        ],
       });
       assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(w1));
     });

@@ -33,6 +33,12 @@ const issueCounts = [
   field('high_issues', 'integer', 'Open issues of high severity that touch the object.'),
   field('total_issues', 'integer', 'Open issues of any severity that touch the object.'),
 ];
+/** On the kinds whose risk src/catalog/risk.ts scores (docs/POSTURE.md gives the formula). */
+const riskScore = field(
+  'risk_score',
+  'integer',
+  'Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md).',
+);
 
 // ---- edge builders -----------------------------------------------------------------------------
 
@@ -152,6 +158,7 @@ const agent: KindDef = {
     attr('human_approval', 'boolean', 'Whether a human approves destructive actions before they run.'),
     ...seen,
     ...issueCounts,
+    riskScore,
     count('models', 'aispm_model_dependencies', 'Models the agent calls.'),
     count('tools', 'aispm_tools', 'Tools the agent can call.'),
     count('mcp_servers', 'aispm_mcp_server_dependencies', 'MCP servers the agent is connected to.'),
@@ -201,6 +208,7 @@ const model: KindDef = {
     attr('context_window', 'integer', 'Context window in tokens.', true),
     ...seen,
     ...issueCounts,
+    riskScore,
     count('agents', 'aispm_agents', 'Agents that call the model.'),
     count('locations', 'locations', 'Locations where the model is referenced.'),
   ],
@@ -233,6 +241,7 @@ const tool: KindDef = {
     attr('language', 'string', 'Implementation language.', true),
     ...seen,
     ...issueCounts,
+    riskScore,
     count('agents', 'agents', 'Agents that can call the tool.'),
     count('mcp_servers', 'mcp_servers', 'MCP servers that expose the tool.'),
   ],
@@ -266,6 +275,7 @@ const mcpServer: KindDef = {
     attr('authentication', 'string', 'How clients authenticate (none, api_key, oauth, mtls).', true),
     ...seen,
     ...issueCounts,
+    riskScore,
     count('agents', 'aispm_agents', 'Agents connected to the server.'),
     count('tools', 'aispm_tools', 'Tools the server exposes.'),
     count('prompts', 'aispm_mcp_prompts', 'Prompts the server exposes.'),

@@ -63,14 +63,14 @@ export interface PostureRule {
 
 // ---- shared pieces -----------------------------------------------------------------------------
 
-const codeExecution: Condition = { attribute: 'capabilities', includesAny: ['shell', 'code_execution'] };
-const destructiveUnapproved: Condition = {
+export const codeExecution: Condition = { attribute: 'capabilities', includesAny: ['shell', 'code_execution'] };
+export const destructiveUnapproved: Condition = {
   all: [
     { attribute: 'destructive', equals: true },
     { attribute: 'requires_approval', notTrue: true },
   ],
 };
-const failedProbe = (as: string): Hop => ({
+export const failedProbe = (as: string): Hop => ({
   relation: 'probe_result',
   direction: 'out',
   kinds: ['garak_info'],
@@ -102,7 +102,7 @@ const reachesCodeExecution = (as: string): Condition => ({
     },
   ],
 });
-const secretKinds = ['secret', 'qualys_secret'];
+export const secretKinds = ['secret', 'qualys_secret'];
 
 export const postureRules: PostureRule[] = [
   {

@@ -34,6 +34,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `models` | integer | yes | Models the agent calls. |
          *     | `tools` | integer | yes | Tools the agent can call. |
          *     | `mcp_servers` | integer | yes | MCP servers the agent is connected to. |
@@ -82,6 +83,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `models` | integer | yes | Models the agent calls. |
          *     | `tools` | integer | yes | Tools the agent can call. |
          *     | `mcp_servers` | integer | yes | MCP servers the agent is connected to. |
@@ -133,17 +135,17 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
          *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
          *
          *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `locations`.
+         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          */
         get: operations["GetAISPMAgentEdges"];
         put?: never;
@@ -184,6 +186,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents that call the model. |
          *     | `locations` | integer | yes | Locations where the model is referenced. |
          */
@@ -226,6 +229,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents that call the model. |
          *     | `locations` | integer | yes | Locations where the model is referenced. |
          */
@@ -271,7 +275,7 @@ export interface paths {
          *
          *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -311,6 +315,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents that can call the tool. |
          *     | `mcp_servers` | integer | yes | MCP servers that expose the tool. |
          */
@@ -352,6 +357,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents that can call the tool. |
          *     | `mcp_servers` | integer | yes | MCP servers that expose the tool. |
          */
@@ -382,9 +388,9 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *
-         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
@@ -427,6 +433,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents connected to the server. |
          *     | `tools` | integer | yes | Tools the server exposes. |
          *     | `prompts` | integer | yes | Prompts the server exposes. |
@@ -469,6 +476,7 @@ export interface paths {
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
+         *     | `risk_score` | integer | yes | Risk of the object: its open issues weighted by severity, plus what it reaches weighted by kind of reach (formula in docs/POSTURE.md). |
          *     | `agents` | integer | yes | Agents connected to the server. |
          *     | `tools` | integer | yes | Tools the server exposes. |
          *     | `prompts` | integer | yes | Prompts the server exposes. |
@@ -516,13 +524,13 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
          *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`.
          *
          *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -654,11 +662,11 @@ export interface paths {
          *
          *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
          *
-         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `locations`.
+         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
          *
@@ -1075,7 +1083,7 @@ export interface paths {
         };
         /**
          * List the static rules
-         * @description The 17 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
+         * @description The 21 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
          *
          *     Columns:
          *
@@ -1649,6 +1657,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/graph/paths/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find paths between kinds of objects
+         * @description One row per (from, to) pair: an object of kind `from` and an object of kind `to` it reaches within `max_hops` relations, with the shortest such path (`path`: the objects on it; `relations`: the relations between them). `via` names kinds the path must pass through, in order. `direction=out` follows each relation the way it is stored (agent → tool, tool ← MCP server is not followed back); `any` follows both ways. Either end takes the filters of its kind's list prefixed with `from.` or `to.`: `from.environment=production`, `to.secret_type__in=api_key,token`, `from.critical_issues__gt=0`. Sorted by `hops`, then `from_id`, `to_id` unless `sort` says otherwise (hops, from_id, from_name, to_id, to_name); keyset paged. Bounded: more start objects, objects visited or pairs than the service allows (by default 2000, 300000 and 100000) is a 400 naming the bound to tighten (docs/GRAPH.md).
+         */
+        get: operations["GetGraphPaths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -2117,6 +2145,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose models equals this. */
                 models?: number;
                 /** @description Only rows whose models differs from this. */
@@ -3105,6 +3147,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose provider equals this. */
                 provider?: string;
                 /** @description Only rows whose provider differs from this. */
@@ -3613,6 +3669,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -4597,6 +4667,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose tools equals this. */
                 tools?: number;
                 /** @description Only rows whose tools differs from this. */
@@ -4883,6 +4967,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -5265,6 +5363,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose models equals this. */
                 models?: number;
                 /** @description Only rows whose models differs from this. */
@@ -5831,6 +5943,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -6767,6 +6893,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose arguments has this. */
                 arguments?: string;
                 /** @description Only rows whose arguments lacks this. */
@@ -7660,6 +7800,20 @@ export interface operations {
                 total_issues__lt?: number;
                 /** @description Only rows whose total_issues is at most this. */
                 total_issues__lte?: number;
+                /** @description Only rows whose risk_score equals this. */
+                risk_score?: number;
+                /** @description Only rows whose risk_score differs from this. */
+                risk_score__ne?: number;
+                /** @description Only rows whose risk_score is one of (comma-separated) this. */
+                risk_score__in?: string;
+                /** @description Only rows whose risk_score is greater than this. */
+                risk_score__gt?: number;
+                /** @description Only rows whose risk_score is at least this. */
+                risk_score__gte?: number;
+                /** @description Only rows whose risk_score is less than this. */
+                risk_score__lt?: number;
+                /** @description Only rows whose risk_score is at most this. */
+                risk_score__lte?: number;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -11067,7 +11221,7 @@ export interface operations {
                             /** Format: date-time */
                             last_detected: string | null;
                         }[];
-                        /** @description Per type, the objects with the most critical open issues, then high, then any. */
+                        /** @description Per type, the objects of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
                         top_at_risk: {
                             agents: {
                                 workspace_id: string;
@@ -11076,6 +11230,8 @@ export interface operations {
                                 critical_issues: number;
                                 high_issues: number;
                                 total_issues: number;
+                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                                risk_score: number;
                             }[];
                             models: {
                                 workspace_id: string;
@@ -11084,6 +11240,18 @@ export interface operations {
                                 critical_issues: number;
                                 high_issues: number;
                                 total_issues: number;
+                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                                risk_score: number;
+                            }[];
+                            tools: {
+                                workspace_id: string;
+                                id: string;
+                                name: string;
+                                critical_issues: number;
+                                high_issues: number;
+                                total_issues: number;
+                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                                risk_score: number;
                             }[];
                             mcp_servers: {
                                 workspace_id: string;
@@ -11092,6 +11260,8 @@ export interface operations {
                                 critical_issues: number;
                                 high_issues: number;
                                 total_issues: number;
+                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                                risk_score: number;
                             }[];
                         };
                         issues_histogram: {
@@ -13307,6 +13477,107 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetGraphPaths: {
+        parameters: {
+            query: {
+                /** @description Where paths start. A kind: its URL prefix (`aispm-agents`, `aispm-models`, `aispm-tools`, `aispm-mcp-servers`, `assets`, `locations`), its plural (`secrets`, `certs`, `keys`, `guardrails`, …) or its name (`agent`, `secret`). */
+                from: string;
+                /** @description Where paths end. A kind: its URL prefix (`aispm-agents`, `aispm-models`, `aispm-tools`, `aispm-mcp-servers`, `assets`, `locations`), its plural (`secrets`, `certs`, `keys`, `guardrails`, …) or its name (`agent`, `secret`). */
+                to: string;
+                /** @description Kinds the path must pass through, in this order, comma-separated. */
+                via?: string;
+                /** @description Longest path, in relations (1–6, default 4). */
+                max_hops?: number;
+                /** @description `out` (default): each relation the way it is stored (an agent uses a tool); `any`: either way. */
+                direction?: "out" | "any";
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of paths. */
             200: {
                 headers: {
                     [name: string]: unknown;

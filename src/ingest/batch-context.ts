@@ -39,6 +39,8 @@ export class BatchContext {
   readonly touchedForEdges = new Set<string>();
   /** Objects whose issue counts must be recomputed. */
   readonly touchedForIssues = new Set<string>();
+  /** Objects whose reach (part of the risk score) changed. */
+  readonly touchedForRisk = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
   private readonly finishSteps: readonly FinishStep[];

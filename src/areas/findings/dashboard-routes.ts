@@ -70,12 +70,16 @@ const AtRisk = Type.Object({
   critical_issues: Type.Integer(),
   high_issues: Type.Integer(),
   total_issues: Type.Integer(),
+  risk_score: Type.Integer({
+    description: 'The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches.',
+  }),
 });
 
 /** The kinds whose riskiest objects the dashboard lists, under these names. */
 const atRiskKinds: Array<[string, string]> = [
   ['agents', 'agent'],
   ['models', 'model'],
+  ['tools', 'tool'],
   ['mcp_servers', 'mcp_server'],
 ];
 
@@ -100,7 +104,7 @@ export const sections: DashboardSection[] = [
   {
     name: 'top_at_risk',
     schema: Type.Object(Object.fromEntries(atRiskKinds.map(([name]) => [name, Type.Array(AtRisk)])), {
-      description: 'Per type, the objects with the most critical open issues, then high, then any.',
+      description: 'Per type, the objects of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any.',
     }),
     load: async (ctx, r) =>
       Object.fromEntries(

@@ -114,23 +114,25 @@ export interface AtRiskObject {
   critical_issues: number;
   high_issues: number;
   total_issues: number;
+  risk_score: number;
 }
 
-/** The objects of a kind with open issues, most critical issues first, then high, then any. */
+/** The objects of a kind at risk (a score above 0), highest risk score first, then most critical issues, then high, then any. */
 export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, limit: number): Promise<AtRiskObject[]> {
   const shape = scopeShape(scope);
   const t = db.template(`dashboard.at-risk:${shape}:${limit}`, (b, d) =>
     whereScope(
       b
         .selectFrom('entities')
-        .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues'])
+        .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues', 'risk_score'])
         .where('tenant_id', '=', param('tenant'))
         .where('kind', '=', param('kind'))
-        .where('total_issues', '>', 0),
+        .where('risk_score', '>', 0),
       d,
       shape,
       'workspace_id',
     )
+      .orderBy('risk_score', 'desc')
       .orderBy('critical_issues', 'desc')
       .orderBy('high_issues', 'desc')
       .orderBy('total_issues', 'desc')
@@ -146,5 +148,6 @@ export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, lim
     critical_issues: Number(r.critical_issues),
     high_issues: Number(r.high_issues),
     total_issues: Number(r.total_issues),
+    risk_score: Number(r.risk_score),
   }));
 }

@@ -24,6 +24,7 @@ const columns = [
   'critical_issues',
   'high_issues',
   'total_issues',
+  'risk_score',
   'edge_counts',
 ] as const;
 
@@ -88,7 +89,7 @@ export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number>
 
 /** The finish step of a batch or an evaluation: the stored rows of every object it touched. */
 export async function renderTouchedRows(ctx: BatchContext): Promise<void> {
-  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues]);
+  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues, ...ctx.touchedForRisk]);
   await renderEntityRows(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, [...keys].map(splitKey));
 }
 

@@ -16,6 +16,7 @@ export interface EntityRow extends Record<string, unknown> {
   critical_issues: number;
   high_issues: number;
   total_issues: number;
+  risk_score: number;
   edge_counts: unknown;
 }
 
@@ -28,6 +29,7 @@ const entityColumns = [
   'critical_issues',
   'high_issues',
   'total_issues',
+  'risk_score',
   'edge_counts',
 ] as const;
 

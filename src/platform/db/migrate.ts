@@ -15,6 +15,7 @@ import * as runtime from './migrations/004_runtime.ts';
 import * as scans from './migrations/005_scans.ts';
 import * as entityRows from './migrations/006_entity_rows.ts';
 import * as workspaces from './migrations/007_workspaces.ts';
+import * as riskScore from './migrations/008_risk_score.ts';
 
 interface Migration {
   version: number;
@@ -33,6 +34,7 @@ const migrations: Migration[] = [
   { version: 5, name: 'scans', up: scans.up },
   { version: 6, name: 'entity_rows', up: entityRows.up },
   { version: 7, name: 'workspaces', up: workspaces.up },
+  { version: 8, name: 'risk_score', up: riskScore.up },
 ];
 
 export interface MigrateResult {

@@ -45,6 +45,10 @@ export interface EntitiesTable {
   critical_issues: number;
   high_issues: number;
   total_issues: number;
+  /** What the object reaches, weighted (src/catalog/risk.ts); kept current after each batch. */
+  risk_reach: number;
+  /** `risk_reach` plus the open issues touching the object weighted by severity. */
+  risk_score: number;
   /** Neighbour counts per edge name, kept current at ingest. */
   edge_counts: Json;
   /** The row as the API shows it (a JSON array aligned to the kind's header), kept current at ingest. */
