@@ -40,7 +40,8 @@ for (const engine of engineNames) {
       proc.stdout!.on('data', (d) => {
         log += d;
       });
-      for (let i = 0; i < 200 && !/"workers":2,"port"/.test(log); i++) await new Promise((r) => setTimeout(r, 50));
+      // Up to 30 s: the primary migrates first, which on a loaded machine takes seconds.
+      for (let i = 0; i < 600 && !/"workers":2,"port"/.test(log); i++) await new Promise((r) => setTimeout(r, 50));
       assert.match(log, /"workers":2,"port":\d+,"msg":"serving"/);
       const children = spawnSync('pgrep', ['-P', String(proc.pid)], { encoding: 'utf8' })
         .stdout.trim()
