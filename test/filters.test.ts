@@ -175,6 +175,102 @@ describeEngines(
       );
     });
 
+    it('<edge>.<filter> keeps the objects with a neighbour over the edge that passes the filter, as the edges read one by one say', async () => {
+      const cases: Array<{ kind: string; param: string; edge: string; column: string; keep: (v: unknown) => boolean; value: string }> = [
+        {
+          kind: 'aispm-agents',
+          param: 'models.name',
+          edge: 'aispm_model_dependencies',
+          column: 'name',
+          value: 'o4-mini',
+          keep: (v) => v === 'o4-mini',
+        },
+        {
+          kind: 'aispm-agents',
+          param: 'tools.capabilities__in',
+          edge: 'aispm_tools',
+          column: 'capabilities',
+          value: 'shell,code_execution',
+          keep: (v) => Array.isArray(v) && (v.includes('shell') || v.includes('code_execution')),
+        },
+        {
+          kind: 'aispm-agents',
+          param: 'mcp_servers.name__ilk',
+          edge: 'aispm_mcp_server_dependencies',
+          column: 'name',
+          value: 'GRES',
+          keep: (v) => String(v).toLowerCase().includes('gres'),
+        },
+        {
+          kind: 'aispm-tools',
+          param: 'agents.environment',
+          edge: 'agents',
+          column: 'environment',
+          value: 'production',
+          keep: (v) => v === 'production',
+        },
+        {
+          kind: 'aispm-mcp-servers',
+          param: 'tools.destructive',
+          edge: 'aispm_tools',
+          column: 'destructive',
+          value: 'true',
+          keep: (v) => v === true,
+        },
+      ];
+      for (const c of cases) {
+        const all = await allPages(h(), `/api/v1/${c.kind}/${ws}?page_size=10000`, token);
+        const want: Row[] = [];
+        for (const row of all.rows) {
+          const edge = await allPages(
+            h(),
+            `/api/v1/${c.kind}/${ws}/${encodeURIComponent(row[0] as string)}/${c.edge}?page_size=10000`,
+            token,
+          );
+          const at = edge.header.indexOf(c.column);
+          assert.ok(at >= 0, `${c.edge} has ${c.column}`);
+          if (edge.rows.some((n) => c.keep(n[at]))) want.push(row);
+        }
+        const url = `/api/v1/${c.kind}/${ws}?page_size=10000&${c.param}=${encodeURIComponent(c.value)}`;
+        const res = await h().get(url, token);
+        assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+        assert.ok(
+          want.length > 0 && want.length < all.rows.length,
+          `${url} keeps some and drops some (${want.length} of ${all.rows.length})`,
+        );
+        assert.deepEqual(body(res).rows, want, url);
+        assert.equal(body(res).total, want.length, url);
+      }
+      // With the object's own filters and a sort, and a cursor that remembers them.
+      const page = body(
+        await h().get(
+          `/api/v1/aispm-agents/${ws}?models.provider=openai&critical_issues__gt=0&sort=critical_issues:desc&page_size=1`,
+          token,
+        ),
+      );
+      const next = await h().get(
+        `/api/v1/aispm-agents/${ws}?models.provider=anthropic&critical_issues__gt=0&sort=critical_issues:desc&page_size=1&cursor=${page.cursor}`,
+        token,
+      );
+      assert.equal(next.statusCode, 400, 'a cursor from another related filter');
+      // A neighbour kind's filter it does not take, and an edge the kind does not have.
+      const bad = await h().get(`/api/v1/aispm-agents/${ws}?models.providr=openai`, token);
+      assert.deepEqual(
+        [
+          bad.statusCode,
+          body(bad).message.startsWith(
+            'models.providr: AI models (over models) take no filter "providr"; their columns are id, name, provider,',
+          ),
+        ],
+        [400, true],
+      );
+      const noEdge = await h().get(`/api/v1/aispm-agents/${ws}?secrets.name=x`, token);
+      assert.equal(noEdge.statusCode, 400);
+      assert.match(body(noEdge).message, /^secrets\.name: unknown query parameter; .*<edge>\.<filter> on related objects/);
+      const badValue = await h().get(`/api/v1/aispm-agents/${ws}?models.context_window__gt=big`, token);
+      assert.deepEqual(body(badValue), { code: 400, message: 'models.context_window__gt: expected an integer, not "big"' });
+    });
+
     it('an unknown parameter, and a value that does not parse, are 400s naming them', async () => {
       const models = `/api/v1/aispm-models/${ws}`;
       const unknown = await h().get(`${models}?providr=openai`, token);

@@ -8,7 +8,9 @@ import { columnOf, kindByName } from '../../catalog/kinds.ts';
 import type { Builder } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { FilterDecl } from '../../platform/lists/filters.ts';
+import { filtersOf } from '../../platform/lists/list-page.ts';
 import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
 import { filterExpression, sortExpression } from './entity-sql.ts';
@@ -35,6 +37,54 @@ function columnSqlOf(kind: KindDef, table = '') {
 
 const lists = new Map<string, ListSpec<StoredRow>>();
 
+const RELATED_PATTERN =
+  "<edge>.<filter> on related objects, the edge named as the column counting it: `models.provider=openai` keeps the objects with at least one model whose provider is openai (any filter of the neighbour kind's list: `tools.capabilities=shell`, `mcp_servers.authentication=none`, `agents.environment=production`)";
+
+/**
+ * `<edge>.<filter>`: the objects with a neighbour over one of the kind's relation edges that passes
+ * one of the neighbour kind's own filters. A subquery from the relation's side (its primary key
+ * going out, its reverse index coming in) joined to the neighbours, so the filter's own index on
+ * the neighbours can drive it.
+ */
+function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl | undefined {
+  const dot = query.indexOf('.');
+  if (dot < 0) return undefined;
+  // The edge by the name of the column counting its neighbours (`models`), or by its own (`aispm_model_dependencies`).
+  const named = query.slice(0, dot);
+  const counted = kind.columns.find((c) => c.name === named && 'edgeCount' in c.from)?.from;
+  const edgeName = counted && 'edgeCount' in counted ? counted.edgeCount : named;
+  const edge = kind.edges.find((e) => e.name === edgeName && 'relation' in e.via);
+  if (!edge) return undefined;
+  const target = targetKind(edge);
+  const name = query.slice(dot + 1);
+  const inner = filtersOf(entityList(target), d).find((f) => f.param === name);
+  if (!inner) {
+    throw badRequest(
+      `${query.slice(0, 80)}: ${target.label}s (over ${named}) take no filter "${name.slice(0, 64)}"; their columns are ${target.columns
+        .filter((c) => c.type !== 'object')
+        .map((c) => c.name)
+        .join(', ')}`,
+    );
+  }
+  const column = target.columns.find((c) => c.name === inner.column)!;
+  const expr = inner.sql ? `n.${inner.sql}` : columnSqlOf(target, 'n')(d)[inner.column]!;
+  const { relation, direction } = relationOf(edge);
+  const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
+  return {
+    param: query,
+    column: inner.column,
+    op: inner.op,
+    schema: inner.schema,
+    type: inner.type ?? column.type,
+    sql: inner.op === 'ilk' && !inner.sql ? `lower(${expr})` : expr,
+    within: (condition) =>
+      sql<boolean>`id in (select ${sql.ref(`r.${near}_id`)} from relations r
+        join entities n on n.tenant_id = r.tenant_id and n.workspace_id = r.workspace_id and n.kind = ${sql.ref(`r.${far}_kind`)} and n.id = ${sql.ref(`r.${far}_id`)}
+        where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')} and r.relation = ${sql.lit(relation)}
+          and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)} and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)} and ${condition})`,
+  };
+}
+
 /** The list of one routed kind. */
 export function entityList(kind: KindDef): ListSpec<StoredRow> {
   let spec = lists.get(kind.name);
@@ -60,6 +110,7 @@ export function entityList(kind: KindDef): ListSpec<StoredRow> {
       // Kept current at ingest, so an unfiltered total is one primary-key lookup.
       total: async (db, scope, filters) =>
         filters.length ? undefined : kindCount(db, scope.args.tenant as string, scope.args.workspace as string, kind.name),
+      related: { pattern: RELATED_PATTERN, filter: (p, d) => relatedFilter(kind, p, d) },
     });
     lists.set(kind.name, spec);
   }

@@ -16,6 +16,7 @@ import * as scans from './migrations/005_scans.ts';
 import * as entityRows from './migrations/006_entity_rows.ts';
 import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
+import * as filterIndexes from './migrations/009_filter_indexes.ts';
 
 interface Migration {
   version: number;
@@ -35,6 +36,7 @@ const migrations: Migration[] = [
   { version: 6, name: 'entity_rows', up: entityRows.up },
   { version: 7, name: 'workspaces', up: workspaces.up },
   { version: 8, name: 'risk_score', up: riskScore.up },
+  { version: 9, name: 'filter_indexes', up: filterIndexes.up },
 ];
 
 export interface MigrateResult {

@@ -46,6 +46,11 @@ export interface FilterDecl {
   default?: unknown;
   /** The column's type, when it is not the list's column of that name (filters of a list's own). */
   type?: ValueType;
+  /**
+   * Where the condition applies when not to the row itself: a filter on related rows
+   * (`models.provider`) compares a neighbour's column (`sql`) and keeps the rows this wraps it for.
+   */
+  within?: (condition: RawBuilder<boolean>) => RawBuilder<boolean>;
 }
 
 /** `name__ilk` on a column whose text is not lower-cased in storage (`expr` is its SQL). */
@@ -199,6 +204,11 @@ const comparison: Partial<Record<FilterOp, string>> = { eq: '=', ne: '<>', gt: '
 
 /** The SQL condition of one filter, over the column expressions of the list. */
 export function filterCondition(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<string, string>>): RawBuilder<boolean> {
+  const condition = comparisonOf(d, filter, columnSql);
+  return filter.decl.within ? filter.decl.within(condition) : condition;
+}
+
+function comparisonOf(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<string, string>>): RawBuilder<boolean> {
   const { decl } = filter;
   const expr = decl.sql ?? columnSql[decl.column];
   if (expr === undefined) throw new Error(`filter ${decl.param}: the list has no SQL for column ${decl.column}`);

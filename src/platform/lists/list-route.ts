@@ -15,7 +15,7 @@ import { scopeArgs, scopeShape, scopeSignature, type WorkspaceScope } from '../d
 import type { AppContext } from '../http/context.ts';
 import type { CacheVariant } from '../http/response-cache.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv } from '../http/schemas.ts';
-import { filterSignature, readFilters } from './filters.ts';
+import { type FilterDecl, filterSignature, readFilters } from './filters.ts';
 import { filtersOf, orderOf, readPage, type ListPage } from './list-page.ts';
 import type { ListScope, ListSpec, QueryGroup } from './list-spec.ts';
 import { Pager, sendTabular, sendTabularRows } from './paged.ts';
@@ -68,11 +68,21 @@ export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[],
   return Type.Object(props);
 }
 
-/** 400 for a query parameter the list does not take, naming it and what the list does take. */
-function checkParams(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): void {
+/**
+ * The filters a request may apply: the list's, and those of its related-rows pattern the query
+ * names. A parameter neither takes is a 400 naming it and what the list does take.
+ */
+function requestFilters(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): FilterDecl[] {
   const props = listQueryProperties(spec, d);
-  const unknown = Object.keys(query).find((k) => !(k in props));
-  if (unknown === undefined) return;
+  const related: FilterDecl[] = [];
+  let unknown: string | undefined;
+  for (const k of Object.keys(query)) {
+    if (k in props) continue;
+    const decl = spec.related?.filter(k, d);
+    if (decl) related.push(decl);
+    else unknown ??= k;
+  }
+  if (unknown === undefined) return [...filtersOf(spec, d), ...related];
   const own = Object.keys(props).filter((k) => !filtersOf(spec, d).some((f) => f.param === k && !spec.filters.includes(f)));
   const columns = [
     ...new Set(
@@ -86,7 +96,8 @@ function checkParams(spec: ListSpec<any>, d: SqlDialect, query: Record<string, u
       (columns.length
         ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__ilk, ` +
           "column__gt, column__gte, column__lt, column__lte, as each column's type allows"
-        : ''),
+        : '') +
+      (spec.related ? `; and ${spec.related.pattern}` : ''),
   );
 }
 
@@ -122,8 +133,7 @@ export async function answerList(
   query: Record<string, unknown>,
   check?: () => Promise<void>,
 ): Promise<{ page: ListPage; cursor: string }> {
-  checkParams(spec, ctx.db.dialect, query);
-  const filters = readFilters(filtersOf(spec, ctx.db.dialect), spec.columns, query);
+  const filters = readFilters(requestFilters(spec, ctx.db.dialect, query), spec.columns, query);
   const sort = parseSortTerms(spec, query.sort as string | undefined, query.sort_dir as SortDir | undefined);
   const pager = new Pager(
     ctx,

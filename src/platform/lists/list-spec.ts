@@ -64,6 +64,16 @@ export interface ListSpec<R extends Record<string, unknown> = Record<string, unk
   total?(db: Db, scope: ListScope, filters: readonly Filter[]): Promise<number | undefined>;
   /** The query parameters in the order the OpenAPI document lists them, with the list's own schemas where they differ. */
   readonly query?: QueryLayout;
+  /**
+   * Filters on related rows, named by a pattern rather than one by one (the inventory's
+   * `<edge>.<filter>`: `models.provider=openai`): the declaration of a parameter the list's own
+   * filters do not name, or undefined when the pattern does not take it either (a 400 says why).
+   */
+  related?: {
+    /** How the pattern reads, for the 400 that lists what the list takes. */
+    readonly pattern: string;
+    filter(param: string, d: SqlDialect): FilterDecl | undefined;
+  };
 }
 
 /** A group of the list's query parameters, in the document's order. */
