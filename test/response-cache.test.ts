@@ -1,7 +1,8 @@
 // The response cache: a repeated read is answered from memory, and never once the data changed,
 // whether this process, another process on the same SQLite file, or another replica on the same
 // PostgreSQL database wrote it. Access checks run on every request, and answers that depend on
-// the caller are never shared between callers.
+// the caller are never shared between callers. A client asking `Cache-Control: no-cache` is
+// answered from the database.
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
@@ -38,6 +39,19 @@ describeEngines('response cache', (h) => {
     assert.equal(a.body, b.body);
     assert.equal(a.headers.etag, b.headers.etag);
     assert.equal((await h().get(LIST, token, { 'if-none-match': String(a.headers.etag) })).statusCode, 304);
+  });
+
+  it('answers a request with Cache-Control: no-cache from the database', async () => {
+    await until(
+      () => h().get(LIST, token),
+      (r) => r.headers['x-cache'] === 'hit',
+    );
+    for (const value of ['no-cache', 'max-age=0, no-cache', 'No-Cache']) {
+      const fresh = await h().get(LIST, token, { 'cache-control': value });
+      assert.equal(fresh.headers['x-cache'], 'miss', value);
+    }
+    assert.equal((await h().get(LIST, token, { 'cache-control': 'max-age=60' })).headers['x-cache'], 'hit');
+    assert.equal((await h().get(LIST, token)).headers['x-cache'], 'hit');
   });
 
   it('answers again from the database after this process writes', async () => {

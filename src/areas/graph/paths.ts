@@ -7,11 +7,12 @@
 // (over every start) has its neighbours read in one statement per few thousand objects, through the
 // relations' primary key (stored direction) or their reverse index, and each start advances on
 // them. A state is (object, how many `via` kinds the path has passed so far), so the walk finds the
-// shortest path that passes them in order. The work is bounded: more start objects, visited states
+// shortest path that passes them in order. States that cannot end a path in the hops left (by the
+// catalogue's relation pairs) are not walked. The work is bounded: more start objects, visited states
 // or pairs than the limits below is a 400 saying which bound to tighten, never a timeout.
 
 import type { KindDef } from '../../catalog/types.ts';
-import { kindByName, kinds } from '../../catalog/kinds.ts';
+import { kindByName, kinds, relations } from '../../catalog/kinds.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
@@ -166,6 +167,57 @@ async function idsPassing(
   return out;
 }
 
+/**
+ * For each (kind, via stage) state, the fewest relations to the target kind with every `via` kind
+ * passed, over the relation pairs the catalogue allows (ingest refuses any other): a state that
+ * cannot end a path within the hops left is not walked. It prunes the dead ends (a model's garak
+ * results, an agent's guardrails) without changing any answer, since every state on a path found
+ * within `max_hops` is within reach of its end.
+ */
+function hopsToTarget(q: PathQuery): (kind: string, stage: number) => number {
+  const via = q.via.map((k) => k.name);
+  const next = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    const set = next.get(a) ?? new Set<string>();
+    set.add(b);
+    next.set(a, set);
+  };
+  for (const r of relations) {
+    for (const [from, to] of r.pairs) {
+      link(from, to);
+      if (q.direction === 'any') link(to, from);
+    }
+  }
+  const state = (kind: string, stage: number) => `${kind}\u0001${stage}`;
+  // Backwards from the goal over the reversed transitions of the walk.
+  const back = new Map<string, string[]>();
+  for (const [from, tos] of next) {
+    for (let stage = 0; stage <= via.length; stage++) {
+      for (const to of tos) {
+        const atStage = stage < via.length && to === via[stage] ? stage + 1 : stage;
+        const key = state(to, atStage);
+        const list = back.get(key) ?? [];
+        list.push(state(from, stage));
+        back.set(key, list);
+      }
+    }
+  }
+  const distance = new Map<string, number>([[state(q.to.name, via.length), 0]]);
+  let frontier = [state(q.to.name, via.length)];
+  for (let d = 1; frontier.length; d++) {
+    const out: string[] = [];
+    for (const s of frontier) {
+      for (const p of back.get(s) ?? []) {
+        if (distance.has(p)) continue;
+        distance.set(p, d);
+        out.push(p);
+      }
+    }
+    frontier = out;
+  }
+  return (kind, stage) => distance.get(state(kind, stage)) ?? Number.POSITIVE_INFINITY;
+}
+
 /** Every (from, to) pair the query asks for with its shortest path, unsorted. */
 export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
   const starts = [
@@ -181,6 +233,7 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
   ].map((id) => key(q.from.name, id));
   const adjacency = new Adjacency(db, q);
   const via = q.via.map((k) => k.name);
+  const reach = hopsToTarget(q);
   // Per start: the state it reached first, with the state it came from and the relation taken.
   type Reached = Map<string, { prev: string | null; relation: string | null }>;
   const seen: Reached[] = starts.map(() => new Map());
@@ -207,7 +260,7 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
           const kind = step.to.slice(0, step.to.indexOf('\u0000'));
           const atStage = stage < via.length && kind === via[stage] ? stage + 1 : stage;
           const to = `${step.to}\u0001${atStage}`;
-          if (reached.has(to)) continue;
+          if (reached.has(to) || reach(kind, atStage) > q.maxHops - hop) continue;
           reached.set(to, { prev: state, relation: step.relation });
           next[i]!.push(to);
           if (++visits > q.bounds.visits) {

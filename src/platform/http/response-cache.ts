@@ -4,7 +4,8 @@
 // process, a commit by another process (SQLite) or by another replica (PostgreSQL, LISTEN/NOTIFY)
 // moves the version, and older entries are never served. Authentication and access checks run
 // before the cache is consulted, on every request. Bounded in bytes (AISPM_RESPONSE_CACHE_MB,
-// 0 turns it off); least recently used entries go first. Answers say `X-Cache: hit` or `miss`.
+// 0 turns it off); least recently used entries go first. Answers say `X-Cache: hit` or `miss`; a
+// request with `Cache-Control: no-cache` is always read from the database.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -105,7 +106,9 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     const version = db.dataVersion();
     if (version === null) return done();
     const key = keyOf(request, variant, now());
-    const hit = cache.get(key, version);
+    // `Cache-Control: no-cache` from the client: answer from the database (and keep that answer).
+    const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
+    const hit = fresh ? undefined : cache.get(key, version);
     if (!hit) {
       request.cacheKey = key;
       request.cacheVersion = version;
