@@ -12,6 +12,8 @@ export interface BenchCase {
   target: Target;
   /** Connections for this case, when not the suite's 50 (a latency target is for one client). */
   connections?: number;
+  /** Sent with every request: `cache-control: no-cache` measures the query, not the response cache. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadFigures {
@@ -52,6 +54,7 @@ export function cases(ctx: Ctx): BenchCase[] {
   const models = `/api/v1/aispm-models/${ws}`;
   const sessions = `/api/v1/aispm-llm-sessions/${ws}`;
   const storage = `/api/v1/client-storage/tenants/${ctx.tenant}/users/bench-client/prefs/layout`;
+  const fresh = { 'cache-control': 'no-cache' };
   return [
     {
       id: 'model-detail',
@@ -92,6 +95,31 @@ export function cases(ctx: Ctx): BenchCase[] {
       name: 'sessions, pageSize 10000 (1 connection)',
       path: `${sessions}?pageSize=10000`,
       target: { kind: 'p50', maxMs: 150 },
+      connections: 1,
+    },
+    // The questions of issue 18, each one call, read from the database every time (no-cache): a
+    // filtered list with a filter on related objects, and a 4-hop path query.
+    {
+      id: 'agents-filtered',
+      name: 'agents using an Anthropic model with critical issues, by risk (no cache, 1 connection)',
+      path: `/api/v1/aispm-agents/${ws}?models.provider=anthropic&critical_issues__gt=0&sort=risk_score:desc&page_size=100`,
+      target: { kind: 'p50', maxMs: 50 },
+      connections: 1,
+      headers: fresh,
+    },
+    {
+      id: 'models-filtered',
+      name: 'models of one provider seen in the last 30 days, 100 rows (no cache, 1 connection)',
+      path: `${models}?provider=anthropic&last_seen__gte=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z&page_size=100`,
+      target: { kind: 'p50', maxMs: 20 },
+      connections: 1,
+      headers: fresh,
+    },
+    {
+      id: 'paths-4hop',
+      name: 'paths from production agents to secrets, up to 4 hops (1 connection)',
+      path: `/api/v1/graph/paths/${ws}?from=aispm-agents&to=secrets&max_hops=4&from.environment=production&page_size=100`,
+      target: { kind: 'p50', maxMs: 50 },
       connections: 1,
     },
     { id: 'histogram', name: 'histogram /histograms/aispm', path: '/api/v1/histograms/aispm', target: { kind: 'ratio', min: 0.5 } },

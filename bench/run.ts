@@ -324,15 +324,16 @@ async function main() {
     for (const c of cases(ctx)) {
       if (only.length && !only.includes(c.id)) continue;
       const path = typeof c.path === 'function' ? await c.path(base, headers) : c.path;
-      const res = await fetch(base + path, { headers });
+      const caseHeaders = { ...headers, ...c.headers };
+      const res = await fetch(base + path, { headers: caseHeaders });
       const bytes = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
       const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
       await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, warmup, c.connections);
       const top = await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, duration, c.connections);
       await stop(ceiling.proc);
-      await load(base + path, headers, warmup, c.connections);
-      const got = await load(base + path, headers, duration, c.connections);
+      await load(base + path, caseHeaders, warmup, c.connections);
+      const got = await load(base + path, caseHeaders, duration, c.connections);
       const m: Measured = { case: c, path, bytes: bytes.length, ceiling: top, service: got };
       results.push(m);
       log(
