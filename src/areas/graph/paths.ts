@@ -325,23 +325,34 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
   });
 }
 
+/**
+ * The names of the objects on the paths, a kind at a time (`kind = ? and id in (…)`): with both
+ * the kind and the id as a row value, SQLite may read the kind's whole name index instead of
+ * probing the primary key.
+ */
 async function namesOf(db: Db, q: PathQuery, nodes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const t = db.template('graph.names', (b, d) =>
     b
       .selectFrom('entities')
-      .select(['kind', 'id', 'name'])
+      .select(['id', 'name'])
       .where('tenant_id', '=', param('tenant'))
       .where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['kind', 'id'], param('keys'))),
+      .where('kind', '=', param('kind'))
+      .where(d.inKeys(['id'], param('ids'))),
   );
-  for (const part of chunks([...new Set(nodes)], 2000)) {
-    for (const r of await db.all<{ kind: string; id: string; name: string }>(t, {
-      tenant: q.tenant,
-      workspace: q.workspace,
-      keys: JSON.stringify(part.map(split)),
-    })) {
-      out.set(key(r.kind, r.id), r.name);
+  const byKind = new Map<string, string[]>();
+  for (const node of new Set(nodes)) {
+    const [kind, id] = split(node);
+    const ids = byKind.get(kind) ?? [];
+    ids.push(id);
+    byKind.set(kind, ids);
+  }
+  for (const [kind, ids] of byKind) {
+    for (const part of chunks(ids, 2000)) {
+      const ids = JSON.stringify(part.map((id) => [id]));
+      const rows = await db.all<{ id: string; name: string }>(t, { tenant: q.tenant, workspace: q.workspace, kind, ids });
+      for (const r of rows) out.set(key(kind, r.id), r.name);
     }
   }
   return out;

@@ -1,5 +1,6 @@
 // SQLite's side of every engine difference (the interface is ../dialect.ts).
 
+import { rowsWrittenTracker } from '../statistics.ts';
 import { CompiledQuery, DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import type { ValueType } from '../../../catalog/types.ts';
 import type { Builder, Db, Executor } from '../database.ts';
@@ -114,9 +115,11 @@ export const sqliteDialect: SqlDialect = {
   lockWorkspace: async () => {},
   lockKey: async () => {},
   lockMigrations: async () => {},
-  // SQLite plans without sampled statistics of this kind.
-  noteRowsWritten: async () => {},
-  analyze: async () => {},
+  // Statistics as on PostgreSQL (statistics.ts), sampled (`analysis_limit`, set when the writer opens).
+  noteRowsWritten: rowsWrittenTracker(),
+  async analyze(tx, tables) {
+    for (const t of tables) await tx.exec(`analyze ${t}`);
+  },
 
   // The kind is the index's third column, not a partial-index predicate: SQLite only rewrites the
   // indexes whose columns change, so partial indexes would save it nothing, and they cost a lot:
