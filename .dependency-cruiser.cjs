@@ -3,7 +3,8 @@
 //   catalog/      what the domain is: kinds, columns, edges, rules. Imports nothing of ours.
 //   config.ts     settings; imports nothing of ours but the catalogue.
 //   platform/     what every area uses: db (engines, templates, paging, migrations), auth (tokens),
-//                 http (app, errors, limits, metrics), lists (the one list declaration and handler).
+//                 http (app, errors, limits, metrics), lists (the one list declaration and handler),
+//                 jobs (the durable background job table and its worker loop).
 //   ingest/       parsing and validation of records, and the batch runner that calls the writers it
 //                 is given. Knows no area.
 //   areas/<area>/ routes, reads and writes of one concern. May use another area, never in a cycle.
@@ -36,6 +37,10 @@ module.exports = {
     {
       name: 'db-below-http', severity: 'error', comment: 'The database layer knows nothing of HTTP, tokens or lists.',
       from: { path: '^src/platform/db/' }, to: { path: '^src/platform/(http|lists|auth)/' },
+    },
+    {
+      name: 'jobs-below-http', severity: 'error', comment: 'The job runner works on the database alone: it knows nothing of HTTP, tokens or lists, and they know nothing of it.',
+      from: { path: '^src/platform/jobs/' }, to: { path: '^src/platform/(http|lists|auth)/' },
     },
     {
       name: 'auth-below-http', severity: 'error', comment: 'Tokens are stored below the HTTP layer that checks them.',

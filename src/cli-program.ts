@@ -97,7 +97,14 @@ program
       if (await isEmpty(db)) {
         process.stderr.write('loading the demo estate (tenant demo, workspaces default and staging)…\n');
         const t = performance.now();
-        await loadDemo(db, { scale: 1, seed: 1, now: Date.now(), storePrompts: cfg.storePrompts, evaluateRules: cfg.postureRules });
+        await loadDemo(db, {
+          scale: 1,
+          seed: 1,
+          now: Date.now(),
+          storePrompts: cfg.storePrompts,
+          evaluateRules: cfg.postureRules,
+          webhooks: (await wiring()).webhookOutbox(cfg),
+        });
         process.stderr.write(`demo estate loaded in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
       }
       for (const k of await listKeys(db, DEMO_TENANT)) if (k.name === 'npm start' && k.revokedAt === null) await revokeKey(db, k.id);
@@ -163,6 +170,7 @@ program
         storePrompts: cfg.storePrompts,
         tenant: o.tenant,
         evaluateRules: cfg.postureRules,
+        webhooks: (await wiring()).webhookOutbox(cfg),
       });
     });
     for (const { workspace, summary } of loaded) {
@@ -193,6 +201,7 @@ program
         batchSize: cfg.importBatch,
         storePrompts: cfg.storePrompts,
         evaluateRules: cfg.postureRules,
+        webhooks: (await wiring()).webhookOutbox(cfg),
         onBatch: (s) => {
           // The batch is committed when this runs: a line here is an acknowledgement scripts can rely on.
           if (o.progressJson)
@@ -248,7 +257,7 @@ rules
     await withDb(cfg, async (db) => {
       await migrate(db);
       const { workspacesOf } = await import('./areas/posture/evaluate.ts');
-      const { posture } = (await wiring()).composeService();
+      const { posture } = (await wiring()).composeService((await wiring()).webhookOutbox(cfg));
       const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
       if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
       for (const workspace of workspaces) {
@@ -375,6 +384,65 @@ token
     });
     if (!done) fail(`no active token with id ${id}`, 1);
     process.stdout.write(`revoked ${id}\n`);
+  });
+
+program
+  .command('mcp')
+  .description(
+    'serve the MCP tools on standard input and output for an AI assistant (docs/MCP.md): reading a running service ' +
+      '(AISPM_URL, AISPM_TOKEN), or with --direct the configured database in this process, as the token AISPM_TOKEN',
+  )
+  .option('--direct', 'read the configured database (AISPM_DB or --db) in this process instead of a running service')
+  .action(async (o: { direct?: boolean }) => {
+    const token = process.env.AISPM_TOKEN;
+    if (!token) fail('set AISPM_TOKEN to an API token with the read scope (create one with `aispm token create`)');
+    const { httpReader, injectReader } = await import('./areas/mcp/api.ts');
+    const { serveMcpStdio } = await import('./areas/mcp/stdio.ts');
+    const note = (text: string) => process.stderr.write(`aispm mcp: ${text}\n`);
+    let reader: import('./areas/mcp/api.ts').ApiReader;
+    let release = async () => {};
+    if (o.direct) {
+      const cfg = config({ db: globalDb() });
+      const db = openDb(cfg.db, { pgPool: 2, pgQueryTimeoutMs: cfg.pgQueryTimeoutMs });
+      const { pendingMigrations } = await import('./platform/db/migrate.ts');
+      if (await pendingMigrations(db).catch((err: Error) => fail(`cannot open the database: ${err.message}`, 1))) {
+        await db.close();
+        fail('the database schema is not current; run `aispm migrate` first', 1);
+      }
+      const { app } = await (await wiring()).buildApp({ db, config: cfg, logger: false });
+      reader = injectReader(app, token);
+      release = async () => {
+        await app.close();
+        await db.close();
+      };
+    } else {
+      const { DEFAULT_URL } = await import('./client/commands.ts');
+      const url = process.env.AISPM_URL || DEFAULT_URL;
+      if (!/^https?:\/\/[^/]/.test(url)) fail(`AISPM_URL: expected an http:// or https:// URL, got "${url}"`);
+      reader = httpReader(url, token);
+    }
+    // The token is checked once now, for the operator's benefit; every tool call is checked again by the API.
+    const me = await reader.get('/api/v1/token');
+    if (me.status !== 200) {
+      const message = (me.body as { message?: string } | null)?.message ?? 'refused';
+      note(`warning: ${message} (HTTP ${me.status}); the tools will answer with this refusal`);
+    }
+    const handle = serveMcpStdio({ reader, onError: (err, tool) => note(`${tool}: ${(err as Error).message}`) });
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void handle
+        .close()
+        .catch(() => {})
+        .then(release)
+        .finally(() => process.exit(0));
+    };
+    // The client closes standard input when it is done with the server.
+    process.stdin.once('close', stop);
+    process.stdin.once('end', stop);
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
   });
 
 registerQueryCommands(program, fail);

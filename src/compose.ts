@@ -13,6 +13,7 @@ import { renderRowsOnCatalogueChange, renderTouchedRows } from './areas/inventor
 import { syncCatalogueIndexes } from './areas/inventory/entity-sql.ts';
 import { entityWriter, refreshEdgeCounts, refreshKindCounts, relationWriter } from './areas/inventory/inventory-writer.ts';
 import { registerInventory } from './areas/inventory/routes.ts';
+import { registerMcp } from './areas/mcp/routes.ts';
 import { PostureRules } from './areas/posture/evaluate.ts';
 import { interactionWriter } from './areas/runtime/interactions-writer.ts';
 import { priceWriter } from './areas/runtime/prices.ts';
@@ -30,9 +31,26 @@ import { Ingestor } from './ingest/pipeline.ts';
 import type { Db } from './platform/db/database.ts';
 import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
 import { createApp } from './platform/http/app.ts';
+import { JobRunner } from './platform/jobs/runner.ts';
+import { DELIVERY_JOB, type DeliverySettings, deliveryJobs } from './areas/webhooks/deliver.ts';
+import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
+import { registerWebhooks } from './areas/webhooks/routes.ts';
 
-/** Last in every batch and every posture evaluation: the touched objects' issue counts, their risk scores, then their stored rows. */
-const finish: FinishStep[] = [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows];
+/**
+ * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
+ * scores, then their stored rows, then the webhooks' outbox of what changed (in the same transaction).
+ */
+function finishSteps(webhooks: OutboxOptions): FinishStep[] {
+  return [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows, outboxStep(webhooks)];
+}
+
+/** How events are written when no configuration is given (tests, tools). */
+const defaultWebhooks: OutboxOptions = { publicUrl: '', maxPayloadBytes: 64 * 1024 };
+
+/** The outbox settings of a configuration. */
+export function webhookOutbox(config: Pick<Config, 'publicUrl' | 'webhookMaxPayloadBytes'>): OutboxOptions {
+  return { publicUrl: config.publicUrl, maxPayloadBytes: config.webhookMaxPayloadBytes };
+}
 
 /** The OpenAPI document's tags, one per area. */
 const areaTags = [
@@ -45,6 +63,10 @@ const areaTags = [
   { name: 'Scans', description: 'Which sensor looked at which assets, and when: scans of an asset, current scans, sensors used.' },
   { name: 'Workspaces', description: 'The workspaces of a tenant that hold data, with their object counts.' },
   { name: 'Graph', description: 'Paths through the inventory graph between kinds of objects.' },
+  {
+    name: 'Webhooks',
+    description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
+  },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
@@ -53,8 +75,10 @@ export interface Service {
   posture: PostureRules;
 }
 
-export function composeService(): Service {
-  const posture = new PostureRules(finish);
+/** The ingest plan and the posture rules; `webhooks` says how the outbox writes events. */
+export function composeService(webhooks: OutboxOptions = defaultWebhooks): Service {
+  const finish = finishSteps(webhooks);
+  const posture = new PostureRules(finish, webhookInterest);
   const plan: BatchPlan = {
     // Entities before relations, rules before findings, scans before the findings that name them.
     writers: [entityWriter, relationWriter, ruleWriter, ruleSettingWriter, priceWriter, scanWriter, findingWriter, interactionWriter],
@@ -62,6 +86,7 @@ export function composeService(): Service {
     // Posture first: the findings it opens or resolves count in the risk score the finish computes.
     react: [posture.afterBatch, rescoreAfterBatch],
     finish,
+    interest: webhookInterest,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
   };
   return { ingestor: new Ingestor(plan), posture };
@@ -69,7 +94,12 @@ export function composeService(): Service {
 
 /** Migrates the schema, then brings what follows the catalogue up to date. */
 export function migrate(db: Db): Promise<MigrateResult> {
-  return migrateSchema(db, [syncCatalogueIndexes, syncStaticRules, rescoreOnFormulaChange(finish), renderRowsOnCatalogueChange]);
+  return migrateSchema(db, [
+    syncCatalogueIndexes,
+    syncStaticRules,
+    rescoreOnFormulaChange(finishSteps(defaultWebhooks)),
+    renderRowsOnCatalogueChange,
+  ]);
 }
 
 export interface BuildOptions {
@@ -81,15 +111,53 @@ export interface BuildOptions {
   service?: Service;
 }
 
+/**
+ * The background job runner of a process, with the handler of every kind of job. Not started
+ * here: the server starts it (src/server.ts); the app stops it when it closes.
+ */
+function jobRunner(options: BuildOptions): JobRunner {
+  const { config } = options;
+  const runner = new JobRunner(options.db, {
+    concurrency: config.jobsConcurrency,
+    pollMs: config.jobsPollMs,
+    leaseMs: config.jobsLeaseMs,
+    retryBaseMs: config.jobsRetryBaseMs,
+    retryMaxMs: config.jobsRetryMaxMs,
+    now: options.now,
+    log: options.logger || undefined,
+  });
+  runner.handle(
+    DELIVERY_JOB,
+    deliveryJobs(options.db, () => deliverySettings(config), options.now),
+  );
+  return runner;
+}
+
+/** How webhook deliveries are made and retried. */
+function deliverySettings(config: Config): DeliverySettings {
+  return {
+    allowHttp: config.webhookAllowHttp,
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs: config.webhookTimeoutMs,
+    retryBaseMs: config.webhookRetryBaseMs,
+    retryMaxMs: config.webhookRetryMaxMs,
+    retryPeriodMs: config.webhookRetryPeriodMs,
+  };
+}
+
 /** The Fastify app with every area's routes, in the order the OpenAPI document lists them. */
 export async function buildApp(options: BuildOptions) {
-  const service = options.service ?? composeService();
+  const service = options.service ?? composeService(webhookOutbox(options.config));
+  const jobs = jobRunner(options);
+  // What an ingest wrote to the outbox is delivered now rather than at the next poll.
+  service.ingestor.observe(() => jobs.wake());
   const { app, ctx } = await createApp({
     ...options,
     tags: areaTags,
     ingestCounts: (listener) => service.ingestor.observe(listener),
     workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
+      app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
       registerInventory(app, ctx);
       registerIngest(app, ctx, service.ingestor);
       registerClientStorage(app, ctx);
@@ -99,7 +167,9 @@ export async function buildApp(options: BuildOptions) {
       registerScans(app, ctx);
       registerWorkspaces(app, ctx);
       registerGraph(app, ctx);
+      registerMcp(app, ctx);
+      registerWebhooks(app, ctx);
     },
   });
-  return { app, ctx, service };
+  return { app, ctx, service, jobs };
 }

@@ -65,6 +65,32 @@ export interface Config {
   maxHeaderBytes: number;
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway, in milliseconds. */
   shutdownGraceMs: number;
+  /** Background jobs this process runs at once (0: none; another replica runs them). */
+  jobsConcurrency: number;
+  /** How often an idle process looks for due background jobs, in milliseconds. */
+  jobsPollMs: number;
+  /** How long a background job's claim holds without renewal; a crashed worker's jobs are taken up after it, in milliseconds. */
+  jobsLeaseMs: number;
+  /** Delay before the first retry of a failed background job (doubling per retry), in milliseconds. */
+  jobsRetryBaseMs: number;
+  /** Longest delay between retries of a background job, in milliseconds. */
+  jobsRetryMaxMs: number;
+  /** The service's public base URL (https://aispm.example.com): links in webhook events are absolute under it; empty: paths. */
+  publicUrl: string;
+  /** Let webhooks use http:// URLs (tests, a receiver on the same host); otherwise https only. */
+  webhookAllowHttp: boolean;
+  /** Let webhooks reach loopback, private, link-local and other non-public addresses (checked after DNS resolution). */
+  webhookAllowPrivate: boolean;
+  /** Longest time one webhook delivery attempt may take, connection to response, in milliseconds. */
+  webhookTimeoutMs: number;
+  /** Delay before the first retry of a failed webhook delivery; each retry waits twice as long, up to webhookRetryMaxMs. */
+  webhookRetryBaseMs: number;
+  /** Longest delay between two attempts of a webhook delivery, in milliseconds. */
+  webhookRetryMaxMs: number;
+  /** How long a webhook delivery is retried before it is given up (and the subscription disabled when nothing got through meanwhile). */
+  webhookRetryPeriodMs: number;
+  /** Largest webhook event, in bytes of JSON (texts in it are shortened to fit). */
+  webhookMaxPayloadBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +129,19 @@ const defaults: Config = {
   keepAliveTimeoutMs: 72_000,
   maxHeaderBytes: 16_384,
   shutdownGraceMs: 10_000,
+  jobsConcurrency: 2,
+  jobsPollMs: 1000,
+  jobsLeaseMs: 30_000,
+  jobsRetryBaseMs: 5000,
+  jobsRetryMaxMs: 600_000,
+  publicUrl: '',
+  webhookAllowHttp: false,
+  webhookAllowPrivate: false,
+  webhookTimeoutMs: 10_000,
+  webhookRetryBaseMs: 30_000,
+  webhookRetryMaxMs: 3_600_000,
+  webhookRetryPeriodMs: 86_400_000,
+  webhookMaxPayloadBytes: 64 * 1024,
 };
 
 /** Environment variable behind each setting; `docs/CONFIG.md` lists them with their defaults. */
@@ -140,6 +179,19 @@ export const envNames: Record<keyof Config, string> = {
   keepAliveTimeoutMs: 'AISPM_KEEP_ALIVE_TIMEOUT_MS',
   maxHeaderBytes: 'AISPM_MAX_HEADER_BYTES',
   shutdownGraceMs: 'AISPM_SHUTDOWN_GRACE_MS',
+  jobsConcurrency: 'AISPM_JOBS_CONCURRENCY',
+  jobsPollMs: 'AISPM_JOBS_POLL_MS',
+  jobsLeaseMs: 'AISPM_JOBS_LEASE_MS',
+  jobsRetryBaseMs: 'AISPM_JOBS_RETRY_BASE_MS',
+  jobsRetryMaxMs: 'AISPM_JOBS_RETRY_MAX_MS',
+  publicUrl: 'AISPM_PUBLIC_URL',
+  webhookAllowHttp: 'AISPM_WEBHOOK_ALLOW_HTTP',
+  webhookAllowPrivate: 'AISPM_WEBHOOK_ALLOW_PRIVATE',
+  webhookTimeoutMs: 'AISPM_WEBHOOK_TIMEOUT_MS',
+  webhookRetryBaseMs: 'AISPM_WEBHOOK_RETRY_BASE_MS',
+  webhookRetryMaxMs: 'AISPM_WEBHOOK_RETRY_MAX_MS',
+  webhookRetryPeriodMs: 'AISPM_WEBHOOK_RETRY_PERIOD_MS',
+  webhookMaxPayloadBytes: 'AISPM_WEBHOOK_MAX_PAYLOAD_BYTES',
 };
 
 const logLevels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -186,6 +238,17 @@ function check(config: Config): Config {
   for (const key of ['requestTimeoutMs', 'headersTimeoutMs', 'maxHeaderBytes'] as const) {
     if (config[key] < 1) throw new ConfigError(`${envNames[key]}: expected at least 1`);
   }
+  for (const key of ['jobsPollMs', 'jobsLeaseMs', 'jobsRetryBaseMs', 'jobsRetryMaxMs'] as const) {
+    if (config[key] < 1) throw new ConfigError(`${envNames[key]}: expected at least 1`);
+  }
+  if (config.jobsConcurrency > 64) throw new ConfigError(`${envNames.jobsConcurrency}: expected 0..64, got ${config.jobsConcurrency}`);
+  if (config.publicUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(config.publicUrl)) {
+    throw new ConfigError(`${envNames.publicUrl}: expected an http:// or https:// URL, got "${config.publicUrl}"`);
+  }
+  for (const key of ['webhookTimeoutMs', 'webhookRetryBaseMs', 'webhookRetryMaxMs', 'webhookRetryPeriodMs'] as const) {
+    if (config[key] < 1) throw new ConfigError(`${envNames[key]}: expected at least 1`);
+  }
+  if (config.webhookMaxPayloadBytes < 4096) throw new ConfigError(`${envNames.webhookMaxPayloadBytes}: expected at least 4096`);
   // Node refuses a server whose header deadline falls after its whole-request deadline.
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     throw new ConfigError(

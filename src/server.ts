@@ -60,8 +60,10 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
     await db.close().catch(() => {});
     throw err;
   }
-  const { app } = await buildApp({ db, config, logger });
+  const { app, jobs } = await buildApp({ db, config, logger });
   await app.listen({ host: config.host, port: config.port });
+  // Background jobs (src/platform/jobs): every process runs its share; stopped when the app closes.
+  jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -293,6 +293,25 @@ describeEngines(
         });
       }
 
+      // Webhooks: each dataset subscribes, then a new object makes a delivery, so subscription and
+      // delivery ids are stored for it (and harvested below). Signing secrets are shown once, at
+      // creation: no answer of the matrix may carry one.
+      for (const d of datasets) {
+        const res = await h().request({
+          method: 'POST',
+          url: `/api/v1/webhooks/tenants/${d.tenant}/workspaces/${d.workspace}`,
+          token: tokens.get(d.name),
+          payload: { url: `https://hooks.example.com/${d.name}`, events: ['object.discovered', 'finding.created'] },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        const secret = (JSON.parse(res.body) as { secret: string }).secret;
+        markers.push({ text: secret.toLowerCase(), kind: 'token', readableBy: () => false, owner: `${d.name} webhook secret` });
+        const s = await h().ingest(d.tenant, d.workspace, [
+          { type: 'entity', kind: 'location', id: `hooked-${d.name}`, name: 'hooked', last_seen: new Date().toISOString() },
+        ]);
+        assert.equal(s.rejected, 0, JSON.stringify(s.errors));
+      }
+
       // Markers of each dataset: its secret and every id stored for it that no other dataset has.
       const harvested = new Map<string, Set<string>>();
       for (const d of datasets) harvested.set(d.name, await harvest(h().db, d));

@@ -2,6 +2,26 @@
 // regenerate with `npm run client:types` (scripts/client-types.ts). CI fails when this file
 // differs from what the service's document produces.
 export interface paths {
+    "/api/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's token
+         * @description The tenant, user, workspaces and scopes of the token the request carries, so a client holding only a token knows which tenant and workspaces its paths may name. Never the token itself.
+         */
+        get: operations["GetCurrentToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aispm-agents/tenants/{tenant_id}/workspaces/{workspace_id}": {
         parameters: {
             query?: never;
@@ -1677,6 +1697,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhook subscriptions of a workspace
+         * @description The subscriptions of the workspace, newest first. Needs the `webhooks` scope.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Subscription id. |
+         *     | `url` | string | yes | Where events are POSTed. |
+         *     | `events` | strings |  | Event types it receives: finding.created, finding.resolved, object.discovered. |
+         *     | `min_severity` | string |  | Finding events below this severity are not sent (low sends all). |
+         *     | `description` | string |  | What it is for. |
+         *     | `status` | string | yes | active, or disabled (after persistent failure; see disabled_reason). |
+         *     | `disabled_reason` | string |  | Why it was disabled, or null. |
+         *     | `disabled_at` | time |  | When it was disabled, or null. |
+         *     | `last_success_at` | time | yes | When a delivery last got through, or null. |
+         *     | `created_by` | string |  | User of the token that created it. |
+         *     | `created_at` | time | yes | When it was created. |
+         *     | `updated_at` | time | yes | When it last changed (secret rotated, disabled, enabled). |
+         */
+        get: operations["GetWebhookSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe to events of a workspace
+         * @description Creates a subscription: the service POSTs each event of the given types in the workspace to `url`, as a CloudEvent signed per Standard Webhooks with the secret answered here, once. `finding.created` and `finding.resolved` are sent for findings at `min_severity` or above; `object.discovered` for every new object. The URL must be https and resolve to public addresses unless the operator allows otherwise (checked again at every delivery, after DNS resolution). Needs the `webhooks` scope.
+         */
+        post: operations["CreateWebhookSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one webhook subscription
+         * @description The subscription, its state and, when disabled, why. Never its secret.
+         */
+        get: operations["GetWebhookSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Deletes the subscription, its pending deliveries and its delivery log. 204; 404 when there is none.
+         */
+        delete: operations["DeleteWebhookSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook subscription's secret
+         * @description A new signing secret, answered once. For 24 hours the previous one signs beside it (`webhook-signature` then carries both), so receivers can switch without a failed delivery.
+         */
+        post: operations["RotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled webhook subscription
+         * @description Makes a subscription disabled after persistent failure active again; it receives the events from now on.
+         */
+        post: operations["EnableWebhookSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of a webhook subscription
+         * @description The delivery log of the subscription: every event sent or being sent to it, newest first, with its state, attempts and last outcome. One delivery with every attempt: `GET /webhook-deliveries/tenants/{t}/workspaces/{w}/{deliveryId}`.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Delivery id. |
+         *     | `event_id` | string |  | The CloudEvent id, sent as `webhook-id` (the same on every attempt). |
+         *     | `event_type` | string | yes | finding.created, finding.resolved or object.discovered. |
+         *     | `subject` | string |  | What the event is about: findings/{id} or objects/{kind}/{id}. |
+         *     | `status` | string | yes | pending (being tried), delivered, or failed (given up). |
+         *     | `attempts` | integer | yes | Attempts made. |
+         *     | `last_status_code` | integer |  | HTTP status of the last attempt, or null (no answer, or refused before sending). |
+         *     | `last_error` | string |  | Why the last attempt failed, or null. |
+         *     | `next_attempt_at` | time | yes | When it is tried next, while pending. |
+         *     | `last_attempt_at` | time | yes | When it was last tried. |
+         *     | `delivered_at` | time | yes | When the receiver accepted it (2xx). |
+         *     | `created_at` | time | yes | When the change that caused it committed. |
+         */
+        get: operations["GetWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/tenants/{tenant_id}/workspaces/{workspace_id}/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one webhook delivery
+         * @description One delivery of the workspace with every attempt (time, duration, HTTP status, error) and the event it sends.
+         */
+        get: operations["GetWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -1974,6 +2156,100 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    GetCurrentToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token the request carried (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Key id (as `aispm token list` shows it). */
+                        id: string;
+                        /** @description The tenant every path of this token names. */
+                        tenant_id: string;
+                        /** @description The user the token acts as. */
+                        user_id: string;
+                        /** @description Its label. */
+                        name: string;
+                        /** @description Whether it reads every workspace of the tenant. */
+                        all_workspaces: boolean;
+                        /** @description The workspaces it is granted (empty with all_workspaces). */
+                        workspaces: string[];
+                        /** @description What it may do: read, ingest, storage, metrics, webhooks. */
+                        scopes: string[];
+                        /**
+                         * Format: date-time
+                         * @description When it stops working, or null.
+                         */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetAllAispmAgents: {
         parameters: {
             query?: {
@@ -13607,6 +13883,1199 @@ export interface operations {
             };
             /** @description The token has no access to this tenant or workspace, or lacks the scope. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWebhookSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose url equals this. */
+                url?: string;
+                /** @description Only rows whose url differs from this. */
+                url__ne?: string;
+                /** @description Only rows whose url is one of (comma-separated) this. */
+                url__in?: string;
+                /** @description Only rows whose url contains, in any case, this. */
+                url__ilk?: string;
+                /** @description Only rows whose events has this. */
+                events?: string;
+                /** @description Only rows whose events lacks this. */
+                events__ne?: string;
+                /** @description Only rows whose events has one of (comma-separated) this. */
+                events__in?: string;
+                /** @description Only rows whose events contains, in any case, this. */
+                events__ilk?: string;
+                /** @description Only rows whose min_severity equals this. */
+                min_severity?: string;
+                /** @description Only rows whose min_severity differs from this. */
+                min_severity__ne?: string;
+                /** @description Only rows whose min_severity is one of (comma-separated) this. */
+                min_severity__in?: string;
+                /** @description Only rows whose min_severity contains, in any case, this. */
+                min_severity__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose disabled_reason equals this. */
+                disabled_reason?: string;
+                /** @description Only rows whose disabled_reason differs from this. */
+                disabled_reason__ne?: string;
+                /** @description Only rows whose disabled_reason is one of (comma-separated) this. */
+                disabled_reason__in?: string;
+                /** @description Only rows whose disabled_reason contains, in any case, this. */
+                disabled_reason__ilk?: string;
+                /** @description Only rows whose disabled_at equals this. (RFC 3339 with a zone) */
+                disabled_at?: string;
+                /** @description Only rows whose disabled_at differs from this. (RFC 3339 with a zone) */
+                disabled_at__ne?: string;
+                /** @description Only rows whose disabled_at is greater than this. (RFC 3339 with a zone) */
+                disabled_at__gt?: string;
+                /** @description Only rows whose disabled_at is at least this. (RFC 3339 with a zone) */
+                disabled_at__gte?: string;
+                /** @description Only rows whose disabled_at is less than this. (RFC 3339 with a zone) */
+                disabled_at__lt?: string;
+                /** @description Only rows whose disabled_at is at most this. (RFC 3339 with a zone) */
+                disabled_at__lte?: string;
+                /** @description Only rows whose last_success_at equals this. (RFC 3339 with a zone) */
+                last_success_at?: string;
+                /** @description Only rows whose last_success_at differs from this. (RFC 3339 with a zone) */
+                last_success_at__ne?: string;
+                /** @description Only rows whose last_success_at is greater than this. (RFC 3339 with a zone) */
+                last_success_at__gt?: string;
+                /** @description Only rows whose last_success_at is at least this. (RFC 3339 with a zone) */
+                last_success_at__gte?: string;
+                /** @description Only rows whose last_success_at is less than this. (RFC 3339 with a zone) */
+                last_success_at__lt?: string;
+                /** @description Only rows whose last_success_at is at most this. (RFC 3339 with a zone) */
+                last_success_at__lte?: string;
+                /** @description Only rows whose created_by equals this. */
+                created_by?: string;
+                /** @description Only rows whose created_by differs from this. */
+                created_by__ne?: string;
+                /** @description Only rows whose created_by is one of (comma-separated) this. */
+                created_by__in?: string;
+                /** @description Only rows whose created_by contains, in any case, this. */
+                created_by__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL (http, private and loopback addresses only if the operator allows them). */
+                    url: string;
+                    /** @description Event types to receive. */
+                    events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                    /**
+                     * @description Finding events below this severity are not sent (default low: all).
+                     * @enum {string}
+                     */
+                    min_severity?: "low" | "medium" | "high" | "critical";
+                    /** @description What it is for. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription and its signing secret, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subscription id. */
+                        id: string;
+                        tenant_id: string;
+                        workspace_id: string;
+                        /** @description Where events are POSTed. */
+                        url: string;
+                        /** @description Event types it receives. */
+                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        /**
+                         * @description Finding events below this severity are not sent.
+                         * @enum {string}
+                         */
+                        min_severity: "low" | "medium" | "high" | "critical";
+                        description: string;
+                        /**
+                         * @description disabled after persistent failure (see disabled_reason).
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        /** @description Why it was disabled. */
+                        disabled_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled.
+                         */
+                        disabled_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When a delivery last got through.
+                         */
+                        last_success_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description After a rotation: until when the previous secret still signs beside the new one.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The signing secret (`whsec_…`, Standard Webhooks): shown only in this answer. Verify each delivery with it (docs/WEBHOOKS.md). */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Subscription id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A webhook subscription (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subscription id. */
+                        id: string;
+                        tenant_id: string;
+                        workspace_id: string;
+                        /** @description Where events are POSTed. */
+                        url: string;
+                        /** @description Event types it receives. */
+                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        /**
+                         * @description Finding events below this severity are not sent.
+                         * @enum {string}
+                         */
+                        min_severity: "low" | "medium" | "high" | "critical";
+                        description: string;
+                        /**
+                         * @description disabled after persistent failure (see disabled_reason).
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        /** @description Why it was disabled. */
+                        disabled_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled.
+                         */
+                        disabled_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When a delivery last got through.
+                         */
+                        last_success_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description After a rotation: until when the previous secret still signs beside the new one.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Subscription id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Subscription id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription and its signing secret, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subscription id. */
+                        id: string;
+                        tenant_id: string;
+                        workspace_id: string;
+                        /** @description Where events are POSTed. */
+                        url: string;
+                        /** @description Event types it receives. */
+                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        /**
+                         * @description Finding events below this severity are not sent.
+                         * @enum {string}
+                         */
+                        min_severity: "low" | "medium" | "high" | "critical";
+                        description: string;
+                        /**
+                         * @description disabled after persistent failure (see disabled_reason).
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        /** @description Why it was disabled. */
+                        disabled_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled.
+                         */
+                        disabled_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When a delivery last got through.
+                         */
+                        last_success_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description After a rotation: until when the previous secret still signs beside the new one.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The signing secret (`whsec_…`, Standard Webhooks): shown only in this answer. Verify each delivery with it (docs/WEBHOOKS.md). */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EnableWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Subscription id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A webhook subscription (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subscription id. */
+                        id: string;
+                        tenant_id: string;
+                        workspace_id: string;
+                        /** @description Where events are POSTed. */
+                        url: string;
+                        /** @description Event types it receives. */
+                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        /**
+                         * @description Finding events below this severity are not sent.
+                         * @enum {string}
+                         */
+                        min_severity: "low" | "medium" | "high" | "critical";
+                        description: string;
+                        /**
+                         * @description disabled after persistent failure (see disabled_reason).
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        /** @description Why it was disabled. */
+                        disabled_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was disabled.
+                         */
+                        disabled_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When a delivery last got through.
+                         */
+                        last_success_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description After a rotation: until when the previous secret still signs beside the new one.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose event_id equals this. */
+                event_id?: string;
+                /** @description Only rows whose event_id differs from this. */
+                event_id__ne?: string;
+                /** @description Only rows whose event_id is one of (comma-separated) this. */
+                event_id__in?: string;
+                /** @description Only rows whose event_id contains, in any case, this. */
+                event_id__ilk?: string;
+                /** @description Only rows whose event_type equals this. */
+                event_type?: string;
+                /** @description Only rows whose event_type differs from this. */
+                event_type__ne?: string;
+                /** @description Only rows whose event_type is one of (comma-separated) this. */
+                event_type__in?: string;
+                /** @description Only rows whose event_type contains, in any case, this. */
+                event_type__ilk?: string;
+                /** @description Only rows whose subject equals this. */
+                subject?: string;
+                /** @description Only rows whose subject differs from this. */
+                subject__ne?: string;
+                /** @description Only rows whose subject is one of (comma-separated) this. */
+                subject__in?: string;
+                /** @description Only rows whose subject contains, in any case, this. */
+                subject__ilk?: string;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose attempts equals this. */
+                attempts?: number;
+                /** @description Only rows whose attempts differs from this. */
+                attempts__ne?: number;
+                /** @description Only rows whose attempts is one of (comma-separated) this. */
+                attempts__in?: string;
+                /** @description Only rows whose attempts is greater than this. */
+                attempts__gt?: number;
+                /** @description Only rows whose attempts is at least this. */
+                attempts__gte?: number;
+                /** @description Only rows whose attempts is less than this. */
+                attempts__lt?: number;
+                /** @description Only rows whose attempts is at most this. */
+                attempts__lte?: number;
+                /** @description Only rows whose last_status_code equals this. */
+                last_status_code?: number;
+                /** @description Only rows whose last_status_code differs from this. */
+                last_status_code__ne?: number;
+                /** @description Only rows whose last_status_code is one of (comma-separated) this. */
+                last_status_code__in?: string;
+                /** @description Only rows whose last_status_code is greater than this. */
+                last_status_code__gt?: number;
+                /** @description Only rows whose last_status_code is at least this. */
+                last_status_code__gte?: number;
+                /** @description Only rows whose last_status_code is less than this. */
+                last_status_code__lt?: number;
+                /** @description Only rows whose last_status_code is at most this. */
+                last_status_code__lte?: number;
+                /** @description Only rows whose last_error equals this. */
+                last_error?: string;
+                /** @description Only rows whose last_error differs from this. */
+                last_error__ne?: string;
+                /** @description Only rows whose last_error is one of (comma-separated) this. */
+                last_error__in?: string;
+                /** @description Only rows whose last_error contains, in any case, this. */
+                last_error__ilk?: string;
+                /** @description Only rows whose next_attempt_at equals this. (RFC 3339 with a zone) */
+                next_attempt_at?: string;
+                /** @description Only rows whose next_attempt_at differs from this. (RFC 3339 with a zone) */
+                next_attempt_at__ne?: string;
+                /** @description Only rows whose next_attempt_at is greater than this. (RFC 3339 with a zone) */
+                next_attempt_at__gt?: string;
+                /** @description Only rows whose next_attempt_at is at least this. (RFC 3339 with a zone) */
+                next_attempt_at__gte?: string;
+                /** @description Only rows whose next_attempt_at is less than this. (RFC 3339 with a zone) */
+                next_attempt_at__lt?: string;
+                /** @description Only rows whose next_attempt_at is at most this. (RFC 3339 with a zone) */
+                next_attempt_at__lte?: string;
+                /** @description Only rows whose last_attempt_at equals this. (RFC 3339 with a zone) */
+                last_attempt_at?: string;
+                /** @description Only rows whose last_attempt_at differs from this. (RFC 3339 with a zone) */
+                last_attempt_at__ne?: string;
+                /** @description Only rows whose last_attempt_at is greater than this. (RFC 3339 with a zone) */
+                last_attempt_at__gt?: string;
+                /** @description Only rows whose last_attempt_at is at least this. (RFC 3339 with a zone) */
+                last_attempt_at__gte?: string;
+                /** @description Only rows whose last_attempt_at is less than this. (RFC 3339 with a zone) */
+                last_attempt_at__lt?: string;
+                /** @description Only rows whose last_attempt_at is at most this. (RFC 3339 with a zone) */
+                last_attempt_at__lte?: string;
+                /** @description Only rows whose delivered_at equals this. (RFC 3339 with a zone) */
+                delivered_at?: string;
+                /** @description Only rows whose delivered_at differs from this. (RFC 3339 with a zone) */
+                delivered_at__ne?: string;
+                /** @description Only rows whose delivered_at is greater than this. (RFC 3339 with a zone) */
+                delivered_at__gt?: string;
+                /** @description Only rows whose delivered_at is at least this. (RFC 3339 with a zone) */
+                delivered_at__gte?: string;
+                /** @description Only rows whose delivered_at is less than this. (RFC 3339 with a zone) */
+                delivered_at__lt?: string;
+                /** @description Only rows whose delivered_at is at most this. (RFC 3339 with a zone) */
+                delivered_at__lte?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Subscription id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Delivery id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One delivery with its attempts and its event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        subscription_id: string;
+                        event_id: string;
+                        /** @enum {string} */
+                        event_type: "finding.created" | "finding.resolved" | "object.discovered";
+                        subject: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        last_status_code: number | null;
+                        last_error: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it is tried next, while pending.
+                         */
+                        next_attempt_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was last tried.
+                         */
+                        last_attempt_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the receiver accepted it.
+                         */
+                        delivered_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Every attempt, first first. */
+                        attempt_log: {
+                            attempt: number;
+                            /** Format: date-time */
+                            started_at: string;
+                            duration_ms: number;
+                            /** @description HTTP status the receiver answered, or null (no answer, or refused before sending). */
+                            status_code: number | null;
+                            /** @enum {string} */
+                            outcome: "delivered" | "failed" | "refused";
+                            error: string | null;
+                        }[];
+                        /** @description The CloudEvent it sends, as sent. */
+                        event: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { param } from '../platform/db/database.ts';
 import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './estate.ts';
 import type { IngestSummary } from '../ingest/pipeline.ts';
 import { composeService } from '../compose.ts';
+import type { OutboxOptions } from '../areas/webhooks/outbox.ts';
 
 export interface DemoLoad {
   scale: number;
@@ -14,11 +15,13 @@ export interface DemoLoad {
   storePrompts: boolean;
   tenant?: string;
   evaluateRules?: boolean;
+  /** How the webhooks' outbox writes events (the configuration's links and size bound). */
+  webhooks?: OutboxOptions;
 }
 
 export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
   const out: Array<{ workspace: string; summary: IngestSummary }> = [];
-  const { ingestor } = composeService();
+  const { ingestor } = composeService(opts.webhooks);
   for (const { workspace, share } of demoWorkspaces) {
     const summary = await ingestor.ingest(db, demoNdjson({ scale: opts.scale, seed: opts.seed, now: opts.now, workspace, share }), {
       tenant: opts.tenant ?? DEMO_TENANT,
@@ -46,9 +49,11 @@ export interface ImportOptions {
   storePrompts: boolean;
   evaluateRules?: boolean;
   onBatch?: (s: IngestSummary) => void;
+  webhooks?: OutboxOptions;
 }
 
 export function importFile(db: Db, path: string, opts: ImportOptions): Promise<IngestSummary> {
   const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
-  return composeService().ingestor.ingest(db, source, { ...opts, mode: 'batches' });
+  const { webhooks, ...rest } = opts;
+  return composeService(webhooks).ingestor.ingest(db, source, { ...rest, mode: 'batches' });
 }

@@ -26,6 +26,32 @@ export interface BatchOptions {
 /** A step run on a batch's (or an evaluation's) touched objects. */
 export type FinishStep = (ctx: BatchContext) => Promise<void>;
 
+/** What a batch changed that subscribers are told of (webhooks): a new object, a finding opened or resolved. */
+export type ChangeType = 'object.discovered' | 'finding.created' | 'finding.resolved';
+
+export type Change =
+  | { type: 'object.discovered'; kind: string; id: string; name: string; firstSeen: number; lastSeen: number }
+  | {
+      type: 'finding.created' | 'finding.resolved';
+      id: string;
+      issueId: string;
+      ruleId: string;
+      severity: string;
+      status: string;
+      title: string;
+      objectKind: string;
+      objectId: string;
+      detectedAt: number;
+      resolvedAt: number | null;
+      source: string;
+    };
+
+/**
+ * Which changes someone listens to in a workspace (the webhooks' subscriptions), read once per
+ * batch context in its transaction: a writer notes the changes of a type only when someone does.
+ */
+export type ChangeInterest = (db: Db, tx: Executor, tenant: string, workspace: string) => Promise<ReadonlySet<ChangeType>>;
+
 export class BatchContext {
   readonly db: Db;
   readonly tx: Executor;
@@ -43,7 +69,11 @@ export class BatchContext {
   readonly touchedForRisk = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
+  /** Changes noted for subscribers, in the order they happened; a finish step takes them. */
+  readonly changes: Change[] = [];
   private readonly finishSteps: readonly FinishStep[];
+  private readonly interestOf: ChangeInterest | undefined;
+  private interest: Promise<ReadonlySet<ChangeType>> | undefined;
 
   constructor(
     db: Db,
@@ -53,6 +83,7 @@ export class BatchContext {
     now: number,
     options: BatchOptions,
     finish: readonly FinishStep[] = [],
+    interest?: ChangeInterest,
   ) {
     this.db = db;
     this.tx = tx;
@@ -61,6 +92,14 @@ export class BatchContext {
     this.now = now;
     this.options = options;
     this.finishSteps = finish;
+    this.interestOf = interest;
+  }
+
+  /** Whether someone listens to changes of this type in the workspace (asked once per context). */
+  async wants(type: ChangeType): Promise<boolean> {
+    if (!this.interestOf) return false;
+    this.interest ??= this.interestOf(this.db, this.tx, this.tenant, this.workspace);
+    return (await this.interest).has(type);
   }
 
   reject(line: number, message: string): void {
@@ -69,7 +108,7 @@ export class BatchContext {
 
   /** A context for another workspace of the tenant, in the same transaction, with the same steps. */
   forWorkspace(workspace: string): BatchContext {
-    return new BatchContext(this.db, this.tx, this.tenant, workspace, this.now, this.options, this.finishSteps);
+    return new BatchContext(this.db, this.tx, this.tenant, workspace, this.now, this.options, this.finishSteps, this.interestOf);
   }
 
   /** Brings the derived rows of every touched object up to date (issue counts, stored rows). */

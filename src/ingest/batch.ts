@@ -5,7 +5,7 @@
 // whole or not at all.
 
 import type { Db, Executor } from '../platform/db/database.ts';
-import { BatchContext, type BatchOptions, type FinishStep, type LineError, type Lined } from './batch-context.ts';
+import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, type LineError, type Lined } from './batch-context.ts';
 import type { IngestRecord, RecordType } from './records.ts';
 
 export class BatchRejected extends Error {
@@ -53,8 +53,10 @@ export interface BatchPlan {
   derive: readonly BatchStep[];
   /** Steps that react to what the batch changed (posture rule evaluation). */
   react: readonly BatchStep[];
-  /** Last, over every object the batch or a reaction touched (issue counts, stored rows). */
+  /** Last, over every object the batch or a reaction touched (issue counts, stored rows, changes announced). */
   finish: readonly FinishStep[];
+  /** Which changes are listened to in a workspace: writers note only those (the webhooks' outbox takes them). */
+  interest?: ChangeInterest;
   /**
    * Serialises batches into one workspace: the roll-ups are computed from what a batch reads and
    * written whole, so two concurrent batches must not interleave (the engine decides how).
@@ -78,7 +80,7 @@ export async function applyBatch(
     if (list) list.push(r);
     else by.set(r.record.type, [r]);
   }
-  const ctx = new BatchContext(db, tx, tenant, workspace, now, options, plan.finish);
+  const ctx = new BatchContext(db, tx, tenant, workspace, now, options, plan.finish, plan.interest);
   await plan.lockWorkspace(tx, tenant, workspace);
 
   for (const w of plan.writers) {

@@ -19,6 +19,7 @@ import type { IngestSummary } from '../../src/ingest/pipeline.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { openDb } from '../../src/platform/db/open.ts';
 import { ALL_WORKSPACES, createToken, type Scope } from '../../src/platform/auth/tokens.ts';
+import type { JobRunner } from '../../src/platform/jobs/runner.ts';
 
 export type EngineName = 'sqlite' | 'postgres';
 export const engineNames: EngineName[] = ['sqlite', 'postgres'];
@@ -76,6 +77,8 @@ export interface Harness {
   ctx: AppContext;
   /** The app's ingest and posture rules (observers, direct ingest, whole-workspace evaluation). */
   service: Service;
+  /** The app's background job runner, not started: suites that need background work start it. */
+  jobs: JobRunner;
   db: Db;
   config: Config;
   /** Creates a token (default: tenant t1, user u1, all workspaces, read). */
@@ -112,7 +115,7 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
   };
   const db = openDb(config.db, { pgPool: config.pgPool });
   await migrate(db);
-  const { app, ctx, service } = await buildApp({ db, config, logger: false, now: options.now });
+  const { app, ctx, service, jobs } = await buildApp({ db, config, logger: false, now: options.now });
   const h: Harness = {
     engine,
     app,
@@ -120,6 +123,7 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
     db,
     config,
     service,
+    jobs,
     async token(spec = {}) {
       const { token } = await createToken(db, {
         tenantId: spec.tenant ?? 't1',

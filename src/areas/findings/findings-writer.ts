@@ -8,7 +8,7 @@ import { param } from '../../platform/db/database.ts';
 import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
-import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Change, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 
 export function monthOf(ms: number): string {
@@ -22,6 +22,7 @@ interface StoredInstance {
   severity: Severity;
   object_kind: string;
   object_id: string;
+  status: string;
   detected_at: number;
 }
 
@@ -37,7 +38,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     const t = db.template('ingest.instances-existing', (b, d) =>
       b
         .selectFrom('issue_instances')
-        .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at'])
+        .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at'])
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where(d.inList('id', param('ids'))),
@@ -50,6 +51,9 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const rows: unknown[][] = [];
   const deletes: string[] = [];
+  // A finding opened (new, or open again) or resolved is announced to the webhooks that listen.
+  const [opened, closed] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
+  const changes: Change[] = [];
 
   for (const { line, record: r } of last.values()) {
     const old = existing.get(r.id);
@@ -69,6 +73,30 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     }
     const severity = r.severity ?? rule.severity;
     const issueId = issueIdOf(tenant, workspace, r.ruleId, severity);
+    const type =
+      r.status === 'open'
+        ? old?.status !== 'open' && opened
+          ? 'finding.created'
+          : null
+        : old?.status === 'open' && closed
+          ? 'finding.resolved'
+          : null;
+    if (type) {
+      changes.push({
+        type,
+        id: r.id,
+        issueId,
+        ruleId: r.ruleId,
+        severity,
+        status: r.status,
+        title: r.title || rule.name,
+        objectKind: r.objectKind,
+        objectId: r.objectId,
+        detectedAt: r.detectedAt,
+        resolvedAt: r.resolvedAt,
+        source: 'ingest',
+      });
+    }
     bump(r.detectedAt, severity, 1);
     touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
     ctx.touchedForIssues.add(objectKey(r.objectKind, r.objectId));
@@ -98,6 +126,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     ]);
   }
   if (ctx.errors.length) return;
+  ctx.changes.push(...changes);
 
   for (const part of chunks(deletes)) {
     const t = db.template('ingest.instances-delete', (b, d) =>

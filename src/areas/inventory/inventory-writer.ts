@@ -65,6 +65,7 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     }
   }
 
+  if (upserts.size && (await ctx.wants('object.discovered'))) await noteDiscovered(ctx, upserts);
   const e = tx.dialect;
   await bulkInsert(
     tx,
@@ -113,6 +114,28 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
       },
     },
   );
+}
+
+/** The objects of `upserts` the workspace does not hold yet, announced as discovered (webhooks). */
+async function noteDiscovered(ctx: BatchContext, upserts: Map<string, EntityRecord>): Promise<void> {
+  const { tx, tenant, workspace, db } = ctx;
+  const known = new Set<string>();
+  for (const part of chunks([...upserts.keys()].map(splitKey))) {
+    const t = db.template('ingest.entities-known', (b, d) =>
+      b
+        .selectFrom('entities')
+        .select(['kind', 'id'])
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inKeys(['kind', 'id'], param('keys'))),
+    );
+    for (const r of await tx.all<{ kind: string; id: string }>(t, { tenant, workspace, keys: JSON.stringify(part) }))
+      known.add(objectKey(r.kind, r.id));
+  }
+  for (const [key, r] of upserts) {
+    if (known.has(key)) continue;
+    ctx.changes.push({ type: 'object.discovered', kind: r.kind, id: r.id, name: r.name, firstSeen: r.firstSeen, lastSeen: r.lastSeen });
+  }
 }
 
 export async function applyRelations(ctx: BatchContext, records: Lined<RelationRecord>[]): Promise<void> {

@@ -6,7 +6,7 @@
 
 import { postureRuleIds, postureRules, type PostureRule } from '../../catalog/posture.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
-import { BatchContext, type BatchOptions, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
+import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
@@ -57,8 +57,11 @@ export class PostureRules {
   private readonly observers = new Set<EvaluationObserver>();
   /** The steps that finish a workspace's touched objects (issue counts, stored rows). */
   private readonly finish: readonly FinishStep[];
-  constructor(finish: readonly FinishStep[]) {
+  /** Which changes are announced (findings opened and resolved by an evaluation go to the webhooks' outbox). */
+  private readonly interest: ChangeInterest | undefined;
+  constructor(finish: readonly FinishStep[], interest?: ChangeInterest) {
     this.finish = finish;
+    this.interest = interest;
   }
 
   /** Tells `observer` which (rule, object) pairs each evaluation decided; returns the unsubscribe. */
@@ -113,7 +116,7 @@ export class PostureRules {
     options: BatchOptions = { storePrompts: false },
   ): Promise<Outcome> {
     return db.transaction(async (tx) => {
-      const ctx = new BatchContext(db, tx, tenant, workspace, now, options, this.finish);
+      const ctx = new BatchContext(db, tx, tenant, workspace, now, options, this.finish, this.interest);
       const meta = await loadRuleMeta(ctx, postureRuleIds);
       const outcome = await this.settleWhole(ctx, postureRules, meta);
       await ctx.finish();

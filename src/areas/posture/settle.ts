@@ -18,7 +18,7 @@ import type { Severity } from '../../catalog/rules.ts';
 import { issueIdOf } from '../../catalog/rules.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
-import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';
@@ -163,6 +163,22 @@ export async function settle(
   const { monthly, bump } = monthlyCounter();
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const touchedObjects = new Set<string>();
+  // Findings opened and resolved here are announced like ingested ones (webhooks).
+  const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
+  const finding = (type: 'finding.created' | 'finding.resolved', i: Omit<Stored, 'description' | 'evidence' | 'status'>): Change => ({
+    type,
+    id: i.id,
+    issueId: i.issue_id,
+    ruleId: i.rule_id,
+    severity: i.severity,
+    status: type === 'finding.created' ? 'open' : 'resolved',
+    title: i.title,
+    objectKind: i.object_kind,
+    objectId: i.object_id,
+    detectedAt: i.detected_at,
+    resolvedAt: type === 'finding.created' ? null : now,
+    source: 'static',
+  });
 
   for (const w of work) {
     const rule = meta.get(w.rule.ruleId)!;
@@ -174,6 +190,7 @@ export async function settle(
       if (!verdict) {
         if (!open) continue;
         resolutions.push([open.id, 'resolved', now, now]);
+        if (announceResolved) ctx.changes.push(finding('finding.resolved', open));
         touchedIssues.set(open.issue_id, { ruleId: open.rule_id, severity: open.severity });
         touchedObjects.add(key);
         outcome.resolved++;
@@ -212,6 +229,19 @@ export async function settle(
         while (ids.has(episodeId(tenant, workspace, rule.ruleId, key, n))) n++;
         instanceId = episodeId(tenant, workspace, rule.ruleId, key, n);
         detectedAt = now;
+        if (announceOpened) {
+          const i = {
+            id: instanceId,
+            issue_id: issueId,
+            rule_id: rule.ruleId,
+            severity,
+            title,
+            object_kind: kind,
+            object_id: id,
+            detected_at: now,
+          };
+          ctx.changes.push(finding('finding.created', i));
+        }
         bump(now, severity, 1);
         touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
         touchedObjects.add(key);

@@ -15,10 +15,12 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 /**
  * What a token may do: `read` every GET of its tenant, `ingest` records, write client `storage`,
  * scrape `metrics` (GET /metrics: the whole process's figures, no tenant data; a scraper needs
- * nothing else, and a reader of one tenant should not see the others' traffic).
+ * nothing else, and a reader of one tenant should not see the others' traffic), manage the
+ * `webhooks` subscriptions of its workspaces (their secrets sign what the service sends out, so
+ * reading the estate does not grant it).
  */
-export type Scope = 'read' | 'ingest' | 'storage' | 'metrics';
-export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics'];
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {

@@ -5,7 +5,7 @@
 // runs. To see how a statement differs between the engines, read the two implementations of the
 // method that builds it.
 
-import type { RawBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { ValueType } from '../../catalog/types.ts';
 import type { Builder, Db, Engine, Executor } from './database.ts';
 
@@ -100,6 +100,11 @@ export interface SqlDialect {
   lockWorkspace(tx: Executor, tenant: string, workspace: string): Promise<void>;
   /** Serialises transactions that name the same key until the transaction ends. */
   lockKey(tx: Executor, key: string): Promise<void>;
+  /**
+   * Rows a claiming transaction selects, locked against every other claimer and skipping the rows
+   * another one holds (job queues: each due job goes to exactly one worker).
+   */
+  claimable<Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q;
   /** Serialises migrations of one database (replicas starting together). */
   lockMigrations(tx: Executor): Promise<void>;
   /** Counts rows written into a table and refreshes its planner statistics as it grows. */

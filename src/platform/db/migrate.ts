@@ -17,6 +17,8 @@ import * as entityRows from './migrations/006_entity_rows.ts';
 import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
+import * as jobs from './migrations/030_jobs.ts';
+import * as webhooks from './migrations/050_webhooks.ts';
 
 interface Migration {
   version: number;
@@ -37,6 +39,8 @@ const migrations: Migration[] = [
   { version: 7, name: 'workspaces', up: workspaces.up },
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
+  { version: 30, name: 'jobs', up: jobs.up },
+  { version: 50, name: 'webhooks', up: webhooks.up },
 ];
 
 export interface MigrateResult {

@@ -301,6 +301,35 @@ export interface ClientStorageTable {
   version: number;
 }
 
+/** Background work (src/platform/jobs): its state, lease and attempts. */
+export interface JobsTable {
+  /** The tenant the work is for ('' for none). */
+  tenant_id: string;
+  id: string;
+  /** Which handler runs it. */
+  kind: string;
+  /** At most one unfinished job holds a key (null: none). */
+  dedupe_key: string | null;
+  payload: Json;
+  /** scheduled, running, retry_pending, completed or failed. */
+  state: string;
+  /** Due from this time (epoch ms). */
+  run_at: number;
+  /** Runs started so far. */
+  attempts: number;
+  max_attempts: number;
+  /** The worker holding the lease while it runs. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** What the handler reported of its progress. */
+  progress: Json;
+  last_error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
 export interface WorkspacesTable {
   tenant_id: string;
   workspace_id: string;
@@ -308,7 +337,67 @@ export interface WorkspacesTable {
   last_ingest_at: number;
 }
 
+export interface WebhookSubscriptionsTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: Json;
+  min_severity: string;
+  description: string;
+  /** whsec_… (Standard Webhooks): signs the deliveries. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  /** active or disabled. */
+  status: string;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  last_success_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  tenant_id: string;
+  workspace_id: string;
+  subscription_id: string;
+  id: string;
+  event_id: string;
+  event_type: string;
+  subject: string;
+  /** The CloudEvent as sent, byte for byte. */
+  payload: string;
+  /** pending, delivered or failed. */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  tenant_id: string;
+  workspace_id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  /** delivered, failed or refused. */
+  outcome: string;
+  error: string | null;
+}
+
 export interface Database {
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
   service_settings: ServiceSettingsTable;
@@ -331,4 +420,5 @@ export interface Database {
   llm_agent_daily: LlmAgentDailyTable;
   model_prices: ModelPricesTable;
   client_storage: ClientStorageTable;
+  jobs: JobsTable;
 }

@@ -25,6 +25,7 @@ import { recordRoutes } from './route-table.ts';
 import { registerHealth } from './health.ts';
 import { registerOpenApi } from './openapi-route.ts';
 import { registerReference } from './reference-page.ts';
+import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
 
 export interface AppOptions {
@@ -196,6 +197,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   registerHealth(app, ctx);
   registerOpenApi(app);
   registerReference(app);
+  registerTokenInfo(app);
   options.routes(app, ctx);
   await app.ready();
   return { app, ctx };

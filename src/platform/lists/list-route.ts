@@ -13,6 +13,7 @@ import { badRequest } from '../errors.ts';
 import type { SortDir } from '../db/paging/keyset.ts';
 import { scopeArgs, scopeShape, scopeSignature, type WorkspaceScope } from '../db/workspace-scope.ts';
 import type { AppContext } from '../http/context.ts';
+import type { Scope } from '../auth/tokens.ts';
 import type { CacheVariant } from '../http/response-cache.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv } from '../http/schemas.ts';
 import { type FilterDecl, filterSignature, readFilters } from './filters.ts';
@@ -123,6 +124,8 @@ export interface ListRouteOptions<P extends TObject> {
   cache?: CacheVariant;
   /** Serves workspaces that hold no data too (client storage). */
   anyWorkspace?: boolean;
+  /** The token scope the list needs (default `read`; webhook subscriptions need `webhooks`). */
+  access?: Scope;
 }
 
 /** Reads a list request: the page and what the next cursor continues. */
@@ -162,7 +165,7 @@ export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppConte
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.url,
     {
-      config: { access: 'read', cache: route.cache, checksOwnQuery: true, anyWorkspace: route.anyWorkspace },
+      config: { access: route.access ?? 'read', cache: route.cache, checksOwnQuery: true, anyWorkspace: route.anyWorkspace },
       schema: {
         operationId: route.operationId,
         summary: route.summary,

@@ -1,6 +1,15 @@
 // PostgreSQL's side of every engine difference (the interface is ../dialect.ts).
 
-import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import type { ValueType } from '../../../catalog/types.ts';
 import type { Builder, Db, Executor } from '../database.ts';
 import { param } from '../database.ts';
@@ -146,6 +155,9 @@ export const postgresDialect: SqlDialect = {
   async lockKey(tx, key) {
     await tx.execute(CompiledQuery.raw('select pg_advisory_xact_lock(hashtextextended($1, 0)) as locked', [key]));
   },
+  // Each claimer locks the due rows it selects and passes over those another transaction holds, so
+  // replicas claiming at once take different jobs and never wait for each other.
+  claimable: <Q extends SelectQueryBuilder<any, any, any>>(q: Q) => q.forUpdate().skipLocked() as Q,
   async lockMigrations(tx) {
     await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
   },

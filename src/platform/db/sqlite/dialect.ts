@@ -115,6 +115,9 @@ export const sqliteDialect: SqlDialect = {
   lockWorkspace: async () => {},
   lockKey: async () => {},
   lockMigrations: async () => {},
+  // Claims run in write transactions, and SQLite has one writer (BEGIN IMMEDIATE, across processes
+  // too): no other claimer can read the rows between this one's select and its update.
+  claimable: (q) => q,
   // Statistics as on PostgreSQL (statistics.ts), sampled (`analysis_limit`, set when the writer opens).
   noteRowsWritten: rowsWrittenTracker(),
   async analyze(tx, tables) {
