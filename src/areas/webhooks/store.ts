@@ -3,50 +3,17 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../platform/db/database.ts';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { ChangeType } from '../../ingest/batch-context.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Severity } from '../../catalog/rules.ts';
 import { newSecret } from './signing.ts';
 
-export interface SubscriptionRow {
-  tenant_id: string;
-  workspace_id: string;
-  id: string;
-  url: string;
-  events: unknown;
-  min_severity: string;
-  description: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-  status: string;
-  disabled_reason: string | null;
-  disabled_at: number | null;
-  last_success_at: number | null;
-  created_by: string;
-  created_at: number;
-  updated_at: number;
-}
+/** A subscription as stored; `events` is read back as JSON (an array of event types). */
+export type SubscriptionRow = Omit<WebhookSubscriptionsTable, 'events'> & { events: unknown };
 
-export interface DeliveryRow {
-  tenant_id: string;
-  workspace_id: string;
-  subscription_id: string;
-  id: string;
-  event_id: string;
-  event_type: string;
-  subject: string;
-  payload: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_attempt_at: number | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: number | null;
-  created_at: number;
-}
+export type DeliveryRow = WebhookDeliveriesTable;
 
 export interface AttemptRow {
   attempt: number;

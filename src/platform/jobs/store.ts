@@ -9,6 +9,7 @@ import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Builder, Db, Executor, Template } from '../db/database.ts';
 import { compileTemplate, param, readJson } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
+import type { JobsTable } from '../db/schema.ts';
 
 /** Where a job is: due (`scheduled`, or `retry_pending` after a failed attempt), `running`, or settled. */
 export type JobState = 'scheduled' | 'running' | 'retry_pending' | 'completed' | 'failed';
@@ -61,25 +62,8 @@ function tpl(d: SqlDialect, key: string, build: (b: Builder, d: SqlDialect) => C
   return t;
 }
 
-interface JobRow {
-  tenant_id: string;
-  id: string;
-  kind: string;
-  dedupe_key: string | null;
-  payload: unknown;
-  state: string;
-  run_at: number;
-  attempts: number;
-  max_attempts: number;
-  lease_owner: string | null;
-  lease_until: number | null;
-  progress: unknown;
-  last_error: string | null;
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  updated_at: number;
-}
+/** A job as read back: the JSON columns come parsed or as text, by engine (readJson). */
+type JobRow = Omit<JobsTable, 'payload' | 'progress'> & { payload: unknown; progress: unknown };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
