@@ -2,6 +2,7 @@
 // running service (a deep cursor, an entry written first).
 
 import type { Db } from '../src/platform/db/database.ts';
+import { callers, cursorsOf, type HonestCtx, idsOf, shuffled, type Variant } from './honest.ts';
 
 export type Target = { kind: 'ratio'; min: number } | { kind: 'p50'; maxMs: number } | { kind: 'relative'; to: string; min: number };
 
@@ -14,6 +15,11 @@ export interface BenchCase {
   connections?: number;
   /** Sent with every request: `cache-control: no-cache` measures the query, not the response cache. */
   headers?: Record<string, string>;
+  /**
+   * The honest workload: the distinct requests the case draws from, in order (bench/honest.ts).
+   * The case's `path` is then the first of them, read once to size the ceiling's answer.
+   */
+  variants?: (ctx: HonestCtx) => Promise<Variant[]>;
 }
 
 export interface LoadFigures {
@@ -30,6 +36,9 @@ export interface Measured {
   bytes: number;
   ceiling: LoadFigures;
   service: LoadFigures;
+  /** Honest cases: how many distinct requests, and the share the response cache answered. */
+  variants?: number;
+  hitRatio?: number;
 }
 
 interface Ctx {
@@ -144,6 +153,94 @@ export function cases(ctx: Ctx): BenchCase[] {
         return storage;
       },
       target: { kind: 'ratio', min: 0.6 },
+    },
+    // The honest workload (issue 23): the same questions over thousands of distinct URLs, as real
+    // traffic asks them, with the response cache on; the report gives the share it answered.
+    {
+      id: 'model-detail-honest',
+      name: 'model detail, distinct models across the dataset (honest)',
+      path: `${models}/model-00001`,
+      variants: async (h) => shuffled(await idsOf(h, 'model', 20_000)).map((id) => ({ path: `${models}/${id}` })),
+      target: { kind: 'ratio', min: 0.4 },
+    },
+    {
+      id: 'models-list-honest',
+      name: 'models list, 100 rows: sorts, filters, shallow and deep cursors (honest)',
+      path: `${models}?page_size=100`,
+      variants: async (h) => {
+        const out: string[] = [];
+        for (const sort of ['', '&sort=name', '&sort=last_seen:desc', '&sort=critical_issues:desc,name'])
+          for (const f of ['', '&provider=openai', '&provider=anthropic', '&type=chat', '&hosting=api', '&name__ilk=gpt'])
+            out.push(`${models}?page_size=100${sort}${f}`);
+        for (const c of await cursorsOf(h, models, 100, 200, 10_000, 100_000))
+          out.push(`${models}?page_size=100&cursor=${encodeURIComponent(c)}`);
+        return shuffled(out).map((path) => ({ path }));
+      },
+      target: { kind: 'ratio', min: 0.25 },
+    },
+    {
+      id: 'sessions-honest',
+      name: 'sessions page of 10: every sort and direction, per agent and overall (honest)',
+      path: `${sessions}?pageSize=10`,
+      variants: async (h) => {
+        const out: string[] = [];
+        const agents = ['', ...(await idsOf(h, 'agent', 300)).map((a) => `&agent_id=${a}`)];
+        for (const sort of ['cost', 'time', 'tokens', 'turns', 'duration_ms', 'session_id'])
+          for (const dir of ['asc', 'desc']) for (const a of agents) out.push(`${sessions}?pageSize=10&sort=${sort}&sort_dir=${dir}${a}`);
+        return shuffled(out).map((path) => ({ path }));
+      },
+      target: { kind: 'ratio', min: 0.35 },
+    },
+    {
+      id: 'histogram-honest',
+      name: 'histogram, 24 callers of several tenants and workspace sets (honest)',
+      path: '/api/v1/histograms/aispm',
+      variants: async (h) => (await callers(h, 24)).map((headers) => ({ path: '/api/v1/histograms/aispm', headers })),
+      target: { kind: 'ratio', min: 0.5 },
+    },
+    {
+      id: 'storage-get-honest',
+      name: 'client storage GET, 2,000 distinct keys (honest)',
+      path: `${storage}-0`,
+      variants: async (h) => {
+        const out: string[] = [];
+        for (let i = 0; i < 2000; i++) {
+          const res = await fetch(`${h.base}${storage}-${i}`, {
+            method: 'PUT',
+            headers: { ...h.headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ value: { columns: [`column_${i}`], note: 'x'.repeat(500 + (i % 200)) } }),
+          });
+          if (res.status !== 204) throw new Error(`storage PUT answered ${res.status}`);
+          out.push(`${storage}-${i}`);
+        }
+        return shuffled(out).map((path) => ({ path }));
+      },
+      target: { kind: 'ratio', min: 0.5 },
+    },
+    {
+      id: 'agents-filtered-honest',
+      name: 'agents filtered on related models and issue counts, several sorts (honest)',
+      path: `/api/v1/aispm-agents/${ws}?models.provider=anthropic&page_size=100`,
+      variants: async () => {
+        const out: string[] = [];
+        for (const provider of ['openai', 'anthropic', 'google', 'meta', 'mistral'])
+          for (const n of [0, 1, 2, 3])
+            for (const sort of ['risk_score:desc', 'name', 'critical_issues:desc', 'last_seen:desc'])
+              out.push(`/api/v1/aispm-agents/${ws}?models.provider=${provider}&critical_issues__gt=${n}&sort=${sort}&page_size=100`);
+        return shuffled(out).map((path) => ({ path }));
+      },
+      target: { kind: 'ratio', min: 0.2 },
+    },
+    {
+      id: 'paths-4hop-honest',
+      name: 'paths to secrets up to 4 hops, from each of 300 agents (honest, 1 connection)',
+      path: `/api/v1/graph/paths/${ws}?from=aispm-agents&to=secrets&max_hops=4&from.id=agent-00001&page_size=100`,
+      variants: async (h) =>
+        shuffled(await idsOf(h, 'agent', 300)).map((id) => ({
+          path: `/api/v1/graph/paths/${ws}?from=aispm-agents&to=secrets&max_hops=4&from.id=${id}&page_size=100`,
+        })),
+      target: { kind: 'p50', maxMs: 50 },
+      connections: 1,
     },
   ];
 }

@@ -64,7 +64,7 @@ export function renderSection(r: Report): string {
   for (const m of r.results) {
     const [target, result] = verdict(m, r.results);
     lines.push(
-      `| ${m.case.name} | ${n(m.service.rps)} | ${n(m.ceiling.rps)} | ${(m.service.rps / m.ceiling.rps).toFixed(2)} | ${m.service.p50} | ${m.service.p99} | ${target} | ${result} |`,
+      `| ${m.case.name}${m.variants ? `: ${n(m.variants)} distinct requests, ${(100 * m.hitRatio!).toFixed(0)} % answered by the response cache` : ''} | ${n(m.service.rps)} | ${n(m.ceiling.rps)} | ${(m.service.rps / m.ceiling.rps).toFixed(2)} | ${m.service.p50} | ${m.service.p99} | ${target} | ${result} |`,
     );
   }
   lines.push(

@@ -23,6 +23,7 @@ import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 import { cases, type BenchCase, type Measured } from './cases.ts';
+import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
 
 const USAGE = `npm run bench [-- options]
@@ -34,6 +35,7 @@ const USAGE = `npm run bench [-- options]
   --connections N            autocannon connections (default 50)
   --workers N                service worker processes (default 1)
   --no-cache                 run the service without its response cache
+  --live-ingest-ms N         honest cases: a small ingest commit every N ms beside them (default 1000; 0: none)
   --no-write                 print the results, leave BENCHMARKS.md alone
   --help                     this text`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
@@ -49,6 +51,7 @@ function parseFlags() {
       connections: { type: 'string', default: '50' },
       workers: { type: 'string', default: '1' },
       'no-cache': { type: 'boolean', default: false },
+      'live-ingest-ms': { type: 'string', default: '1000' },
       'no-write': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -71,6 +74,7 @@ if (parsed.engine !== 'sqlite' && parsed.engine !== 'postgres') {
 }
 const engine = parsed.engine as 'sqlite' | 'postgres';
 const scale = Number(parsed.scale);
+const liveEveryMs = Number(parsed['live-ingest-ms']);
 const duration = Number(parsed.duration);
 const warmup = Number(parsed.warmup);
 const connections = Number(parsed.connections);
@@ -137,9 +141,84 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number, conns = connections): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: conns, duration: seconds, headers, pipelining: 1 });
+/** Answers the response cache gave, of all answers, over an honest case's run. */
+interface CacheTally {
+  hits: number;
+  answers: number;
+}
+
+/**
+ * Load on one URL, or on an honest case's distinct requests in turn (each connection takes the
+ * next one). The same request set is sent to the ceiling, which answers each with the same bytes.
+ */
+async function load(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  conns = connections,
+  variants?: Variant[],
+  tally?: CacheTally,
+): Promise<LoadResult> {
+  const options: autocannon.Options = { url: base + path, connections: conns, duration: seconds, headers, pipelining: 1 };
+  if (variants?.length) {
+    let next = 0;
+    options.requests = [
+      {
+        setupRequest: (req) => {
+          const v = variants[next++ % variants.length]!;
+          return { ...req, method: 'GET', path: v.path, headers: { ...headers, ...v.headers } };
+        },
+        onResponse: (_status, _body, _context, h) => {
+          if (!tally) return;
+          tally.answers++;
+          if (h?.['x-cache'] === 'hit') tally.hits++;
+        },
+      },
+    ];
+  }
+  const r = await autocannon(options);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/**
+ * A live deployment's ingest beside an honest case: a small batch of interactions committed every
+ * `everyMs` into a workspace of its own. Each commit moves the database's data version, so the
+ * response cache forgets what it held, as it does in production between two exports of a collector.
+ */
+function liveIngest(base: string, headers: Record<string, string>, everyMs: number): () => Promise<void> {
+  let n = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const lines = Array.from({ length: 10 }, (_, i) =>
+        JSON.stringify({
+          type: 'interaction',
+          id: `live-${n}-${i}`,
+          session_id: `live-s${n}`,
+          agent_id: 'agent-00001',
+          model: 'gpt-4o-mini',
+          provider: 'openai',
+          time: new Date().toISOString(),
+          input_tokens: 100 + i,
+          output_tokens: 20,
+        }),
+      ).join('\n');
+      n++;
+      const res = await fetch(`${base}/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/live-bench`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-ndjson' },
+        body: `${lines}\n`,
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`live ingest answered ${res.status}`);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
 }
 
 async function ceilingFor(body: Buffer, type: string, status: number, dir: string): Promise<{ port: number; proc: ChildProcess }> {
@@ -321,25 +400,44 @@ async function main() {
     const rssStart = rssMb(service.pid!);
 
     const headers = { authorization: `Bearer ${token}` };
+    // The honest cases read ids from the database (and write the tokens of their callers) beside the service.
+    let reader: Db | undefined;
+    const readerDb = async () => (reader ??= openDb(database.url, { pgPool: 2 }));
     for (const c of cases(ctx)) {
       if (only.length && !only.includes(c.id)) continue;
-      const path = typeof c.path === 'function' ? await c.path(base, headers) : c.path;
+      const variants = c.variants
+        ? await c.variants({ db: await readerDb(), tenant: DEMO_TENANT, workspace: WS, base, headers })
+        : undefined;
+      const path = variants ? variants[0]!.path : typeof c.path === 'function' ? await c.path(base, headers) : c.path;
       const caseHeaders = { ...headers, ...c.headers };
-      const res = await fetch(base + path, { headers: caseHeaders });
+      const res = await fetch(base + path, { headers: { ...caseHeaders, ...variants?.[0]!.headers } });
       const bytes = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
       const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
-      await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, warmup, c.connections);
-      const top = await load(`http://127.0.0.1:${ceiling.port}${path}`, headers, duration, c.connections);
+      const ceilingBase = `http://127.0.0.1:${ceiling.port}`;
+      await load(ceilingBase, path, headers, warmup, c.connections, variants, { hits: 0, answers: 0 });
+      const top = await load(ceilingBase, path, headers, duration, c.connections, variants, { hits: 0, answers: 0 });
       await stop(ceiling.proc);
-      await load(base + path, caseHeaders, warmup, c.connections);
-      const got = await load(base + path, caseHeaders, duration, c.connections);
-      const m: Measured = { case: c, path, bytes: bytes.length, ceiling: top, service: got };
+      const stopIngest = variants && liveEveryMs > 0 ? liveIngest(base, headers, liveEveryMs) : undefined;
+      await load(base, path, caseHeaders, warmup, c.connections, variants, { hits: 0, answers: 0 });
+      const tally = { hits: 0, answers: 0 };
+      const got = await load(base, path, caseHeaders, duration, c.connections, variants, tally);
+      await stopIngest?.();
+      const m: Measured = {
+        case: c,
+        path,
+        bytes: bytes.length,
+        ceiling: top,
+        service: got,
+        ...(variants ? { variants: variants.length, hitRatio: tally.answers ? tally.hits / tally.answers : 0 } : {}),
+      };
       results.push(m);
       log(
-        `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}`,
+        `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}` +
+          (m.variants ? `; ${m.variants} distinct requests, cache hit ratio ${m.hitRatio!.toFixed(2)}` : ''),
       );
     }
+    await reader?.close();
     const rssEnd = rssMb(service.pid!);
     notes.push(`resident memory of the service: ${rssStart} MB after start, ${rssEnd} MB after the read cases`);
 
