@@ -410,7 +410,7 @@ async function main() {
         : undefined;
       const path = variants ? variants[0]!.path : typeof c.path === 'function' ? await c.path(base, headers) : c.path;
       const caseHeaders = { ...headers, ...c.headers };
-      const res = await fetch(base + path, { headers: { ...caseHeaders, ...variants?.[0]!.headers } });
+      const res = await fetch(base + path, { headers: { ...caseHeaders, ...variants?.[0]?.headers } });
       const bytes = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
       const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
