@@ -19,6 +19,7 @@ import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
 import * as jobs from './migrations/030_jobs.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
+import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 
 interface Migration {
   version: number;
@@ -41,6 +42,7 @@ const migrations: Migration[] = [
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
   { version: 30, name: 'jobs', up: jobs.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
+  { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
 ];
 
 export interface MigrateResult {
