@@ -1,0 +1,154 @@
+// Overview: objects per kind, top issues, the most at-risk objects, the 12-month severity
+// histogram, guardrail outcomes over the last 14 days and the current scans, from the dashboard,
+// the histogram and the guardrail counts endpoints.
+
+import { get } from '../api.js';
+import { Async, ChartFigure, COLORS, Empty, Table } from '../components.js';
+import { href, html, KINDS, kindByName, useAsync, wsPath } from '../lib.js';
+
+/** The dashboard's fields under either of their names (the family's document renames some). */
+function readDashboard(d) {
+  const risk = d.top_at_risk ?? {};
+  const scans = d.scans_counts ?? {};
+  return {
+    counts: d.objects_counts ?? d.aispm_objects_counts ?? {},
+    topIssues: d.top_issues ?? d.aispm_objects_top_issues ?? [],
+    atRisk: {
+      agent: risk.agents ?? d.aispm_top_at_risk_agents ?? [],
+      model: risk.models ?? d.aispm_top_at_risk_models ?? [],
+      mcp_server: risk.mcp_servers ?? d.aispm_top_at_risk_mcp_servers ?? [],
+      tool: risk.tools ?? d.aispm_top_at_risk_tools,
+    },
+    scans: {
+      current: scans.current_scans ?? scans.total_current_aispm_scans,
+      withAi: scans.with_ai_objects ?? scans.scans_with_ai_objects_count,
+      pct: scans.with_ai_objects_pct ?? scans.percent_scans_with_ai_objects,
+    },
+  };
+}
+
+const DAY = 86_400_000;
+
+/** Hourly guardrail counts summed per UTC day. */
+function perDay(counts) {
+  const days = new Map();
+  for (const [hour, c] of Object.entries(counts.results ?? {})) {
+    const day = hour.slice(0, 10);
+    const d = days.get(day) ?? { ok: 0, alerted: 0, blocked: 0, redacted: 0 };
+    for (const k of Object.keys(d)) d[k] += c[k]?.count ?? 0;
+    days.set(day, d);
+  }
+  return days;
+}
+
+export function Overview({ route }) {
+  const dash = useAsync(() => get('/aispm-dashboard', { workspace_id: route.workspace }), [route.tenant, route.workspace]);
+  const hist = useAsync(() => get('/histograms/aispm', { workspace_id: route.workspace }), [route.tenant, route.workspace]);
+  const guard = useAsync(() => {
+    const end = new Date();
+    const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) - 13 * DAY);
+    return get(`${wsPath(route, 'aispm-llm-interactions-dash')}/counts`, { start_time: start.toISOString(), end_time: end.toISOString() });
+  }, [route.tenant, route.workspace]);
+
+  return html`<h1 tabindex="-1">Overview of ${route.workspace}</h1>
+    <${Async}
+      state=${dash}
+      what="Loading the dashboard"
+      render=${(raw) => {
+        const d = readDashboard(raw);
+        return html`<section aria-labelledby="kinds-h">
+            <h2 id="kinds-h">Objects per kind</h2>
+            <ul class="cards" data-testid="kind-cards">
+              ${KINDS.map((k) => {
+                const c = d.counts[k.kind] ?? {};
+                return html`<li class="card" data-kind=${k.kind}>
+                  <a href=${href(route, 'inventory', [k.prefix])}><span class="big" data-testid="count">${c.inventory ?? 0}</span> ${k.label}</a>
+                  <span class="sub"><span class="sev critical">${c.critical ?? 0} critical</span> · <span class="sev high">${c.high ?? 0} high</span> · ${c.issues ?? 0} findings</span>
+                </li>`;
+              })}
+              <li class="card" data-kind="scans">
+                <span><span class="big" data-testid="current-scans">${d.scans.current ?? '—'}</span> current scans</span>
+                <span class="sub">${d.scans.withAi ?? '—'} found AI objects (${d.scans.pct ?? '—'}%)</span>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="top-h">
+            <h2 id="top-h">Top issues</h2>
+            ${
+              d.topIssues.length
+                ? html`<${Table}
+                    caption="Top issues by severity and open instances"
+                    testid="top-issues"
+                    header=${['rule_name', 'severity', 'category', 'open_instances', 'objects', 'last_detected']}
+                    rows=${d.topIssues.map((i) => [i.rule_name, i.severity, i.category, i.open_instances, i.objects, i.last_detected, i.id])}
+                    cell=${(col, v, row) => (col === 'rule_name' ? html`<a href=${href(route, 'issue', [row[6]])}>${v}</a>` : col === 'severity' ? html`<span class=${`sev ${v}`}>${v}</span>` : undefined)}
+                  />`
+                : html`<${Empty}>No open issues.</${Empty}>`
+            }
+          </section>
+          <section aria-labelledby="risk-h">
+            <h2 id="risk-h">Most at risk</h2>
+            <div class="grid2">
+              ${['agent', 'model', 'mcp_server', 'tool']
+                .filter((k) => d.atRisk[k])
+                .map((k) => {
+                  const kind = kindByName(k);
+                  const items = d.atRisk[k];
+                  return html`<div>
+                    <h3>${kind.label}</h3>
+                    ${
+                      items.length
+                        ? html`<${Table}
+                            caption=${`Most at-risk ${kind.label.toLowerCase()}`}
+                            testid=${`at-risk-${k}`}
+                            header=${['name', 'risk_score', 'critical_issues', 'high_issues']}
+                            rows=${items.map((o) => [o.name ?? o.id, o.risk_score, o.critical_issues, o.high_issues, o.id])}
+                            cell=${(col, v, row) => (col === 'name' ? html`<a href=${href(route, 'object', [kind.prefix, row[4]])}>${v}</a>` : undefined)}
+                          />`
+                        : html`<${Empty}>None.</${Empty}>`
+                    }
+                  </div>`;
+                })}
+            </div>
+          </section>`;
+      }}
+    />
+    <section aria-labelledby="charts-h">
+      <h2 id="charts-h">Trends</h2>
+      <div class="grid2">
+        <${Async}
+          state=${hist}
+          what="Loading the histogram"
+          render=${(h) => {
+            const counts = h.issues_histogram?.counts ?? [];
+            return html`<${ChartFigure}
+              title="Findings detected per month, by severity (12 months)"
+              testid="severity-histogram"
+              labels=${counts.map((c, i) => c.month ?? `month ${i + 1}`)}
+              datasets=${['critical', 'high', 'other'].map((s) => ({ label: s, data: counts.map((c) => c[s]), backgroundColor: COLORS[s] }))}
+            />`;
+          }}
+        />
+        <${Async}
+          state=${guard}
+          what="Loading guardrail outcomes"
+          render=${(g) => {
+            const days = perDay(g);
+            return html`<div><${ChartFigure}
+              title="Guardrail outcomes per day (14 days, UTC)"
+              testid="guardrail-outcomes"
+              labels=${[...days.keys()]}
+              datasets=${['ok', 'alerted', 'blocked', 'redacted'].map((s) => ({
+                label: s,
+                data: [...days.values()].map((d) => d[s]),
+                backgroundColor: COLORS[s],
+              }))}
+            />
+            <p class="sub" data-testid="guardrail-totals">
+              ${g.total} interactions: ${g.ok} ok, ${g.alerted} alerted, ${g.blocked} blocked, ${g.redacted} redacted
+            </p></div>`;
+          }}
+        />
+      </div>
+    </section>`;
+}
