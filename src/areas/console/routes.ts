@@ -99,6 +99,7 @@ function loadConsole(): Console {
 <title>aispm console</title>
 <link rel="icon" href="${base}/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${base}/app.css">
+<link rel="stylesheet" href="${base}/cytoscape.css" id="__________cytoscape_stylesheet">
 <script type="importmap">${importMap}</script>
 <script type="module" src="${base}/app.js"></script>
 </head>
@@ -158,7 +159,8 @@ export function registerConsole(app: FastifyInstance): void {
       const asset = request.params.digest === c.digest ? c.assets.get(file) : undefined;
       if (!asset) throw notFound('no such file of the console');
       reply.type(asset.type).header('vary', 'accept-encoding');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(asset.gzip);
       return reply.send(asset.body);
     },
   );

@@ -81,26 +81,35 @@ function Shell({ me, onSignOut }) {
 
   // An address without a tenant or workspace opens the token's tenant and its first workspace.
   useEffect(() => {
-    if (workspaces && (!route.tenant || !route.workspace)) {
+    // Read again here: the address may have changed since this render.
+    const now = parseRoute();
+    if (workspaces && (!now.tenant || !now.workspace)) {
       const ws = workspaces[0]?.workspace_id ?? 'default';
-      location.replace(href({ tenant, workspace: ws }, route.view === 'overview' && !route.tenant ? 'overview' : route.view));
+      location.replace(href({ tenant, workspace: ws }, now.view));
     }
   }, [workspaces, route.tenant, route.workspace]);
 
   // A new view moves the focus to its heading, so keyboards and screen readers start there.
+  // Not on the first view of a page load: there the skip link comes first.
   const viewKey = `${route.view}/${route.parts.join('/')}`;
+  const shown = useRef(undefined);
   useEffect(() => {
-    main.current?.querySelector('h1')?.focus({ preventScroll: true });
+    if (shown.current !== undefined && shown.current !== viewKey) main.current?.querySelector('h1')?.focus({ preventScroll: true });
+    shown.current = viewKey;
   }, [viewKey]);
 
   const pick = (workspace) => {
-    location.hash = href({ tenant, workspace }, route.view === 'object' || route.view === 'issue' || route.view === 'session' ? 'overview' : route.view);
+    location.hash = href(
+      { tenant, workspace },
+      route.view === 'object' || route.view === 'issue' || route.view === 'session' ? 'overview' : route.view,
+    );
   };
 
   let body;
   if (error) body = html`<${ErrorBox} error=${error} />`;
   else if (!workspaces || !route.workspace) body = html`<${Loading} what="Loading the workspaces" />`;
-  else if (workspaces.length === 0) body = html`<p class="empty">This tenant has no workspace with data yet: ingest some first (docs/INGEST.md).</p>`;
+  else if (workspaces.length === 0)
+    body = html`<p class="empty">This tenant has no workspace with data yet: ingest some first (docs/INGEST.md).</p>`;
   else body = html`<${View} route=${route} />`;
 
   return html`<a class="skip" href="#main" onClick=${(e) => {
@@ -130,7 +139,7 @@ function Shell({ me, onSignOut }) {
         )}
       </ul>
     </nav>
-    <main id="main" ref=${main} tabindex="-1">${body}</main>`;
+    <main id="main" ref=${main} tabindex="-1" data-route=${location.hash}>${body}</main>`;
 }
 
 function View({ route }) {

@@ -178,7 +178,13 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
       layout:
         layout === 'concentric'
           ? { name: 'concentric', concentric: (n) => 10 - (n.data('hops') ?? 0), levelWidth: () => 1, minNodeSpacing: 24, animate: false }
-          : { name: 'breadthfirst', directed: true, roots: nodes.filter((n) => n.root).map((n) => `#${CSS.escape(n.id)}`), spacingFactor: 1.1, animate: false },
+          : {
+              name: 'breadthfirst',
+              directed: true,
+              roots: nodes.filter((n) => n.root).map((n) => `#${CSS.escape(n.id)}`),
+              spacingFactor: 1.1,
+              animate: false,
+            },
       minZoom: 0.2,
       maxZoom: 3,
     });

@@ -49,34 +49,41 @@ export function parseRoute(hash = location.hash) {
 export function href(route, view, parts = [], query = {}) {
   const path = [route.tenant, route.workspace, view, ...parts].map((p) => encodeURIComponent(p)).join('/');
   const qs = new URLSearchParams();
-  for (const [k, v] of query instanceof URLSearchParams ? query : Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
+  for (const [k, v] of query instanceof URLSearchParams ? query : Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
   const s = qs.toString();
   return `#/${path}${s ? `?${s}` : ''}`;
 }
 
-/** Runs an async read when its inputs change: {loading}, {data} or {error}. */
+/**
+ * Runs an async read when its inputs change: {loading}, {data} or {error}. A render with new
+ * inputs shows loading at once, never the previous inputs' answer.
+ */
 export function useAsync(fn, deps) {
-  const [state, setState] = useState({ loading: true });
+  const key = JSON.stringify(deps);
+  const [state, setState] = useState({ loading: true, key });
   useEffect(() => {
     let live = true;
-    setState({ loading: true });
+    setState({ loading: true, key });
     fn().then(
-      (data) => live && setState({ data }),
-      (error) => live && setState({ error }),
+      (data) => live && setState({ data, key }),
+      (error) => live && setState({ error, key }),
     );
     return () => {
       live = false;
     };
-  }, deps);
-  return state;
+  }, [key]);
+  return state.key === key ? state : { loading: true, key };
 }
 
 /** The API's workspace path segment of a kind or area. */
-export const wsPath = (route, prefix) => `/${prefix}/tenants/${encodeURIComponent(route.tenant)}/workspaces/${encodeURIComponent(route.workspace)}`;
+export const wsPath = (route, prefix) =>
+  `/${prefix}/tenants/${encodeURIComponent(route.tenant)}/workspaces/${encodeURIComponent(route.workspace)}`;
 
 export function fmt(value) {
   if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'number' && !Number.isInteger(value)) return String(Number(value.toFixed(6)));
   return String(value);

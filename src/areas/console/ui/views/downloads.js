@@ -42,7 +42,10 @@ function DownloadButton({ label, path, accept, filename, query, testid }) {
 }
 
 export function Downloads({ route }) {
-  const available = useAsync(async () => Object.fromEntries(await Promise.all(EXPORTS.map(async (e) => [e.id, await hasOperation(e.operation)]))), []);
+  const available = useAsync(
+    async () => Object.fromEntries(await Promise.all(EXPORTS.map(async (e) => [e.id, await hasOperation(e.operation)]))),
+    [],
+  );
   return html`<h1 tabindex="-1">Downloads</h1>
     <section aria-labelledby="formats-h">
       <h2 id="formats-h">For auditors and other tools</h2>

@@ -120,7 +120,8 @@ export function IssuePage({ route }) {
               const kind = kindByName(row[0]);
               return kind ? html`<a href=${href(route, 'object', [kind.prefix, row[1]])}>${v}</a>` : v;
             }
-            if (col === 'occurrences') return html`<a href=${href(route, 'issue', [issueId], withQuery(listQuery, { object: row[1] }, true))}>${v} — show</a>`;
+            if (col === 'occurrences')
+              return html`<a href=${href(route, 'issue', [issueId], withQuery(listQuery, { object: row[1] }, true))}>${v} — show</a>`;
             return undefined;
           }}
         />
@@ -128,4 +129,3 @@ export function IssuePage({ route }) {
       ${object ? html`<${ObjectDetails} route=${route} issueId=${issueId} object=${object} />` : null}`}
   />`;
 }
-

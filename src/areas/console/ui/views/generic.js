@@ -7,7 +7,9 @@ import { fmt, html } from '../lib.js';
 export function Generic({ data, caption }) {
   if (data && Array.isArray(data.header) && Array.isArray(data.rows))
     return html`<${Table} caption=${caption} header=${data.header} rows=${data.rows} />`;
-  const list = Array.isArray(data) ? data : Object.values(data ?? {}).find((v) => Array.isArray(v) && v.every((x) => x && typeof x === 'object'));
+  const list = Array.isArray(data)
+    ? data
+    : Object.values(data ?? {}).find((v) => Array.isArray(v) && v.every((x) => x && typeof x === 'object'));
   if (list?.length) {
     const header = [...new Set(list.flatMap((o) => Object.keys(o)))];
     return html`<${Table} caption=${caption} header=${header} rows=${list.map((o) => header.map((h) => o[h]))} />`;

@@ -5,7 +5,21 @@ import { href, html, KINDS, kindByPrefix, useAsync, wsPath } from '../lib.js';
 import { ListPage } from './list.js';
 
 const COLUMNS = {
-  agent: ['id', 'name', 'framework', 'environment', 'owner', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'models', 'tools', 'mcp_servers', 'last_seen'],
+  agent: [
+    'id',
+    'name',
+    'framework',
+    'environment',
+    'owner',
+    'risk_score',
+    'critical_issues',
+    'high_issues',
+    'total_issues',
+    'models',
+    'tools',
+    'mcp_servers',
+    'last_seen',
+  ],
   model: ['id', 'name', 'provider', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'agents', 'last_seen'],
   tool: ['id', 'name', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'agents', 'mcp_servers', 'last_seen'],
   mcp_server: ['id', 'name', 'transport', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'tools', 'agents', 'last_seen'],
@@ -17,7 +31,10 @@ export function Inventory({ route }) {
   const go = (q) => {
     location.hash = href(route, 'inventory', [kind.prefix], q);
   };
-  const state = useAsync(() => get(wsPath(route, kind.prefix), Object.fromEntries(query)), [route.tenant, route.workspace, kind.prefix, query.toString()]);
+  const state = useAsync(
+    () => get(wsPath(route, kind.prefix), Object.fromEntries(query)),
+    [route.tenant, route.workspace, kind.prefix, query.toString()],
+  );
   return html`<h1 tabindex="-1">Inventory: ${kind.label}</h1>
     <nav class="tabs" aria-label="Kinds">
       <ul>

@@ -130,14 +130,20 @@ export function ListPage({ state, query, go, caption, cell, sortable, columns, c
           : html`<${Empty}>${empty ?? 'Nothing matches.'}</${Empty}>`
       }
       <nav class="pager" aria-label="Pages">
-        ${query.get('cursor') && html`<a href="#" onClick=${(e) => {
-          e.preventDefault();
-          go(withQuery(query, {}));
-        }}>First page</a>`}
-        ${data.cursor && html`<a href="#" data-testid="next-page" onClick=${(e) => {
-          e.preventDefault();
-          go(withQuery(query, { cursor: data.cursor }, true));
-        }}>Next page</a>`}
+        ${
+          query.get('cursor') &&
+          html`<a href="#" onClick=${(e) => {
+            e.preventDefault();
+            go(withQuery(query, {}));
+          }}>First page</a>`
+        }
+        ${
+          data.cursor &&
+          html`<a href="#" data-testid="next-page" onClick=${(e) => {
+            e.preventDefault();
+            go(withQuery(query, { cursor: data.cursor }, true));
+          }}>Next page</a>`
+        }
       </nav>
     `}
   />`;

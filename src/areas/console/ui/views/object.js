@@ -53,7 +53,11 @@ async function neighbourhood(route, kind, id, hops) {
       });
     }
   }
-  return { nodes: [...nodes.values()].sort((a, b) => a.hops - b.hops || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id)), edges: [...edges.values()], truncated };
+  return {
+    nodes: [...nodes.values()].sort((a, b) => a.hops - b.hops || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id)),
+    edges: [...edges.values()],
+    truncated,
+  };
 }
 
 function Evidence({ detail }) {
@@ -80,7 +84,10 @@ function Findings({ route, kind, id }) {
     const idIdx = issues.header.indexOf('id');
     const details = await Promise.all(
       issues.rows.slice(0, 10).map((r) =>
-        get(`${wsPath(route, 'issues')}/${encodeURIComponent(r[idIdx])}/objects/${encodeURIComponent(id)}/details`, { page_size: 5, status: 'open' }),
+        get(`${wsPath(route, 'issues')}/${encodeURIComponent(r[idIdx])}/objects/${encodeURIComponent(id)}/details`, {
+          page_size: 5,
+          status: 'open',
+        }),
       ),
     );
     return { issues, details };
@@ -150,7 +157,7 @@ export function ObjectPage({ route }) {
     render=${(d) => {
       const row = d.rows[0];
       const name = row[d.header.indexOf('name')] ?? id;
-      const sections = Object.entries(d).filter(([k, v]) => v && typeof v === 'object' && Array.isArray(v.items));
+      const sections = Object.entries(d).filter(([, v]) => v && typeof v === 'object' && Array.isArray(v.items));
       return html`<h1 tabindex="-1">${kind.one}: ${name}</h1>
         <p class="sub"><code>${id}</code> · <a href=${href(route, 'inventory', [prefix])}>all ${kind.label.toLowerCase()}</a></p>
         <section aria-labelledby="row-h">

@@ -17,7 +17,13 @@ function draw(route, data) {
     row[pi].forEach((o, i) => {
       const k = kindByName(o.kind);
       if (!nodes.has(o.id))
-        nodes.set(o.id, { id: o.id, label: o.name ?? o.id, kind: o.kind, root: i === 0, href: k ? href(route, 'object', [k.prefix, o.id]) : undefined });
+        nodes.set(o.id, {
+          id: o.id,
+          label: o.name ?? o.id,
+          kind: o.kind,
+          root: i === 0,
+          href: k ? href(route, 'object', [k.prefix, o.id]) : undefined,
+        });
       if (i > 0) {
         const from = row[pi][i - 1].id;
         edges.set(`${from}|${o.id}`, { source: from, target: o.id, label: row[ri][i - 1] });
@@ -35,17 +41,27 @@ export function PathsView({ route }) {
     location.hash = href(route, 'paths', [], q);
   };
   const state = useAsync(
-    () => (from && to ? get(wsPath(route, 'graph/paths'), Object.fromEntries(withQuery(query, { page_size: query.get('page_size') ?? '50' }, true))) : Promise.resolve(null)),
+    () =>
+      from && to
+        ? get(wsPath(route, 'graph/paths'), Object.fromEntries(withQuery(query, { page_size: query.get('page_size') ?? '50' }, true)))
+        : Promise.resolve(null),
     [route.tenant, route.workspace, query.toString()],
   );
   const submit = (e) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const via = [f.get('via1'), f.get('via2')].filter(Boolean).join(',');
-    go(new URLSearchParams(Object.entries({ from: f.get('from'), to: f.get('to'), via, max_hops: f.get('max_hops'), direction: f.get('direction') }).filter(([, v]) => v)));
+    go(
+      new URLSearchParams(
+        Object.entries({ from: f.get('from'), to: f.get('to'), via, max_hops: f.get('max_hops'), direction: f.get('direction') }).filter(
+          ([, v]) => v,
+        ),
+      ),
+    );
   };
   const via = (query.get('via') ?? '').split(',');
-  const kindOptions = (selected, none) => html`${none && html`<option value="">${none}</option>`}${ALL.map((k) => html`<option value=${k} selected=${k === selected}>${k}</option>`)}`;
+  const kindOptions = (selected, none) =>
+    html`${none && html`<option value="">${none}</option>`}${ALL.map((k) => html`<option value=${k} selected=${k === selected}>${k}</option>`)}`;
   return html`<h1 tabindex="-1">Paths</h1>
     <p>What reaches what: from every object of one kind to every object of another, over at most a number of relations, through the kinds you name.</p>
     <form class="path-form" onSubmit=${submit} aria-label="Path query">

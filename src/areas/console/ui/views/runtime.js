@@ -27,10 +27,16 @@ function costPerAgent(sessions, days, top = 6) {
     byAgent.set(s.agent_id, a);
   }
   const ranked = [...byAgent.entries()].sort((x, y) => y[1].total - x[1].total);
-  const datasets = ranked.slice(0, top).map(([agent, a], i) => ({ label: agent, data: a.data.map((v) => Number(v.toFixed(6))), backgroundColor: PALETTE[i] }));
+  const datasets = ranked
+    .slice(0, top)
+    .map(([agent, a], i) => ({ label: agent, data: a.data.map((v) => Number(v.toFixed(6))), backgroundColor: PALETTE[i] }));
   if (ranked.length > top) {
     const rest = labels.map((_, i) => ranked.slice(top).reduce((sum, [, a]) => sum + a.data[i], 0));
-    datasets.push({ label: `${ranked.length - top} other agents`, data: rest.map((v) => Number(v.toFixed(6))), backgroundColor: PALETTE[7] });
+    datasets.push({
+      label: `${ranked.length - top} other agents`,
+      data: rest.map((v) => Number(v.toFixed(6))),
+      backgroundColor: PALETTE[7],
+    });
   }
   return { labels, datasets };
 }
@@ -59,14 +65,20 @@ export function Runtime({ route }) {
   const go = (q) => {
     location.hash = href(route, 'runtime', [], q);
   };
-  const sessions = useAsync(() => get(wsPath(route, 'aispm-llm-sessions'), Object.fromEntries(query)), [route.tenant, route.workspace, query.toString()]);
+  const sessions = useAsync(
+    () => get(wsPath(route, 'aispm-llm-sessions'), Object.fromEntries(query)),
+    [route.tenant, route.workspace, query.toString()],
+  );
   const cost = useAsync(async () => {
     const start = new Date(Date.now() - 30 * DAY).toISOString();
     return records(await get(wsPath(route, 'aispm-llm-sessions'), { start_time: start, page_size: 10000 }));
   }, [route.tenant, route.workspace]);
   const categories = useAsync(() => {
     const end = new Date();
-    return get(`${wsPath(route, 'aispm-llm-interactions-dash')}/categories`, { start_time: new Date(end - 30 * DAY).toISOString(), end_time: end.toISOString() });
+    return get(`${wsPath(route, 'aispm-llm-interactions-dash')}/categories`, {
+      start_time: new Date(end - 30 * DAY).toISOString(),
+      end_time: end.toISOString(),
+    });
   }, [route.tenant, route.workspace]);
   return html`<h1 tabindex="-1">Runtime</h1>
     <div class="grid2">
@@ -132,7 +144,9 @@ export function SessionPage({ route }) {
         const outcomes = ['OK', 'ALERTED', 'BLOCKED', 'REDACTED'];
         const datasets = outcomes.map((o) => ({
           label: o.toLowerCase(),
-          data: rows.map((r) => (r.outcome === o ? [(Date.parse(r.time) - t0) / 1000, (Date.parse(r.time) - t0 + (r.duration_ms ?? 0)) / 1000] : null)),
+          data: rows.map((r) =>
+            r.outcome === o ? [(Date.parse(r.time) - t0) / 1000, (Date.parse(r.time) - t0 + (r.duration_ms ?? 0)) / 1000] : null,
+          ),
           backgroundColor: COLORS[o.toLowerCase()],
         }));
         return html`<p class="sub">${rows.length} interactions · agent <a href=${href(route, 'object', ['aispm-agents', rows[0].agent_id])}>${rows[0].agent_id}</a> · total cost ${money(rows.reduce((s, r) => s + (r.cost ?? 0), 0))}</p>
