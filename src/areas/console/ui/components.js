@@ -2,7 +2,6 @@
 // (cytoscape). Each chart and graph also has its data as text, for keyboards and screen readers.
 
 import { Chart, registerables } from 'chart.js';
-import cytoscape from 'cytoscape';
 import { useEffect, useRef } from 'preact/hooks';
 import { fmt, html } from './lib.js';
 
@@ -129,6 +128,26 @@ const KIND_COLORS = {
   location: '#a16207',
 };
 
+/** Left to right by `level` (the hop at which a path first reaches the node), one column each. */
+function columnPositions(nodes) {
+  const rows = new Map();
+  const positions = {};
+  for (const n of nodes) {
+    const level = n.level ?? 0;
+    const row = rows.get(level) ?? 0;
+    rows.set(level, row + 1);
+    positions[n.id] = { x: level * 240, y: row * 36 };
+  }
+  return positions;
+}
+
+/** The height a column layout needs to keep its labels readable. */
+function columnsHeight(nodes) {
+  const perLevel = new Map();
+  for (const n of nodes) perLevel.set(n.level ?? 0, (perLevel.get(n.level ?? 0) ?? 0) + 1);
+  return Math.min(1400, Math.max(320, Math.max(...perLevel.values()) * 30 + 60));
+}
+
 /**
  * A graph drawn by cytoscape. nodes: {id, label, kind, href?, root?}; edges: {source, target,
  * label}. A node with an href opens it on tap; the same nodes are listed as links beside it.
@@ -137,65 +156,69 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
   const ref = useRef(null);
   const key = JSON.stringify([nodes, edges, layout]);
   useEffect(() => {
-    const cy = cytoscape({
-      container: ref.current,
-      elements: [
-        ...nodes.map((n) => ({ data: { ...n, color: KIND_COLORS[n.kind] ?? '#374151' }, classes: n.root ? 'root' : '' })),
-        ...edges.map((e, i) => ({ data: { id: `e${i}`, ...e } })),
-      ],
-      style: [
-        {
-          selector: 'node',
-          style: {
-            label: 'data(label)',
-            'background-color': 'data(color)',
-            'font-size': 10,
-            'text-valign': 'bottom',
-            'text-margin-y': 4,
-            width: 18,
-            height: 18,
-            color: '#111827',
-            'text-wrap': 'ellipsis',
-            'text-max-width': 120,
-          },
-        },
-        { selector: 'node.root', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#f59e0b' } },
-        {
-          selector: 'edge',
-          style: {
-            width: 1.5,
-            'line-color': '#9ca3af',
-            'target-arrow-color': '#9ca3af',
-            'target-arrow-shape': 'triangle',
-            'curve-style': 'bezier',
-            label: 'data(label)',
-            'font-size': 8,
-            color: '#4b5563',
-            'text-rotation': 'autorotate',
-          },
-        },
-      ],
-      layout:
-        layout === 'concentric'
-          ? { name: 'concentric', concentric: (n) => 10 - (n.data('hops') ?? 0), levelWidth: () => 1, minNodeSpacing: 24, animate: false }
-          : {
-              name: 'breadthfirst',
-              directed: true,
-              roots: nodes.filter((n) => n.root).map((n) => `#${CSS.escape(n.id)}`),
-              spacingFactor: 1.1,
-              animate: false,
+    let cy;
+    let gone = false;
+    // Loaded on the first graph: the overview and the lists do without its 430 kB.
+    import('cytoscape').then(({ default: cytoscape }) => {
+      // The view may have moved on while the library loaded.
+      if (gone || !ref.current) return;
+      cy = cytoscape({
+        container: ref.current,
+        elements: [
+          ...nodes.map((n) => ({ data: { ...n, color: KIND_COLORS[n.kind] ?? '#374151' }, classes: n.root ? 'root' : '' })),
+          ...edges.map((e, i) => ({ data: { id: `e${i}`, ...e } })),
+        ],
+        style: [
+          {
+            selector: 'node',
+            style: {
+              label: 'data(label)',
+              'background-color': 'data(color)',
+              'font-size': 10,
+              'text-valign': 'bottom',
+              'text-margin-y': 4,
+              width: 18,
+              height: 18,
+              color: '#111827',
+              'text-wrap': 'ellipsis',
+              'text-max-width': 120,
             },
-      minZoom: 0.2,
-      maxZoom: 3,
+          },
+          { selector: 'node.root', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#f59e0b' } },
+          {
+            selector: 'edge',
+            style: {
+              width: 1.5,
+              'line-color': '#9ca3af',
+              'target-arrow-color': '#9ca3af',
+              'target-arrow-shape': 'triangle',
+              'curve-style': 'bezier',
+              label: 'data(label)',
+              'font-size': 8,
+              color: '#4b5563',
+              'text-rotation': 'autorotate',
+            },
+          },
+        ],
+        layout:
+          layout === 'concentric'
+            ? { name: 'concentric', concentric: (n) => 10 - (n.data('hops') ?? 0), levelWidth: () => 1, minNodeSpacing: 24, animate: false }
+            : { name: 'preset', positions: columnPositions(nodes), fit: true, padding: 30, animate: false },
+        minZoom: 0.2,
+        maxZoom: 3,
+      });
+      cy.on('tap', 'node', (e) => {
+        const to = e.target.data('href');
+        if (to) location.hash = to.slice(1);
+      });
     });
-    cy.on('tap', 'node', (e) => {
-      const to = e.target.data('href');
-      if (to) location.hash = to.slice(1);
-    });
-    return () => cy.destroy();
+    return () => {
+      gone = true;
+      cy?.destroy();
+    };
   }, [key]);
   return html`<figure class="graph-figure" data-testid=${testid}>
     <figcaption>${title}</figcaption>
-    <div class="graph" ref=${ref} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
+    <div class="graph" ref=${ref} style=${layout === 'columns' ? { height: `${columnsHeight(nodes)}px` } : undefined} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
   </figure>`;
 }

@@ -80,12 +80,17 @@ export function useAsync(fn, deps) {
 export const wsPath = (route, prefix) =>
   `/${prefix}/tenants/${encodeURIComponent(route.tenant)}/workspaces/${encodeURIComponent(route.workspace)}`;
 
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** A value of a row as text. */
 export function fmt(value) {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value))
     return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'number' && !Number.isInteger(value)) return String(Number(value.toFixed(6)));
+  // RFC 3339 times to the second, in UTC: the form the API answers, easier to read.
+  if (typeof value === 'string' && ISO_TIME.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}Z`;
   return String(value);
 }
 

@@ -41,6 +41,17 @@ function perDay(counts) {
   return days;
 }
 
+/** Current scans per sensor type that the workspace has used. */
+async function currentScans(route) {
+  const sensors = await get(wsPath(route, 'sensors-used'));
+  return Promise.all(
+    sensors.map(async (sensor) => {
+      const r = await get(`${wsPath(route, 'scans')}/current`, { sensorType: sensor, page_size: 1 });
+      return [sensor, r.total];
+    }),
+  );
+}
+
 export function Overview({ route }) {
   const dash = useAsync(() => get('/aispm-dashboard', { workspace_id: route.workspace }), [route.tenant, route.workspace]);
   const hist = useAsync(() => get('/histograms/aispm', { workspace_id: route.workspace }), [route.tenant, route.workspace]);
@@ -49,6 +60,8 @@ export function Overview({ route }) {
     const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) - 13 * DAY);
     return get(`${wsPath(route, 'aispm-llm-interactions-dash')}/counts`, { start_time: start.toISOString(), end_time: end.toISOString() });
   }, [route.tenant, route.workspace]);
+
+  const scans = useAsync(() => currentScans(route), [route.tenant, route.workspace]);
 
   return html`<h1 tabindex="-1">Overview of ${route.workspace}</h1>
     <${Async}
@@ -150,5 +163,16 @@ export function Overview({ route }) {
           }}
         />
       </div>
+    </section>
+    <section aria-labelledby="scans-h">
+      <h2 id="scans-h">Current scans by sensor</h2>
+      <${Async}
+        state=${scans}
+        what="Loading the scans"
+        render=${(rows) =>
+          rows.length
+            ? html`<${Table} caption="Current scans (the latest of each sensor and asset) per sensor type" testid="current-scans-by-sensor" header=${['sensor', 'current scans']} rows=${rows} />`
+            : html`<${Empty}>No scans yet.</${Empty}>`}
+      />
     </section>`;
 }

@@ -16,14 +16,17 @@ function draw(route, data) {
   for (const row of data.rows) {
     row[pi].forEach((o, i) => {
       const k = kindByName(o.kind);
-      if (!nodes.has(o.id))
+      const known = nodes.get(o.id);
+      if (!known)
         nodes.set(o.id, {
           id: o.id,
           label: o.name ?? o.id,
           kind: o.kind,
+          level: i,
           root: i === 0,
           href: k ? href(route, 'object', [k.prefix, o.id]) : undefined,
         });
+      else if (known.level > i) known.level = i;
       if (i > 0) {
         const from = row[pi][i - 1].id;
         edges.set(`${from}|${o.id}`, { source: from, target: o.id, label: row[ri][i - 1] });
@@ -88,7 +91,7 @@ export function PathsView({ route }) {
         if (d.rows.length === 0) return html`<${Empty}>No paths.</${Empty}>`;
         const g = draw(route, d);
         return html`<p class="count" data-testid="paths-total">${d.rows.length} shown of <strong>${d.total}</strong> (from, to) pairs</p>
-          <${Graph} nodes=${g.nodes} edges=${g.edges} layout="breadthfirst" title="The paths shown" testid="paths-graph" />
+          <${Graph} nodes=${g.nodes} edges=${g.edges} layout="columns" title="The paths shown" testid="paths-graph" />
           <ol class="paths" data-testid="paths-list">
             ${d.rows.map((row) => {
               const path = row[d.header.indexOf('path')];
