@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
+import { revokeKey } from '../src/platform/auth/tokens.ts';
 import { createDatabase, engineNames, startHarness, type Harness } from './helpers/harness.ts';
 
 const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
@@ -263,6 +264,30 @@ for (const engine of engineNames) {
         shown,
         hist.map((c) => [c.month, String(c.critical), String(c.high), String(c.other)]),
       );
+      // Guardrail outcomes per day: the hourly counts of the same 14 UTC days, summed per day.
+      const day0 = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 13 * 86_400_000);
+      const g = await api(
+        `${W('aispm-llm-interactions-dash')}/counts?start_time=${day0.toISOString()}&end_time=${new Date().toISOString()}`,
+      );
+      const perDay = new Map<string, number[]>();
+      for (const [hour, c] of Object.entries(g.results as Record<string, Json>)) {
+        const d = perDay.get(hour.slice(0, 10)) ?? [0, 0, 0, 0];
+        ['ok', 'alerted', 'blocked', 'redacted'].forEach((k, i) => (d[i]! += c[k].count));
+        perDay.set(hour.slice(0, 10), d);
+      }
+      const guardRows = await page
+        .locator('[data-testid=guardrail-outcomes] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      assert.equal(perDay.size, 14);
+      assert.deepEqual(
+        guardRows,
+        [...perDay].map(([d, v]) => [d, ...v.map(String)]),
+      );
+      assert.equal(
+        await text('[data-testid=guardrail-totals]'),
+        `${g.total} interactions: ${g.ok} ok, ${g.alerted} alerted, ${g.blocked} blocked, ${g.redacted} redacted`,
+      );
+
       const sensors = (await api(W('sensors-used'))) as string[];
       const perSensor = await Promise.all(
         sensors.map(async (s) => [s, String((await api(`${W('scans')}/current?sensorType=${s}`)).total)]),
@@ -407,6 +432,21 @@ for (const engine of engineNames) {
         rows(sessions).map((s) => s.session_id),
       );
       await page.locator('[data-testid=cost-per-agent] canvas').waitFor();
+      // The chart's cells add up to the cost of the sessions that started in its 30 days.
+      // (textContent: the table is inside a closed disclosure)
+      const days = await page
+        .locator('[data-testid=cost-per-agent] tbody tr td:first-child')
+        .evaluateAll((tds) => tds.map((td) => td.textContent as string));
+      assert.equal(days.length, 30);
+      const recent = rows(
+        await api(`${W('aispm-llm-sessions')}?start_time=${new Date(Date.now() - 31 * 86_400_000).toISOString()}&page_size=10000`),
+      );
+      const spent = recent.filter((r) => r.start_time.slice(0, 10) >= days[0]!).reduce((sum, r) => sum + r.cost, 0);
+      const cells = await page
+        .locator('[data-testid=cost-per-agent] tbody td:not(:first-child)')
+        .evaluateAll((tds) => tds.map((td) => td.textContent as string));
+      const charted = cells.reduce((sum, c) => sum + Number(c), 0);
+      assert.ok(spent > 0 && Math.abs(charted - spent) < 1e-3, `charted ${charted}, sessions ${spent}`);
       await page.locator('th button.sort', { hasText: 'cost' }).click();
       await page.waitForFunction(() => location.hash.includes('sort=cost'));
       await settled();
@@ -477,7 +517,15 @@ for (const engine of engineNames) {
 
     it('is usable at 800 px and by keyboard: no sideways scrolling, a skip link, views in the navigation', async (t) => {
       await page.setViewportSize({ width: 800, height: 900 });
-      for (const view of ['overview', 'inventory/aispm-agents', 'object/aispm-agents/agent-00020']) {
+      for (const view of [
+        'overview',
+        'inventory/aispm-agents',
+        'object/aispm-agents/agent-00020',
+        'findings',
+        'runtime',
+        'paths?from=aispm-agents&to=secrets&via=aispm-mcp-servers&max_hops=5',
+        'downloads',
+      ]) {
         await visit(view);
         await page.waitForTimeout(100);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -498,6 +546,20 @@ for (const engine of engineNames) {
       await page.waitForFunction(() => location.hash.endsWith('/inventory/aispm-agents'));
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
       await page.setViewportSize({ width: 1280, height: 900 });
+    });
+
+    it("a token revoked while signed in brings back the sign-in form with the API's message", async (t) => {
+      const me = await api('/token');
+      await visit('overview');
+      assert.equal(await revokeKey(h.db, me.id), true);
+      const expected = (await (await fetch(`${origin}/api/v1/token`, { headers: { authorization: `Bearer ${token}` } })).json()) as Json;
+      await page.goto(ui('findings'));
+      await page.locator('#token').waitFor();
+      assert.equal((await page.locator('[role=alert]').innerText()).trim(), `Error 401: ${expected.message}`);
+      assert.equal(await page.evaluate(() => sessionStorage.length), 0);
+      await shot('signed-out', t);
+      // Those 401s were asked for.
+      for (let i = failures.length - 1; i >= 0; i--) if (failures[i]!.startsWith(`401 ${origin}/api/v1/`)) failures.splice(i, 1);
     });
 
     it('asked nothing of anywhere else, logged no error, and no request failed', () => {

@@ -37,7 +37,11 @@ async function request(path, query, accept, token = session.token()) {
     } catch {
       // not JSON: keep the status line
     }
-    throw new ApiError(res.status, message);
+    const error = new ApiError(res.status, message);
+    // A token that stops working (revoked, expired) while signed in: back to the sign-in form
+    // with the API's message. The sign-in check itself passes its own token and handles it.
+    if (res.status === 401 && token === session.token()) dispatchEvent(new CustomEvent('aispm:unauthorized', { detail: error }));
+    throw error;
   }
   return res;
 }

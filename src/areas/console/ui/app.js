@@ -184,6 +184,16 @@ function App() {
         setState('signed-out');
       });
   }, [state]);
+  useEffect(() => {
+    const expired = (e) => {
+      session.signOut();
+      setMe(undefined);
+      setError(e.detail);
+      setState('signed-out');
+    };
+    addEventListener('aispm:unauthorized', expired);
+    return () => removeEventListener('aispm:unauthorized', expired);
+  }, []);
   if (state === 'checking') return html`<${Loading} what="Checking the token" />`;
   if (state === 'signed-out')
     return html`<${SignIn}
