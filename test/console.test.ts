@@ -272,7 +272,7 @@ for (const engine of engineNames) {
       const perDay = new Map<string, number[]>();
       for (const [hour, c] of Object.entries(g.results as Record<string, Json>)) {
         const d = perDay.get(hour.slice(0, 10)) ?? [0, 0, 0, 0];
-        ['ok', 'alerted', 'blocked', 'redacted'].forEach((k, i) => (d[i]! += c[k].count));
+        for (const [i, k] of ['ok', 'alerted', 'blocked', 'redacted'].entries()) d[i]! += c[k].count;
         perDay.set(hour.slice(0, 10), d);
       }
       const guardRows = await page
