@@ -310,6 +310,23 @@ for (const engine of engineNames) {
         rows(all).map((r) => r.id),
       );
 
+      // Rows per page is the API's page_size, in the address; the next page follows the cursor.
+      await page.locator('.page-size select').selectOption('25');
+      await page.waitForFunction(() => location.hash.endsWith('?page_size=25'));
+      const first = await api(`${W('aispm-agents')}?page_size=25`);
+      await until(
+        '[data-testid=inventory-table] td[data-col=id]',
+        rows(first).map((r) => r.id),
+      );
+      await page.locator('[data-testid=next-page]').click();
+      const second = await api(`${W('aispm-agents')}?page_size=25&cursor=${encodeURIComponent(first.cursor)}`);
+      await until(
+        '[data-testid=inventory-table] td[data-col=id]',
+        rows(second).map((r) => r.id),
+      );
+      assert.equal(first.rows.length + second.rows.length, all.total);
+      await visit('inventory/aispm-agents');
+
       await page.locator('[data-testid=filter-column]').selectOption('environment');
       await page.locator('[data-testid=filter-op]').selectOption('');
       await page.locator('[data-testid=filter-value]').fill('production');

@@ -110,6 +110,12 @@ export function ListPage({ state, query, go, caption, cell, sortable, columns, c
         <p class="count" data-testid="list-total" aria-live="polite">
           ${data.rows.length} shown of <strong>${data.total}</strong>${data.total_sampling !== 1 ? ' (estimated)' : ''}
         </p>
+        <label class="page-size">Rows per page
+          <select value=${query.get('page_size') ?? ''} onChange=${(e) => go(withQuery(query, { page_size: e.currentTarget.value }))}>
+            <option value="">the API's default</option>
+            ${[25, 100, 500, 1000].map((n) => html`<option value=${String(n)}>${n}</option>`)}
+          </select>
+        </label>
         ${
           csv &&
           html`<button type="button" onClick=${download} disabled=${busy} data-testid="csv">${busy ? 'Preparing CSV…' : 'Download CSV'}</button>`
