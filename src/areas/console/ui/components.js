@@ -182,6 +182,8 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
               color: '#111827',
               'text-wrap': 'ellipsis',
               'text-max-width': 120,
+              // Labels too small to read at the current zoom are left out; zooming in shows them.
+              'min-zoomed-font-size': 7,
             },
           },
           { selector: 'node.root', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#f59e0b' } },
@@ -219,6 +221,6 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
   }, [key]);
   return html`<figure class="graph-figure" data-testid=${testid}>
     <figcaption>${title}</figcaption>
-    <div class="graph" ref=${ref} style=${layout === 'columns' ? { height: `${columnsHeight(nodes)}px` } : undefined} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
+    <div class="graph" ref=${ref} style=${{ height: `${layout === 'columns' ? columnsHeight(nodes) : nodes.length > 40 ? 680 : 440}px` }} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
   </figure>`;
 }
