@@ -186,7 +186,18 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
               'min-zoomed-font-size': 7,
             },
           },
-          { selector: 'node.root', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#f59e0b' } },
+          {
+            selector: 'node.root',
+            style: {
+              width: 30,
+              height: 30,
+              'border-width': 3,
+              'border-color': '#f59e0b',
+              'font-size': 12,
+              'font-weight': 'bold',
+              'min-zoomed-font-size': 0,
+            },
+          },
           {
             selector: 'edge',
             style: {
@@ -219,8 +230,12 @@ export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
       cy?.destroy();
     };
   }, [key]);
+  const kinds = [...new Set(nodes.map((n) => n.kind))].sort();
   return html`<figure class="graph-figure" data-testid=${testid}>
     <figcaption>${title}</figcaption>
+    <ul class="legend" aria-label="Colours of the kinds">
+      ${kinds.map((k) => html`<li><span class=${`swatch k-${KIND_COLORS[k] ? k : 'other'}`}></span>${k}</li>`)}
+    </ul>
     <div class="graph" ref=${ref} style=${{ height: `${layout === 'columns' ? columnsHeight(nodes) : nodes.length > 40 ? 680 : 440}px` }} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
   </figure>`;
 }
