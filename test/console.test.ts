@@ -302,6 +302,16 @@ for (const engine of engineNames) {
     });
 
     it('lists an inventory kind as the API does; a filter changes the list and the address; sort and CSV follow', async (t) => {
+      // Every kind's list, as the API answers it.
+      for (const prefix of ['aispm-models', 'aispm-tools', 'aispm-mcp-servers', 'assets', 'locations']) {
+        await visit(`inventory/${prefix}`);
+        const list = await api(W(prefix));
+        assert.equal(await total(), list.total, prefix);
+        await until(
+          '[data-testid=inventory-table] td[data-col=id]',
+          rows(list).map((r) => r.id),
+        );
+      }
       await visit('inventory/aispm-agents');
       const all = await api(W('aispm-agents'));
       assert.equal(await total(), all.total);
