@@ -185,6 +185,8 @@ for (const engine of engineNames) {
         assert.equal(a.headers.get('cache-control'), 'public, max-age=31536000, immutable');
         await a.arrayBuffer();
       }
+      const traversal = await fetch(`${origin}${assets[0]!.replace(/[^/]+$/, '..%2F..%2Fpackage.json')}`);
+      assert.equal(traversal.status, 404);
       const missing = await fetch(`${origin}${assets[0]!.replace(/\/assets\/[^/]+\//, '/assets/0000/')}`);
       assert.deepEqual([missing.status, await missing.json()], [404, { code: 404, message: 'no such file of the console' }]);
     });

@@ -115,7 +115,7 @@ function loadConsole(): Console {
     "default-src 'none'",
     `script-src 'self' 'sha256-${mapHash}'`,
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    "img-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
