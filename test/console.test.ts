@@ -6,11 +6,11 @@
 // asks nothing of anywhere but the service, logs no error, and no request fails except those the
 // test provokes. Screenshots of every view go to test-output/console/ (their paths are printed),
 // and the time to the overview's first meaningful paint is printed as a diagnostic.
+// test/console-start.test.ts follows a new user from `npm start`'s banner into the console.
 //
 // Chromium is required, like PostgreSQL: `apt-get install -y chromium`, or set AISPM_CHROMIUM.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
@@ -19,7 +19,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { revokeKey } from '../src/platform/auth/tokens.ts';
-import { createDatabase, engineNames, startHarness, type Harness } from './helpers/harness.ts';
+import { engineNames, startHarness, type Harness } from './helpers/harness.ts';
 
 const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
 const OUTPUT = fileURLToPath(new URL('../test-output/console/', import.meta.url));
@@ -595,58 +595,6 @@ for (const engine of engineNames) {
       assert.deepEqual(foreign, []);
       assert.deepEqual(problems, []);
       assert.deepEqual(failures, []);
-    });
-  });
-}
-
-for (const engine of engineNames) {
-  describe(`npm start and the console [${engine}]`, () => {
-    it('prints the console address beside the curl line; the printed token signs in and shows the demo estate', async (t) => {
-      const db = await createDatabase(engine);
-      const child = spawn(process.execPath, [fileURLToPath(new URL('../src/cli.ts', import.meta.url)), 'start', '--port', '0'], {
-        env: { ...process.env, AISPM_DB: db.url },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      try {
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        const deadline = Date.now() + 25_000;
-        while (!out.includes('Stop with Ctrl-C.') && Date.now() < deadline && child.exitCode === null)
-          await new Promise((r) => setTimeout(r, 50));
-        const lines = out.split('\n');
-        const curl = lines.findIndex((l) => l.trimStart().startsWith('curl '));
-        assert.ok(curl > 0, out);
-        const consoleLine = lines[curl + 1]!;
-        const m = /^ {2}or open the console, (http:\/\/127\.0\.0\.1:\d+)\/ui, and sign in with the token$/.exec(consoleLine);
-        assert.ok(m, consoleLine);
-        const token = /Bearer (aispm_\w+)/.exec(lines[curl]!)![1]!;
-        t.diagnostic(consoleLine.trim());
-
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        try {
-          const page = await context.newPage();
-          await page.goto(`${m[1]}/ui`);
-          await page.locator('#token').fill(token);
-          await page.locator('form button[type=submit]').click();
-          await page.locator('[data-kind=agent] [data-testid=count]').waitFor();
-          const res = await fetch(`${m[1]}/api/v1/aispm-dashboard?workspace_id=default`, { headers: { authorization: `Bearer ${token}` } });
-          const dash = (await res.json()) as Json;
-          const agents = (dash.objects_counts ?? dash.aispm_objects_counts).agent.inventory;
-          assert.ok(agents > 0);
-          assert.equal(await page.locator('[data-kind=agent] [data-testid=count]').innerText(), String(agents));
-          assert.deepEqual(await page.locator('[data-testid=workspace-picker] option').evaluateAll((os) => os.map((o) => o.value)), [
-            'default',
-            'staging',
-          ]);
-        } finally {
-          await context.close();
-        }
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
-        await db.drop();
-      }
     });
   });
 }
