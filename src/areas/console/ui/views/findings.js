@@ -51,6 +51,7 @@ export function Findings({ route }) {
       go=${go}
       caption="Issues (a rule's findings at one severity)"
       testid="issues-table"
+      columns=${['rule_name', 'severity', 'category', 'open_instances', 'objects', 'first_detected', 'last_detected']}
       sortable=${['severity', 'open_instances', 'objects', 'first_detected', 'last_detected', 'rule_name']}
       csv=${{ path: wsPath(route, 'issues'), filename: `${route.workspace}-issues.csv` }}
       cell=${(col, v, row) => (col === 'rule_name' ? html`<a href=${href(route, 'issue', [row[0]])}>${v}</a>` : col === 'severity' ? html`<span class=${`sev ${v}`}>${v}</span>` : undefined)}
