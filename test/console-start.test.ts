@@ -72,9 +72,11 @@ for (const engine of engineNames) {
           await page.locator('#token').fill(token);
           await page.locator('form button[type=submit]').click();
           await page.locator('[data-kind=agent] [data-testid=count]').waitFor();
-          const res = await fetch(`${m[1]}/api/v1/aispm-dashboard?workspace_id=default`, { headers: { authorization: `Bearer ${token}` } });
-          const dash = (await res.json()) as Json;
-          const agents = (dash.objects_counts ?? dash.aispm_objects_counts).agent.inventory;
+          // The agents the demo loaded, as the agents list counts them.
+          const res = await fetch(`${m[1]}/api/v1/aispm-agents/tenants/demo/workspaces/default?page_size=1`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const agents = ((await res.json()) as Json).total;
           assert.ok(agents > 0);
           assert.equal(await page.locator('[data-kind=agent] [data-testid=count]').innerText(), String(agents));
           assert.deepEqual(await page.locator('[data-testid=workspace-picker] option').evaluateAll((os) => os.map((o) => o.value)), [

@@ -6,18 +6,58 @@ import { get } from '../api.js';
 import { Async, ChartFigure, COLORS, Empty, Table } from '../components.js';
 import { href, html, KINDS, kindByName, useAsync, wsPath } from '../lib.js';
 
-/** The dashboard's fields under either of their names (the family's document renames some). */
+/** A kind as the family's document may name it (`AGENT`, `aispm_mcp_servers`, …) → the catalogue's name. */
+const kindName = (t) =>
+  String(t ?? '')
+    .toLowerCase()
+    .replace(/^aispm[_-]?/, '')
+    .replace(/-/g, '_')
+    .replace(/s$/, '');
+
+/** An at-risk object under either shape. */
+const atRiskItem = (o) => ({
+  id: o.id ?? o.aispm_object_id,
+  name: o.name ?? o.aispm_friendly_name ?? o.id ?? o.aispm_object_id,
+  risk_score: o.risk_score,
+  critical_issues: o.critical_issues ?? o.critical_count,
+  high_issues: o.high_issues ?? o.high_count,
+});
+
+/**
+ * The dashboard under either of its shapes: this service's (`objects_counts` keyed by kind,
+ * `top_issues`, `top_at_risk`) or the product family's document's (`aispm_objects_counts` as a
+ * list, `aispm_objects_top_issues`, `aispm_top_at_risk_*`, `scans_counts.total_current_aispm_scans`, …).
+ */
 function readDashboard(d) {
   const risk = d.top_at_risk ?? {};
   const scans = d.scans_counts ?? {};
+  let counts = d.objects_counts;
+  if (!counts && Array.isArray(d.aispm_objects_counts)) {
+    counts = Object.fromEntries(
+      d.aispm_objects_counts.map((c) => [
+        kindName(c.object_type),
+        { inventory: c.total_inventory_count, issues: c.total_issues_count, critical: c.critical_issues_count, high: c.high_issues_count },
+      ]),
+    );
+  }
+  const topIssues = (d.top_issues ?? d.aispm_objects_top_issues ?? []).map((i) => ({
+    id: i.id ?? i.issue_id,
+    rule_name: i.rule_name,
+    severity: i.severity ?? i.definitive_severity,
+    category: i.category,
+    open_instances: i.open_instances ?? i.total_priority_affected_elements,
+    objects: i.objects,
+    last_detected: i.last_detected,
+  }));
+  const list = (a) => (a ? a.map(atRiskItem) : undefined);
   return {
-    counts: d.objects_counts ?? d.aispm_objects_counts ?? {},
-    topIssues: d.top_issues ?? d.aispm_objects_top_issues ?? [],
+    counts: counts ?? {},
+    topIssues,
     atRisk: {
-      agent: risk.agents ?? d.aispm_top_at_risk_agents ?? [],
-      model: risk.models ?? d.aispm_top_at_risk_models ?? [],
-      mcp_server: risk.mcp_servers ?? d.aispm_top_at_risk_mcp_servers ?? [],
-      tool: risk.tools ?? d.aispm_top_at_risk_tools,
+      agent: list(risk.agents ?? d.aispm_top_at_risk_agents) ?? [],
+      model: list(risk.models ?? d.aispm_top_at_risk_models) ?? [],
+      mcp_server: list(risk.mcp_servers ?? d.aispm_top_at_risk_mcp_servers) ?? [],
+      tool: list(risk.tools ?? d.aispm_top_at_risk_tools),
     },
     scans: {
       current: scans.current_scans ?? scans.total_current_aispm_scans,
