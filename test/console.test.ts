@@ -548,6 +548,12 @@ for (const engine of engineNames) {
         const has = path in doc.paths;
         assert.equal(await page.locator(`[data-export=${id}] [data-testid=not-available]`).count(), has ? 0 : 1, id);
         assert.equal(await page.locator(`[data-testid=download-${id}]`).count(), has ? 1 : 0, id);
+        if (has) {
+          // Where the service has it, the button saves the API's JSON answer.
+          const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-testid=download-${id}]`).click()]);
+          const saved = JSON.parse(readFileSync((await file.path())!, 'utf8')) as Json;
+          assert.equal(typeof saved, 'object', id);
+        }
       }
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=csv-issues]').click()]);
       assert.equal(readFileSync((await download.path())!, 'utf8'), await api(`${W('issues')}?page_size=10000`, 'text/csv'));
