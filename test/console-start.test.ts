@@ -59,9 +59,11 @@ for (const engine of engineNames) {
         const lines = out.split('\n');
         const curl = lines.findIndex((l) => l.trimStart().startsWith('curl '));
         assert.ok(curl > 0, out);
+        // The console's address on the line after the curl line, on the same origin.
         const consoleLine = lines[curl + 1]!;
-        const m = /^ {2}or open the console, (http:\/\/127\.0\.0\.1:\d+)\/ui, and sign in with the token$/.exec(consoleLine);
-        assert.ok(m, consoleLine);
+        const m = /\b(http:\/\/127\.0\.0\.1:\d+)\/ui\b/.exec(consoleLine);
+        assert.ok(m && /console/i.test(consoleLine), consoleLine);
+        assert.ok(lines[curl]!.includes(`${m[1]}/api/v1/`), lines[curl]);
         const token = /Bearer (aispm_\w+)/.exec(lines[curl]!)![1]!;
         t.diagnostic(consoleLine.trim());
 
