@@ -131,6 +131,7 @@ program
         '',
         'Try:',
         `  curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
+        `  or open the console, ${server.url}/ui, and sign in with the token`,
         '',
         `API document: ${server.url}/api/v1/openapi.json   Stop with Ctrl-C.`,
         '',

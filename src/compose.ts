@@ -21,6 +21,7 @@ import { registerRuntime } from './areas/runtime/routes.ts';
 import { registerScans } from './areas/scans/routes.ts';
 import { scanWriter } from './areas/scans/scans-writer.ts';
 import { registerClientStorage } from './areas/storage/routes.ts';
+import { registerConsole } from './areas/console/routes.ts';
 import { registerWorkspaces } from './areas/workspaces/routes.ts';
 import { registerGraph } from './areas/graph/routes.ts';
 import { refreshRiskScores, rescoreAfterBatch, rescoreOnFormulaChange } from './areas/risk/scores.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions) {
       registerGraph(app, ctx);
       registerMcp(app, ctx);
       registerWebhooks(app, ctx);
+      registerConsole(app);
     },
   });
   return { app, ctx, service, jobs };

@@ -40,6 +40,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/docs': 'the API reference page (issue 9); no data',
   '/docs/*': 'assets of the API reference page (issue 9); no data',
   '/docs/assets/:version/:file': "the reference page's own scripts and styles (swagger-ui-dist), served by the service; no data",
+  '/': 'a redirect to the console (issue 24); no data',
+  '/ui': 'the web console page (issue 24); it reads the API with the token the user pastes; no data',
+  '/ui/assets/:digest/*': "the console's own modules, styles and libraries, served by the service; no data",
 };
 
 interface Who {
@@ -337,7 +340,7 @@ describeEngines(
 
     it('public routes answer without a token and carry no data', async () => {
       for (const r of routes.filter((x) => x.access === 'public')) {
-        const url = fillPath(r.url, { '*': 'index.html', version: 'any', file: 'swagger-ui.css' });
+        const url = fillPath(r.url, { '*': 'index.html', version: 'any', file: 'swagger-ui.css', digest: 'any' });
         const res = await send('public', null, r.method, url);
         expect('public', r.method, url, res, (s) => s < 400 || s === 404, 'an answer without a token');
       }

@@ -1,0 +1,132 @@
+// Findings: the issues index with the API's filters and sort, an issue's objects and each object's
+// instance details with evidence, and the compliance posture per framework where the service has it.
+
+import { get, hasOperation } from '../api.js';
+import { Async, Empty, Fields, NotAvailable } from '../components.js';
+import { href, html, kindByName, useAsync, wsPath } from '../lib.js';
+import { Generic } from './generic.js';
+import { ListPage, withQuery } from './list.js';
+
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
+
+function Compliance({ route }) {
+  const state = useAsync(async () => {
+    if (!(await hasOperation('/compliance/tenants/{tenant_id}/workspaces/{workspace_id}'))) return null;
+    try {
+      return await get(wsPath(route, 'compliance'));
+    } catch (e) {
+      if (e.status === 404) return null;
+      throw e;
+    }
+  }, [route.tenant, route.workspace]);
+  return html`<section aria-labelledby="compliance-h">
+    <h2 id="compliance-h">Compliance posture</h2>
+    <${Async}
+      state=${state}
+      what="Loading the compliance posture"
+      render=${(d) => (d === null ? html`<${NotAvailable} what="Compliance posture per framework" />` : html`<${Generic} data=${d} caption="Posture per framework" />`)}
+    />
+  </section>`;
+}
+
+export function Findings({ route }) {
+  const query = route.query;
+  const go = (q) => {
+    location.hash = href(route, 'findings', [], q);
+  };
+  const state = useAsync(() => get(wsPath(route, 'issues'), Object.fromEntries(query)), [route.tenant, route.workspace, query.toString()]);
+  const severity = query.get('severity') ?? '';
+  return html`<h1 tabindex="-1">Findings</h1>
+    <form class="quick" aria-label="Severity" onSubmit=${(e) => e.preventDefault()}>
+      <label>Severity
+        <select data-testid="severity-filter" value=${severity} onChange=${(e) => go(withQuery(query, { severity: e.currentTarget.value }))}>
+          <option value="">any</option>
+          ${SEVERITIES.map((s) => html`<option value=${s}>${s}</option>`)}
+        </select>
+      </label>
+    </form>
+    <${ListPage}
+      state=${state}
+      query=${query}
+      go=${go}
+      caption="Issues (a rule's findings at one severity)"
+      testid="issues-table"
+      columns=${['rule_name', 'severity', 'category', 'open_instances', 'objects', 'first_detected', 'last_detected']}
+      sortable=${['severity', 'open_instances', 'objects', 'first_detected', 'last_detected', 'rule_name']}
+      csv=${{ path: wsPath(route, 'issues'), filename: `${route.workspace}-issues.csv` }}
+      cell=${(col, v, row) => (col === 'rule_name' ? html`<a href=${href(route, 'issue', [row[0]])}>${v}</a>` : col === 'severity' ? html`<span class=${`sev ${v}`}>${v}</span>` : undefined)}
+    />
+    <${Compliance} route=${route} />`;
+}
+
+function ObjectDetails({ route, issueId, object }) {
+  const state = useAsync(
+    () => get(`${wsPath(route, 'issues')}/${encodeURIComponent(issueId)}/objects/${encodeURIComponent(object)}/details`, { page_size: 20 }),
+    [route.tenant, route.workspace, issueId, object],
+  );
+  return html`<section aria-labelledby="details-h">
+    <h2 id="details-h">Instances on ${object}</h2>
+    <${Async}
+      state=${state}
+      what="Loading the instances"
+      render=${(d) =>
+        d.details?.length
+          ? html`<ul class="findings" data-testid="instance-details">
+              ${d.details.map(
+                (x) => html`<li>
+                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> ${x.title} <span class="sub">${x.status} · detected ${x.detected_at}</span></h3>
+                  <p>${x.description}</p>
+                  ${x.evidence && html`<pre class="json">${JSON.stringify(x.evidence, null, 2)}</pre>`}
+                  ${x.remediation && html`<p class="sub"><strong>Remediation:</strong> ${x.remediation}</p>`}
+                </li>`,
+              )}
+            </ul>`
+          : html`<${Empty}>No instances.</${Empty}>`}
+    />
+  </section>`;
+}
+
+export function IssuePage({ route }) {
+  const [issueId] = route.parts;
+  const query = route.query;
+  const object = query.get('object');
+  const issue = useAsync(() => get(`${wsPath(route, 'issues')}/${encodeURIComponent(issueId)}`), [route.tenant, route.workspace, issueId]);
+  const listQuery = new URLSearchParams(query);
+  listQuery.delete('object');
+  const objects = useAsync(
+    () => get(`${wsPath(route, 'issues')}/${encodeURIComponent(issueId)}/objects`, Object.fromEntries(listQuery)),
+    [route.tenant, route.workspace, issueId, listQuery.toString()],
+  );
+  const go = (q) => {
+    location.hash = href(route, 'issue', [issueId], q);
+  };
+  return html`<${Async}
+    state=${issue}
+    what="Loading the issue"
+    render=${(d) => html`<h1 tabindex="-1">Issue: ${d.rows[0][d.header.indexOf('rule_name')]}</h1>
+      <${Fields} header=${d.header} row=${d.rows[0]} />
+      ${d.rule && html`<section aria-labelledby="rule-h"><h2 id="rule-h">Rule</h2><${Fields} header=${Object.keys(d.rule)} row=${Object.values(d.rule)} /></section>`}
+      <section aria-labelledby="objects-h">
+        <h2 id="objects-h">Objects</h2>
+        <${ListPage}
+          state=${objects}
+          query=${listQuery}
+          go=${go}
+          caption="Objects this issue touches"
+          testid="issue-objects"
+          filterBar=${false}
+          sortable=${false}
+          cell=${(col, v, row) => {
+            if (col === 'object_name') {
+              const kind = kindByName(row[0]);
+              return kind ? html`<a href=${href(route, 'object', [kind.prefix, row[1]])}>${v}</a>` : v;
+            }
+            if (col === 'occurrences')
+              return html`<a href=${href(route, 'issue', [issueId], withQuery(listQuery, { object: row[1] }, true))}>${v} — show</a>`;
+            return undefined;
+          }}
+        />
+      </section>
+      ${object ? html`<${ObjectDetails} route=${route} issueId=${issueId} object=${object} />` : null}`}
+  />`;
+}
