@@ -11422,124 +11422,114 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Per object type: objects in the inventory and the open issues on them. */
-                        objects_counts: {
-                            agent: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            model: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            tool: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            mcp_server: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            asset: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            location: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                        };
+                        aispm_objects_counts: {
+                            /** @description The object type (agent, model, tool, mcp_server, asset, location). */
+                            object_type: string;
+                            /** @description Objects of the type. */
+                            total_inventory_count: number;
+                            /** @description Open issues on objects of the type, counted once per object they touch (the sum of the objects' total_issues). */
+                            total_issues_count: number;
+                            /** @description Of those, critical ones. */
+                            critical_issues_count: number;
+                            /** @description Of those, high ones. */
+                            high_issues_count: number;
+                        }[];
                         /** @description The most severe open issues, then those with the most open instances. */
-                        top_issues: {
-                            workspace_id: string;
-                            id: string;
+                        aispm_objects_top_issues: {
+                            /** @description The issue (one rule at one severity in one workspace). */
+                            issue_id: string;
                             rule_id: string;
                             rule_name: string;
-                            severity: string;
+                            /** @description The rule's description ('' when the rule is not known to the workspace). */
+                            rule_description: string;
+                            /** @description The severity of the issue. */
+                            definitive_severity: string;
+                            /** @description Objects the issue touches when it is critical, else 0. */
+                            critical_element_count: number;
+                            /** @description Objects the issue touches when it is high, else 0. */
+                            high_element_count: number;
+                            /** @description critical_element_count + high_element_count. */
+                            total_priority_affected_elements: number;
+                            workspace_id: string;
                             category: string;
                             open_instances: number;
+                            /** @description Objects the issue touches. */
                             objects: number;
                             /** Format: date-time */
                             last_detected: string | null;
                         }[];
-                        /** @description Per type, the objects of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
-                        top_at_risk: {
-                            agents: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            models: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            tools: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            mcp_servers: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                        };
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_agents: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_models: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_mcp_servers: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_tools: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
                         issues_histogram: {
                             /** @description 12 entries, one per calendar month ending with the current one, oldest first. */
                             counts: {
@@ -11556,11 +11546,11 @@ export interface operations {
                         /** @description The current scans and how many of them found AI objects (docs/SCANS.md). */
                         scans_counts: {
                             /** @description Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset. */
-                            current_scans: number;
+                            total_current_aispm_scans: number;
                             /** @description Of those, the scans that reported at least one AI object (`ai_objects > 0`). */
-                            with_ai_objects: number;
-                            /** @description with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans. */
-                            with_ai_objects_pct: number;
+                            scans_with_ai_objects_count: number;
+                            /** @description scans_with_ai_objects_count as a percentage of total_current_aispm_scans, to one decimal; 0 when there are none. */
+                            percent_scans_with_ai_objects: number;
                         };
                     };
                 };
