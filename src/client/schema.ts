@@ -1038,6 +1038,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the issues of the token's workspaces
+         * @description The open issues of the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 otherwise), most severe first, then most open instances, with the workspace as the first column; paged by keyset cursor, filtered on any column (`severity=critical`, `category__in=…`, `open_instances__gte=…`) and sorted by `sort` terms as the other lists are. `Accept: text/csv` answers CSV.
+         *
+         *     Columns after `workspace_id`:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Issue id: opaque, stable for a workspace, rule and severity. |
+         *     | `rule_id` | string | yes | Rule that raised the findings. |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `severity` | string | yes | critical, high, medium or low (sorts by rank: critical is highest). |
+         *     | `category` | string | yes | Category of the rule. |
+         *     | `open_instances` | integer | yes | Open instances of the issue, over all its objects. |
+         *     | `objects` | integer | yes | Objects with at least one open instance of the issue. |
+         *     | `first_detected` | time | yes | Earliest detection among the open instances. |
+         *     | `last_detected` | time | yes | Latest detection among the open instances. |
+         */
+        get: operations["GetAllIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one issue
+         * @description One open issue of the workspaces the token may read, as an array of arrays: the column names first, then the issue's row (`workspace_id`, then the columns of the issues index). 404 when no open issue of those workspaces has the id.
+         */
+        get: operations["GetIssueDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the instances of an issue
+         * @description The instances of the issue (open and resolved; `status` keeps one kind) in the workspaces the token may read, newest first, with the workspace as the first column; paged, filtered and sorted as the other lists are. 404 when no open issue of those workspaces has the id. `Accept: text/csv` answers CSV.
+         *
+         *     Columns after `workspace_id`:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetIssueInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rules/tenants/{tenant_id}/workspaces/{workspace_id}": {
         parameters: {
             query?: never;
@@ -10379,6 +10477,525 @@ export interface operations {
                             } | null;
                         } | null;
                     };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAllIssues: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`. */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose open_instances equals this. */
+                open_instances?: number;
+                /** @description Only rows whose open_instances differs from this. */
+                open_instances__ne?: number;
+                /** @description Only rows whose open_instances is one of (comma-separated) this. */
+                open_instances__in?: string;
+                /** @description Only rows whose open_instances is greater than this. */
+                open_instances__gt?: number;
+                /** @description Only rows whose open_instances is at least this. */
+                open_instances__gte?: number;
+                /** @description Only rows whose open_instances is less than this. */
+                open_instances__lt?: number;
+                /** @description Only rows whose open_instances is at most this. */
+                open_instances__lte?: number;
+                /** @description Only rows whose objects equals this. */
+                objects?: number;
+                /** @description Only rows whose objects differs from this. */
+                objects__ne?: number;
+                /** @description Only rows whose objects is one of (comma-separated) this. */
+                objects__in?: string;
+                /** @description Only rows whose objects is greater than this. */
+                objects__gt?: number;
+                /** @description Only rows whose objects is at least this. */
+                objects__gte?: number;
+                /** @description Only rows whose objects is less than this. */
+                objects__lt?: number;
+                /** @description Only rows whose objects is at most this. */
+                objects__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueDetails: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Issue id (as the issues index and `GET /issues` answer it). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The header, then one row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown[][];
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueInstances: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Which instances: open, resolved or all (default all). */
+                status?: "open" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Issue id (as the issues index and `GET /issues` answer it). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
                 };
             };
             /** @description A parameter is malformed; the message names it. */
