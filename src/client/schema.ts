@@ -1957,6 +1957,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/views/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the views of a workspace
+         * @description The saved views of the workspace, newest first, in pages: `items`, `total`, and `page_hrefs.next` (the next page, empty on the last). `sort` takes `column[:asc|desc]` terms over id, name, entity, format, created_at, updated_at.
+         */
+        get: operations["GetViews"];
+        put?: never;
+        /**
+         * Save a view of a list
+         * @description Saves a named query over one list of the workspace: an inventory kind (agent, model, tool, mcp_server, asset, location), issues, instances, sessions, interactions or (current) scans, with the list's filters (`saved_filters`), sort and columns, each checked as the list checks them (400 naming what is wrong). With `interval_seconds` it is exported on that schedule too. Needs the `views` scope.
+         */
+        post: operations["CreateView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a view
+         * @description One saved view, with the state of its last export. 404 when no view of the token's workspaces has the id.
+         */
+        get: operations["GetView"];
+        /**
+         * Replace a view
+         * @description Replaces the view's fields (as `CreateView` takes them); a changed interval reschedules its next recurring export from now. Exports already made are kept. Needs the `views` scope.
+         */
+        put: operations["UpdateView"];
+        post?: never;
+        /**
+         * Delete a view
+         * @description Deletes the view, its schedule, its exports not running and their files (a running export finishes and is then dropped). Needs the `views` scope.
+         */
+        delete: operations["DeleteView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a view
+         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `…/{id}/exports/{exportId}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.
+         */
+        post: operations["ExportView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the exports of a view
+         * @description The exports of the view, newest first, with their state, in pages: `items`, `total`, `page_hrefs.next`. `sort` takes terms over id, export_status, created_at, finished_at.
+         */
+        get: operations["GetViewExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an export of a view
+         * @description One export of the view: its state, attempts, last error and, once completed, its rows and size.
+         */
+        get: operations["GetViewExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/exports/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export of a view
+         * @description The file of a completed export: `text/csv` (a header line, then the rows) or `application/x-ndjson` (one object per row). 409 while it is not completed.
+         */
+        get: operations["DownloadViewExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -15683,6 +15815,1212 @@ export interface operations {
             };
             /** @description No such object in this workspace. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViews: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose name contains, in any case, this. */
+                name__ilk?: string;
+                /** @description Only rows whose entity equals this. */
+                entity?: string;
+                /** @description Only rows whose entity differs from this. */
+                entity__ne?: string;
+                /** @description Only rows whose entity is one of (comma-separated) this. */
+                entity__in?: string;
+                /** @description Only rows whose entity contains, in any case, this. */
+                entity__ilk?: string;
+                /** @description Only rows whose format equals this. */
+                format?: string;
+                /** @description Only rows whose format differs from this. */
+                format__ne?: string;
+                /** @description Only rows whose format is one of (comma-separated) this. */
+                format__in?: string;
+                /** @description Only rows whose format contains, in any case, this. */
+                format__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description View id. */
+                            id: string;
+                            workspace_id: string;
+                            name: string;
+                            description: string;
+                            /** @description The list it is a view of. */
+                            entity: string;
+                            /** @description The list's filters it applies. */
+                            saved_filters: {
+                                [key: string]: string;
+                            };
+                            /** @description Its sort terms, or null for the list's order. */
+                            sort: string | null;
+                            /** @description The columns it keeps, or null for all. */
+                            columns: string[] | null;
+                            /** @enum {string} */
+                            format: "csv" | "ndjson";
+                            /** @description Seconds between recurring exports, or null. */
+                            interval_seconds: number | null;
+                            /**
+                             * @description scheduled, running, retry_pending, completed or failed.
+                             * @enum {string|null}
+                             */
+                            export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                            /** @description The last export's file, in the export directory. */
+                            export_path: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When an export of it last completed.
+                             */
+                            last_exported: string | null;
+                            /** @description User of the token that created it. */
+                            created_by: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        page_hrefs: {
+                            /** @description The next page, or empty on the last. */
+                            next: string;
+                            /** @description Always empty: pages are read forward, by cursor. */
+                            prev: string;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name. */
+                    name: string;
+                    /** @description What it is for. */
+                    description?: string;
+                    /**
+                     * @description The list it is a view of.
+                     * @enum {string}
+                     */
+                    entity: "agent" | "model" | "tool" | "mcp_server" | "asset" | "location" | "issues" | "instances" | "sessions" | "interactions" | "scans";
+                    /** @description The list's filters, as its query parameters name them (`{"severity": "critical", "name__ilk": "bot"}`); checked as the list checks them. */
+                    saved_filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /** @description The list's sort terms, `column[:asc|desc]`, comma-separated. */
+                    sort?: string | null;
+                    /** @description The columns kept, in this order (all when absent). */
+                    columns?: string[] | null;
+                    /**
+                     * @description What its exports write: csv (default) or ndjson.
+                     * @enum {string}
+                     */
+                    format?: "csv" | "ndjson";
+                    /** @description Export it every this many seconds (60–31622400); absent or null: only when asked. */
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A saved view. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A saved view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name. */
+                    name: string;
+                    /** @description What it is for. */
+                    description?: string;
+                    /**
+                     * @description The list it is a view of.
+                     * @enum {string}
+                     */
+                    entity: "agent" | "model" | "tool" | "mcp_server" | "asset" | "location" | "issues" | "instances" | "sessions" | "interactions" | "scans";
+                    /** @description The list's filters, as its query parameters name them (`{"severity": "critical", "name__ilk": "bot"}`); checked as the list checks them. */
+                    saved_filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /** @description The list's sort terms, `column[:asc|desc]`, comma-separated. */
+                    sort?: string | null;
+                    /** @description The columns kept, in this order (all when absent). */
+                    columns?: string[] | null;
+                    /**
+                     * @description What its exports write: csv (default) or ndjson.
+                     * @enum {string}
+                     */
+                    format?: "csv" | "ndjson";
+                    /** @description Export it every this many seconds (60–31622400); absent or null: only when asked. */
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A saved view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description `deleted`. */
+                        status: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ExportView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The file it writes, in the export directory. */
+                        export_path: string;
+                        /**
+                         * @description `scheduled`.
+                         * @enum {string}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                        /** @description The export (and its job). */
+                        export_workflow_id: string;
+                        /** @description Where the file is downloaded once completed. */
+                        download_href: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViewExports: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose export_status equals this. */
+                export_status?: string;
+                /** @description Only rows whose export_status differs from this. */
+                export_status__ne?: string;
+                /** @description Only rows whose export_status is one of (comma-separated) this. */
+                export_status__in?: string;
+                /** @description Only rows whose export_status contains, in any case, this. */
+                export_status__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose finished_at equals this. (RFC 3339 with a zone) */
+                finished_at?: string;
+                /** @description Only rows whose finished_at differs from this. (RFC 3339 with a zone) */
+                finished_at__ne?: string;
+                /** @description Only rows whose finished_at is greater than this. (RFC 3339 with a zone) */
+                finished_at__gt?: string;
+                /** @description Only rows whose finished_at is at least this. (RFC 3339 with a zone) */
+                finished_at__gte?: string;
+                /** @description Only rows whose finished_at is less than this. (RFC 3339 with a zone) */
+                finished_at__lt?: string;
+                /** @description Only rows whose finished_at is at most this. (RFC 3339 with a zone) */
+                finished_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Export id (the id of its job). */
+                            id: string;
+                            view_id: string;
+                            /** @enum {string} */
+                            export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                            /** @description Its file, in the export directory. */
+                            export_path: string;
+                            /**
+                             * Format: date-time
+                             * @description When it completed; before that, when it is due.
+                             */
+                            export_date: string;
+                            /** @enum {string} */
+                            format: "csv" | "ndjson";
+                            /** @description Rows written, once completed. */
+                            rows: number | null;
+                            /** @description Size of the file, once completed. */
+                            bytes: number | null;
+                            /** @description Attempts started. */
+                            attempts: number;
+                            /** @description Why the last attempt failed. */
+                            error: string | null;
+                            /** @description Whether the view's interval scheduled it. */
+                            recurring: boolean;
+                            requested_by: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it completed.
+                             */
+                            finished_at: string | null;
+                            /** @description Where its file is downloaded, once completed. */
+                            download_href: string;
+                        }[];
+                        page_hrefs: {
+                            /** @description The next page, or empty on the last. */
+                            next: string;
+                            /** @description Always empty: pages are read forward, by cursor. */
+                            prev: string;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+                /** @description Export id. */
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An export of a view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Export id (the id of its job). */
+                        id: string;
+                        view_id: string;
+                        /** @enum {string} */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                        /** @description Its file, in the export directory. */
+                        export_path: string;
+                        /**
+                         * Format: date-time
+                         * @description When it completed; before that, when it is due.
+                         */
+                        export_date: string;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Rows written, once completed. */
+                        rows: number | null;
+                        /** @description Size of the file, once completed. */
+                        bytes: number | null;
+                        /** @description Attempts started. */
+                        attempts: number;
+                        /** @description Why the last attempt failed. */
+                        error: string | null;
+                        /** @description Whether the view's interval scheduled it. */
+                        recurring: boolean;
+                        requested_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it completed.
+                         */
+                        finished_at: string | null;
+                        /** @description Where its file is downloaded, once completed. */
+                        download_href: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DownloadViewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+                /** @description Export id. */
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

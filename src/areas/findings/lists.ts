@@ -275,6 +275,26 @@ export const tokenIssueInstances = defineList<InstanceRow>({
   query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'sort', 'paging'] },
 });
 
+/** Every instance of a workspace, open and resolved, newest first (a saved view's rows). Scope: tenant, workspace. */
+export const workspaceInstances = defineList<InstanceRow>({
+  name: 'workspace.instances',
+  columns: instanceDetail.columns,
+  columnSql: () => instanceSql,
+  sortSql: instanceSort,
+  tie: ['i.id'],
+  defaultSort: newestFirst,
+  filters: [statusFilter('all')],
+  pageSize: DEFAULT_PAGE,
+  base: (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .select(selected)
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace')),
+  render: (_db, _scope, rows) => rows.map(instanceValues),
+  query: { order: ['filters', 'sort', 'paging'] },
+});
+
 /** The findings one scan produced, newest first: the order of the (scan, detected_at, id) index. Scope: tenant, workspace, scan. */
 export const scanInstances = defineList<InstanceRow>({
   name: 'scan.instances',

@@ -18,7 +18,8 @@ import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
 import * as jobs from './migrations/030_jobs.ts';
-import * as tokenIssues from './migrations/031_token_issues.ts';
+import * as issueReads from './migrations/031_issue_reads.ts';
+import * as views from './migrations/032_views.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 
 interface Migration {
@@ -41,7 +42,8 @@ const migrations: Migration[] = [
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
   { version: 30, name: 'jobs', up: jobs.up },
-  { version: 31, name: 'token_issues', up: tokenIssues.up },
+  { version: 31, name: 'issue_reads', up: issueReads.up },
+  { version: 32, name: 'views', up: views.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
 ];
 
