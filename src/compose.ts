@@ -142,7 +142,7 @@ function jobRunner(options: BuildOptions): JobRunner {
 
 /** Where and how view exports are written. */
 function exportSettings(config: Config): ExportSettings {
-  return { dir: config.exportDir, pageRows: 5000 };
+  return { dir: config.exportDir, pageRows: config.exportPageRows };
 }
 
 /** How webhook deliveries are made and retried. */

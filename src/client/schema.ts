@@ -2069,7 +2069,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/views/{id}/exports/{exportId}/download": {
+    "/api/v1/views/{id}/files/{exportId}": {
         parameters: {
             query?: never;
             header?: never;

@@ -152,7 +152,7 @@ function viewAnswer(v: View): Static<typeof ViewAnswer> {
   };
 }
 
-const downloadHref = (e: ViewExport) => `/api/v1/views/${encodeURIComponent(e.view_id)}/exports/${encodeURIComponent(e.id)}/download`;
+const downloadHref = (e: ViewExport) => `/api/v1/views/${encodeURIComponent(e.view_id)}/files/${encodeURIComponent(e.id)}`;
 
 function exportAnswer(e: ViewExport): Static<typeof ExportAnswer> {
   return {
@@ -447,7 +447,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
   );
 
   api.get(
-    '/api/v1/views/:id/exports/:exportId/download',
+    '/api/v1/views/:id/files/:exportId',
     {
       config: { access: 'read' },
       schema: {
