@@ -213,6 +213,7 @@ describeEngines(
           rows: expected.rows.length,
           bytes: Buffer.byteLength(res.body),
           attempts: 1,
+          rows_written: expected.rows.length,
           error: null,
           recurring: false,
           requested_by: 'u1',

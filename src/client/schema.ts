@@ -16746,6 +16746,8 @@ export interface operations {
                             bytes: number | null;
                             /** @description Attempts started. */
                             attempts: number;
+                            /** @description Rows the running (or last) attempt has written so far. */
+                            rows_written: number;
                             /** @description Why the last attempt failed. */
                             error: string | null;
                             /** @description Whether the view's interval scheduled it. */
@@ -16877,6 +16879,8 @@ export interface operations {
                         bytes: number | null;
                         /** @description Attempts started. */
                         attempts: number;
+                        /** @description Rows the running (or last) attempt has written so far. */
+                        rows_written: number;
                         /** @description Why the last attempt failed. */
                         error: string | null;
                         /** @description Whether the view's interval scheduled it. */

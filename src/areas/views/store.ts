@@ -48,6 +48,8 @@ export interface ViewExport {
   run_at: number;
   attempts: number;
   last_error: string | null;
+  /** Rows written so far by the attempt running (or the last one). */
+  rows_written: number;
 }
 
 export const newViewId = () => `view_${randomBytes(10).toString('hex')}`;
@@ -307,6 +309,7 @@ export const exportSelect = [
   'j.run_at',
   'j.attempts',
   'j.last_error',
+  'j.progress',
 ] as const;
 
 export function exportFrom(b: Parameters<Parameters<Db['template']>[1]>[0]) {
@@ -333,6 +336,7 @@ export function exportOf(r: Record<string, unknown>): ViewExport {
     run_at: Number(r.run_at),
     attempts: Number(r.attempts),
     last_error: (r.last_error as string | null) ?? null,
+    rows_written: Number(readJson<{ rows?: number } | null>(r.progress)?.rows ?? 0),
   };
 }
 
