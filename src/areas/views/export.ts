@@ -98,8 +98,16 @@ function encoder(format: View['format'], columns: string[]) {
 function write(out: WriteStream, chunk: string): Promise<void> | undefined {
   if (out.write(chunk)) return undefined;
   return new Promise((resolve, reject) => {
-    out.once('drain', resolve);
-    out.once('error', reject);
+    const fail = (err: Error) => {
+      out.off('drain', drained);
+      reject(err);
+    };
+    const drained = () => {
+      out.off('error', fail);
+      resolve();
+    };
+    out.once('drain', drained);
+    out.once('error', fail);
   });
 }
 
