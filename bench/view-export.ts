@@ -73,7 +73,7 @@ try {
   let e: { export_status: string; rows: number; bytes: number };
   do {
     await new Promise((r) => setTimeout(r, 20));
-    e = (await app.inject({ method: 'GET', url: `/api/v1/views/${view.id}/exports/${exported.export_workflow_id}`, headers })).json();
+    e = (await app.inject({ method: 'GET', url: `/api/v1/view-exports/${exported.export_workflow_id}`, headers })).json();
   } while (e.export_status !== 'completed' && e.export_status !== 'failed');
   const seconds = (performance.now() - started) / 1000;
   const size = statSync(join(config.exportDir, exported.export_path)).size;

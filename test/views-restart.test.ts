@@ -77,7 +77,7 @@ for (const engine of engineNames) {
       const exported = await api(service, token, 'POST', `/api/v1/views/${view.body.id}/export`);
       assert.equal(exported.status, 200, exported.text);
       const id = exported.body.export_workflow_id as string;
-      const status = async (s: Service) => (await api(s, token, 'GET', `/api/v1/views/${view.body.id}/exports/${id}`)).body;
+      const status = async (s: Service) => (await api(s, token, 'GET', `/api/v1/view-exports/${id}`)).body;
 
       // Running: kill the process without a chance to hand the job back.
       const until = Date.now() + 15_000;
@@ -107,7 +107,7 @@ for (const engine of engineNames) {
       assert.equal(done.rows, N);
 
       // The file equals the list read page by page, and no partial file is left behind.
-      const file = await api(service, token, 'GET', `/api/v1/views/${view.body.id}/files/${id}`);
+      const file = await api(service, token, 'GET', `/api/v1/view-exports/${id}/file`);
       const lines = file.text
         .trimEnd()
         .split('\n')

@@ -44,7 +44,7 @@ async function exportOf(h: Harness, token: string, view: string): Promise<string
 async function settled(h: Harness, token: string, view: string, id: string, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const e = body(await h.get(`/api/v1/views/${view}/exports/${id}`, token));
+    const e = body(await h.get(`/api/v1/view-exports/${id}`, token));
     if (e.export_status === 'completed' || e.export_status === 'failed') return e;
     if (Date.now() > until) throw new Error(`export ${id} still ${e.export_status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
@@ -52,7 +52,7 @@ async function settled(h: Harness, token: string, view: string, id: string, time
 }
 
 async function download(h: Harness, token: string, view: string, id: string) {
-  const res = await h.get(`/api/v1/views/${view}/files/${id}`, token);
+  const res = await h.get(`/api/v1/view-exports/${id}/file`, token);
   assert.equal(res.statusCode, 200, res.body);
   return res;
 }
@@ -219,7 +219,7 @@ describeEngines(
           requested_by: 'u1',
           created_at: undefined,
           finished_at: undefined,
-          download_href: `/api/v1/views/${view.id}/files/${id}`,
+          download_href: `/api/v1/view-exports/${id}/file`,
         },
       );
       assert.equal(done.export_date, done.finished_at);
@@ -320,16 +320,19 @@ describeEngines(
       const id = await exportOf(h(), writer, view.id);
       await settled(h(), reader, view.id, id);
       for (const token of [otherTenant, w2Writer]) {
-        for (const url of [
-          `/api/v1/views/${view.id}`,
-          `/api/v1/views/${view.id}/exports`,
-          `/api/v1/views/${view.id}/exports/${id}`,
-          `/api/v1/views/${view.id}/files/${id}`,
-        ]) {
+        for (const url of [`/api/v1/views/${view.id}`, `/api/v1/views/${view.id}/exports`]) {
           const res = await h().get(url, token);
           assert.deepEqual(
             [res.statusCode, body(res)],
             [404, { code: 404, message: "no view with this id in the token's workspaces" }],
+            url,
+          );
+        }
+        for (const url of [`/api/v1/view-exports/${id}`, `/api/v1/view-exports/${id}/file`]) {
+          const res = await h().get(url, token);
+          assert.deepEqual(
+            [res.statusCode, body(res)],
+            [404, { code: 404, message: "no view export with this id in the token's workspaces" }],
             url,
           );
         }
@@ -392,7 +395,7 @@ describeEngines(
       let e: any;
       do {
         await new Promise((r) => setTimeout(r, 20));
-        e = body(await h().get(`/api/v1/views/${view.id}/exports/${id}`, writer));
+        e = body(await h().get(`/api/v1/view-exports/${id}`, writer));
       } while (e.attempts < 2 && Date.now() < until);
       assert.equal(e.attempts >= 2, true, JSON.stringify(e));
       assert.match(e.error, /EEXIST|ENOTDIR|not a directory|file already exists/);

@@ -2020,7 +2020,7 @@ export interface paths {
         put?: never;
         /**
          * Export a view
-         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `…/{id}/exports/{exportId}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.
+         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.
          */
         post: operations["ExportView"];
         delete?: never;
@@ -2049,7 +2049,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/views/{id}/exports/{exportId}": {
+    "/api/v1/view-exports/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/views/{id}/files/{exportId}": {
+    "/api/v1/view-exports/{id}/file": {
         parameters: {
             query?: never;
             header?: never;
@@ -16843,10 +16843,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description View id. */
+                /** @description Export id (`export_workflow_id`). */
                 id: string;
-                /** @description Export id. */
-                exportId: string;
             };
             cookie?: never;
         };
@@ -16968,10 +16966,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description View id. */
+                /** @description Export id (`export_workflow_id`). */
                 id: string;
-                /** @description Export id. */
-                exportId: string;
             };
             cookie?: never;
         };

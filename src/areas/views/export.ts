@@ -122,7 +122,7 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
   /** The next recurring export, after one settles (completed or failed for good). */
   async function next(tx: Executor, tenant: string, viewId: string, exportId: string): Promise<void> {
     const view = await getView(db, tx, tenant, viewId);
-    const done = await getExport(db, tenant, viewId, exportId, tx);
+    const done = await getExport(db, tenant, exportId, tx);
     if (!view?.interval_seconds || !done?.recurring) return;
     const at = now();
     await enqueueExport(db, tx, view, {
@@ -136,7 +136,7 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
   return {
     async run(ctx) {
       const { tenant, view: viewId, export: exportId } = ctx.job.payload;
-      const [view, record] = await Promise.all([getView(db, db, tenant, viewId), getExport(db, tenant, viewId, exportId)]);
+      const [view, record] = await Promise.all([getView(db, db, tenant, viewId), getExport(db, tenant, exportId)]);
       if (!view || !record) throw new PermanentJobError('the view or the export was deleted');
       let resolved: ReturnType<typeof resolveView>;
       try {

@@ -3,8 +3,8 @@
 // its id (`/views/{id}`, `POST /views/{id}/export` as the family's document gives it), the token's
 // tenant and workspaces bounding what an id reaches (another tenant's or workspace's view is a
 // 404, as if it did not exist). Reading needs the `read` scope, every change the `views` scope.
-// An export runs in the background (export.ts); its file is listed with the view's exports and
-// downloaded through the API.
+// An export runs in the background (export.ts); it is listed with the view's exports, read by its
+// id (`/view-exports/{id}`, the family's tag for exports) and its file downloaded through the API.
 
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -40,7 +40,7 @@ import {
 const tags = ['Views'];
 const base = '/api/v1/views/tenants/:tenant_id/workspaces/:workspace_id';
 const IdParams = Type.Object({ id: PathId('View id.') });
-const ExportParams = Type.Object({ id: PathId('View id.'), exportId: PathId('Export id.') });
+const ExportParams = Type.Object({ id: PathId('Export id (`export_workflow_id`).') });
 /** Shortest interval between recurring exports: a schedule is for reports, not for polling. */
 const MIN_INTERVAL_S = 60;
 const MAX_INTERVAL_S = 366 * 86_400;
@@ -153,7 +153,7 @@ function viewAnswer(v: View): Static<typeof ViewAnswer> {
   };
 }
 
-const downloadHref = (e: ViewExport) => `/api/v1/views/${encodeURIComponent(e.view_id)}/files/${encodeURIComponent(e.id)}`;
+const downloadHref = (e: ViewExport) => `/api/v1/view-exports/${encodeURIComponent(e.id)}/file`;
 
 function exportAnswer(e: ViewExport): Static<typeof ExportAnswer> {
   return {
@@ -218,10 +218,11 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
     return view;
   }
 
-  async function exportFor(request: FastifyRequest, id: string, exportId: string): Promise<ViewExport> {
-    const view = await viewFor(request, id);
-    const e = await getExport(ctx.db, view.tenant_id, view.id, exportId);
-    if (!e) throw notFound('no export with this id of the view');
+  /** The export with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
+  async function exportFor(request: FastifyRequest, id: string): Promise<ViewExport> {
+    const p = principalOf(request);
+    const e = await getExport(ctx.db, p.key.tenantId, id);
+    if (!e || !canReadWorkspace(p, e.workspace_id)) throw notFound("no view export with this id in the token's workspaces");
     return e;
   }
 
@@ -376,7 +377,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         tags,
         description:
           'Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export ' +
-          'directory, and answers at once: `export_workflow_id` follows it on `…/{id}/exports/{exportId}`. It runs in the ' +
+          'directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the ' +
           'background, survives a restart of the service, runs once across replicas, and moves scheduled → running → ' +
           'completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.',
         params: IdParams,
@@ -396,7 +397,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       const now = ctx.now();
       const id = await ctx.db.transaction((tx) => enqueueExport(ctx.db, tx, view, { requestedBy: principalOf(request).key.userId, now }));
       options.wake();
-      const e = (await getExport(ctx.db, view.tenant_id, view.id, id))!;
+      const e = (await getExport(ctx.db, view.tenant_id, id))!;
       return { export_path: e.file, export_status: e.state, export_workflow_id: id, download_href: downloadHref(e) };
     },
   );
@@ -433,7 +434,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
   );
 
   api.get(
-    '/api/v1/views/:id/exports/:exportId',
+    '/api/v1/view-exports/:id',
     {
       config: { access: 'read' },
       schema: {
@@ -445,11 +446,11 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         response: { 200: ExportAnswer, ...errorResponses(404) },
       },
     },
-    async (request) => exportAnswer(await exportFor(request, request.params.id, request.params.exportId)),
+    async (request) => exportAnswer(await exportFor(request, request.params.id)),
   );
 
   api.get(
-    '/api/v1/views/:id/files/:exportId',
+    '/api/v1/view-exports/:id/file',
     {
       config: { access: 'read' },
       schema: {
@@ -474,7 +475,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request, reply) => {
-      const e = await exportFor(request, request.params.id, request.params.exportId);
+      const e = await exportFor(request, request.params.id);
       if (e.state !== 'completed') throw new ApiError(409, `the export is ${e.state}, not completed`);
       const path = join(options.exports().dir, e.file);
       const size = await stat(path).then(

@@ -340,15 +340,15 @@ export function exportOf(r: Record<string, unknown>): ViewExport {
   };
 }
 
-export async function getExport(db: Db, tenant: string, view: string, id: string, ex: Executor = db): Promise<ViewExport | undefined> {
+/** An export of the tenant by id (export ids are unique within a tenant). */
+export async function getExport(db: Db, tenant: string, id: string, ex: Executor = db): Promise<ViewExport | undefined> {
   const t = db.template('views.export-get', (b) =>
     exportFrom(b)
       .select([...exportSelect])
       .where('e.tenant_id', '=', param('tenant'))
-      .where('e.view_id', '=', param('view'))
       .where('e.id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, view, id });
+  const row = await ex.first<Record<string, unknown>>(t, { tenant, id });
   return row ? exportOf(row) : undefined;
 }
 
