@@ -115,6 +115,19 @@ describeEngines(
       assert.equal(bad.statusCode, 400);
       assert.match(body(bad).message, /^colour: unknown query parameter/);
       assert.equal((await h().get('/api/v1/issues?open_instances__gte=many', all)).statusCode, 400);
+      // Beyond a 32-bit column's range an integer filter still answers (PostgreSQL compares it as bigint) ...
+      assert.equal(body(await h().get('/api/v1/issues?open_instances__lt=99999999999', all)).total, expected.length);
+      assert.equal(
+        body(await h().get('/api/v1/issues?open_instances__in=3000000000,1', all)).total,
+        expected.filter((r) => r[6] === 1).length,
+      );
+      assert.equal(body(await h().get('/api/v1/issues?open_instances__ne=3000000000', all)).total, expected.length);
+      // ... and beyond an exact number it is refused.
+      const huge = await h().get('/api/v1/issues?open_instances__gte=99999999999999999999', all);
+      assert.deepEqual(body(huge), {
+        code: 400,
+        message: 'open_instances__gte: expected an integer between -9007199254740991 and 9007199254740991',
+      });
     });
 
     it('GET /issues/{id}: the header and the issue, as the issues index has it', async () => {

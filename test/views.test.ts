@@ -41,7 +41,7 @@ async function exportOf(h: Harness, token: string, view: string): Promise<string
 }
 
 /** Waits for an export to settle (completed or failed), then answers it. */
-async function settled(h: Harness, token: string, view: string, id: string, timeoutMs = 20_000) {
+async function settled(h: Harness, token: string, id: string, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const e = body(await h.get(`/api/v1/view-exports/${id}`, token));
@@ -51,7 +51,7 @@ async function settled(h: Harness, token: string, view: string, id: string, time
   }
 }
 
-async function download(h: Harness, token: string, view: string, id: string) {
+async function download(h: Harness, token: string, id: string) {
   const res = await h.get(`/api/v1/view-exports/${id}/file`, token);
   assert.equal(res.statusCode, 200, res.body);
   return res;
@@ -185,7 +185,7 @@ describeEngines(
         format: 'ndjson',
       });
       const id = await exportOf(h(), writer, view.id);
-      const done = await settled(h(), reader, view.id, id);
+      const done = await settled(h(), reader, id);
       const expected = await listRows(
         h(),
         reader,
@@ -193,7 +193,7 @@ describeEngines(
         ['name', 'id', 'context_window'],
       );
       assert.ok(expected.rows.length > 20 && expected.pages > 3);
-      const res = await download(h(), reader, view.id, id);
+      const res = await download(h(), reader, id);
       assert.equal(res.headers['content-type'], 'application/x-ndjson');
       const lines = res.body.trimEnd().split('\n');
       assert.deepEqual(
@@ -230,8 +230,8 @@ describeEngines(
     it('a CSV export of every column of the instances equals the list’s rows as CSV', async () => {
       const view = await createView(h(), writer, { name: 'open findings', entity: 'instances', saved_filters: { status: 'open' } });
       const id = await exportOf(h(), writer, view.id);
-      assert.equal((await settled(h(), reader, view.id, id)).export_status, 'completed');
-      const res = await download(h(), reader, view.id, id);
+      assert.equal((await settled(h(), reader, id)).export_status, 'completed');
+      const res = await download(h(), reader, id);
       assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
       // The same rows, newest first, as the instances of each issue read page by page, merged.
       const all = await allPages(h(), `/api/v1/issues?workspace_id=${W1}&page_size=3`, reader);
@@ -257,13 +257,13 @@ describeEngines(
         const view = await createView(h(), writer, { name: 'all models', entity: 'model', format: 'csv' });
         const ids = await Promise.all(Array.from({ length: 6 }, () => exportOf(h(), writer, view.id)));
         assert.equal(new Set(ids).size, 6);
-        const done = await Promise.all(ids.map((id) => settled(h(), reader, view.id, id)));
+        const done = await Promise.all(ids.map((id) => settled(h(), reader, id)));
         assert.deepEqual(
           done.map((e) => [e.export_status, e.attempts, e.rows]),
           // 250 models and the estate's gpt-4o.
           ids.map(() => ['completed', 1, 251]),
         );
-        const files = await Promise.all(ids.map(async (id) => (await download(h(), reader, view.id, id)).body));
+        const files = await Promise.all(ids.map(async (id) => (await download(h(), reader, id)).body));
         assert.equal(new Set(files).size, 1);
         assert.equal(files[0]!.split('\r\n').length, 253);
         const listed = body(await h().get(`/api/v1/views/${view.id}/exports?page_size=4`, reader));
@@ -286,7 +286,7 @@ describeEngines(
       assert.equal(Date.parse(next.export_date) - Date.parse(view.created_at), 604_800_000);
       // Asked for now as well: it runs, and the schedule stays one export.
       const id = await exportOf(h(), writer, view.id);
-      assert.equal((await settled(h(), reader, view.id, id)).export_status, 'completed');
+      assert.equal((await settled(h(), reader, id)).export_status, 'completed');
       const after = body(await h().get(`/api/v1/views/${view.id}/exports`, reader));
       assert.deepEqual(after.items.map((e: any) => [e.export_status, e.recurring]).sort(), [
         ['completed', false],
@@ -318,7 +318,7 @@ describeEngines(
     it('isolation: another tenant or workspace reaches no view, export or file', async () => {
       const view = await createView(h(), writer, { name: 'mine', entity: 'model' });
       const id = await exportOf(h(), writer, view.id);
-      await settled(h(), reader, view.id, id);
+      await settled(h(), reader, id);
       for (const token of [otherTenant, w2Writer]) {
         for (const url of [`/api/v1/views/${view.id}`, `/api/v1/views/${view.id}/exports`]) {
           const res = await h().get(url, token);
@@ -366,8 +366,8 @@ describeEngines(
       assert.equal((await h().get(`/api/v1/views/${theirs.id}`, reader)).statusCode, 200);
       // The export of the other workspace's view holds that workspace's rows only.
       const e = await exportOf(h(), w2Writer, theirs.id);
-      await settled(h(), w2Writer, theirs.id, e);
-      const csv = (await download(h(), w2Writer, theirs.id, e)).body;
+      await settled(h(), w2Writer, e);
+      const csv = (await download(h(), w2Writer, e)).body;
       assert.equal(csv.split('\r\n')[1]!.split(',')[0], 'b1');
       assert.equal(csv.split('\r\n').length, 3);
     });
@@ -402,11 +402,11 @@ describeEngines(
       assert.notEqual(e.export_status, 'completed');
       rmSync(dir);
       mkdirSync(dir);
-      const done = await settled(h(), writer, view.id, id);
+      const done = await settled(h(), writer, id);
       assert.equal(done.export_status, 'completed');
       assert.ok(done.attempts >= 3);
       assert.equal(done.error, null);
-      assert.equal((await download(h(), writer, view.id, id)).body.trimEnd().split('\n').length, 30);
+      assert.equal((await download(h(), writer, id)).body.trimEnd().split('\n').length, 30);
     });
   },
   {
