@@ -20,7 +20,7 @@ import { readPage } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
 import { param } from '../../platform/db/database.ts';
 import { resolveView } from './entities.ts';
-import { deleteExports, finishExport, getExport, getView, insertExport, newExportId, type View } from './store.ts';
+import { deleteExports, finishExport, getExport, getView, insertExport, newExportId, type View, viewExists } from './store.ts';
 
 export const EXPORT_JOB = 'views.export';
 
@@ -191,6 +191,11 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
         throw err;
       }
       const bytes = out.bytesWritten;
+      if (!(await viewExists(db, tenant, viewId))) {
+        // Deleted while it ran: its export rows are gone, and so goes the file.
+        await rm(part, { force: true });
+        throw new PermanentJobError('the view was deleted while it was exported');
+      }
       await rename(part, final);
       return async (tx) => {
         await finishExport(db, tx, { tenant, id: exportId, view: viewId, rows, bytes, now: now() });
