@@ -143,6 +143,13 @@ describeEngines(
         assert.deepEqual(body(res), { code: 404, message: "no open issue with this id in the token's workspaces" });
       }
       assert.equal((await h().get('/api/v1/issues/nope', all)).statusCode, 404);
+      const unknown = await h().get(`/api/v1/issues/${id}?colour=red`, all);
+      assert.deepEqual(
+        [unknown.statusCode, body(unknown).message],
+        [400, 'colour: unknown query parameter; this operation takes workspace_id'],
+      );
+      assert.deepEqual(body(await h().get(`/api/v1/issues/${id}?workspace_id=${W2}`, all)), one);
+      assert.equal((await h().get(`/api/v1/issues/${id}?workspace_id=${W1}`, all)).statusCode, 404);
     });
 
     it('GET /issues/{id}/instances: the issue’s instances, as the rule’s results have them', async () => {

@@ -116,6 +116,8 @@ describeEngines(
         },
       );
       assert.deepEqual(body(await h().get(`/api/v1/views/${created.id}`, reader)), created);
+      const unknown = await h().get(`/api/v1/views/${created.id}?colour=red`, reader);
+      assert.deepEqual([unknown.statusCode, body(unknown).message], [400, 'colour: unknown query parameter; this operation takes none']);
 
       const second = await createView(h(), writer, { name: 'critical issues', entity: 'issues', saved_filters: { severity: 'critical' } });
       assert.equal(second.format, 'csv');
