@@ -16,7 +16,7 @@ export const CONTRACT_FILE = new URL('../test/contract/family-openapi.json', imp
 export const TYPES_FILE = new URL('../test/contract/family-schema.ts', import.meta.url);
 
 /** Keys that hold the vendor's words rather than the contract's structure. */
-const PROSE = new Set(['description', 'summary', 'example', 'examples', 'title', 'x-mint', 'tags', 'termsOfService', 'contact']);
+const PROSE = new Set(['description', 'summary', 'example', 'examples', 'title', 'x-mint', 'tags', 'termsOfService', 'contact', 'license']);
 
 /** The document without its prose: a schema property named like a prose key (a `description` field) stays. */
 export function structureOf(value: unknown, inProperties = false): unknown {
