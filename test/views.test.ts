@@ -421,3 +421,46 @@ describeEngines(
     },
   },
 );
+
+let clock = NOW;
+
+describeEngines(
+  'a recurring export',
+  (h) => {
+    it('runs when its interval has passed, then the next one is scheduled an interval later', async () => {
+      await h().ingest(T1, W1, models(12));
+      const writer = await h().token({ tenant: T1, scopes: ['read', 'views'] });
+      h().jobs.start();
+      const view = await createView(h(), writer, { name: 'hourly', entity: 'model', format: 'ndjson', interval_seconds: 3600 });
+      const list = async () => body(await h().get(`/api/v1/views/${view.id}/exports?sort=created_at:asc`, writer)).items;
+      let items = await list();
+      assert.deepEqual(
+        items.map((e: any) => [e.export_status, e.export_date]),
+        [['scheduled', new Date(clock + 3_600_000).toISOString()]],
+      );
+      // Not yet due: it waits.
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal((await list())[0].export_status, 'scheduled');
+      // An hour later it runs, and the next one is due an hour after that.
+      clock += 3_600_000;
+      h().jobs.wake();
+      const first = await settled(h(), writer, items[0].id);
+      assert.deepEqual([first.export_status, first.rows, first.recurring], ['completed', 12, true]);
+      items = await list();
+      assert.deepEqual(
+        items.map((e: any) => [e.id === first.id, e.export_status, e.recurring]),
+        [
+          [true, 'completed', true],
+          [false, 'scheduled', true],
+        ],
+      );
+      assert.equal(items[1].export_date, new Date(clock + 3_600_000).toISOString());
+      const v = body(await h().get(`/api/v1/views/${view.id}`, writer));
+      assert.deepEqual(
+        [v.export_status, v.export_path, v.last_exported],
+        ['completed', `${first.id}.ndjson`, new Date(clock).toISOString()],
+      );
+    });
+  },
+  { config: { jobsPollMs: 20, jobsLeaseMs: 3000 }, now: () => clock },
+);

@@ -26,6 +26,7 @@ import { exportsList, viewsList } from './lists.ts';
 import {
   deleteView,
   type ExportFormat,
+  exportFile,
   exportFormats,
   getExport,
   getView,
@@ -153,7 +154,7 @@ function viewAnswer(v: View): Static<typeof ViewAnswer> {
   };
 }
 
-const downloadHref = (e: ViewExport) => `/api/v1/view-exports/${encodeURIComponent(e.id)}/file`;
+const downloadHref = (id: string) => `/api/v1/view-exports/${encodeURIComponent(id)}/file`;
 
 function exportAnswer(e: ViewExport): Static<typeof ExportAnswer> {
   return {
@@ -172,7 +173,7 @@ function exportAnswer(e: ViewExport): Static<typeof ExportAnswer> {
     requested_by: e.requested_by,
     created_at: rfc3339(e.created_at)!,
     finished_at: rfc3339(e.finished_at),
-    download_href: downloadHref(e),
+    download_href: downloadHref(e.id),
   };
 }
 
@@ -397,8 +398,13 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       const now = ctx.now();
       const id = await ctx.db.transaction((tx) => enqueueExport(ctx.db, tx, view, { requestedBy: principalOf(request).key.userId, now }));
       options.wake();
-      const e = (await getExport(ctx.db, view.tenant_id, id))!;
-      return { export_path: e.file, export_status: e.state, export_workflow_id: id, download_href: downloadHref(e) };
+      // The export as it was enqueued (a runner may have claimed it since).
+      return {
+        export_path: exportFile(id, view.format),
+        export_status: 'scheduled' as const,
+        export_workflow_id: id,
+        download_href: downloadHref(id),
+      };
     },
   );
 

@@ -52,6 +52,9 @@ export interface ViewExport {
   rows_written: number;
 }
 
+/** The file an export writes, in the export directory. */
+export const exportFile = (id: string, format: ExportFormat) => `${id}.${format}`;
+
 export const newViewId = () => `view_${randomBytes(10).toString('hex')}`;
 export const newExportId = () => `exp_${randomBytes(10).toString('hex')}`;
 
@@ -246,7 +249,7 @@ export async function insertExport(
     workspace: e.workspace,
     view: e.view,
     format: e.format,
-    file: `${e.id}.${e.format}`,
+    file: exportFile(e.id, e.format),
     recurring: e.recurring ? 1 : 0,
     requested_by: e.requestedBy,
     now: e.now,
