@@ -22,7 +22,7 @@ interface Generator {
   astToString(nodes: unknown[]): string;
 }
 
-async function loadGenerator(): Promise<Generator> {
+export async function loadGenerator(): Promise<Generator> {
   const from = createRequire(new URL('../tools/openapi-types/package.json', import.meta.url));
   let manifest: string;
   try {

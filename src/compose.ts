@@ -36,6 +36,8 @@ import { JobRunner } from './platform/jobs/runner.ts';
 import { DELIVERY_JOB, type DeliverySettings, deliveryJobs } from './areas/webhooks/deliver.ts';
 import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
 import { registerWebhooks } from './areas/webhooks/routes.ts';
+import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
+import { registerViews } from './areas/views/routes.ts';
 
 /**
  * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
@@ -68,6 +70,7 @@ const areaTags = [
     name: 'Webhooks',
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
+  { name: 'Views', description: 'Saved views of a list and their exports to files, on demand or on a schedule.' },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
@@ -128,10 +131,19 @@ function jobRunner(options: BuildOptions): JobRunner {
     log: options.logger || undefined,
   });
   runner.handle(
+    EXPORT_JOB,
+    exportJobs(options.db, () => exportSettings(options.config), options.now),
+  );
+  runner.handle(
     DELIVERY_JOB,
     deliveryJobs(options.db, () => deliverySettings(config), options.now),
   );
   return runner;
+}
+
+/** Where and how view exports are written. */
+function exportSettings(config: Config): ExportSettings {
+  return { dir: config.exportDir, pageRows: config.exportPageRows };
 }
 
 /** How webhook deliveries are made and retried. */
@@ -170,6 +182,7 @@ export async function buildApp(options: BuildOptions) {
       registerGraph(app, ctx);
       registerMcp(app, ctx);
       registerWebhooks(app, ctx);
+      registerViews(app, ctx, { exports: () => exportSettings(options.config), wake: () => jobs.wake() });
       registerConsole(app);
     },
   });

@@ -75,6 +75,10 @@ export interface Config {
   jobsRetryBaseMs: number;
   /** Longest delay between retries of a background job, in milliseconds. */
   jobsRetryMaxMs: number;
+  /** Where exports of saved views are written (created when missing); every replica must see the same directory. */
+  exportDir: string;
+  /** Rows an export reads per page of its list (each page is one keyset statement). */
+  exportPageRows: number;
   /** The service's public base URL (https://aispm.example.com): links in webhook events are absolute under it; empty: paths. */
   publicUrl: string;
   /** Let webhooks use http:// URLs (tests, a receiver on the same host); otherwise https only. */
@@ -134,6 +138,8 @@ const defaults: Config = {
   jobsLeaseMs: 30_000,
   jobsRetryBaseMs: 5000,
   jobsRetryMaxMs: 600_000,
+  exportDir: './data/exports',
+  exportPageRows: 5000,
   publicUrl: '',
   webhookAllowHttp: false,
   webhookAllowPrivate: false,
@@ -184,6 +190,8 @@ export const envNames: Record<keyof Config, string> = {
   jobsLeaseMs: 'AISPM_JOBS_LEASE_MS',
   jobsRetryBaseMs: 'AISPM_JOBS_RETRY_BASE_MS',
   jobsRetryMaxMs: 'AISPM_JOBS_RETRY_MAX_MS',
+  exportDir: 'AISPM_EXPORT_DIR',
+  exportPageRows: 'AISPM_EXPORT_PAGE_ROWS',
   publicUrl: 'AISPM_PUBLIC_URL',
   webhookAllowHttp: 'AISPM_WEBHOOK_ALLOW_HTTP',
   webhookAllowPrivate: 'AISPM_WEBHOOK_ALLOW_PRIVATE',
@@ -242,6 +250,10 @@ function check(config: Config): Config {
     if (config[key] < 1) throw new ConfigError(`${envNames[key]}: expected at least 1`);
   }
   if (config.jobsConcurrency > 64) throw new ConfigError(`${envNames.jobsConcurrency}: expected 0..64, got ${config.jobsConcurrency}`);
+  if (config.exportDir.trim() === '') throw new ConfigError(`${envNames.exportDir}: expected a directory`);
+  if (config.exportPageRows < 1 || config.exportPageRows > 10_000) {
+    throw new ConfigError(`${envNames.exportPageRows}: expected 1..10000, got ${config.exportPageRows}`);
+  }
   if (config.publicUrl && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(config.publicUrl)) {
     throw new ConfigError(`${envNames.publicUrl}: expected an http:// or https:// URL, got "${config.publicUrl}"`);
   }

@@ -33,7 +33,7 @@ for (const engine of engineNames) {
     it('migrate applies once, then finds the schema current', () => {
       assert.deepEqual(aispm(database.url, 'migrate'), {
         code: 0,
-        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 030_jobs, 050_webhooks, 070_sessions_end_time\n',
+        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 030_jobs, 031_issue_reads, 032_views, 050_webhooks, 070_sessions_end_time\n',
         err: '',
       });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
@@ -125,7 +125,7 @@ for (const engine of engineNames) {
       assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--scope', 'admin'), {
         code: 2,
         out: '',
-        err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage, metrics, webhooks\n',
+        err: 'aispm: unknown scope "admin"; scopes are read, ingest, storage, metrics, webhooks, views\n',
       });
       assert.deepEqual(aispm(database.url, 'token', 'create', '--tenant', 't', '--user', 'u', '--all-workspaces', '--expires-in', 'soon'), {
         code: 2,

@@ -98,18 +98,19 @@ describeEngines(
     it('the dashboard agrees with the inventory and the issues', async () => {
       const d = body(await h().get('/api/v1/aispm-dashboard?workspace_id=default', token));
       const agents = body(await h().get(`/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?page_size=1`, token));
-      assert.equal(d.objects_counts.agent.inventory, agents.total);
+      const agentFigures = d.aispm_objects_counts.find((f: any) => f.object_type === 'agent');
+      assert.equal(agentFigures.total_inventory_count, agents.total);
       const all = objects(await allPages(h(), `/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?page_size=10000`, token));
       assert.equal(
-        d.objects_counts.agent.issues,
+        agentFigures.total_issues_count,
         all.reduce((a, r) => a + r.total_issues, 0),
       );
       assert.equal(
-        d.objects_counts.agent.critical,
+        agentFigures.critical_issues_count,
         all.reduce((a, r) => a + r.critical_issues, 0),
       );
       // The at-risk list leads with the highest risk score, as the list sorted by it does.
-      const top = d.top_at_risk.agents[0];
+      const top = d.aispm_top_at_risk_agents[0];
       assert.equal(top.risk_score, Math.max(...all.map((r) => r.risk_score)));
       const byRiskRes = await h().get(
         `/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?sort=risk_score:desc,critical_issues:desc,high_issues:desc,total_issues:desc&page_size=5`,
@@ -118,13 +119,13 @@ describeEngines(
       assert.equal(byRiskRes.statusCode, 200, byRiskRes.body);
       const byRisk = objects(body(byRiskRes));
       assert.deepEqual(
-        d.top_at_risk.agents.map((a: any) => a.id),
+        d.aispm_top_at_risk_agents.map((a: any) => a.aispm_object_id),
         byRisk.map((r) => r.id),
       );
       const issues = objects(await allPages(h(), `${W}?page_size=10000`, token));
       // The same leaders (ties between equal issues may break differently).
       assert.deepEqual(
-        d.top_issues.map((i: any) => [i.severity, i.open_instances]),
+        d.aispm_objects_top_issues.map((i: any) => [i.definitive_severity, i.open_instances]),
         issues.slice(0, 5).map((i) => [i.severity, i.open_instances]),
       );
     });

@@ -5,13 +5,41 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf, staticRules } from '../src/catalog/rules.ts';
 import { body, describeEngines } from './helpers/harness.ts';
 import { entity, T1, T2, W1, W2 } from './helpers/fixtures.ts';
 import { CREDS, finding, INPUT, loadEstate, MONTHS, NOW } from './helpers/findings-estate.ts';
 
 const HIST = '/api/v1/histograms/aispm';
 const DASH = '/api/v1/aispm-dashboard';
+const described = (id: string) => staticRules.find((r) => r.id === id)!.description;
+/** A kind's figures as the dashboard's aispm_objects_counts row. */
+const figures = (object_type: string, inventory: number, issues: number, critical: number, high: number) => ({
+  object_type,
+  total_inventory_count: inventory,
+  total_issues_count: issues,
+  critical_issues_count: critical,
+  high_issues_count: high,
+});
+/** An object at risk as the dashboard's rows answer it. */
+const atRisk = (
+  workspace_id: string,
+  id: string,
+  name: string,
+  critical: number,
+  high: number,
+  total_issues: number,
+  risk_score: number,
+) => ({
+  aispm_object_id: id,
+  aispm_friendly_name: name,
+  critical_count: critical,
+  high_count: high,
+  total_critical_high_occurrences: critical + high,
+  workspace_id,
+  total_issues,
+  risk_score,
+});
 
 /** Expected counts as [critical, high, other] per month of MONTHS. */
 function counts(rows: Array<[number, number, number]>) {
@@ -108,74 +136,91 @@ describeEngines(
       const res = await h().get(`${DASH}?workspace_id=${W1}&top=3`, all);
       assert.equal(res.statusCode, 200);
       const d = body(res);
-      assert.deepEqual(Object.keys(d), ['objects_counts', 'top_issues', 'top_at_risk', 'issues_histogram', 'scans_counts']);
-      assert.deepEqual(d.scans_counts, { current_scans: 0, with_ai_objects: 0, with_ai_objects_pct: 0 });
-      assert.deepEqual(d.objects_counts, {
-        agent: { inventory: 2, issues: 5, critical: 1, high: 2 },
-        model: { inventory: 1, issues: 0, critical: 0, high: 0 },
-        tool: { inventory: 1, issues: 2, critical: 1, high: 1 },
-        mcp_server: { inventory: 1, issues: 1, critical: 1, high: 0 },
-        asset: { inventory: 0, issues: 0, critical: 0, high: 0 },
-        location: { inventory: 0, issues: 0, critical: 0, high: 0 },
-      });
-      assert.deepEqual(d.top_issues, [
+      assert.deepEqual(Object.keys(d), [
+        'aispm_objects_counts',
+        'aispm_objects_top_issues',
+        'aispm_top_at_risk_agents',
+        'aispm_top_at_risk_models',
+        'aispm_top_at_risk_mcp_servers',
+        'aispm_top_at_risk_tools',
+        'issues_histogram',
+        'scans_counts',
+      ]);
+      assert.deepEqual(d.scans_counts, { total_current_aispm_scans: 0, scans_with_ai_objects_count: 0, percent_scans_with_ai_objects: 0 });
+      assert.deepEqual(d.aispm_objects_counts, [
+        figures('agent', 2, 5, 1, 2),
+        figures('model', 1, 0, 0, 0),
+        figures('tool', 1, 2, 1, 1),
+        figures('mcp_server', 1, 1, 1, 0),
+        figures('asset', 0, 0, 0, 0),
+        figures('location', 0, 0, 0, 0),
+      ]);
+      assert.deepEqual(d.aispm_objects_top_issues, [
         {
-          workspace_id: W1,
-          id: issueIdOf(T1, W1, CREDS, 'critical'),
+          issue_id: issueIdOf(T1, W1, CREDS, 'critical'),
           rule_id: CREDS,
           rule_name: 'Hard-coded credentials',
-          severity: 'critical',
+          rule_description: described(CREDS),
+          definitive_severity: 'critical',
+          critical_element_count: 2,
+          high_element_count: 0,
+          total_priority_affected_elements: 2,
+          workspace_id: W1,
           category: 'secrets',
           open_instances: 2,
           objects: 2,
           last_detected: '2026-06-15T11:59:59.000Z',
         },
         {
-          workspace_id: W1,
-          id: issueIdOf(T1, W1, INPUT, 'critical'),
+          issue_id: issueIdOf(T1, W1, INPUT, 'critical'),
           rule_id: INPUT,
           rule_name: 'Agent without input guardrails',
-          severity: 'critical',
+          rule_description: described(INPUT),
+          definitive_severity: 'critical',
+          critical_element_count: 1,
+          high_element_count: 0,
+          total_priority_affected_elements: 1,
+          workspace_id: W1,
           category: 'guardrails',
           open_instances: 1,
           objects: 1,
           last_detected: '2025-07-01T00:00:00.000Z',
         },
         {
-          workspace_id: W1,
-          id: issueIdOf(T1, W1, INPUT, 'high'),
+          issue_id: issueIdOf(T1, W1, INPUT, 'high'),
           rule_id: INPUT,
           rule_name: 'Agent without input guardrails',
-          severity: 'high',
+          rule_description: described(INPUT),
+          definitive_severity: 'high',
+          critical_element_count: 0,
+          high_element_count: 2,
+          total_priority_affected_elements: 2,
+          workspace_id: W1,
           category: 'guardrails',
           open_instances: 8,
           objects: 2,
           last_detected: '2026-06-01T00:00:00.000Z',
         },
       ]);
-      assert.deepEqual(d.top_at_risk, {
-        agents: [
-          // Risk score (docs/POSTURE.md): a1 input critical 10 + input high 5 + PII medium 2; a2 input high 5 + PII low 1.
-          { workspace_id: W1, id: 'a1', name: 'Support Triage', critical_issues: 1, high_issues: 1, total_issues: 3, risk_score: 17 },
-          { workspace_id: W1, id: 'a2', name: 'Finance Bot', critical_issues: 0, high_issues: 1, total_issues: 2, risk_score: 6 },
-        ],
-        models: [],
-        // Credentials critical 10 + shell high 5.
-        tools: [{ workspace_id: W1, id: 'tl1', name: 'run_shell', critical_issues: 1, high_issues: 1, total_issues: 2, risk_score: 15 }],
-        mcp_servers: [
-          { workspace_id: W1, id: 'm1', name: 'shell-mcp', critical_issues: 1, high_issues: 0, total_issues: 1, risk_score: 10 },
-        ],
-      });
+      // Risk score (docs/POSTURE.md): a1 input critical 10 + input high 5 + PII medium 2; a2 input high 5 + PII low 1.
+      assert.deepEqual(d.aispm_top_at_risk_agents, [
+        atRisk(W1, 'a1', 'Support Triage', 1, 1, 3, 17),
+        atRisk(W1, 'a2', 'Finance Bot', 0, 1, 2, 6),
+      ]);
+      assert.deepEqual(d.aispm_top_at_risk_models, []);
+      // Credentials critical 10 + shell high 5.
+      assert.deepEqual(d.aispm_top_at_risk_tools, [atRisk(W1, 'tl1', 'run_shell', 1, 1, 2, 15)]);
+      assert.deepEqual(d.aispm_top_at_risk_mcp_servers, [atRisk(W1, 'm1', 'shell-mcp', 1, 0, 1, 10)]);
       assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(w1));
     });
 
     it('the dashboard over every workspace of the token adds them up', async () => {
       const d = body(await h().get(`${DASH}?top=1`, all));
-      assert.deepEqual(d.objects_counts.agent, { inventory: 3, issues: 8, critical: 2, high: 3 });
-      assert.equal(d.top_issues.length, 1);
-      assert.equal(d.top_issues[0].severity, 'critical');
+      assert.deepEqual(d.aispm_objects_counts[0], figures('agent', 3, 8, 2, 3));
+      assert.equal(d.aispm_objects_top_issues.length, 1);
+      assert.equal(d.aispm_objects_top_issues[0].definitive_severity, 'critical');
       assert.deepEqual(
-        d.top_at_risk.agents.map((a: any) => [a.workspace_id, a.id]),
+        d.aispm_top_at_risk_agents.map((a: any) => [a.workspace_id, a.aispm_object_id]),
         [[W1, 'a1']],
       );
       assert.deepEqual({ issues_histogram: d.issues_histogram }, counts(sum(w1, w2)));

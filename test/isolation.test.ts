@@ -315,6 +315,30 @@ describeEngines(
         assert.equal(s.rejected, 0, JSON.stringify(s.errors));
       }
 
+      // Saved views: each dataset saves a view and exports it (the exports complete, so their
+      // files download), so view and export ids are stored for it (and harvested below).
+      h().jobs.start();
+      for (const d of datasets) {
+        const res = await h().request({
+          method: 'POST',
+          url: `/api/v1/views/tenants/${d.tenant}/workspaces/${d.workspace}`,
+          token: tokens.get(d.name),
+          payload: { name: `view of ${d.name}`, entity: 'location' },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        const view = (JSON.parse(res.body) as { id: string }).id;
+        const exported = await h().request({ method: 'POST', url: `/api/v1/views/${view}/export`, token: tokens.get(d.name) });
+        assert.equal(exported.statusCode, 200, exported.body);
+        const id = (JSON.parse(exported.body) as { export_workflow_id: string }).export_workflow_id;
+        for (let state = ''; state !== 'completed'; ) {
+          await new Promise((r) => setTimeout(r, 20));
+          state = (JSON.parse((await h().get(`/api/v1/view-exports/${id}`, tokens.get(d.name))).body) as { export_status: string })
+            .export_status;
+          assert.notEqual(state, 'failed');
+        }
+      }
+      await h().jobs.stop();
+
       // Markers of each dataset: its secret and every id stored for it that no other dataset has.
       const harvested = new Map<string, Set<string>>();
       for (const d of datasets) harvested.set(d.name, await harvest(h().db, d));

@@ -293,10 +293,11 @@ describeEngines(
 
         const dash = await ok(c, 'get_dashboard', { workspace: W1 });
         assert.equal(dash.structuredContent.tenant, T1);
-        assert.equal(dash.structuredContent.objects_counts.agent.inventory, 5);
-        assert.equal(dash.structuredContent.objects_counts.agent.critical, 1);
+        const agentsOf = (d: any) => d.structuredContent.aispm_objects_counts.find((f: any) => f.object_type === 'agent');
+        assert.equal(agentsOf(dash).total_inventory_count, 5);
+        assert.equal(agentsOf(dash).critical_issues_count, 1);
         const whole = await ok(c, 'get_dashboard', {});
-        assert.equal(whole.structuredContent.objects_counts.agent.inventory, 6);
+        assert.equal(agentsOf(whole).total_inventory_count, 6);
       });
 
       it(`${t.label}: find_paths answers which agents reach an unauthenticated MCP server`, async (ctx) => {

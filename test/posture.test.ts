@@ -480,7 +480,7 @@ describeEngines(
           id,
         );
       const dash = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${W}`, token));
-      assert.ok(dash.objects_counts.agent.issues > 0);
+      assert.ok(dash.aispm_objects_counts.find((f: any) => f.object_type === 'agent').total_issues_count > 0);
     });
 
     it('agrees with the rules decided straight from the records', async () => {

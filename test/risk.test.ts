@@ -77,12 +77,20 @@ describeEngines('risk score', (h) => {
 
   it("the dashboard's at-risk lists rank by it and leave out what scores 0", async () => {
     const d = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${W}`, token));
-    assert.deepEqual(d.top_at_risk, {
-      agents: [{ workspace_id: W, id: 'coder', name: 'Coder', critical_issues: 1, high_issues: 2, total_issues: 4, risk_score: 27 }],
-      models: [{ workspace_id: W, id: 'm1', name: 'gpt-4o', critical_issues: 0, high_issues: 0, total_issues: 0, risk_score: 1 }],
-      tools: [{ workspace_id: W, id: 't1', name: 'run_shell', critical_issues: 0, high_issues: 1, total_issues: 1, risk_score: 6 }],
-      mcp_servers: [{ workspace_id: W, id: 's1', name: 'shell-mcp', critical_issues: 0, high_issues: 0, total_issues: 0, risk_score: 6 }],
+    const row = (id: string, name: string, critical: number, high: number, total_issues: number, risk_score: number) => ({
+      aispm_object_id: id,
+      aispm_friendly_name: name,
+      critical_count: critical,
+      high_count: high,
+      total_critical_high_occurrences: critical + high,
+      workspace_id: W,
+      total_issues,
+      risk_score,
     });
+    assert.deepEqual(d.aispm_top_at_risk_agents, [row('coder', 'Coder', 1, 2, 4, 27)]);
+    assert.deepEqual(d.aispm_top_at_risk_models, [row('m1', 'gpt-4o', 0, 0, 0, 1)]);
+    assert.deepEqual(d.aispm_top_at_risk_tools, [row('t1', 'run_shell', 0, 1, 1, 6)]);
+    assert.deepEqual(d.aispm_top_at_risk_mcp_servers, [row('s1', 'shell-mcp', 0, 0, 0, 6)]);
   });
 
   it('follows the findings and the graph after each batch', async () => {

@@ -96,16 +96,16 @@ describeEngines('scans on the demo estate', (h) => {
       const dash = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${w}`, token)).scans_counts;
       const found = [...bySensor.values()].filter((s) => s.ai_objects > 0).length;
       assert.deepEqual(dash, {
-        current_scans: bySensor.size,
-        with_ai_objects: found,
-        with_ai_objects_pct: Math.round((1000 * found) / bySensor.size) / 10,
+        total_current_aispm_scans: bySensor.size,
+        scans_with_ai_objects_count: found,
+        percent_scans_with_ai_objects: Math.round((1000 * found) / bySensor.size) / 10,
       });
       assert.ok(bySensor.size > 0 && found > 0);
       current += bySensor.size;
       withAi += found;
     }
     const both = body(await h().get('/api/v1/aispm-dashboard', token)).scans_counts;
-    assert.deepEqual([both.current_scans, both.with_ai_objects], [current, withAi]);
+    assert.deepEqual([both.total_current_aispm_scans, both.scans_with_ai_objects_count], [current, withAi]);
   });
 
   it("findings name their scan: the instance shows it, and the scan's findings count is the findings naming it", async () => {

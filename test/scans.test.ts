@@ -363,17 +363,17 @@ describeEngines('scans', (h) => {
   it('the dashboard counts current scans and those that found AI objects', async () => {
     // w1: s1, s2, s3, s5, s7 are current; s1, s5 and s7 reported AI objects.
     const w1 = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${W1}`, all)).scans_counts;
-    assert.deepEqual(w1, { current_scans: 5, with_ai_objects: 3, with_ai_objects_pct: 60 });
+    assert.deepEqual(w1, { total_current_aispm_scans: 5, scans_with_ai_objects_count: 3, percent_scans_with_ai_objects: 60 });
     assert.deepEqual(body(await h().get('/api/v1/aispm-dashboard', w1Only)).scans_counts, w1);
     const w2 = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${W2}`, all)).scans_counts;
-    assert.deepEqual(w2, { current_scans: 1, with_ai_objects: 1, with_ai_objects_pct: 100 });
+    assert.deepEqual(w2, { total_current_aispm_scans: 1, scans_with_ai_objects_count: 1, percent_scans_with_ai_objects: 100 });
     const none = body(await h().get('/api/v1/aispm-dashboard?workspace_id=no-scans', all)).scans_counts;
-    assert.deepEqual(none, { current_scans: 0, with_ai_objects: 0, with_ai_objects_pct: 0 });
+    assert.deepEqual(none, { total_current_aispm_scans: 0, scans_with_ai_objects_count: 0, percent_scans_with_ai_objects: 0 });
     const t2 = await h().token({ tenant: T2 });
     assert.deepEqual(body(await h().get('/api/v1/aispm-dashboard', t2)).scans_counts, {
-      current_scans: 1,
-      with_ai_objects: 1,
-      with_ai_objects_pct: 100,
+      total_current_aispm_scans: 1,
+      scans_with_ai_objects_count: 1,
+      percent_scans_with_ai_objects: 100,
     });
   });
 
@@ -491,6 +491,10 @@ describeEngines('scans', (h) => {
     assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/assets'), 'GetScanAssets');
     assert.equal(ops('/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/instances'), 'GetScanInstances');
     const dash = doc.paths['/api/v1/aispm-dashboard'].get.responses['200'].content['application/json'].schema.properties;
-    assert.deepEqual(Object.keys(dash.scans_counts.properties), ['current_scans', 'with_ai_objects', 'with_ai_objects_pct']);
+    assert.deepEqual(Object.keys(dash.scans_counts.properties), [
+      'total_current_aispm_scans',
+      'scans_with_ai_objects_count',
+      'percent_scans_with_ai_objects',
+    ]);
   });
 });

@@ -1038,6 +1038,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the issues of the token's workspaces
+         * @description The open issues of the workspaces the token may read (`workspace_id` narrows to one it is granted; 403 otherwise), most severe first, then most open instances, with the workspace as the first column; paged by keyset cursor, filtered on any column (`severity=critical`, `category__in=…`, `open_instances__gte=…`) and sorted by `sort` terms as the other lists are. `Accept: text/csv` answers CSV.
+         *
+         *     Columns after `workspace_id`:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Issue id: opaque, stable for a workspace, rule and severity. |
+         *     | `rule_id` | string | yes | Rule that raised the findings. |
+         *     | `rule_name` | string | yes | Name of the rule. |
+         *     | `severity` | string | yes | critical, high, medium or low (sorts by rank: critical is highest). |
+         *     | `category` | string | yes | Category of the rule. |
+         *     | `open_instances` | integer | yes | Open instances of the issue, over all its objects. |
+         *     | `objects` | integer | yes | Objects with at least one open instance of the issue. |
+         *     | `first_detected` | time | yes | Earliest detection among the open instances. |
+         *     | `last_detected` | time | yes | Latest detection among the open instances. |
+         */
+        get: operations["GetAllIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one issue
+         * @description One open issue of the workspaces the token may read, as an array of arrays: the column names first, then the issue's row (`workspace_id`, then the columns of the issues index). 404 when no open issue of those workspaces has the id.
+         */
+        get: operations["GetIssueDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the instances of an issue
+         * @description The instances of the issue (open and resolved; `status` keeps one kind) in the workspaces the token may read, newest first, with the workspace as the first column; paged, filtered and sorted as the other lists are. 404 when no open issue of those workspaces has the id. `Accept: text/csv` answers CSV.
+         *
+         *     Columns after `workspace_id`:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetIssueInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rules/tenants/{tenant_id}/workspaces/{workspace_id}": {
         parameters: {
             query?: never;
@@ -1851,6 +1949,138 @@ export interface paths {
          * @description One delivery of the workspace with every attempt (time, duration, HTTP status, error) and the event it sends.
          */
         get: operations["GetWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the views of a workspace
+         * @description The saved views of the workspace, newest first, in pages: `items`, `total`, and `page_hrefs.next` (the next page, empty on the last). `sort` takes `column[:asc|desc]` terms over id, name, entity, format, created_at, updated_at.
+         */
+        get: operations["GetViews"];
+        put?: never;
+        /**
+         * Save a view of a list
+         * @description Saves a named query over one list of the workspace: an inventory kind (agent, model, tool, mcp_server, asset, location), issues, instances, sessions, interactions or (current) scans, with the list's filters (`saved_filters`), sort and columns, each checked as the list checks them (400 naming what is wrong). With `interval_seconds` it is exported on that schedule too. Needs the `views` scope.
+         */
+        post: operations["CreateView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a view
+         * @description One saved view, with the state of its last export. 404 when no view of the token's workspaces has the id.
+         */
+        get: operations["GetView"];
+        /**
+         * Replace a view
+         * @description Replaces the view's fields (as `CreateView` takes them); a changed interval reschedules its next recurring export from now. Exports already made are kept. Needs the `views` scope.
+         */
+        put: operations["UpdateView"];
+        post?: never;
+        /**
+         * Delete a view
+         * @description Deletes the view, its schedule, its exports not running and their files (a running export finishes and is then dropped). Needs the `views` scope.
+         */
+        delete: operations["DeleteView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a view
+         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.
+         */
+        post: operations["ExportView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the exports of a view
+         * @description The exports of the view, newest first, with their state, in pages: `items`, `total`, `page_hrefs.next`. `sort` takes terms over id, export_status, created_at, finished_at.
+         */
+        get: operations["GetViewExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/view-exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an export of a view
+         * @description One export of the view: its state, attempts, last error and, once completed, its rows and size.
+         */
+        get: operations["GetViewExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/view-exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export of a view
+         * @description The file of a completed export: `text/csv` (a header line, then the rows) or `application/x-ndjson` (one object per row). 409 while it is not completed.
+         */
+        get: operations["DownloadViewExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10446,6 +10676,525 @@ export interface operations {
             };
         };
     };
+    GetAllIssues: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Sort terms: `column[:asc|desc]`, comma-separated, e.g. `severity:desc,open_instances:desc`. */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose rule_name equals this. */
+                rule_name?: string;
+                /** @description Only rows whose rule_name differs from this. */
+                rule_name__ne?: string;
+                /** @description Only rows whose rule_name is one of (comma-separated) this. */
+                rule_name__in?: string;
+                /** @description Only rows whose rule_name contains, in any case, this. */
+                rule_name__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose open_instances equals this. */
+                open_instances?: number;
+                /** @description Only rows whose open_instances differs from this. */
+                open_instances__ne?: number;
+                /** @description Only rows whose open_instances is one of (comma-separated) this. */
+                open_instances__in?: string;
+                /** @description Only rows whose open_instances is greater than this. */
+                open_instances__gt?: number;
+                /** @description Only rows whose open_instances is at least this. */
+                open_instances__gte?: number;
+                /** @description Only rows whose open_instances is less than this. */
+                open_instances__lt?: number;
+                /** @description Only rows whose open_instances is at most this. */
+                open_instances__lte?: number;
+                /** @description Only rows whose objects equals this. */
+                objects?: number;
+                /** @description Only rows whose objects differs from this. */
+                objects__ne?: number;
+                /** @description Only rows whose objects is one of (comma-separated) this. */
+                objects__in?: string;
+                /** @description Only rows whose objects is greater than this. */
+                objects__gt?: number;
+                /** @description Only rows whose objects is at least this. */
+                objects__gte?: number;
+                /** @description Only rows whose objects is less than this. */
+                objects__lt?: number;
+                /** @description Only rows whose objects is at most this. */
+                objects__lte?: number;
+                /** @description Only rows whose first_detected equals this. (RFC 3339 with a zone) */
+                first_detected?: string;
+                /** @description Only rows whose first_detected differs from this. (RFC 3339 with a zone) */
+                first_detected__ne?: string;
+                /** @description Only rows whose first_detected is greater than this. (RFC 3339 with a zone) */
+                first_detected__gt?: string;
+                /** @description Only rows whose first_detected is at least this. (RFC 3339 with a zone) */
+                first_detected__gte?: string;
+                /** @description Only rows whose first_detected is less than this. (RFC 3339 with a zone) */
+                first_detected__lt?: string;
+                /** @description Only rows whose first_detected is at most this. (RFC 3339 with a zone) */
+                first_detected__lte?: string;
+                /** @description Only rows whose last_detected equals this. (RFC 3339 with a zone) */
+                last_detected?: string;
+                /** @description Only rows whose last_detected differs from this. (RFC 3339 with a zone) */
+                last_detected__ne?: string;
+                /** @description Only rows whose last_detected is greater than this. (RFC 3339 with a zone) */
+                last_detected__gt?: string;
+                /** @description Only rows whose last_detected is at least this. (RFC 3339 with a zone) */
+                last_detected__gte?: string;
+                /** @description Only rows whose last_detected is less than this. (RFC 3339 with a zone) */
+                last_detected__lt?: string;
+                /** @description Only rows whose last_detected is at most this. (RFC 3339 with a zone) */
+                last_detected__lte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueDetails: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Issue id (as the issues index and `GET /issues` answer it). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The header, then one row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown[][];
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssueInstances: {
+        parameters: {
+            query?: {
+                /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
+                workspace_id?: string;
+                /** @description Which instances: open, resolved or all (default all). */
+                status?: "open" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Issue id (as the issues index and `GET /issues` answer it). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetAllRules: {
         parameters: {
             query?: {
@@ -11422,124 +12171,114 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Per object type: objects in the inventory and the open issues on them. */
-                        objects_counts: {
-                            agent: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            model: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            tool: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            mcp_server: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            asset: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                            location: {
-                                /** @description Objects of the kind. */
-                                inventory: number;
-                                /** @description Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues). */
-                                issues: number;
-                                /** @description Of those, critical ones. */
-                                critical: number;
-                                /** @description Of those, high ones. */
-                                high: number;
-                            };
-                        };
+                        aispm_objects_counts: {
+                            /** @description The object type (agent, model, tool, mcp_server, asset, location). */
+                            object_type: string;
+                            /** @description Objects of the type. */
+                            total_inventory_count: number;
+                            /** @description Open issues on objects of the type, counted once per object they touch (the sum of the objects' total_issues). */
+                            total_issues_count: number;
+                            /** @description Of those, critical ones. */
+                            critical_issues_count: number;
+                            /** @description Of those, high ones. */
+                            high_issues_count: number;
+                        }[];
                         /** @description The most severe open issues, then those with the most open instances. */
-                        top_issues: {
-                            workspace_id: string;
-                            id: string;
+                        aispm_objects_top_issues: {
+                            /** @description The issue (one rule at one severity in one workspace). */
+                            issue_id: string;
                             rule_id: string;
                             rule_name: string;
-                            severity: string;
+                            /** @description The rule's description ('' when the rule is not known to the workspace). */
+                            rule_description: string;
+                            /** @description The severity of the issue. */
+                            definitive_severity: string;
+                            /** @description Objects the issue touches when it is critical, else 0. */
+                            critical_element_count: number;
+                            /** @description Objects the issue touches when it is high, else 0. */
+                            high_element_count: number;
+                            /** @description critical_element_count + high_element_count. */
+                            total_priority_affected_elements: number;
+                            workspace_id: string;
                             category: string;
                             open_instances: number;
+                            /** @description Objects the issue touches. */
                             objects: number;
                             /** Format: date-time */
                             last_detected: string | null;
                         }[];
-                        /** @description Per type, the objects of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
-                        top_at_risk: {
-                            agents: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            models: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            tools: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                            mcp_servers: {
-                                workspace_id: string;
-                                id: string;
-                                name: string;
-                                critical_issues: number;
-                                high_issues: number;
-                                total_issues: number;
-                                /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
-                                risk_score: number;
-                            }[];
-                        };
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_agents: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_models: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_mcp_servers: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
+                        /** @description The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any. */
+                        aispm_top_at_risk_tools: {
+                            /** @description The object. */
+                            aispm_object_id: string;
+                            /** @description Its name. */
+                            aispm_friendly_name: string;
+                            /** @description Open critical issues on it. */
+                            critical_count: number;
+                            /** @description Open high issues on it. */
+                            high_count: number;
+                            /** @description critical_count + high_count. */
+                            total_critical_high_occurrences: number;
+                            workspace_id: string;
+                            /** @description Open issues on it, any severity. */
+                            total_issues: number;
+                            /** @description The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches. */
+                            risk_score: number;
+                        }[];
                         issues_histogram: {
                             /** @description 12 entries, one per calendar month ending with the current one, oldest first. */
                             counts: {
@@ -11556,11 +12295,11 @@ export interface operations {
                         /** @description The current scans and how many of them found AI objects (docs/SCANS.md). */
                         scans_counts: {
                             /** @description Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset. */
-                            current_scans: number;
+                            total_current_aispm_scans: number;
                             /** @description Of those, the scans that reported at least one AI object (`ai_objects > 0`). */
-                            with_ai_objects: number;
-                            /** @description with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans. */
-                            with_ai_objects_pct: number;
+                            scans_with_ai_objects_count: number;
+                            /** @description scans_with_ai_objects_count as a percentage of total_current_aispm_scans, to one decimal; 0 when there are none. */
+                            percent_scans_with_ai_objects: number;
                         };
                     };
                 };
@@ -15076,6 +15815,1212 @@ export interface operations {
             };
             /** @description No such object in this workspace. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViews: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose name contains, in any case, this. */
+                name__ilk?: string;
+                /** @description Only rows whose entity equals this. */
+                entity?: string;
+                /** @description Only rows whose entity differs from this. */
+                entity__ne?: string;
+                /** @description Only rows whose entity is one of (comma-separated) this. */
+                entity__in?: string;
+                /** @description Only rows whose entity contains, in any case, this. */
+                entity__ilk?: string;
+                /** @description Only rows whose format equals this. */
+                format?: string;
+                /** @description Only rows whose format differs from this. */
+                format__ne?: string;
+                /** @description Only rows whose format is one of (comma-separated) this. */
+                format__in?: string;
+                /** @description Only rows whose format contains, in any case, this. */
+                format__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose updated_at equals this. (RFC 3339 with a zone) */
+                updated_at?: string;
+                /** @description Only rows whose updated_at differs from this. (RFC 3339 with a zone) */
+                updated_at__ne?: string;
+                /** @description Only rows whose updated_at is greater than this. (RFC 3339 with a zone) */
+                updated_at__gt?: string;
+                /** @description Only rows whose updated_at is at least this. (RFC 3339 with a zone) */
+                updated_at__gte?: string;
+                /** @description Only rows whose updated_at is less than this. (RFC 3339 with a zone) */
+                updated_at__lt?: string;
+                /** @description Only rows whose updated_at is at most this. (RFC 3339 with a zone) */
+                updated_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description View id. */
+                            id: string;
+                            workspace_id: string;
+                            name: string;
+                            description: string;
+                            /** @description The list it is a view of. */
+                            entity: string;
+                            /** @description The list's filters it applies. */
+                            saved_filters: {
+                                [key: string]: string;
+                            };
+                            /** @description Its sort terms, or null for the list's order. */
+                            sort: string | null;
+                            /** @description The columns it keeps, or null for all. */
+                            columns: string[] | null;
+                            /** @enum {string} */
+                            format: "csv" | "ndjson";
+                            /** @description Seconds between recurring exports, or null. */
+                            interval_seconds: number | null;
+                            /**
+                             * @description scheduled, running, retry_pending, completed or failed.
+                             * @enum {string|null}
+                             */
+                            export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                            /** @description The last export's file, in the export directory. */
+                            export_path: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When an export of it last completed.
+                             */
+                            last_exported: string | null;
+                            /** @description User of the token that created it. */
+                            created_by: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        page_hrefs: {
+                            /** @description The next page, or empty on the last. */
+                            next: string;
+                            /** @description Always empty: pages are read forward, by cursor. */
+                            prev: string;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name. */
+                    name: string;
+                    /** @description What it is for. */
+                    description?: string;
+                    /**
+                     * @description The list it is a view of.
+                     * @enum {string}
+                     */
+                    entity: "agent" | "model" | "tool" | "mcp_server" | "asset" | "location" | "issues" | "instances" | "sessions" | "interactions" | "scans";
+                    /** @description The list's filters, as its query parameters name them (`{"severity": "critical", "name__ilk": "bot"}`); checked as the list checks them. */
+                    saved_filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /** @description The list's sort terms, `column[:asc|desc]`, comma-separated. */
+                    sort?: string | null;
+                    /** @description The columns kept, in this order (all when absent). */
+                    columns?: string[] | null;
+                    /**
+                     * @description What its exports write: csv (default) or ndjson.
+                     * @enum {string}
+                     */
+                    format?: "csv" | "ndjson";
+                    /** @description Export it every this many seconds (60–31622400); absent or null: only when asked. */
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A saved view. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A saved view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UpdateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name. */
+                    name: string;
+                    /** @description What it is for. */
+                    description?: string;
+                    /**
+                     * @description The list it is a view of.
+                     * @enum {string}
+                     */
+                    entity: "agent" | "model" | "tool" | "mcp_server" | "asset" | "location" | "issues" | "instances" | "sessions" | "interactions" | "scans";
+                    /** @description The list's filters, as its query parameters name them (`{"severity": "critical", "name__ilk": "bot"}`); checked as the list checks them. */
+                    saved_filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /** @description The list's sort terms, `column[:asc|desc]`, comma-separated. */
+                    sort?: string | null;
+                    /** @description The columns kept, in this order (all when absent). */
+                    columns?: string[] | null;
+                    /**
+                     * @description What its exports write: csv (default) or ndjson.
+                     * @enum {string}
+                     */
+                    format?: "csv" | "ndjson";
+                    /** @description Export it every this many seconds (60–31622400); absent or null: only when asked. */
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A saved view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description View id. */
+                        id: string;
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** @description The list it is a view of. */
+                        entity: string;
+                        /** @description The list's filters it applies. */
+                        saved_filters: {
+                            [key: string]: string;
+                        };
+                        /** @description Its sort terms, or null for the list's order. */
+                        sort: string | null;
+                        /** @description The columns it keeps, or null for all. */
+                        columns: string[] | null;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Seconds between recurring exports, or null. */
+                        interval_seconds: number | null;
+                        /**
+                         * @description scheduled, running, retry_pending, completed or failed.
+                         * @enum {string|null}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending" | null;
+                        /** @description The last export's file, in the export directory. */
+                        export_path: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When an export of it last completed.
+                         */
+                        last_exported: string | null;
+                        /** @description User of the token that created it. */
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description `deleted`. */
+                        status: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ExportView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The file it writes, in the export directory. */
+                        export_path: string;
+                        /**
+                         * @description `scheduled`.
+                         * @enum {string}
+                         */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                        /** @description The export (and its job). */
+                        export_workflow_id: string;
+                        /** @description Where the file is downloaded once completed. */
+                        download_href: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViewExports: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose export_status equals this. */
+                export_status?: string;
+                /** @description Only rows whose export_status differs from this. */
+                export_status__ne?: string;
+                /** @description Only rows whose export_status is one of (comma-separated) this. */
+                export_status__in?: string;
+                /** @description Only rows whose export_status contains, in any case, this. */
+                export_status__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose finished_at equals this. (RFC 3339 with a zone) */
+                finished_at?: string;
+                /** @description Only rows whose finished_at differs from this. (RFC 3339 with a zone) */
+                finished_at__ne?: string;
+                /** @description Only rows whose finished_at is greater than this. (RFC 3339 with a zone) */
+                finished_at__gt?: string;
+                /** @description Only rows whose finished_at is at least this. (RFC 3339 with a zone) */
+                finished_at__gte?: string;
+                /** @description Only rows whose finished_at is less than this. (RFC 3339 with a zone) */
+                finished_at__lt?: string;
+                /** @description Only rows whose finished_at is at most this. (RFC 3339 with a zone) */
+                finished_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description View id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Export id (the id of its job). */
+                            id: string;
+                            view_id: string;
+                            /** @enum {string} */
+                            export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                            /** @description Its file, in the export directory. */
+                            export_path: string;
+                            /**
+                             * Format: date-time
+                             * @description When it completed; before that, when it is due.
+                             */
+                            export_date: string;
+                            /** @enum {string} */
+                            format: "csv" | "ndjson";
+                            /** @description Rows written, once completed. */
+                            rows: number | null;
+                            /** @description Size of the file, once completed. */
+                            bytes: number | null;
+                            /** @description Attempts started. */
+                            attempts: number;
+                            /** @description Rows the running (or last) attempt has written so far. */
+                            rows_written: number;
+                            /** @description Why the last attempt failed. */
+                            error: string | null;
+                            /** @description Whether the view's interval scheduled it. */
+                            recurring: boolean;
+                            requested_by: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it completed.
+                             */
+                            finished_at: string | null;
+                            /** @description Where its file is downloaded, once completed. */
+                            download_href: string;
+                        }[];
+                        page_hrefs: {
+                            /** @description The next page, or empty on the last. */
+                            next: string;
+                            /** @description Always empty: pages are read forward, by cursor. */
+                            prev: string;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetViewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export id (`export_workflow_id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An export of a view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Export id (the id of its job). */
+                        id: string;
+                        view_id: string;
+                        /** @enum {string} */
+                        export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
+                        /** @description Its file, in the export directory. */
+                        export_path: string;
+                        /**
+                         * Format: date-time
+                         * @description When it completed; before that, when it is due.
+                         */
+                        export_date: string;
+                        /** @enum {string} */
+                        format: "csv" | "ndjson";
+                        /** @description Rows written, once completed. */
+                        rows: number | null;
+                        /** @description Size of the file, once completed. */
+                        bytes: number | null;
+                        /** @description Attempts started. */
+                        attempts: number;
+                        /** @description Rows the running (or last) attempt has written so far. */
+                        rows_written: number;
+                        /** @description Why the last attempt failed. */
+                        error: string | null;
+                        /** @description Whether the view's interval scheduled it. */
+                        recurring: boolean;
+                        requested_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it completed.
+                         */
+                        finished_at: string | null;
+                        /** @description Where its file is downloaded, once completed. */
+                        download_href: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DownloadViewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export id (`export_workflow_id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

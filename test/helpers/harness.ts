@@ -105,8 +105,11 @@ export interface HarnessOptions {
 
 export async function startHarness(engine: EngineName, options: HarnessOptions = {}): Promise<Harness> {
   const database = await createDatabase(engine);
+  // View exports are written here, never under the working directory.
+  const exports = mkdtempSync(join(tmpdir(), 'aispm-exports-'));
   const config: Config = {
     ...loadConfig({}),
+    exportDir: exports,
     db: database.url,
     authCacheMs: 0,
     pgPool: 4,
@@ -168,6 +171,7 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
       await app.close();
       await db.close();
       await database.drop();
+      rmSync(exports, { recursive: true, force: true });
     },
   };
   return h;

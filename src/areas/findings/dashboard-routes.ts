@@ -42,53 +42,63 @@ export interface DashboardSection {
   load(ctx: AppContext, r: DashboardRequest): Promise<unknown>;
 }
 
+// The sections and their fields carry the product family's names (its dashboard document); the
+// fields after those are the service's own (workspace, category, counts, risk score).
+
 const Figures = Type.Object({
-  inventory: Type.Integer({ description: 'Objects of the kind.' }),
-  issues: Type.Integer({
-    description: "Open issues on objects of the kind, counted once per object they touch (the sum of the objects' total_issues).",
+  object_type: Type.String({ description: 'The object type (agent, model, tool, mcp_server, asset, location).' }),
+  total_inventory_count: Type.Integer({ description: 'Objects of the type.' }),
+  total_issues_count: Type.Integer({
+    description: "Open issues on objects of the type, counted once per object they touch (the sum of the objects' total_issues).",
   }),
-  critical: Type.Integer({ description: 'Of those, critical ones.' }),
-  high: Type.Integer({ description: 'Of those, high ones.' }),
+  critical_issues_count: Type.Integer({ description: 'Of those, critical ones.' }),
+  high_issues_count: Type.Integer({ description: 'Of those, high ones.' }),
 });
 
 const TopIssue = Type.Object({
-  workspace_id: Type.String(),
-  id: Type.String(),
+  issue_id: Type.String({ description: 'The issue (one rule at one severity in one workspace).' }),
   rule_id: Type.String(),
   rule_name: Type.String(),
-  severity: Type.String(),
+  rule_description: Type.String({ description: "The rule's description ('' when the rule is not known to the workspace)." }),
+  definitive_severity: Type.String({ description: 'The severity of the issue.' }),
+  critical_element_count: Type.Integer({ description: 'Objects the issue touches when it is critical, else 0.' }),
+  high_element_count: Type.Integer({ description: 'Objects the issue touches when it is high, else 0.' }),
+  total_priority_affected_elements: Type.Integer({ description: 'critical_element_count + high_element_count.' }),
+  workspace_id: Type.String(),
   category: Type.String(),
   open_instances: Type.Integer(),
-  objects: Type.Integer(),
+  objects: Type.Integer({ description: 'Objects the issue touches.' }),
   last_detected: Nullable(Type.String({ format: 'date-time' })),
 });
 
 const AtRisk = Type.Object({
+  aispm_object_id: Type.String({ description: 'The object.' }),
+  aispm_friendly_name: Type.String({ description: 'Its name.' }),
+  critical_count: Type.Integer({ description: 'Open critical issues on it.' }),
+  high_count: Type.Integer({ description: 'Open high issues on it.' }),
+  total_critical_high_occurrences: Type.Integer({ description: 'critical_count + high_count.' }),
   workspace_id: Type.String(),
-  id: Type.String(),
-  name: Type.String(),
-  critical_issues: Type.Integer(),
-  high_issues: Type.Integer(),
-  total_issues: Type.Integer(),
+  total_issues: Type.Integer({ description: 'Open issues on it, any severity.' }),
   risk_score: Type.Integer({
     description: 'The risk score (docs/POSTURE.md): open issues weighted by severity plus what the object reaches.',
   }),
 });
 
-/** The kinds whose riskiest objects the dashboard lists, under these names. */
+/** The kinds whose riskiest objects the dashboard lists, each under its section (tools are the service's addition). */
 const atRiskKinds: Array<[string, string]> = [
-  ['agents', 'agent'],
-  ['models', 'model'],
-  ['tools', 'tool'],
-  ['mcp_servers', 'mcp_server'],
+  ['aispm_top_at_risk_agents', 'agent'],
+  ['aispm_top_at_risk_models', 'model'],
+  ['aispm_top_at_risk_mcp_servers', 'mcp_server'],
+  ['aispm_top_at_risk_tools', 'tool'],
 ];
+
+const atRiskDescription =
+  'The objects of the type of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any.';
 
 export const sections: DashboardSection[] = [
   {
-    name: 'objects_counts',
-    schema: Type.Object(Object.fromEntries(routedKinds.map((k) => [k.name, Figures])), {
-      description: 'Per object type: objects in the inventory and the open issues on them.',
-    }),
+    name: 'aispm_objects_counts',
+    schema: Type.Array(Figures, { description: 'Per object type: objects in the inventory and the open issues on them.' }),
     load: (ctx, r) =>
       figuresByKind(
         ctx.db,
@@ -97,20 +107,17 @@ export const sections: DashboardSection[] = [
       ),
   },
   {
-    name: 'top_issues',
+    name: 'aispm_objects_top_issues',
     schema: Type.Array(TopIssue, { description: 'The most severe open issues, then those with the most open instances.' }),
     load: (ctx, r) => topIssues(ctx.db, r.scope, r.top),
   },
-  {
-    name: 'top_at_risk',
-    schema: Type.Object(Object.fromEntries(atRiskKinds.map(([name]) => [name, Type.Array(AtRisk)])), {
-      description: 'Per type, the objects of highest risk score (docs/POSTURE.md), then most critical open issues, then high, then any.',
+  ...atRiskKinds.map(
+    ([name, kind]): DashboardSection => ({
+      name,
+      schema: Type.Array(AtRisk, { description: atRiskDescription }),
+      load: (ctx, r) => topAtRisk(ctx.db, r.scope, kind, r.top),
     }),
-    load: async (ctx, r) =>
-      Object.fromEntries(
-        await Promise.all(atRiskKinds.map(async ([name, kind]) => [name, await topAtRisk(ctx.db, r.scope, kind, r.top)] as const)),
-      ),
-  },
+  ),
   {
     name: 'issues_histogram',
     schema: HistogramCounts,
@@ -120,12 +127,14 @@ export const sections: DashboardSection[] = [
     name: 'scans_counts',
     schema: Type.Object(
       {
-        current_scans: Type.Integer({
+        total_current_aispm_scans: Type.Integer({
           description: 'Current AI-SPM scans: finished scans that are the current scan of their sensor for at least one asset.',
         }),
-        with_ai_objects: Type.Integer({ description: 'Of those, the scans that reported at least one AI object (`ai_objects > 0`).' }),
-        with_ai_objects_pct: Type.Number({
-          description: 'with_ai_objects as a percentage of current_scans, to one decimal; 0 when there are no current scans.',
+        scans_with_ai_objects_count: Type.Integer({
+          description: 'Of those, the scans that reported at least one AI object (`ai_objects > 0`).',
+        }),
+        percent_scans_with_ai_objects: Type.Number({
+          description: 'scans_with_ai_objects_count as a percentage of total_current_aispm_scans, to one decimal; 0 when there are none.',
         }),
       },
       { description: 'The current scans and how many of them found AI objects (docs/SCANS.md).' },

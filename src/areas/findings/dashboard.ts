@@ -8,16 +8,19 @@ import { param } from '../../platform/db/database.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
+/** One object type's figures, named as the product family's dashboard names them. */
 export interface KindFigures {
+  object_type: string;
   /** Objects of the kind. */
-  inventory: number;
+  total_inventory_count: number;
   /** Open (issue, object) pairs on objects of the kind: the sum of their total_issues. */
-  issues: number;
-  critical: number;
-  high: number;
+  total_issues_count: number;
+  critical_issues_count: number;
+  high_issues_count: number;
 }
 
-export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string[]): Promise<Record<string, KindFigures>> {
+/** The figures of each kind, in the order given (a kind without objects has zeros). */
+export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string[]): Promise<KindFigures[]> {
   const shape = scopeShape(scope);
   const inventory = db.template(`dashboard.inventory:${shape}`, (b, d) =>
     whereScope(
@@ -49,24 +52,38 @@ export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string
     db.all<{ kind: string; n: number }>(inventory, args),
     db.all<{ object_kind: string; severity: string; n: number }>(issues, args),
   ]);
-  const out: Record<string, KindFigures> = {};
-  for (const k of kinds) out[k] = { inventory: 0, issues: 0, critical: 0, high: 0 };
-  for (const r of inv) if (out[r.kind]) out[r.kind]!.inventory = Number(r.n);
-  for (const r of iss) {
-    const f = out[r.object_kind];
-    if (!f) continue;
-    f.issues += Number(r.n);
-    if (r.severity === 'critical' || r.severity === 'high') f[r.severity] += Number(r.n);
+  const out = new Map<string, KindFigures>();
+  for (const k of kinds) {
+    out.set(k, { object_type: k, total_inventory_count: 0, total_issues_count: 0, critical_issues_count: 0, high_issues_count: 0 });
   }
-  return out;
+  for (const r of inv) {
+    const f = out.get(r.kind);
+    if (f) f.total_inventory_count = Number(r.n);
+  }
+  for (const r of iss) {
+    const f = out.get(r.object_kind);
+    if (!f) continue;
+    f.total_issues_count += Number(r.n);
+    if (r.severity === 'critical') f.critical_issues_count += Number(r.n);
+    if (r.severity === 'high') f.high_issues_count += Number(r.n);
+  }
+  return [...out.values()];
 }
 
+/**
+ * A top issue: the product family's fields (an issue is one rule at one severity, so the objects
+ * it touches are all of that severity: its critical or its high elements), then the service's.
+ */
 export interface TopIssue {
-  workspace_id: string;
-  id: string;
+  issue_id: string;
   rule_id: string;
   rule_name: string;
-  severity: string;
+  rule_description: string;
+  definitive_severity: string;
+  critical_element_count: number;
+  high_element_count: number;
+  total_priority_affected_elements: number;
+  workspace_id: string;
   category: string;
   open_instances: number;
   objects: number;
@@ -79,40 +96,71 @@ export async function topIssues(db: Db, scope: WorkspaceScope, limit: number): P
   const t = db.template(`dashboard.top-issues:${shape}:${limit}`, (b, d) =>
     whereScope(
       b
-        .selectFrom('issues')
-        .select(['workspace_id', 'id', 'rule_id', 'rule_name', 'severity', 'category', 'open_instances', 'objects', 'last_detected'])
-        .where('tenant_id', '=', param('tenant')),
+        .selectFrom('issues as i')
+        // The rule's description: a static rule's row (tenant '*') or the workspace's external one.
+        .leftJoin('rules as r', (j) =>
+          j
+            .onRef('r.rule_id', '=', 'i.rule_id')
+            .on(
+              sql<boolean>`((r.tenant_id = '*' and r.workspace_id = '*') or (r.tenant_id = i.tenant_id and r.workspace_id = i.workspace_id))`,
+            ),
+        )
+        .select([
+          'i.workspace_id',
+          'i.id',
+          'i.rule_id',
+          'i.rule_name',
+          'i.severity',
+          'i.category',
+          'i.open_instances',
+          'i.objects',
+          'i.last_detected',
+          'r.description as rule_description',
+        ])
+        .where('i.tenant_id', '=', param('tenant')),
       d,
       shape,
-      'workspace_id',
+      'i.workspace_id',
     )
-      .orderBy('severity_rank', 'desc')
-      .orderBy('open_instances', 'desc')
-      .orderBy('last_detected', 'desc')
-      .orderBy('workspace_id')
-      .orderBy('id')
+      .orderBy('i.severity_rank', 'desc')
+      .orderBy('i.open_instances', 'desc')
+      .orderBy('i.last_detected', 'desc')
+      .orderBy('i.workspace_id')
+      .orderBy('i.id')
       .limit(sql.lit(limit)),
   );
   const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope) });
-  return rows.map((r) => ({
-    workspace_id: r.workspace_id as string,
-    id: r.id as string,
-    rule_id: r.rule_id as string,
-    rule_name: r.rule_name as string,
-    severity: r.severity as string,
-    category: r.category as string,
-    open_instances: Number(r.open_instances),
-    objects: Number(r.objects),
-    last_detected: rfc3339(r.last_detected as number),
-  }));
+  return rows.map((r) => {
+    const objects = Number(r.objects);
+    const critical = r.severity === 'critical' ? objects : 0;
+    const high = r.severity === 'high' ? objects : 0;
+    return {
+      issue_id: r.id as string,
+      rule_id: r.rule_id as string,
+      rule_name: r.rule_name as string,
+      rule_description: (r.rule_description as string | null) ?? '',
+      definitive_severity: r.severity as string,
+      critical_element_count: critical,
+      high_element_count: high,
+      total_priority_affected_elements: critical + high,
+      workspace_id: r.workspace_id as string,
+      category: r.category as string,
+      open_instances: Number(r.open_instances),
+      objects,
+      last_detected: rfc3339(r.last_detected as number),
+    };
+  });
 }
 
+/** An object at risk: the product family's fields, then the service's. */
 export interface AtRiskObject {
+  aispm_object_id: string;
+  aispm_friendly_name: string;
+  /** Open critical issues on the object. */
+  critical_count: number;
+  high_count: number;
+  total_critical_high_occurrences: number;
   workspace_id: string;
-  id: string;
-  name: string;
-  critical_issues: number;
-  high_issues: number;
   total_issues: number;
   risk_score: number;
 }
@@ -142,11 +190,12 @@ export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, lim
   );
   const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind });
   return rows.map((r) => ({
+    aispm_object_id: r.id as string,
+    aispm_friendly_name: r.name as string,
+    critical_count: Number(r.critical_issues),
+    high_count: Number(r.high_issues),
+    total_critical_high_occurrences: Number(r.critical_issues) + Number(r.high_issues),
     workspace_id: r.workspace_id as string,
-    id: r.id as string,
-    name: r.name as string,
-    critical_issues: Number(r.critical_issues),
-    high_issues: Number(r.high_issues),
     total_issues: Number(r.total_issues),
     risk_score: Number(r.risk_score),
   }));

@@ -97,6 +97,49 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
   return spec;
 }
 
+/** The columns of issues across workspaces: the workspace, then an issue's. */
+const tokenIssueHeader = ['workspace_id', ...workspaceIssue.columns.map((c) => c.name)];
+
+/**
+ * The open issues of the workspaces a token may read (`GET /issues`): the workspace first, then
+ * the issue's columns, most severe first. Issue ids name their workspace, so the id breaks ties.
+ * Scope: the token's.
+ */
+export const tokenIssues = defineList<IssueRow & { workspace_id: string }>({
+  name: 'issues.token',
+  columns: workspaceIssue.columns,
+  header: tokenIssueHeader,
+  columnSql: () => fieldSql(workspaceIssue.columns, 'i.'),
+  sortSql: (column) => issueSortSql[column],
+  tie: ['i.id', 'i.workspace_id'],
+  defaultSort: bySeverity,
+  filters: [],
+  pageSize: DEFAULT_PAGE,
+  base: (b, d, scope) =>
+    whereScope(
+      b
+        .selectFrom('issues as i')
+        .select([
+          'i.workspace_id',
+          'i.id',
+          'i.rule_id',
+          'i.rule_name',
+          'i.severity',
+          'i.category',
+          'i.open_instances',
+          'i.objects',
+          'i.first_detected',
+          'i.last_detected',
+        ])
+        .where('i.tenant_id', '=', param('tenant')),
+      d,
+      scope.key as ScopeShape,
+      'i.workspace_id',
+    ),
+  render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...issueValues(r)]),
+  query: { order: [{ extra: WorkspaceNarrowing }, 'sort', 'paging'], sort: sortTerms(termsDescription) },
+});
+
 const byOccurrences = [{ column: 'occurrences', dir: 'desc' as const }];
 
 /** The objects an open issue touches. Scope: tenant, workspace, issue. */
@@ -201,6 +244,55 @@ export const ruleResults = defineList<InstanceRow>({
     ),
   render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
   query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'paging'] },
+});
+
+/**
+ * The instances of one issue in the workspaces a token may read (`GET /issues/{id}/instances`),
+ * newest first, the workspace as the first column. Scope: the token's, and issue.
+ */
+export const tokenIssueInstances = defineList<InstanceRow>({
+  name: 'issue.instances',
+  columns: instanceDetail.columns,
+  header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
+  columnSql: () => instanceSql,
+  sortSql: instanceSort,
+  tie: ['i.id', 'i.workspace_id'],
+  defaultSort: newestFirst,
+  filters: [statusFilter('all')],
+  pageSize: DEFAULT_PAGE,
+  base: (b, d, scope) =>
+    whereScope(
+      b
+        .selectFrom('issue_instances as i')
+        .select(selected)
+        .where('i.tenant_id', '=', param('tenant'))
+        .where('i.issue_id', '=', param('issue')),
+      d,
+      scope.key as ScopeShape,
+      'i.workspace_id',
+    ),
+  render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
+  query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'sort', 'paging'] },
+});
+
+/** Every instance of a workspace, open and resolved, newest first (a saved view's rows). Scope: tenant, workspace. */
+export const workspaceInstances = defineList<InstanceRow>({
+  name: 'workspace.instances',
+  columns: instanceDetail.columns,
+  columnSql: () => instanceSql,
+  sortSql: instanceSort,
+  tie: ['i.id'],
+  defaultSort: newestFirst,
+  filters: [statusFilter('all')],
+  pageSize: DEFAULT_PAGE,
+  base: (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .select(selected)
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace')),
+  render: (_db, _scope, rows) => rows.map(instanceValues),
+  query: { order: ['filters', 'sort', 'paging'] },
 });
 
 /** The findings one scan produced, newest first: the order of the (scan, detected_at, id) index. Scope: tenant, workspace, scan. */

@@ -754,7 +754,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
   get_dashboard: {
     title: 'Get the dashboard',
     description:
-      "The AI-SPM overview over the token's workspaces (or one): objects and open issues per object type, the top open issues, the agents, models and MCP servers most at risk, the 12-month issue histogram and the current scans.",
+      "The AI-SPM overview over the token's workspaces (or one): objects and open issues per object type, the top open issues, the agents, models, MCP servers and tools most at risk, the 12-month issue histogram and the current scans.",
     async run(s, a) {
       const tenant = await s.tenantOf(a.tenant);
       // The dashboard is the token's: a tenant other than its own is refused as the API refuses such paths.

@@ -236,13 +236,14 @@ export async function getScan(db: Db, tenant: string, workspace: string, id: str
   return db.first<ScanRow>(t, { tenant, workspace, id });
 }
 
+/** Named as the product family's dashboard names them. */
 export interface ScanCounts {
   /** Current scans: finished scans that are the current scan of their sensor for at least one asset. */
-  current_scans: number;
+  total_current_aispm_scans: number;
   /** Of those, the scans that reported at least one AI object. */
-  with_ai_objects: number;
-  /** with_ai_objects as a percentage of current_scans, to one decimal (0 when there are none). */
-  with_ai_objects_pct: number;
+  scans_with_ai_objects_count: number;
+  /** scans_with_ai_objects_count as a percentage of total_current_aispm_scans, to one decimal (0 when there are none). */
+  percent_scans_with_ai_objects: number;
 }
 
 export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCounts> {
@@ -266,8 +267,8 @@ export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCou
   const current = Number(row?.current ?? 0);
   const withAi = Number(row?.with_ai ?? 0);
   return {
-    current_scans: current,
-    with_ai_objects: withAi,
-    with_ai_objects_pct: current === 0 ? 0 : Math.round((1000 * withAi) / current) / 10,
+    total_current_aispm_scans: current,
+    scans_with_ai_objects_count: withAi,
+    percent_scans_with_ai_objects: current === 0 ? 0 : Math.round((1000 * withAi) / current) / 10,
   };
 }

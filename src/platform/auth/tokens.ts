@@ -19,8 +19,8 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * `webhooks` subscriptions of its workspaces (their secrets sign what the service sends out, so
  * reading the estate does not grant it).
  */
-export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks';
-export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks'];
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {

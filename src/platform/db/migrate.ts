@@ -18,6 +18,8 @@ import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
 import * as jobs from './migrations/030_jobs.ts';
+import * as issueReads from './migrations/031_issue_reads.ts';
+import * as views from './migrations/032_views.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 
@@ -41,6 +43,8 @@ const migrations: Migration[] = [
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
   { version: 30, name: 'jobs', up: jobs.up },
+  { version: 31, name: 'issue_reads', up: issueReads.up },
+  { version: 32, name: 'views', up: views.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
   { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
 ];

@@ -394,7 +394,53 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** A saved view (src/areas/views): a named query over one list of a workspace. */
+export interface ViewsTable {
+  tenant_id: string;
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string;
+  /** The list it is a view of (an inventory kind, issues, instances, sessions, interactions, scans). */
+  entity: string;
+  /** The list's filters, parameter to value. */
+  saved_filters: Json;
+  /** Sort terms as the list's `sort` takes them, or null for the list's order. */
+  sort: string | null;
+  /** JSON array of the columns kept, or null for all. */
+  columns: Json;
+  /** csv or ndjson. */
+  format: string;
+  /** Seconds between recurring exports, or null for none. */
+  interval_seconds: number | null;
+  last_export_id: string | null;
+  last_exported_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One export of a view to a file; its state is its job's (same tenant and id). */
+export interface ViewExportsTable {
+  tenant_id: string;
+  id: string;
+  workspace_id: string;
+  view_id: string;
+  format: string;
+  /** The file's name in the export directory. */
+  file: string;
+  /** 1 when a view's interval scheduled it. */
+  recurring: number;
+  row_count: number | null;
+  byte_count: number | null;
+  requested_by: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
+  views: ViewsTable;
+  view_exports: ViewExportsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

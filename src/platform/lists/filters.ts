@@ -125,6 +125,10 @@ function scalar(decl: FilterDecl, type: ValueType, raw: string): unknown {
       if (raw.trim() === '' || !Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) {
         throw badRequest(`${decl.param}: expected ${type === 'integer' ? 'an integer' : 'a number'}, not "${raw.slice(0, 64)}"`);
       }
+      // Beyond this a number is not exact, and no stored count comes near it.
+      if (type === 'integer' && !Number.isSafeInteger(n)) {
+        throw badRequest(`${decl.param}: expected an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`);
+      }
       return n;
     }
     case 'boolean':
@@ -231,8 +235,11 @@ function comparisonOf(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<
     }
   }
   if (decl.op === 'ilk') return d.contains(decl.sql ? expr : `lower(${expr})`, value);
-  if (decl.op === 'in') return sql<boolean>`${sql.raw(expr)} in (${sql.join(values())})`;
+  // An integer compares as the engine's widest integer: a value beyond a 32-bit column's range
+  // (PostgreSQL integer) then matches nothing or everything instead of failing the statement.
+  const wide = (v: unknown) => (filter.type === 'integer' ? sql`cast(${v} as ${sql.raw(d.bigint)})` : v);
+  if (decl.op === 'in') return sql<boolean>`${sql.raw(expr)} in (${sql.join(values().map(wide))})`;
   // A row with no value differs from every value.
-  if (decl.op === 'ne') return d.distinctFrom(expr, value);
-  return sql<boolean>`${sql.raw(expr)} ${sql.raw(comparison[decl.op]!)} ${value}`;
+  if (decl.op === 'ne') return d.distinctFrom(expr, wide(value));
+  return sql<boolean>`${sql.raw(expr)} ${sql.raw(comparison[decl.op]!)} ${wide(value)}`;
 }

@@ -73,7 +73,7 @@ export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[],
  * The filters a request may apply: the list's, and those of its related-rows pattern the query
  * names. A parameter neither takes is a 400 naming it and what the list does take.
  */
-function requestFilters(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): FilterDecl[] {
+export function requestFilters(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): FilterDecl[] {
   const props = listQueryProperties(spec, d);
   const related: FilterDecl[] = [];
   let unknown: string | undefined;
