@@ -80,7 +80,7 @@ for (const engine of engineNames) {
       assert.match(lines[250]!, /^model-000,Model 0,/);
     });
 
-    it('a table fits the terminal, names the columns left out, and tells how to go on', async () => {
+    it('a table fits the terminal, keeps the column it is sorted by, names the columns left out, and tells how to go on', async () => {
       const run = await aispm(env, ['get', 'models', ...inv]);
       assert.equal(run.code, 0);
       const lines = run.out.trimEnd().split('\n');
@@ -89,7 +89,9 @@ for (const engine of engineNames) {
       assert.match(lines[0]!, /^id {7,}name {2,}provider {2,}/);
       assert.match(lines[1]!, /^model-249 {2,}Model 249 {2,}openai {2,}/);
       const [hidden, more] = run.err.trimEnd().split('\n');
-      assert.match(hidden!, /^\d+ more column\(s\) do not fit \(.*last_seen.*\): use --columns, or --format csv\|json$/);
+      assert.match(hidden!, /^\d+ more columns do not fit \(.*first_seen.*\): use --columns, or --format csv\|json$/);
+      // Newest first: last_seen, the sort column, is kept though further right than columns left out.
+      assert.match(lines[0]!, / {2}last_seen$/);
       const cursor = /^100 of 250 rows: --all for every row, or --cursor (\S+) for the next page$/.exec(more!)?.[1];
       assert.ok(cursor, run.err);
 

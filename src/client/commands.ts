@@ -479,11 +479,19 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
   // ---- scans --------------------------------------------------------------------------------------
 
   const SCANS = '/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
-  type ScanOptions = OutputOptions & { tenant: string; workspace: string; sortDir?: 'asc' | 'desc' };
+  type ScanOptions = OutputOptions & {
+    tenant: string;
+    workspace: string;
+    sortDir?: 'asc' | 'desc';
+    sensorType?: string;
+    cicdType?: string;
+  };
   paged(filtered(sorted(scoped(program.command('scans')))))
     .description('the current scan of each asset and sensor (newest first), one scan, or the assets or findings of one')
     .argument('[id]', 'a scan: show it')
     .argument('[what]', '"assets": the assets it covered; "instances": the findings it reported')
+    .option('--sensor-type <type>', 'the current scans of this sensor type (SENSOR_TYPE_STATIC_CODE_SCAN, …); this or --cicd-type')
+    .option('--cicd-type <type>', 'the current scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI)')
     .action(async (id: string | undefined, what: string | undefined, o: ScanOptions) => {
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
       const filters = filterParams(o.filter, fail);
@@ -493,7 +501,11 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
         return list(
           o,
           async (api, cursor, pageSize) =>
-            unwrap(await api.GET(`${SCANS}/current`, { params: { path: at, query: query(cursor, pageSize) } })),
+            unwrap(
+              await api.GET(`${SCANS}/current`, {
+                params: { path: at, query: { ...query(cursor, pageSize), sensorType: o.sensorType, cicdType: o.cicdType } },
+              }),
+            ),
           sortColumns(o.sort ?? ['started_at']),
         );
       }
