@@ -107,12 +107,17 @@ export function ensureChromium(): string {
   const instruction =
     'install it (sudo apt-get install -y chromium on Debian, chromium-browser on Ubuntu) or set AISPM_CHROMIUM to a Chromium or Chrome binary';
   if (onPath('apt-get')) {
-    say('Chromium is needed for the reference page test and is not installed: installing Debian\'s chromium with apt-get');
-    if (asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']) || (asRoot(['apt-get', 'update', '-qq']) && asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']))) {
+    say("Chromium is needed for the reference page test and is not installed: installing Debian's chromium with apt-get");
+    if (
+      asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']) ||
+      (asRoot(['apt-get', 'update', '-qq']) && asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']))
+    ) {
       const installed = findChromium();
       if (installed) return installed;
     }
-    throw new Missing(`Chromium is needed for the reference page test and apt-get could not install it here (root or sudo needed): ${instruction}`);
+    throw new Missing(
+      `Chromium is needed for the reference page test and apt-get could not install it here (root or sudo needed): ${instruction}`,
+    );
   }
   throw new Missing(`Chromium is needed for the reference page test: ${instruction}`);
 }

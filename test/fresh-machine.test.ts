@@ -10,7 +10,10 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 
 const npmTest = (env: Record<string, string>, ...files: string[]) => {
-  const res = spawnSync(process.execPath, ['scripts/test.ts', ...files], { encoding: 'utf8', env: { ...process.env, NODE_TEST_CONTEXT: undefined, ...env } });
+  const res = spawnSync(process.execPath, ['scripts/test.ts', ...files], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_TEST_CONTEXT: undefined, ...env },
+  });
   return { code: res.status, out: res.stdout, err: res.stderr };
 };
 
@@ -56,7 +59,12 @@ describe('npm install leaves the tree clean', () => {
 });
 
 describe('documentation links', () => {
-  const files = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+  const files = [
+    'README.md',
+    ...readdirSync('docs')
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join('docs', f)),
+  ];
   const anchors = (text: string) =>
     new Set(
       [...text.matchAll(/^#+\s+(.+)$/gm)].map((m) =>
