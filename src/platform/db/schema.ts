@@ -210,6 +210,7 @@ export interface LlmInteractionsTable {
   input_tokens: number;
   output_tokens: number;
   total_tokens: number;
+  /** Micro-dollars (src/catalog/money.ts). */
   cost: number;
   /** reported (sent with the record) or price_table (computed at ingest). */
   cost_source: string;
