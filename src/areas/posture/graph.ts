@@ -14,6 +14,8 @@ export interface GraphNode {
   id: string;
   name: string;
   attributes: Record<string, unknown>;
+  /** When the sensors first saw it (ms): what dates the start of a condition it takes part in. */
+  firstSeen: number;
 }
 
 /** A hop over one stored relation, to neighbours of the given kinds. */
@@ -62,20 +64,26 @@ export class GraphReader {
     const t = db.template('posture.nodes', (b, d) =>
       b
         .selectFrom('entities')
-        .select(['kind', 'id', 'name', 'attributes'])
+        .select(['kind', 'id', 'name', 'attributes', 'first_seen'])
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where(d.inKeys(['kind', 'id'], param('keys'))),
     );
     for (const part of chunks(missing)) {
       for (const k of part) this.nodes.set(k, null);
-      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown; first_seen: number }>(t, {
         tenant,
         workspace,
         keys: JSON.stringify(part.map(splitKey)),
       });
       for (const r of rows)
-        this.nodes.set(objectKey(r.kind, r.id), { kind: r.kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+        this.nodes.set(objectKey(r.kind, r.id), {
+          kind: r.kind,
+          id: r.id,
+          name: r.name,
+          attributes: readJson(r.attributes) ?? {},
+          firstSeen: Number(r.first_seen),
+        });
     }
   }
 
@@ -87,16 +95,16 @@ export class GraphReader {
     const t = db.template('posture.kind', (b) =>
       b
         .selectFrom('entities')
-        .select(['id', 'name', 'attributes'])
+        .select(['id', 'name', 'attributes', 'first_seen'])
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where('kind', '=', param('kind')),
     );
     const keys: string[] = [];
-    for (const r of await tx.all<{ id: string; name: string; attributes: unknown }>(t, { tenant, workspace, kind })) {
+    for (const r of await tx.all<{ id: string; name: string; attributes: unknown; first_seen: number }>(t, { tenant, workspace, kind })) {
       const key = objectKey(kind, r.id);
       keys.push(key);
-      this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+      this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {}, firstSeen: Number(r.first_seen) });
     }
     this.kinds.set(kind, keys);
     return keys;
