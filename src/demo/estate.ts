@@ -256,22 +256,26 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const last = Math.min(now - r.int(0, 72) * 3_600_000, first + Math.floor(r.next() * 400 * DAY));
     return { first_seen: iso(first), last_seen: iso(Math.max(first, last)) };
   };
-  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => ({
-    type: 'entity',
-    kind,
-    id,
-    name,
-    ...seen(kind),
-    attributes,
-  });
-  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) => ({
-    type: 'relation',
-    from_kind,
-    from_id,
-    relation,
-    to_kind,
-    to_id,
-  });
+  const firstSeen = new Map<string, string>();
+  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => {
+    const times = seen(kind);
+    firstSeen.set(`${kind}:${id}`, times.first_seen);
+    return { type: 'entity', kind, id, name, ...times, attributes };
+  };
+  // A relation is first seen with the later of the two objects it joins.
+  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) => {
+    const ends = [firstSeen.get(`${from_kind}:${from_id}`), firstSeen.get(`${to_kind}:${to_id}`)].filter((t) => t !== undefined);
+    return {
+      type: 'relation',
+      from_kind,
+      from_id,
+      relation,
+      to_kind,
+      to_id,
+      // ISO times of the same form compare as strings.
+      ...(ends.length ? { first_seen: ends.sort().at(-1) } : {}),
+    };
+  };
   // Where each AI object runs, for the scans that find them there.
   const hostOf = new Map<string, string>();
   const runsOn = (kind: string, id: string, asset: string) => {

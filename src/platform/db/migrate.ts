@@ -18,6 +18,7 @@ import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
 import * as moneyMicros from './migrations/020_money_micros.ts';
+import * as relationFirstSeen from './migrations/021_relation_first_seen.ts';
 import * as jobs from './migrations/030_jobs.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 
@@ -41,6 +42,7 @@ const migrations: Migration[] = [
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
   { version: 20, name: 'money_micros', up: moneyMicros.up },
+  { version: 21, name: 'relation_first_seen', up: relationFirstSeen.up },
   { version: 30, name: 'jobs', up: jobs.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
 ];

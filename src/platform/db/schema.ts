@@ -72,6 +72,8 @@ export interface RelationsTable {
   to_kind: string;
   to_id: string;
   updated_at: number;
+  /** When the sensor first saw it, else when first stored (ms). */
+  first_seen: number;
 }
 
 export interface RulesTable {
