@@ -178,6 +178,11 @@ for (const engine of engineNames) {
         ],
         [['rules', 'list', '--page-size', '30'], `/api/v1/rules/${W}?page_size=30`],
         [
+          ['rules', 'results', 'SR-aispm_hardcoded_credentials', '--page-size', '30'],
+          `/api/v1/rules/SR-aispm_hardcoded_credentials/results?workspace_id=default&page_size=30`,
+        ],
+        [['workspaces'], `/api/v1/tenants/${DEMO_TENANT}/workspaces`],
+        [
           ['paths', '--from', 'agents', '--to', 'models', '--max-hops', '2', '--page-size', '30'],
           `/api/v1/graph/paths/${W}?from=agents&to=models&max_hops=2&page_size=30`,
         ],
@@ -198,6 +203,24 @@ for (const engine of engineNames) {
       const [rule] = objects(await api(`/api/v1/rules/${W}?page_size=1`));
       const ruleShown = await aispm(env, ['rules', 'show', rule!.rule_id, '--format', 'json']);
       assert.deepEqual(JSON.parse(ruleShown.out), await api(`/api/v1/rules/${W}/${rule!.rule_id}`));
+      const [instance] = objects(await api(`/api/v1/rules/SR-aispm_hardcoded_credentials/results?workspace_id=default&page_size=1`));
+      const instanceShown = await aispm(env, ['instances', instance!.id, '--format', 'json']);
+      assert.deepEqual(JSON.parse(instanceShown.out), await api(`/api/v1/instances/${W}/${instance!.id}`));
+      // Objects the API answers whole: the token, the guardrail dashboards, the sensors.
+      for (const [args, url] of [
+        [['whoami'], '/api/v1/token'],
+        [
+          ['guardrails', 'counts', '--since', '2026-05-16T00:00:00Z'],
+          `/api/v1/aispm-llm-interactions-dash/${W}/counts?start_time=2026-05-16T00:00:00Z`,
+        ],
+        [['guardrails', 'categories'], `/api/v1/aispm-llm-interactions-dash/${W}/categories`],
+        [['guardrails', 'outcomes'], `/api/v1/aispm-llm-interactions-dash/${W}/outcomes`],
+        [['sensors'], `/api/v1/sensors-used/${W}`],
+      ] as Array<[string[], string]>) {
+        const run = await aispm(env, [...args, '--format', 'json']);
+        assert.equal(run.code, 0, `${args.join(' ')}: ${run.err}`);
+        assert.deepEqual(JSON.parse(run.out), await api(url), args.join(' '));
+      }
     });
 
     it('storage get shows the ETag the next conditional write needs (table and JSON)', async () => {

@@ -8,7 +8,7 @@
 // routes themselves; test/cli-queries.test.ts checks every path built here against the served
 // OpenAPI document.
 
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';
@@ -237,8 +237,8 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     );
   // The tenant and workspace come from the flags, else from AISPM_TENANT / AISPM_WORKSPACE, so a
   // session of queries names them once (`npm start` prints the export line).
-  const tenantOption = () => new Option('--tenant <id>', 'tenant (env AISPM_TENANT)').env('AISPM_TENANT');
-  const workspaceOption = () => new Option('--workspace <id>', 'workspace (env AISPM_WORKSPACE)').env('AISPM_WORKSPACE');
+  const tenantOption = () => new Option('--tenant <id>', 'tenant').env('AISPM_TENANT');
+  const workspaceOption = () => new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE');
   const scoped = (cmd: Command) => cmd.addOption(tenantOption().makeOptionMandatory()).addOption(workspaceOption().makeOptionMandatory());
 
   // ---- get: the inventory -----------------------------------------------------------------------
@@ -557,6 +557,108 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       show(o, await call(async (api) => unwrap(await api.GET(`${RULES}/{rule_id}`, { params: { path: { ...at, rule_id: ruleId } } }))));
     });
 
+  paged(filtered(sorted(rules.command('results'))))
+    .description("every instance of one rule in the token's workspaces (or one workspace), newest first")
+    .argument('<rule-id>', 'the rule')
+    .addOption(workspaceOption())
+    .option('--all-workspaces', 'every workspace of the token, even when AISPM_WORKSPACE is set')
+    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'resolved', 'all']))
+    .action(async (ruleId: string, o: SummaryOptions & { status?: 'open' | 'resolved' | 'all'; filter?: string[]; sort?: string[] }) => {
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET('/api/v1/rules/{id}/results', {
+              params: {
+                path: { id: ruleId },
+                query: withFilters(filters, {
+                  workspace_id: workspaceOf(o),
+                  status: o.status,
+                  cursor,
+                  page_size: pageSize,
+                  sort: sortParam(o.sort),
+                }),
+              },
+            }),
+          ),
+        sortColumns(o.sort ?? ['detected_at']),
+      );
+    });
+
+  // ---- one instance, the workspaces, the token ---------------------------------------------------
+
+  output(scoped(program.command('instances')))
+    .description('one issue instance (open or resolved) with its rule and the scan that produced it')
+    .argument('<instance-id>', 'the instance (issue details and rule results list them)')
+    .action(async (instanceId: string, o: OutputOptions & { tenant: string; workspace: string }) => {
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(
+            await api.GET('/api/v1/instances/tenants/{tenant_id}/workspaces/{workspace_id}/{instanceId}', {
+              params: { path: { tenant_id: o.tenant, workspace_id: o.workspace, instanceId } },
+            }),
+          ),
+        ),
+      );
+    });
+
+  paged(sorted(program.command('workspaces').addOption(tenantOption().makeOptionMandatory())))
+    .description('the workspaces of the tenant the token may see, with their object counts and ingest times')
+    .action(async (o: OutputOptions & { tenant: string; sortDir?: 'asc' | 'desc' }) =>
+      list(o, async (api, cursor, pageSize) =>
+        unwrap(
+          await api.GET('/api/v1/tenants/{tenant_id}/workspaces', {
+            params: { path: { tenant_id: o.tenant }, query: { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir } },
+          }),
+        ),
+      ),
+    );
+
+  output(program.command('whoami'))
+    .description('the token in AISPM_TOKEN: its tenant, user, workspaces, scopes and expiry')
+    .action(async (o: OutputOptions) => {
+      show(o, await call(async (api) => unwrap(await api.GET('/api/v1/token'))));
+    });
+
+  // ---- guardrail dashboards and sensors -----------------------------------------------------------
+
+  const GUARDRAILS = {
+    counts: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/counts',
+    categories: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/categories',
+    outcomes: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/outcomes',
+  } as const;
+  output(scoped(program.command('guardrails')))
+    .description("the workspace's guardrail dashboards over a time window: interaction counts, categories or outcomes")
+    .addArgument(new Argument('<view>', 'which dashboard').choices(Object.keys(GUARDRAILS)))
+    .option('--since <time>', "window start (RFC 3339 with a zone; default: the service's)")
+    .option('--until <time>', 'window end (RFC 3339 with a zone)')
+    .action(
+      async (view: keyof typeof GUARDRAILS, o: OutputOptions & { tenant: string; workspace: string; since?: string; until?: string }) => {
+        const params = {
+          path: { tenant_id: o.tenant, workspace_id: o.workspace },
+          query: { start_time: o.since, end_time: o.until },
+        };
+        show(o, await call(async (api) => unwrap(await api.GET(GUARDRAILS[view] as typeof GUARDRAILS.counts, { params }))));
+      },
+    );
+
+  output(scoped(program.command('sensors')))
+    .description('the sensor types that have reported scans in the workspace')
+    .action(async (o: OutputOptions & { tenant: string; workspace: string }) => {
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(
+            await api.GET('/api/v1/sensors-used/tenants/{tenant_id}/workspaces/{workspace_id}', {
+              params: { path: { tenant_id: o.tenant, workspace_id: o.workspace } },
+            }),
+          ),
+        ),
+      );
+    });
+
   // ---- paths through the graph --------------------------------------------------------------------
 
   type PathOptions = OutputOptions & {
@@ -743,8 +845,8 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     storage
       .command(name)
       .addOption(new Option('--scope <scope>', 'where the entry lives').choices(storageScopeWords).default('tenant-user'))
-      .addOption(new Option('--tenant <id>', 'tenant (every scope but user; env AISPM_TENANT)').env('AISPM_TENANT'))
-      .addOption(new Option('--workspace <id>', 'workspace (tenant-workspace scope; env AISPM_WORKSPACE)').env('AISPM_WORKSPACE'));
+      .addOption(new Option('--tenant <id>', 'tenant (every scope but user)').env('AISPM_TENANT'))
+      .addOption(new Option('--workspace <id>', 'workspace (tenant-workspace scope)').env('AISPM_WORKSPACE'));
   const where = (o: StorageOptions) => {
     const scope = storageScopes.find((s) => s.name === o.scope.replaceAll('-', '_'))!;
     if (scope.tenantInPath && !o.tenant) fail(`--scope ${o.scope} needs --tenant`);
