@@ -182,6 +182,8 @@ for (const engine of engineNames) {
           `/api/v1/rules/SR-aispm_hardcoded_credentials/results?workspace_id=default&page_size=30`,
         ],
         [['workspaces'], `/api/v1/tenants/${DEMO_TENANT}/workspaces`],
+        [['rules', 'static', '--page-size', '30'], '/api/v1/static-rules?page_size=30'],
+        [['scans', '--asset', 'asset-00001', '--page-size', '30'], `/api/v1/scans/asset/asset-00001?workspace_id=default&page_size=30`],
         [
           ['paths', '--from', 'agents', '--to', 'models', '--max-hops', '2', '--page-size', '30'],
           `/api/v1/graph/paths/${W}?from=agents&to=models&max_hops=2&page_size=30`,

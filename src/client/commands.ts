@@ -485,11 +485,13 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     sortDir?: 'asc' | 'desc';
     sensorType?: string;
     cicdType?: string;
+    asset?: string;
   };
   paged(filtered(sorted(scoped(program.command('scans')))))
     .description('the current scan of each asset and sensor (newest first), one scan, or the assets or findings of one')
     .argument('[id]', 'a scan: show it')
     .argument('[what]', '"assets": the assets it covered; "instances": the findings it reported')
+    .option('--asset <asset-id>', 'every scan of this asset, newest first (instead of the current ones)')
     .option('--sensor-type <type>', 'the current scans of this sensor type (SENSOR_TYPE_STATIC_CODE_SCAN, …); this or --cicd-type')
     .option('--cicd-type <type>', 'the current scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI)')
     .action(async (id: string | undefined, what: string | undefined, o: ScanOptions) => {
@@ -497,6 +499,19 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       const filters = filterParams(o.filter, fail);
       const query = (cursor: string | undefined, pageSize: number | undefined) =>
         withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir });
+      if (id === undefined && o.asset !== undefined) {
+        const asset = o.asset;
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET('/api/v1/scans/asset/{id}', {
+                params: { path: { id: asset }, query: { ...query(cursor, pageSize), workspace_id: o.workspace } },
+              }),
+            ),
+          sortColumns(o.sort ?? ['started_at']),
+        );
+      }
       if (id === undefined) {
         return list(
           o,
@@ -585,6 +600,27 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
         sortColumns(o.sort ?? ['detected_at']),
       );
     });
+
+  for (const [name, path, what] of [
+    ['static', '/api/v1/static-rules', 'the rules shipped with the service'],
+    ['external', '/api/v1/external-rules', "the rules sensors sent (ingest's rule records)"],
+  ] as const) {
+    paged(filtered(sorted(rules.command(name))))
+      .description(`${what}, across the token's workspaces`)
+      .action(async (o: OutputOptions & { sortDir?: 'asc' | 'desc' }) => {
+        const filters = filterParams(o.filter, fail);
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET(path as '/api/v1/static-rules', {
+                params: { query: withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir }) },
+              }),
+            ),
+          sortColumns(o.sort),
+        );
+      });
+  }
 
   // ---- one instance, the workspaces, the token ---------------------------------------------------
 
