@@ -1,7 +1,7 @@
 // The CLI's queries (`aispm get | issues | sessions | storage`) run as processes against the
 // service listening on 127.0.0.1, once per engine: what they print in each format, how they follow
-// cursors, and how they fail. The sessions command is checked against a recording HTTP server,
-// since the sessions endpoint belongs to the runtime area.
+// cursors, and how they fail. The exact request of the sessions command is checked against a
+// recording HTTP server (test/cli-commands.test.ts runs it against the service on the demo estate).
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -315,8 +315,8 @@ for (const engine of engineNames) {
 }
 
 describe('cli sessions', () => {
-  // The sessions endpoint comes with the runtime area; until then a server that records what it
-  // is asked and answers two pages checks the request the command sends and that it follows cursors.
+  // A server that records what it is asked and answers two pages checks the request the command
+  // sends (API.md's parameter names) and that it follows cursors.
   it('asks the API.md path with its parameter names and follows the cursor', async () => {
     const seen: Array<{ url: string; auth: string | undefined }> = [];
     const header = ['session_id', 'agent_id', 'tokens', 'cost'];
