@@ -80,11 +80,12 @@ program
     const cfg = config({ db: globalDb(), host: o.host, port: o.port, workers: o.workers, ...(o.migrate ? {} : { migrate: false }) });
     const logger = makeLogger(cfg);
     const { cluster, runPrimary } = await import('./cluster.ts');
+    // Checked once, by the process the operator started: a worker's listen shares the primary's port.
+    if (cluster.isPrimary && !(await portIsFree(cfg.host, cfg.port))) fail(portTakenMessage(cfg.host, cfg.port), 1);
     if (cfg.workers > 1 && cluster.isPrimary) {
       await runPrimary(cfg, logger).catch((err: Error) => fail(err.message, 1));
       return;
     }
-    if (!(await portIsFree(cfg.host, cfg.port))) fail(portTakenMessage(cfg.host, cfg.port), 1);
     const server = await startServer(cfg, logger).catch((err: Error) =>
       fail(isAddressInUse(err) ? portTakenMessage(cfg.host, cfg.port) : err.message, 1),
     );
