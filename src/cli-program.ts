@@ -1,13 +1,16 @@
 // aispm: one entry point for operators. serve | start | migrate | demo | import | token … | rules evaluate,
 // and queries against a running service: get | issues | sessions | storage (src/client/commands.ts).
 
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
 import { registerQueryCommands } from './client/commands.ts';
+import { type Format, formats, Printer } from './client/output.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DEMO_TENANT } from './demo/estate.ts';
 import type { Db } from './platform/db/database.ts';
 import { openDb } from './platform/db/open.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './platform/auth/tokens.ts';
+import { isAddressInUse, portIsFree, portTakenMessage } from './platform/http/port.ts';
 
 // The HTTP server, the wiring of the areas and the ingest pipeline are loaded by the commands
 // that use them only, so that queries (`aispm get …`) start in a fraction of the time.
@@ -48,15 +51,20 @@ async function withDb<T>(cfg: Config, fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
+/** "1 record", "2 records": counts in messages read as English. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const int = (name: string) => (v: string) => {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(v);
 };
 
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command('aispm')
   .description("aispm-query: an HTTP/JSON query service over an organisation's AI estate")
-  .option('--db <url>', 'database: sqlite:<path> or postgres://… (env AISPM_DB)')
-  .showHelpAfterError();
+  .version(version, '-V, --version', 'print the version')
+  .option('--db <url>', 'database: sqlite:<path> or postgres://… (env AISPM_DB)');
 
 const globalDb = () => program.opts<{ db?: string }>().db;
 
@@ -72,11 +80,15 @@ program
     const cfg = config({ db: globalDb(), host: o.host, port: o.port, workers: o.workers, ...(o.migrate ? {} : { migrate: false }) });
     const logger = makeLogger(cfg);
     const { cluster, runPrimary } = await import('./cluster.ts');
+    // Checked once, by the process the operator started: a worker's listen shares the primary's port.
+    if (cluster.isPrimary && !(await portIsFree(cfg.host, cfg.port))) fail(portTakenMessage(cfg.host, cfg.port), 1);
     if (cfg.workers > 1 && cluster.isPrimary) {
       await runPrimary(cfg, logger).catch((err: Error) => fail(err.message, 1));
       return;
     }
-    const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
+    const server = await startServer(cfg, logger).catch((err: Error) =>
+      fail(isAddressInUse(err) ? portTakenMessage(cfg.host, cfg.port) : err.message, 1),
+    );
     logger.info({ url: server.url }, 'serving');
     exitOnSignals(server, logger, cfg.shutdownGraceMs);
   });
@@ -90,6 +102,9 @@ program
     const { exitOnSignals, makeLogger, startServer } = await serverModule();
     const { isEmpty, loadDemo } = await ingestFiles();
     const cfg = config({ db: globalDb(), host: o.host, port: o.port });
+    // Before anything else: a second start while the first runs must change nothing (above all not
+    // the token the first one printed).
+    if (!(await portIsFree(cfg.host, cfg.port))) fail(portTakenMessage(cfg.host, cfg.port), 1);
     const t0 = performance.now();
     const token = await withDb(cfg, async (db) => {
       await migrate(db);
@@ -107,7 +122,7 @@ program
         });
         process.stderr.write(`demo estate loaded in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
       }
-      for (const k of await listKeys(db, DEMO_TENANT)) if (k.name === 'npm start' && k.revokedAt === null) await revokeKey(db, k.id);
+      // A new token per start; earlier ones stay valid (a server still running may have printed one).
       return (
         await createToken(db, {
           tenantId: DEMO_TENANT,
@@ -119,25 +134,37 @@ program
       ).token;
     });
     const logger = makeLogger({ ...cfg, logLevel: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel });
-    const server = await startServer(cfg, logger).catch((err: Error) => fail(err.message, 1));
-    exitOnSignals(server, logger, cfg.shutdownGraceMs);
-    process.stdout.write(
-      [
-        '',
-        `aispm-query is serving ${server.url} (${cfg.db}); ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-        '',
-        'Read token for tenant demo, all workspaces (shown once; a new one is made at each npm start):',
-        `  ${token}`,
-        '',
-        'Try:',
-        `  curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
-        `  or open the console, ${server.url}/ui, and sign in with the token`,
-        '',
-        `API document: ${server.url}/api/v1/openapi.json   Stop with Ctrl-C.`,
-        '',
-      ].join('\n'),
+    const server = await startServer(cfg, logger).catch((err: Error) =>
+      fail(isAddressInUse(err) ? portTakenMessage(cfg.host, cfg.port) : err.message, 1),
     );
+    exitOnSignals(server, logger, cfg.shutdownGraceMs);
+    process.stdout.write(startBanner({ url: server.url, db: cfg.db, token, seconds: (performance.now() - t0) / 1000 }));
   });
+
+/** What `npm start` prints: where the API and its reference are, the token, and how to use both. */
+function startBanner(o: { url: string; db: string; token: string; seconds: number }): string {
+  return [
+    '',
+    `aispm-query is serving ${o.url} (${o.db.replace(/\/\/[^@/]*@/, '//***@')}); ready in ${o.seconds.toFixed(1)} s`,
+    '',
+    `  API            ${o.url}/api/v1   (OpenAPI document: ${o.url}/api/v1/openapi.json)`,
+    `  Reference      ${o.url}/docs`,
+    `  Console        ${o.url}/ui`,
+    '',
+    'Read token for tenant demo, all workspaces (shown once; each start makes a new one, earlier ones stay valid):',
+    `  ${o.token}`,
+    '',
+    'Try:',
+    `  curl -H "Authorization: Bearer ${o.token}" ${o.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
+    `  or open the console, ${o.url}/ui, and sign in with the token`,
+    '',
+    'Point the aispm command at it (then: node src/cli.ts get models):',
+    `  export AISPM_URL=${o.url} AISPM_TOKEN=${o.token} AISPM_TENANT=demo AISPM_WORKSPACE=default`,
+    '',
+    'Stop with Ctrl-C.',
+    '',
+  ].join('\n');
+}
 
 program
   .command('migrate')
@@ -175,7 +202,7 @@ program
       });
     });
     for (const { workspace, summary } of loaded) {
-      process.stdout.write(`${o.tenant}/${workspace}: ${summary.accepted} records written, ${summary.rejected} rejected\n`);
+      process.stdout.write(`${o.tenant}/${workspace}: ${count(summary.accepted, 'record')} written, ${summary.rejected} rejected\n`);
     }
     process.stdout.write(`done in ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
   });
@@ -216,13 +243,15 @@ program
         },
       }).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') fail(`no such file: ${file}`);
+        if (err.code === 'EISDIR')
+          fail(`${file} is a directory: give one NDJSON file (import each file of it in turn), or - for standard input`);
         throw err;
       });
     });
     if (tty) process.stderr.write('\n');
     const secs = (performance.now() - start) / 1000;
     process.stdout.write(
-      `${summary.accepted} records written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`,
+      `${count(summary.accepted, 'record')} written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`,
     );
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
     if (summary.rejected) process.exit(1);
@@ -284,7 +313,10 @@ token
   .option('--scope <scope...>', `scopes: ${scopes.join(', ')} (default read)`)
   .option('--name <name>', 'a label to recognise it by')
   .option('--expires-in <duration>', 'lifetime such as 90d, 12h, 30m')
-  .option('--json', 'print the token and its record as JSON')
+  .addOption(
+    new Option('--format <format>', 'json: the token and its record as one JSON object').choices(['table', 'json']).default('table'),
+  )
+  .addOption(new Option('--json', 'the same as --format json').hideHelp())
   .action(
     async (o: {
       tenant: string;
@@ -294,6 +326,7 @@ token
       scope?: string[];
       name?: string;
       expiresIn?: string;
+      format: 'table' | 'json';
       json?: boolean;
     }) => {
       if (!o.workspace?.length && !o.allWorkspaces) fail('give --workspace <id> (repeatable) or --all-workspaces');
@@ -320,7 +353,7 @@ token
           expiresInMs,
         });
       });
-      if (o.json) {
+      if (o.json || o.format === 'json') {
         process.stdout.write(JSON.stringify({ token: secret, ...key }) + '\n');
         return;
       }
@@ -337,40 +370,43 @@ token
   .command('list')
   .description('list tokens (never their secrets)')
   .option('--tenant <id>', 'only this tenant')
-  .option('--json', 'JSON lines')
-  .action(async (o: { tenant?: string; json?: boolean }) => {
+  .addOption(new Option('--format <format>', 'output format (as the queries: one row per token)').choices(formats).default('table'))
+  .option('--columns <names>', 'only these columns, comma-separated, in this order')
+  .addOption(new Option('--json', 'the same as --format json').hideHelp())
+  .action(async (o: { tenant?: string; format: Format; columns?: string; json?: boolean }) => {
     const cfg = config({ db: globalDb() });
     const keys = await withDb(cfg, async (db) => {
       await migrate(db);
       return listKeys(db, o.tenant);
     });
-    if (o.json) {
-      for (const k of keys) process.stdout.write(JSON.stringify(k) + '\n');
-      return;
-    }
-    const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 19) + 'Z');
+    const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     const now = Date.now();
+    const header = ['id', 'tenant', 'user', 'name', 'workspaces', 'scopes', 'token', 'created', 'expires', 'revoked', 'status'];
     const rows = keys.map((k) => [
       k.id,
       k.tenantId,
       k.userId,
-      k.name || '-',
-      k.workspaces.join(','),
-      k.scopes.join(','),
+      k.name,
+      k.workspaces,
+      k.scopes,
       k.hint,
       when(k.createdAt),
       when(k.expiresAt),
+      when(k.revokedAt),
       k.revokedAt !== null ? 'revoked' : k.expiresAt !== null && k.expiresAt <= now ? 'expired' : 'active',
     ]);
-    const head = ['ID', 'TENANT', 'USER', 'NAME', 'WORKSPACES', 'SCOPES', 'TOKEN', 'CREATED', 'EXPIRES', 'STATUS'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const r of [head, ...rows])
-      process.stdout.write(
-        r
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd() + '\n',
-      );
+    const printer = new Printer({
+      format: o.json ? 'json' : o.format,
+      columns: o.columns?.split(',').map((c) => c.trim()),
+      width: process.stdout.columns || Number(process.env.COLUMNS) || 120,
+      write: (t) => process.stdout.write(t),
+      note: (t) => process.stderr.write(t),
+    });
+    try {
+      printer.page({ header, rows });
+    } catch (err) {
+      fail((err as Error).message);
+    }
   });
 
 token
@@ -447,5 +483,28 @@ program
   });
 
 registerQueryCommands(program, fail);
+
+/**
+ * Usage errors (an unknown option, a missing argument, a bad choice) as one line naming the
+ * problem and where the help is, with exit status 2, on every command: a whole help page after an
+ * error hides the error, and 1 is the status of a refused request.
+ */
+function usageErrors(cmd: Command, path: string): void {
+  cmd.configureOutput({
+    outputError: (text, write) => {
+      const problem = text
+        .replace(/^error: /, '')
+        .trim()
+        .replace(
+          /^required option '--(tenant|workspace) <id>' not specified$/,
+          (_, o: string) => `give --${o} <id> or set AISPM_${o.toUpperCase()}`,
+        );
+      write(`aispm: ${problem} (see \`${path} --help\`)\n`);
+    },
+  });
+  cmd.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+  for (const sub of cmd.commands) usageErrors(sub, `${path} ${sub.name()}`);
+}
+usageErrors(program, 'aispm');
 
 program.parseAsync(process.argv).catch((err: Error) => fail(err.message, 1));

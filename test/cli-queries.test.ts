@@ -1,7 +1,7 @@
 // The CLI's queries (`aispm get | issues | sessions | storage`) run as processes against the
 // service listening on 127.0.0.1, once per engine: what they print in each format, how they follow
-// cursors, and how they fail. The sessions command is checked against a recording HTTP server,
-// since the sessions endpoint belongs to the runtime area.
+// cursors, and how they fail. The exact request of the sessions command is checked against a
+// recording HTTP server (test/cli-commands.test.ts runs it against the service on the demo estate).
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -80,7 +80,7 @@ for (const engine of engineNames) {
       assert.match(lines[250]!, /^model-000,Model 0,/);
     });
 
-    it('a table fits the terminal, names the columns left out, and tells how to go on', async () => {
+    it('a table fits the terminal, keeps the column it is sorted by, names the columns left out, and tells how to go on', async () => {
       const run = await aispm(env, ['get', 'models', ...inv]);
       assert.equal(run.code, 0);
       const lines = run.out.trimEnd().split('\n');
@@ -89,7 +89,9 @@ for (const engine of engineNames) {
       assert.match(lines[0]!, /^id {7,}name {2,}provider {2,}/);
       assert.match(lines[1]!, /^model-249 {2,}Model 249 {2,}openai {2,}/);
       const [hidden, more] = run.err.trimEnd().split('\n');
-      assert.match(hidden!, /^\d+ more column\(s\) do not fit \(.*last_seen.*\): use --columns, or --format csv\|json$/);
+      assert.match(hidden!, /^\d+ more columns do not fit \(.*first_seen.*\): use --columns, or --format csv\|json$/);
+      // Newest first: last_seen, the sort column, is kept though further right than columns left out.
+      assert.match(lines[0]!, / {2}last_seen$/);
       const cursor = /^100 of 250 rows: --all for every row, or --cursor (\S+) for the next page$/.exec(more!)?.[1];
       assert.ok(cursor, run.err);
 
@@ -313,8 +315,8 @@ for (const engine of engineNames) {
 }
 
 describe('cli sessions', () => {
-  // The sessions endpoint comes with the runtime area; until then a server that records what it
-  // is asked and answers two pages checks the request the command sends and that it follows cursors.
+  // A server that records what it is asked and answers two pages checks the request the command
+  // sends (API.md's parameter names) and that it follows cursors.
   it('asks the API.md path with its parameter names and follows the cursor', async () => {
     const seen: Array<{ url: string; auth: string | undefined }> = [];
     const header = ['session_id', 'agent_id', 'tokens', 'cost'];

@@ -15,7 +15,7 @@ import { entity } from './helpers/fixtures.ts';
 function aispm(db: string, ...args: string[]) {
   const res = spawnSync(process.execPath, ['src/cli.ts', '--db', db, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, AISPM_LOG_LEVEL: 'silent' },
+    env: { ...process.env, AISPM_LOG_LEVEL: 'silent', COLUMNS: '200' },
   });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
@@ -33,7 +33,7 @@ for (const engine of engineNames) {
     it('migrate applies once, then finds the schema current', () => {
       assert.deepEqual(aispm(database.url, 'migrate'), {
         code: 0,
-        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 030_jobs, 031_issue_reads, 032_views, 050_webhooks, 070_sessions_end_time\n',
+        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 020_money_micros, 021_relation_first_seen, 030_jobs, 031_issue_reads, 032_views, 050_webhooks, 070_sessions_end_time\n',
         err: '',
       });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
@@ -68,7 +68,7 @@ for (const engine of engineNames) {
         /created key_[0-9a-f]{16} for ana in tenant acme: workspaces prod, dev; scopes read, storage; expires 20\d\d-/,
       );
 
-      const listed = aispm(database.url, 'token', 'list', '--json');
+      const listed = aispm(database.url, 'token', 'list', '--format', 'json');
       assert.equal(listed.code, 0);
       assert.ok(!listed.out.includes(token), 'list never prints the secret');
       const keys = listed.out
@@ -76,26 +76,43 @@ for (const engine of engineNames) {
         .split('\n')
         .map((l) => JSON.parse(l));
       assert.equal(keys.length, 1);
+      assert.deepEqual(Object.keys(keys[0]), [
+        'id',
+        'tenant',
+        'user',
+        'name',
+        'workspaces',
+        'scopes',
+        'token',
+        'created',
+        'expires',
+        'revoked',
+        'status',
+      ]);
       assert.deepEqual(
-        { ...keys[0], id: undefined, createdAt: undefined, expiresAt: undefined, hint: undefined },
+        { ...keys[0], id: undefined, created: undefined, expires: undefined },
         {
           id: undefined,
-          tenantId: 'acme',
-          userId: 'ana',
+          tenant: 'acme',
+          user: 'ana',
           name: 'ci',
           workspaces: ['prod', 'dev'],
           scopes: ['read', 'storage'],
-          createdAt: undefined,
-          expiresAt: undefined,
-          hint: undefined,
-          revokedAt: null,
+          token: `${token.slice(0, 10)}…${token.slice(-4)}`,
+          created: undefined,
+          expires: undefined,
+          revoked: null,
+          status: 'active',
         },
       );
-      assert.equal(keys[0].expiresAt - keys[0].createdAt, 90 * 86_400_000);
-      assert.equal(keys[0].hint, `${token.slice(0, 10)}…${token.slice(-4)}`);
+      assert.match(keys[0].id, /^key_[0-9a-f]{16}$/);
+      assert.equal(Date.parse(keys[0].expires) - Date.parse(keys[0].created), 90 * 86_400_000);
+      // One dialect with the queries: lower-case headers in tables, the same columns in CSV.
       const table = aispm(database.url, 'token', 'list');
-      assert.match(table.out, /^ID\s+TENANT\s+USER\s+NAME\s+WORKSPACES\s+SCOPES\s+TOKEN\s+CREATED\s+EXPIRES\s+STATUS\n/);
+      assert.match(table.out, /^id\s+tenant\s+user\s+name\s+workspaces\s+scopes\s+token\s+created\s+expires\s+revoked\s+status\n/);
       assert.match(table.out, /acme\s+ana\s+ci\s+prod,dev\s+read,storage\s+aispm_\S+\s+\S+\s+\S+\s+active/);
+      const csv = aispm(database.url, 'token', 'list', '--format', 'csv', '--columns', 'tenant,user,status');
+      assert.deepEqual(csv, { code: 0, out: 'tenant,user,status\r\nacme,ana,active\r\n', err: '' });
 
       // The token works against the service, until revoked.
       const db = openDb(database.url);
@@ -152,6 +169,16 @@ for (const engine of engineNames) {
         out: '',
         err: `aispm: no such file: ${join(dir, 'missing.ndjson')}\n`,
       });
+      assert.deepEqual(aispm(database.url, 'import', dir, '--tenant', 'a', '--workspace', 'b'), {
+        code: 2,
+        out: '',
+        err: `aispm: ${dir} is a directory: give one NDJSON file (import each file of it in turn), or - for standard input\n`,
+      });
+      const one = join(dir, 'one.ndjson');
+      writeFileSync(one, JSON.stringify(entity('agent', 'a3', 'A3', 1)) + '\n');
+      const single = aispm(database.url, 'import', one, '--tenant', 'acme', '--workspace', 'prod');
+      assert.equal(single.code, 0, single.err);
+      assert.match(single.out, /^1 record written, 0 rejected in [\d.]+ s/);
     });
   });
 }

@@ -42,7 +42,8 @@ describeEngines(
           else bucket.other++;
         }
       }
-      assert.ok(instances > 200);
+      // Sensor findings (rules the graph cannot decide) and the posture rules' own, at a quarter scale.
+      assert.ok(instances > 120, `${instances} instances`);
       assert.deepEqual(hist, [...expected.values()]);
       for (const c of hist) assert.ok(c.critical + c.high + c.other > 0, `no counts in ${c.month}`);
     });

@@ -31,7 +31,13 @@ const INPUT = sr('missing_input_guardrails');
 const OUTPUT = sr('missing_output_guardrails');
 const day = (month: number, d: number) => Date.UTC(2026, month - 1, d, 12);
 const iso = (ms: number) => new Date(ms).toISOString();
-const e = (kind: string, id: string, name: string, attributes: Record<string, unknown> = {}) => entity(kind, id, name, 5, attributes);
+// Objects first seen when they are loaded: a finding the service raises is dated by when its
+// condition began, the latest first_seen of the objects and relations that make it hold.
+const e = (kind: string, id: string, name: string, attributes: Record<string, unknown> = {}) => ({
+  ...entity(kind, id, name, 5, attributes),
+  first_seen: iso(clock),
+  last_seen: iso(clock),
+});
 
 let clock = NOW;
 
@@ -167,6 +173,48 @@ describeEngines(
       assert.deepEqual(
         hist.map((c: any) => c.month),
         MONTHS,
+      );
+    });
+
+    it('a finding is dated by when its condition began: the latest first_seen of the objects and relations making it hold', async () => {
+      const W = 'dated';
+      const seen = (record: Record<string, unknown>, at: number) => ({ ...record, first_seen: iso(at) });
+      clock = day(6, 10);
+      await load(h(), T, W, [
+        seen({ ...e('agent', 'a1', 'Coder', { human_approval: true }), last_seen: iso(clock) }, day(2, 1)),
+        seen({ ...e('mcp_server', 's1', 'tools-mcp', { authentication: 'oauth' }), last_seen: iso(clock) }, day(3, 1)),
+        seen({ ...e('tool', 't1', 'run_shell', { capabilities: ['shell'] }), last_seen: iso(clock) }, day(1, 15)),
+        seen(relation('agent', 'a1', 'uses_mcp_server', 'mcp_server', 's1'), day(4, 1)),
+        seen(relation('mcp_server', 's1', 'exposes_tool', 'tool', 't1'), day(5, 1)),
+        // An agent with no input guardrail since it was first seen: its condition began then.
+        seen({ ...e('agent', 'a2', 'Plain', { human_approval: true }), last_seen: iso(clock) }, day(2, 20)),
+      ]);
+      const reach = await results(h(), token, sr('agent_reaches_code_execution_via_mcp'), W);
+      assert.deepEqual(
+        reach.map((r) => [r.object_id, r.detected_at]),
+        [['a1', iso(day(5, 1))]],
+      );
+      const unguarded = await results(h(), token, INPUT, W);
+      assert.deepEqual(
+        unguarded.map((r) => [r.object_id, r.detected_at]),
+        [
+          ['a2', iso(day(2, 20))],
+          ['a1', iso(day(2, 1))],
+        ],
+      );
+      // A relation without a first_seen of its own dates from when the service stored it.
+      clock = day(6, 12);
+      await load(h(), T, W, [
+        e('tool', 't2', 'exec', { capabilities: ['code_execution'] }),
+        relation('mcp_server', 's1', 'exposes_tool', 'tool', 't2'),
+      ]);
+      const tool = await results(h(), token, sr('tool_shell_or_code_execution'), W);
+      assert.deepEqual(
+        tool.map((r) => [r.object_id, r.detected_at]),
+        [
+          ['t2', iso(day(6, 12))],
+          ['t1', iso(day(1, 15))],
+        ],
       );
     });
 
@@ -375,7 +423,8 @@ describeEngines(
         [
           ['c1', 'x1', 'critical', iso(day(6, 3))],
           ['c2', 'x2', 'critical', iso(day(6, 3))],
-          ['c2', 'x3', 'critical', iso(day(6, 3))],
+          // x3's first episode: its condition began when x3 was first seen, while the rule was off.
+          ['c2', 'x3', 'critical', iso(day(6, 2))],
         ],
       );
       for (const r of now) assert.ok(!old.has(r[3] as string), 'a new episode has a new id');

@@ -4,8 +4,9 @@
 // models list and show its 200, and make no request to anywhere but the service itself. A
 // screenshot of each run is saved under test-output/ and its path printed in the test output.
 //
-// Chromium is required, like PostgreSQL: `apt-get install -y chromium` (.ci/run does it), or point
-// AISPM_CHROMIUM at another build.
+// Chromium is required, like PostgreSQL: `npm test` finds the system's or installs Debian's
+// (scripts/test-prerequisites.ts) and passes its path as AISPM_CHROMIUM; run alone, the test uses
+// AISPM_CHROMIUM or /usr/bin/chromium.
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';

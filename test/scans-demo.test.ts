@@ -139,7 +139,9 @@ describeEngines('scans on the demo estate', (h) => {
       assert.equal(detail.assets.total, s.assets);
     }
     // One instance, through the instance view.
-    const page = objects(body(await h().get(`/api/v1/rules/${staticRules[0]!.id}/results?page_size=50`, token)));
+    // A rule sensors report (the demo's graph-decided rules are the posture rules', named by no scan).
+    const reported = staticRules.find((r) => r.id === 'SR-aispm_hardcoded_credentials')!;
+    const page = objects(body(await h().get(`/api/v1/rules/${reported.id}/results?page_size=50`, token)));
     const linked = page.find((i) => i.scan_id !== null)!;
     const view = body(await h().get(`/api/v1/instances/${ws(linked.workspace_id)}/${linked.id}`, token));
     assert.equal(view.scan.id, linked.scan_id);

@@ -4,9 +4,15 @@
 // share their columns.
 
 import type { ColumnDef, RowSetDef, ValueType } from './types.ts';
+import { MICROS_PER_DOLLAR } from './money.ts';
 
 function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
   return { name, type, description, sortable, from: { field: name } };
+}
+
+/** A column of money: stored in micro-dollars, answered and filtered in dollars. */
+function money(c: ColumnDef): ColumnDef {
+  return { ...c, scale: MICROS_PER_DOLLAR };
 }
 
 /** An issue as seen from one object it touches (the `issues` edge and the tool's `issues` section). */
@@ -58,7 +64,7 @@ export const llmSession: RowSetDef = {
     col('input_tokens', 'integer', 'Input tokens over all interactions.'),
     col('output_tokens', 'integer', 'Output tokens over all interactions.'),
     col('total_tokens', 'integer', 'input_tokens + output_tokens (sort key `tokens`).', true),
-    col('cost', 'number', 'Cost in US dollars.', true),
+    money(col('cost', 'number', 'Cost in US dollars, to the micro-dollar: the exact sum of its interactions.', true)),
     col('ok', 'integer', 'Interactions whose guardrail outcome was OK.'),
     col('alerted', 'integer', 'Interactions whose guardrail outcome was ALERTED.'),
     col('blocked', 'integer', 'Interactions whose guardrail outcome was BLOCKED.'),
@@ -159,7 +165,7 @@ export const llmInteraction: RowSetDef = {
     col('input_tokens', 'integer', 'Input (prompt) tokens.'),
     col('output_tokens', 'integer', 'Output (completion) tokens.'),
     col('total_tokens', 'integer', 'input_tokens + output_tokens.'),
-    col('cost', 'number', 'Cost in US dollars: as reported, else from the price table (see cost_source).'),
+    money(col('cost', 'number', 'Cost in US dollars, to the micro-dollar: as reported, else from the price table (see cost_source).')),
     col('prompt_outcome', 'string', 'Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED.'),
     col('response_outcome', 'string', 'Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED.'),
     col('categories', 'strings', 'Guardrail categories that fired (prompt_injection, pii, …).'),

@@ -21,6 +21,11 @@ export interface ColumnDef {
   /** Whether `sort=<name>` is accepted (an index backs each sortable column). */
   sortable: boolean;
   from: ColumnSource;
+  /**
+   * Stored as the value times this (money: micro-dollars, src/catalog/money.ts); filters on the
+   * column take the answered unit and are scaled to the stored one.
+   */
+  scale?: number;
 }
 
 export type Direction = 'out' | 'in';

@@ -8,7 +8,7 @@
 // routes themselves; test/cli-queries.test.ts checks every path built here against the served
 // OpenAPI document.
 
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';
@@ -17,6 +17,16 @@ import { AispmError, createAispmClient, pagesOf, unwrap, type AispmClient } from
 import { formats, Printer, printObject, tableOf, tableOfObjects, type Format } from './output.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
+
+/**
+ * A typed query with the user's `--filter` parameters added. The filters a list takes are generated
+ * from the catalogue per list and are too many to name in a command; the service checks them and
+ * refuses unknown ones with a 400 naming the parameter, so the one widening here is safe.
+ */
+function withFilters<Q extends object>(filters: Record<string, string>, query: Q): Q {
+  const given = Object.entries(query).filter(([, v]) => v !== undefined);
+  return { ...filters, ...Object.fromEntries(given) } as Q;
+}
 
 type Fail = (message: string, code?: number) => never;
 
@@ -74,7 +84,36 @@ interface OutputOptions {
   all?: boolean;
   pageSize?: number;
   cursor?: string;
+  /** `--filter key=value`, repeatable: any filter the list takes (docs/QUERIES.md). */
+  filter?: string[];
+  /** `--sort`, repeatable: sort terms `column[:asc|desc]`, joined with commas as the service reads them. */
+  sort?: string[];
 }
+
+/** The `--filter key=value` pairs as query parameters; the service refuses the ones its list lacks. */
+export function filterParams(filters: readonly string[] | undefined, fail: Fail): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of filters ?? []) {
+    const eq = f.indexOf('=');
+    if (eq < 1) fail(`--filter: expected key=value (such as models.provider=anthropic or critical_issues__gt=0), got "${f}"`);
+    const key = f.slice(0, eq);
+    if (['cursor', 'page_size', 'pageSize', 'sort', 'sort_dir'].includes(key))
+      fail(`--filter: ${key} has an option of its own (--${key.replace('_', '-')})`);
+    out[key] = f.slice(eq + 1);
+  }
+  return out;
+}
+
+/** `--sort a:desc --sort b` or `--sort a:desc,b` as the one parameter `sort=a:desc,b`. */
+export const sortParam = (terms: readonly string[] | undefined) => (terms?.length ? terms.join(',') : undefined);
+
+/** The columns sort terms name (without their direction), which a table must not drop. */
+export const sortColumns = (terms: readonly string[] | undefined, aliases: Record<string, string> = {}) =>
+  (terms ?? [])
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim().replace(/:(asc|desc)$/i, ''))
+    .filter(Boolean)
+    .map((c) => aliases[c] ?? c);
 
 interface Page {
   cursor: string;
@@ -137,8 +176,9 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
   const list = async (
     o: OutputOptions,
     fetchPage: (api: AispmClient, cursor: string | undefined, pageSize: number | undefined) => Promise<Page>,
+    keep: readonly string[] = [],
   ) => {
-    const printer = new Printer({ format: o.format, columns: columnsOf(o), width: terminalWidth(), write, note });
+    const printer = new Printer({ format: o.format, columns: columnsOf(o), width: terminalWidth(), write, note, keep });
     // Fewer round trips when every row is wanted anyway.
     const pageSize = o.pageSize ?? (o.all ? 1000 : undefined);
     await call(async (api) => {
@@ -184,14 +224,27 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       .option('--all', 'follow cursors through every page (default: the first page only)')
       .option('--page-size <n>', "rows per request (default: the service's, or 1000 with --all)", int('--page-size'))
       .option('--cursor <cursor>', 'start from this cursor (printed after a first page)');
-  const sorted = (cmd: Command, sortHelp = 'sort by this column') =>
-    cmd.option('--sort <column>', sortHelp).addOption(new Option('--sort-dir <dir>', 'sort direction').choices(['asc', 'desc']));
-  const scoped = (cmd: Command) => cmd.requiredOption('--tenant <id>', 'tenant').requiredOption('--workspace <id>', 'workspace');
+  const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+  const sorted = (cmd: Command, sortHelp = 'sort terms: column[:asc|desc], comma-separated or repeated') =>
+    cmd
+      .option('--sort <terms>', sortHelp, collect)
+      .addOption(new Option('--sort-dir <dir>', 'direction of terms that give none').choices(['asc', 'desc']));
+  const filtered = (cmd: Command) =>
+    cmd.option(
+      '--filter <key=value>',
+      'a filter of the list, repeatable: name__ilk=prod, critical_issues__gt=0, models.provider=anthropic (docs/QUERIES.md)',
+      collect,
+    );
+  // The tenant and workspace come from the flags, else from AISPM_TENANT / AISPM_WORKSPACE, so a
+  // session of queries names them once (`npm start` prints the export line).
+  const tenantOption = () => new Option('--tenant <id>', 'tenant').env('AISPM_TENANT');
+  const workspaceOption = () => new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE');
+  const scoped = (cmd: Command) => cmd.addOption(tenantOption().makeOptionMandatory()).addOption(workspaceOption().makeOptionMandatory());
 
   // ---- get: the inventory -----------------------------------------------------------------------
 
-  type GetOptions = OutputOptions & { tenant: string; workspace: string; sort?: string; sortDir?: 'asc' | 'desc'; name?: string };
-  paged(sorted(scoped(program.command('get'))))
+  type GetOptions = OutputOptions & { tenant: string; workspace: string; sortDir?: 'asc' | 'desc'; name?: string };
+  paged(filtered(sorted(scoped(program.command('get')))))
     .description(
       'query the inventory of a running service (AISPM_URL, AISPM_TOKEN): list a kind, show one object, or follow an edge from it',
     )
@@ -204,16 +257,23 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       if (!kind) fail(`unknown kind "${word}"; kinds are ${kindWords.join(', ')}`);
       const paths = inventoryPaths(kind);
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
-      const query = (cursor: string | undefined, pageSize: number | undefined) => ({
-        cursor,
-        page_size: pageSize,
-        sort: o.sort,
-        sort_dir: o.sortDir,
-        name__ilk: o.name,
-      });
+      const filters = filterParams(o.filter, fail);
+      const query = (cursor: string | undefined, pageSize: number | undefined) =>
+        withFilters(filters, {
+          cursor,
+          page_size: pageSize,
+          sort: sortParam(o.sort),
+          sort_dir: o.sortDir,
+          name__ilk: o.name,
+        });
+      // Lists of a kind are newest first (last_seen) unless sorted otherwise.
+      const keep = o.sort ? sortColumns(o.sort) : ['last_seen'];
       if (id === undefined) {
-        return list(o, async (api, cursor, pageSize) =>
-          unwrap(await api.GET(paths.list as typeof LIST, { params: { path: at, query: query(cursor, pageSize) } })),
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(await api.GET(paths.list as typeof LIST, { params: { path: at, query: query(cursor, pageSize) } })),
+          keep,
         );
       }
       if (edge === undefined) {
@@ -222,12 +282,15 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
           await call(async (api) => unwrap(await api.GET(paths.detail as typeof DETAIL, { params: { path: { ...at, id } } }))),
         );
       }
-      return list(o, async (api, cursor, pageSize) =>
-        unwrap(
-          await api.GET(paths.edge as typeof EDGE, {
-            params: { path: { ...at, id, edge }, query: query(cursor, pageSize) },
-          }),
-        ),
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(paths.edge as typeof EDGE, {
+              params: { path: { ...at, id, edge }, query: query(cursor, pageSize) },
+            }),
+          ),
+        keep,
       );
     });
 
@@ -236,14 +299,13 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
   type IssueOptions = OutputOptions & {
     tenant: string;
     workspace: string;
-    sort?: string;
     sortDir?: 'asc' | 'desc';
     groupBy?: string;
     status?: 'open' | 'resolved' | 'all';
     objectType?: string;
   };
   const issuesBase = '/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}';
-  paged(sorted(scoped(program.command('issues')), 'sort terms: column[:asc|desc], comma-separated'))
+  paged(filtered(sorted(scoped(program.command('issues')))))
     .description(
       'query the findings of a running service: the issues of a workspace, one issue, its objects, or the details of one object in it',
     )
@@ -255,13 +317,21 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     .option('--object-type <kind>', 'with "details": the kind of the object, when objects of several kinds share the id')
     .action(async (id: string | undefined, what: string | undefined, objectId: string | undefined, o: IssueOptions) => {
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
+      const filters = filterParams(o.filter, fail);
+      const sort = sortParam(o.sort);
       if (id === undefined) {
-        return list(o, async (api, cursor, pageSize) =>
-          unwrap(
-            await api.GET(issuesBase, {
-              params: { path: at, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir, group_by: o.groupBy } },
-            }),
-          ),
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET(issuesBase, {
+                params: {
+                  path: at,
+                  query: withFilters(filters, { cursor, page_size: pageSize, sort, sort_dir: o.sortDir, group_by: o.groupBy }),
+                },
+              }),
+            ),
+          o.sort ? sortColumns(o.sort) : ['severity'],
         );
       }
       if (what === undefined) {
@@ -271,7 +341,7 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
         return list(o, async (api, cursor, pageSize) =>
           unwrap(
             await api.GET(`${issuesBase}/{id}/objects`, {
-              params: { path: { ...at, id }, query: { cursor, page_size: pageSize, sort: o.sort, sort_dir: o.sortDir } },
+              params: { path: { ...at, id }, query: withFilters(filters, { cursor, page_size: pageSize, sort, sort_dir: o.sortDir }) },
             }),
           ),
         );
@@ -282,7 +352,7 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
             await api.GET(`${issuesBase}/{id}/objects/{objectId}/details`, {
               params: {
                 path: { ...at, id, objectId },
-                query: { cursor, page_size: pageSize, status: o.status, object_type: o.objectType },
+                query: withFilters(filters, { cursor, page_size: pageSize, status: o.status, object_type: o.objectType }),
               },
             }),
           ),
@@ -293,20 +363,380 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
 
   // ---- sessions -----------------------------------------------------------------------------------
 
-  type SessionOptions = OutputOptions & { tenant: string; workspace: string; agent?: string; sort?: string; sortDir?: 'asc' | 'desc' };
-  paged(sorted(scoped(program.command('sessions')), 'sort by session_id, time, tokens, cost, turns or duration_ms'))
+  type SessionOptions = OutputOptions & { tenant: string; workspace: string; agent?: string; sortDir?: 'asc' | 'desc' };
+  // The sessions list sorts by names that differ from its columns for two of them.
+  const sessionSortColumns = { time: 'start_time', tokens: 'total_tokens' };
+  paged(filtered(sorted(scoped(program.command('sessions')), 'sort by session_id, time, tokens, cost, turns or duration_ms')))
     .description('list the LLM sessions of a workspace (one row per session id: tokens, cost, turns, duration, guardrail results)')
     .option('--agent <id>', 'only the sessions of this agent')
     .action(async (o: SessionOptions) => {
-      return list(o, async (api, cursor, pageSize) =>
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(SESSIONS, {
+              params: {
+                path: { tenant_id: o.tenant, workspace_id: o.workspace },
+                query: withFilters(filters, {
+                  cursor,
+                  pageSize,
+                  agent_id: o.agent,
+                  sort: sortParam(o.sort) as 'cost' | undefined,
+                  sort_dir: o.sortDir,
+                }),
+              },
+            }),
+          ),
+        sortColumns(o.sort ?? ['time'], sessionSortColumns),
+      );
+    });
+
+  // ---- runtime: interactions ----------------------------------------------------------------------
+
+  const INTERACTIONS = '/api/v1/aispm-llm-interactions/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
+  type InteractionOptions = OutputOptions & {
+    tenant: string;
+    workspace: string;
+    agent?: string;
+    session?: string;
+    since?: string;
+    until?: string;
+    sortDir?: 'asc' | 'desc';
+  };
+  paged(filtered(sorted(scoped(program.command('interactions')))))
+    .description('list the raw LLM interactions of a workspace (newest first), or show one with its guardrail results')
+    .argument('[id]', 'an interaction: show it')
+    .option('--agent <id>', 'only the interactions of this agent')
+    .option('--session <id>', 'only the interactions of this session')
+    .option('--since <time>', 'from this time (RFC 3339 with a zone)')
+    .option('--until <time>', 'up to this time (RFC 3339 with a zone)')
+    .action(async (id: string | undefined, o: InteractionOptions) => {
+      const at = { tenant_id: o.tenant, workspace_id: o.workspace };
+      if (id !== undefined) {
+        return show(o, await call(async (api) => unwrap(await api.GET(`${INTERACTIONS}/{id}`, { params: { path: { ...at, id } } }))));
+      }
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(INTERACTIONS, {
+              params: {
+                path: at,
+                query: withFilters(filters, {
+                  cursor,
+                  page_size: pageSize,
+                  agent_id: o.agent,
+                  session_id: o.session,
+                  start_time: o.since,
+                  end_time: o.until,
+                  sort: sortParam(o.sort),
+                  sort_dir: o.sortDir,
+                }),
+              },
+            }),
+          ),
+        sortColumns(o.sort ?? ['time']),
+      );
+    });
+
+  // ---- summaries: histogram and dashboard ---------------------------------------------------------
+
+  // Both summarise every workspace of the token unless one is named (flag or AISPM_WORKSPACE).
+  type SummaryOptions = OutputOptions & { workspace?: string; allWorkspaces?: boolean; top?: number };
+  const summary = (cmd: Command) =>
+    output(cmd).addOption(workspaceOption()).option('--all-workspaces', 'every workspace of the token, even when AISPM_WORKSPACE is set');
+  const workspaceOf = (o: SummaryOptions) => (o.allWorkspaces ? undefined : o.workspace);
+
+  summary(program.command('histogram'))
+    .description('open issues per month over the last 12 months: critical, high and the rest')
+    .action(async (o: SummaryOptions) => {
+      const body = await call(async (api) =>
+        unwrap(await api.GET('/api/v1/histograms/aispm', { params: { query: { workspace_id: workspaceOf(o) } } })),
+      );
+      if (o.format === 'json') return write(JSON.stringify(body, null, 2) + '\n');
+      const printer = new Printer({ format: o.format, columns: columnsOf(o), width: terminalWidth(), write, note });
+      try {
+        printer.page(tableOfObjects(body.issues_histogram.counts));
+      } catch (err) {
+        fail((err as Error).message);
+      }
+    });
+
+  summary(program.command('dashboard'))
+    .description('the estate at a glance: objects and open issues per type, top agents and models, runtime totals')
+    .option('--top <n>', 'length of the top lists (1–100, default 5)', int('--top'))
+    .action(async (o: SummaryOptions) => {
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(await api.GET('/api/v1/aispm-dashboard', { params: { query: { workspace_id: workspaceOf(o), top: o.top } } })),
+        ),
+      );
+    });
+
+  // ---- scans --------------------------------------------------------------------------------------
+
+  const SCANS = '/api/v1/scans/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
+  type ScanOptions = OutputOptions & {
+    tenant: string;
+    workspace: string;
+    sortDir?: 'asc' | 'desc';
+    sensorType?: string;
+    cicdType?: string;
+    asset?: string;
+  };
+  paged(filtered(sorted(scoped(program.command('scans')))))
+    .description('the current scan of each asset and sensor (newest first), one scan, or the assets or findings of one')
+    .argument('[id]', 'a scan: show it')
+    .argument('[what]', '"assets": the assets it covered; "instances": the findings it reported')
+    .option('--asset <asset-id>', 'every scan of this asset, newest first (instead of the current ones)')
+    .option('--sensor-type <type>', 'the current scans of this sensor type (SENSOR_TYPE_STATIC_CODE_SCAN, …); this or --cicd-type')
+    .option('--cicd-type <type>', 'the current scans run in this CI/CD system (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI)')
+    .action(async (id: string | undefined, what: string | undefined, o: ScanOptions) => {
+      const at = { tenant_id: o.tenant, workspace_id: o.workspace };
+      const filters = filterParams(o.filter, fail);
+      const query = (cursor: string | undefined, pageSize: number | undefined) =>
+        withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir });
+      if (id === undefined && o.asset !== undefined) {
+        const asset = o.asset;
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET('/api/v1/scans/asset/{id}', {
+                params: { path: { id: asset }, query: { ...query(cursor, pageSize), workspace_id: o.workspace } },
+              }),
+            ),
+          sortColumns(o.sort ?? ['started_at']),
+        );
+      }
+      if (id === undefined) {
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET(`${SCANS}/current`, {
+                params: { path: at, query: { ...query(cursor, pageSize), sensorType: o.sensorType, cicdType: o.cicdType } },
+              }),
+            ),
+          sortColumns(o.sort ?? ['started_at']),
+        );
+      }
+      if (what === undefined) {
+        return show(o, await call(async (api) => unwrap(await api.GET(`${SCANS}/{id}`, { params: { path: { ...at, id } } }))));
+      }
+      if (what === 'assets') {
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(await api.GET(`${SCANS}/{id}/assets`, { params: { path: { ...at, id }, query: query(cursor, pageSize) } })),
+        );
+      }
+      if (what === 'instances') {
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(await api.GET(`${SCANS}/{id}/instances`, { params: { path: { ...at, id }, query: query(cursor, pageSize) } })),
+        );
+      }
+      fail('expected `scans [ID]`, `scans ID assets` or `scans ID instances`');
+    });
+
+  // ---- rules --------------------------------------------------------------------------------------
+
+  const RULES = '/api/v1/rules/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
+  type RuleOptions = OutputOptions & { tenant: string; workspace: string; sortDir?: 'asc' | 'desc' };
+  // `rules evaluate` (the operator's, in cli-program.ts) shares the command with the queries.
+  const rules = program.commands.find((c) => c.name() === 'rules') ?? program.command('rules').description('posture rules');
+  paged(filtered(sorted(scoped(rules.command('list')))))
+    .description('the rules of a workspace on a running service, with their settings and open findings')
+    .action(async (o: RuleOptions) => {
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(RULES, {
+              params: {
+                path: { tenant_id: o.tenant, workspace_id: o.workspace },
+                query: withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir }),
+              },
+            }),
+          ),
+        sortColumns(o.sort),
+      );
+    });
+  output(scoped(rules.command('show')))
+    .description('one rule of a workspace on a running service')
+    .argument('<rule-id>', 'the rule')
+    .action(async (ruleId: string, o: RuleOptions) => {
+      const at = { tenant_id: o.tenant, workspace_id: o.workspace };
+      show(o, await call(async (api) => unwrap(await api.GET(`${RULES}/{rule_id}`, { params: { path: { ...at, rule_id: ruleId } } }))));
+    });
+
+  paged(filtered(sorted(rules.command('results'))))
+    .description("every instance of one rule in the token's workspaces (or one workspace), newest first")
+    .argument('<rule-id>', 'the rule')
+    .addOption(workspaceOption())
+    .option('--all-workspaces', 'every workspace of the token, even when AISPM_WORKSPACE is set')
+    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'resolved', 'all']))
+    .action(async (ruleId: string, o: SummaryOptions & { status?: 'open' | 'resolved' | 'all'; filter?: string[]; sort?: string[] }) => {
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET('/api/v1/rules/{id}/results', {
+              params: {
+                path: { id: ruleId },
+                query: withFilters(filters, {
+                  workspace_id: workspaceOf(o),
+                  status: o.status,
+                  cursor,
+                  page_size: pageSize,
+                  sort: sortParam(o.sort),
+                }),
+              },
+            }),
+          ),
+        sortColumns(o.sort ?? ['detected_at']),
+      );
+    });
+
+  for (const [name, path, what] of [
+    ['static', '/api/v1/static-rules', 'the rules shipped with the service'],
+    ['external', '/api/v1/external-rules', "the rules sensors sent (ingest's rule records)"],
+  ] as const) {
+    paged(filtered(sorted(rules.command(name))))
+      .description(`${what}, across the token's workspaces`)
+      .action(async (o: OutputOptions & { sortDir?: 'asc' | 'desc' }) => {
+        const filters = filterParams(o.filter, fail);
+        return list(
+          o,
+          async (api, cursor, pageSize) =>
+            unwrap(
+              await api.GET(path as '/api/v1/static-rules', {
+                params: { query: withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir }) },
+              }),
+            ),
+          sortColumns(o.sort),
+        );
+      });
+  }
+
+  // ---- one instance, the workspaces, the token ---------------------------------------------------
+
+  output(scoped(program.command('instances')))
+    .description('one issue instance (open or resolved) with its rule and the scan that produced it')
+    .argument('<instance-id>', 'the instance (issue details and rule results list them)')
+    .action(async (instanceId: string, o: OutputOptions & { tenant: string; workspace: string }) => {
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(
+            await api.GET('/api/v1/instances/tenants/{tenant_id}/workspaces/{workspace_id}/{instanceId}', {
+              params: { path: { tenant_id: o.tenant, workspace_id: o.workspace, instanceId } },
+            }),
+          ),
+        ),
+      );
+    });
+
+  paged(sorted(program.command('workspaces').addOption(tenantOption().makeOptionMandatory())))
+    .description('the workspaces of the tenant the token may see, with their object counts and ingest times')
+    .action(async (o: OutputOptions & { tenant: string; sortDir?: 'asc' | 'desc' }) =>
+      list(o, async (api, cursor, pageSize) =>
         unwrap(
-          await api.GET(SESSIONS, {
-            params: {
-              path: { tenant_id: o.tenant, workspace_id: o.workspace },
-              query: { cursor, pageSize, agent_id: o.agent, sort: o.sort as 'cost' | undefined, sort_dir: o.sortDir },
-            },
+          await api.GET('/api/v1/tenants/{tenant_id}/workspaces', {
+            params: { path: { tenant_id: o.tenant }, query: { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir } },
           }),
         ),
+      ),
+    );
+
+  output(program.command('whoami'))
+    .description('the token in AISPM_TOKEN: its tenant, user, workspaces, scopes and expiry')
+    .action(async (o: OutputOptions) => {
+      show(o, await call(async (api) => unwrap(await api.GET('/api/v1/token'))));
+    });
+
+  // ---- guardrail dashboards and sensors -----------------------------------------------------------
+
+  const GUARDRAILS = {
+    counts: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/counts',
+    categories: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/categories',
+    outcomes: '/api/v1/aispm-llm-interactions-dash/tenants/{tenant_id}/workspaces/{workspace_id}/outcomes',
+  } as const;
+  output(scoped(program.command('guardrails')))
+    .description("the workspace's guardrail dashboards over a time window: interaction counts, categories or outcomes")
+    .addArgument(new Argument('<view>', 'which dashboard').choices(Object.keys(GUARDRAILS)))
+    .option('--since <time>', "window start (RFC 3339 with a zone; default: the service's)")
+    .option('--until <time>', 'window end (RFC 3339 with a zone)')
+    .action(
+      async (view: keyof typeof GUARDRAILS, o: OutputOptions & { tenant: string; workspace: string; since?: string; until?: string }) => {
+        const params = {
+          path: { tenant_id: o.tenant, workspace_id: o.workspace },
+          query: { start_time: o.since, end_time: o.until },
+        };
+        show(o, await call(async (api) => unwrap(await api.GET(GUARDRAILS[view] as typeof GUARDRAILS.counts, { params }))));
+      },
+    );
+
+  output(scoped(program.command('sensors')))
+    .description('the sensor types that have reported scans in the workspace')
+    .action(async (o: OutputOptions & { tenant: string; workspace: string }) => {
+      show(
+        o,
+        await call(async (api) =>
+          unwrap(
+            await api.GET('/api/v1/sensors-used/tenants/{tenant_id}/workspaces/{workspace_id}', {
+              params: { path: { tenant_id: o.tenant, workspace_id: o.workspace } },
+            }),
+          ),
+        ),
+      );
+    });
+
+  // ---- paths through the graph --------------------------------------------------------------------
+
+  type PathOptions = OutputOptions & {
+    tenant: string;
+    workspace: string;
+    from: string;
+    to: string;
+    via?: string;
+    maxHops?: number;
+    direction?: 'out' | 'any';
+    sortDir?: 'asc' | 'desc';
+  };
+  paged(sorted(scoped(program.command('paths')), 'sort by a sortable column of the answer'))
+    .description('paths through the inventory graph from one kind to another (agent → model → …), one row per path')
+    .requiredOption('--from <kind>', 'where paths start: agents, models, tools, mcp-servers, assets, secrets, …')
+    .requiredOption('--to <kind>', 'where paths end')
+    .option('--via <kinds>', 'kinds the path passes through, in this order, comma-separated')
+    .option('--max-hops <n>', 'longest path, in relations (1–6, default 4)', int('--max-hops'))
+    .addOption(new Option('--direction <direction>', 'out: relations as stored; any: either way').choices(['out', 'any']))
+    .action(async (o: PathOptions) => {
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET('/api/v1/graph/paths/tenants/{tenant_id}/workspaces/{workspace_id}', {
+              params: {
+                path: { tenant_id: o.tenant, workspace_id: o.workspace },
+                query: {
+                  from: o.from,
+                  to: o.to,
+                  via: o.via,
+                  max_hops: o.maxHops,
+                  direction: o.direction,
+                  sort: sortParam(o.sort),
+                  sort_dir: o.sortDir,
+                  cursor,
+                  page_size: pageSize,
+                },
+              },
+            }),
+          ),
+        sortColumns(o.sort),
       );
     });
 
@@ -451,8 +881,8 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     storage
       .command(name)
       .addOption(new Option('--scope <scope>', 'where the entry lives').choices(storageScopeWords).default('tenant-user'))
-      .option('--tenant <id>', 'tenant (every scope but user)')
-      .option('--workspace <id>', 'workspace (tenant-workspace scope)');
+      .addOption(new Option('--tenant <id>', 'tenant (every scope but user)').env('AISPM_TENANT'))
+      .addOption(new Option('--workspace <id>', 'workspace (tenant-workspace scope)').env('AISPM_WORKSPACE'));
   const where = (o: StorageOptions) => {
     const scope = storageScopes.find((s) => s.name === o.scope.replaceAll('-', '_'))!;
     if (scope.tenantInPath && !o.tenant) fail(`--scope ${o.scope} needs --tenant`);
@@ -461,22 +891,17 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
   };
 
   output(storageCommand('get'), 'json')
-    .description('print an entry: {created_at, updated_at, value}')
+    .description('print an entry: {etag, created_at, updated_at, value}; the ETag is what `storage put --if-match` takes')
     .argument('<client-id>')
     .argument('<namespace>')
     .argument('<key>')
     .action(async (clientId: string, namespace: string, key: string, o: StorageOptions) => {
       const { paths, at } = where(o);
-      show(
-        o,
-        await call(async (api) =>
-          unwrap(
-            await api.GET(paths.entry as typeof ENTRY, {
-              params: { path: { ...at, client_id: clientId, namespace, key } },
-            }),
-          ),
-        ),
-      );
+      const entry = await call(async (api) => {
+        const r = await api.GET(paths.entry as typeof ENTRY, { params: { path: { ...at, client_id: clientId, namespace, key } } });
+        return { etag: r.response.headers.get('etag'), ...unwrap(r) };
+      });
+      show(o, entry);
     });
 
   storageCommand('put')

@@ -37,6 +37,9 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** "1 row", "3 rows". */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** A value as one line of a table cell. */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -49,24 +52,52 @@ const MAX_COLUMN = 40;
 const MIN_CLIPPED = 8;
 const GAP = 2;
 
+const naturalWidth = (header: string[], sample: string[][], i: number) =>
+  Math.min(MAX_COLUMN, Math.max(header[i]!.length, ...sample.map((r) => r[i]!.length)));
+
 /**
- * Column widths that fit `width`: columns from the left at their natural width (up to 40), the
- * last one clipped to the room left; the rest are dropped (the caller names them). Narrowing every
- * column instead would keep them all and leave none readable.
+ * The columns a table shows when the caller named none, and their widths: the columns in `keep`
+ * (the sort column: a table sorted by a column it hides reads as unsorted) and then the others
+ * from the left at their natural width (up to 40), the last one clipped to the room left; the
+ * rest are dropped (the caller names them). Narrowing every column instead would keep them all and
+ * leave none readable.
  */
-export function fitColumns(header: string[], sample: string[][], width: number): number[] {
-  const widths: number[] = [];
+export function fitColumns(header: string[], sample: string[][], width: number, keep: readonly number[] = []): Array<[number, number]> {
+  const chosen = new Map<number, number>();
   let used = 0;
+  const take = (i: number, w: number) => {
+    used += w + (chosen.size ? GAP : 0);
+    chosen.set(i, w);
+  };
+  for (const i of keep) take(i, naturalWidth(header, sample, i));
   for (let i = 0; i < header.length; i++) {
-    const natural = Math.min(MAX_COLUMN, Math.max(header[i]!.length, ...sample.map((r) => r[i]!.length)));
-    const room = width - used - (widths.length ? GAP : 0);
-    if (natural <= room) {
-      widths.push(natural);
-    } else {
-      if (room >= Math.min(natural, MIN_CLIPPED) || widths.length === 0) widths.push(Math.max(1, room));
+    if (chosen.has(i)) continue;
+    const natural = naturalWidth(header, sample, i);
+    const room = width - used - (chosen.size ? GAP : 0);
+    if (natural <= room) take(i, natural);
+    else {
+      if (room >= Math.min(natural, MIN_CLIPPED) || chosen.size === 0) take(i, Math.max(1, room));
       break;
     }
-    used += natural + (widths.length > 1 ? GAP : 0);
+  }
+  return [...chosen.entries()].sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * Widths for columns the caller named: every one is shown, whatever the width. The widest are
+ * narrowed first (their cells truncated with …) until the line fits, none below 6 characters; a
+ * terminal too narrow even for that gets lines longer than itself rather than a column less.
+ */
+export function shareWidth(header: string[], sample: string[][], width: number): number[] {
+  const widths = header.map((_, i) => naturalWidth(header, sample, i));
+  const floor = 6;
+  let total = widths.reduce((a, w) => a + w, 0) + GAP * Math.max(0, widths.length - 1);
+  while (total > width) {
+    let widest = 0;
+    for (let i = 1; i < widths.length; i++) if (widths[i]! > widths[widest]!) widest = i;
+    if (widths[widest]! <= floor) break;
+    widths[widest]!--;
+    total--;
   }
   return widths;
 }
@@ -81,6 +112,8 @@ export interface PrinterOptions {
   columns?: string[];
   /** Terminal width for tables. */
   width: number;
+  /** Columns a table keeps when it drops others to fit (the sort columns); names absent from the answer are ignored. */
+  keep?: readonly string[];
   write: (text: string) => void;
   /** Where notes go (hidden columns); never mixed into the data. */
   note: (text: string) => void;
@@ -91,7 +124,8 @@ export class Printer {
   private readonly o: PrinterOptions;
   private picked: number[] | undefined;
   private header: string[] | undefined;
-  private widths: number[] | undefined;
+  /** Which columns a table shows (index into the header) and how wide. */
+  private shown: Array<[number, number]> | undefined;
   rowsPrinted = 0;
   constructor(options: PrinterOptions) {
     this.o = options;
@@ -120,13 +154,19 @@ export class Printer {
       for (const r of rows) this.o.write(JSON.stringify(zip(header, r)) + '\n');
     } else {
       const cells = rows.map((r) => r.map(cellText));
-      if (!this.widths) {
-        // The first page sets the widths; later pages keep them so columns stay aligned.
-        this.widths = fitColumns(header, cells, this.o.width);
-        if (this.widths.length < header.length) {
-          this.o.note(
-            `${header.length - this.widths.length} more column(s) do not fit (${header.slice(this.widths.length).join(', ')}): use --columns, or --format csv|json\n`,
-          );
+      if (!this.shown) {
+        // The first page sets the columns and widths; later pages keep them so columns stay aligned.
+        if (this.o.columns) {
+          this.shown = shareWidth(header, cells, this.o.width).map((w, i) => [i, w]);
+        } else {
+          const keep = (this.o.keep ?? []).map((c) => header.indexOf(c)).filter((i) => i >= 0);
+          this.shown = fitColumns(header, cells, this.o.width, [...new Set(keep)]);
+          const dropped = header.filter((_, i) => !this.shown!.some(([j]) => j === i));
+          if (dropped.length) {
+            this.o.note(
+              `${count(dropped.length, 'more column')} ${dropped.length === 1 ? 'does' : 'do'} not fit (${dropped.join(', ')}): use --columns, or --format csv|json\n`,
+            );
+          }
         }
         this.o.write(this.line(header) + '\n');
       }
@@ -136,14 +176,14 @@ export class Printer {
   }
 
   private line(cells: string[]): string {
-    return this.widths!.map((w, i) => clip(cells[i]!, w))
+    return this.shown!.map(([i, w]) => clip(cells[i]!, w))
       .join(' '.repeat(GAP))
       .trimEnd();
   }
 
   /** A listing with no page at all still prints its header (CSV, table). */
   finish(header: string[]): void {
-    if (this.rowsPrinted === 0 && !this.widths && this.o.format !== 'json') this.page({ header, rows: [] });
+    if (this.rowsPrinted === 0 && !this.shown && this.o.format !== 'json') this.page({ header, rows: [] });
   }
 }
 

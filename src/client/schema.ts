@@ -1372,7 +1372,7 @@ export interface paths {
          *     | `input_tokens` | integer |  | Input tokens over all interactions. |
          *     | `output_tokens` | integer |  | Output tokens over all interactions. |
          *     | `total_tokens` | integer | yes | input_tokens + output_tokens (sort key `tokens`). |
-         *     | `cost` | number | yes | Cost in US dollars. |
+         *     | `cost` | number | yes | Cost in US dollars, to the micro-dollar: the exact sum of its interactions. |
          *     | `ok` | integer |  | Interactions whose guardrail outcome was OK. |
          *     | `alerted` | integer |  | Interactions whose guardrail outcome was ALERTED. |
          *     | `blocked` | integer |  | Interactions whose guardrail outcome was BLOCKED. |
@@ -1412,7 +1412,7 @@ export interface paths {
          *     | `input_tokens` | integer |  | Input (prompt) tokens. |
          *     | `output_tokens` | integer |  | Output (completion) tokens. |
          *     | `total_tokens` | integer |  | input_tokens + output_tokens. |
-         *     | `cost` | number |  | Cost in US dollars: as reported, else from the price table (see cost_source). |
+         *     | `cost` | number |  | Cost in US dollars, to the micro-dollar: as reported, else from the price table (see cost_source). |
          *     | `prompt_outcome` | string |  | Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED. |
          *     | `response_outcome` | string |  | Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED. |
          *     | `categories` | strings |  | Guardrail categories that fired (prompt_injection, pii, …). |
@@ -1453,7 +1453,7 @@ export interface paths {
          *     | `input_tokens` | integer |  | Input (prompt) tokens. |
          *     | `output_tokens` | integer |  | Output (completion) tokens. |
          *     | `total_tokens` | integer |  | input_tokens + output_tokens. |
-         *     | `cost` | number |  | Cost in US dollars: as reported, else from the price table (see cost_source). |
+         *     | `cost` | number |  | Cost in US dollars, to the micro-dollar: as reported, else from the price table (see cost_source). |
          *     | `prompt_outcome` | string |  | Guardrail outcome on the prompt: OK, ALERTED, BLOCKED or REDACTED. |
          *     | `response_outcome` | string |  | Guardrail outcome on the response: OK, ALERTED, BLOCKED or REDACTED. |
          *     | `categories` | strings |  | Guardrail categories that fired (prompt_injection, pii, …). |

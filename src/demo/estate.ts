@@ -4,9 +4,11 @@
 // findings over the past 12 months and LLM sessions over the past 30 days. The same seed, scale
 // and anchor time always give the same records.
 //
-// Scale 1 is about 600 inventory objects, 1,800 relations, 240 scans, 1,200 findings and 6,000
-// interactions in 600 sessions per full workspace; counts grow linearly with the scale.
+// Scale 1 is about 600 inventory objects, 1,800 relations, 240 scans, 170 sensor findings (of the
+// rules the graph cannot decide; the service's posture rules raise about 270 more from the graph)
+// and 6,000 interactions in 600 sessions per full workspace; counts grow linearly with the scale.
 
+import { postureRules } from '../catalog/posture.ts';
 import { staticRules } from '../catalog/rules.ts';
 
 const DAY = 86_400_000;
@@ -245,27 +247,35 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   const n = (base: number) => Math.max(1, Math.round(base * opts.scale * (opts.share ?? 1)));
   const now = opts.now;
   const yearAgo = now - 365 * DAY;
-  const seen = () => {
-    const first = yearAgo + Math.floor(r.next() * 300 * DAY);
+  // Agents are built on models, tools, MCP servers and guardrails that mostly existed before them:
+  // the rest of the estate is first seen mostly early in the year, agents across it. (A
+  // finding the service raises from the graph is dated by the latest first_seen of the objects
+  // that make its condition hold, so this spreads the posture findings over the year.)
+  const seen = (kind: string) => {
+    const first = yearAgo + Math.floor((kind === 'agent' ? r.next() * 330 : r.next() ** 2 * 300) * DAY);
     const last = Math.min(now - r.int(0, 72) * 3_600_000, first + Math.floor(r.next() * 400 * DAY));
     return { first_seen: iso(first), last_seen: iso(Math.max(first, last)) };
   };
-  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => ({
-    type: 'entity',
-    kind,
-    id,
-    name,
-    ...seen(),
-    attributes,
-  });
-  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) => ({
-    type: 'relation',
-    from_kind,
-    from_id,
-    relation,
-    to_kind,
-    to_id,
-  });
+  const firstSeen = new Map<string, string>();
+  const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => {
+    const times = seen(kind);
+    firstSeen.set(`${kind}:${id}`, times.first_seen);
+    return { type: 'entity', kind, id, name, ...times, attributes };
+  };
+  // A relation is first seen with the later of the two objects it joins.
+  const rel = (from_kind: string, from_id: string, relation: string, to_kind: string, to_id: string) => {
+    const ends = [firstSeen.get(`${from_kind}:${from_id}`), firstSeen.get(`${to_kind}:${to_id}`)].filter((t) => t !== undefined);
+    return {
+      type: 'relation',
+      from_kind,
+      from_id,
+      relation,
+      to_kind,
+      to_id,
+      // ISO times of the same form compare as strings.
+      ...(ends.length ? { first_seen: ends.sort().at(-1) } : {}),
+    };
+  };
   // Where each AI object runs, for the scans that find them there.
   const hostOf = new Map<string, string>();
   const runsOn = (kind: string, id: string, asset: string) => {
@@ -588,6 +598,12 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     location: locations,
   };
   const severitiesPool = ['critical', 'high', 'high', 'medium', 'medium', 'medium', 'low', 'low'];
+  // What the graph decides is the service's to find (its posture rules raise those findings from
+  // the estate itself, dated by when their condition began): a sensor's finding of such a rule
+  // could contradict the graph (an input-guardrail finding on an agent that has one). The sensors
+  // report only what the inventory cannot show: credentials, dependencies, prompt-injection
+  // exposure. Every record is still drawn, so the rest of the estate stays as the seed makes it.
+  const decidedByGraph = new Set(postureRules.map((p) => `${p.ruleId} ${p.kind}`));
   for (let i = 0; i < n(1200 * (opts.mix?.findings ?? 1)); i++) {
     const rule = r.pick(staticRules);
     const kind = r.pick(rule.objectTypes.filter((k) => objectsByKind[k]));
@@ -599,8 +615,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
     const loc = r.pick(locations);
     const host = hostOf.get(`${kind}:${objectId}`);
     const scan = latestBefore(host ? (byAsset.get(host) ?? []) : [], detected) ?? latestBefore(codeScans, detected);
-    if (scan) scan.findings++;
-    yield {
+    const record = {
       type: 'finding',
       id: `finding-${pad(i + 1)}`,
       rule_id: rule.id,
@@ -624,6 +639,9 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
       ...(rule.owasp ? { owasp_category: rule.owasp } : {}),
       ...(scan ? { scan_id: scan.id } : {}),
     };
+    if (decidedByGraph.has(`${rule.id} ${kind}`)) continue;
+    if (scan) scan.findings++;
+    yield record;
   }
   for (const s of scans) yield scanRecord(s, s.status === 'succeeded' ? s.assets.reduce((a, x) => a + (aiOn.get(x) ?? 0), 0) : 0);
 

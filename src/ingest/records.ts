@@ -41,6 +41,8 @@ export const recordSchemas = {
     relation: Id,
     to_kind: Id,
     to_id: Id,
+    /** When the sensor first saw the relation; default: when the service first stores it. */
+    first_seen: Type.Optional(Time),
   }),
   rule: record('rule', {
     id: Id,
@@ -144,6 +146,8 @@ export interface RelationRecord {
   relation: string;
   toKind: string;
   toId: string;
+  /** When the sensor first saw it (ms); null: when the service first stores it. */
+  firstSeen: number | null;
 }
 export interface RuleRecord {
   type: 'rule';
@@ -366,6 +370,7 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         relation: r.relation,
         toKind: r.to_kind,
         toId: r.to_id,
+        firstSeen: r.first_seen === undefined ? null : time(r.first_seen, 'relation.first_seen'),
       };
     }
     case 'rule': {

@@ -98,15 +98,23 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
       },
       // The schema above documents the body; the stream itself is checked line by line.
       validatorCompiler: () => () => true,
+      // Before the body is parsed: a JSON body sent as application/json would otherwise meet
+      // Fastify's JSON parser first and be answered with its parse error, not with what to send.
+      preParsing: async (request) => {
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
+        if (!NDJSON_TYPES.includes(type))
+          throw new ApiError(
+            415,
+            `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line, ` +
+              `not "${type.slice(0, 64) || 'no content type'}"`,
+          );
+      },
     },
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
-      const type = String(request.headers['content-type'] ?? '')
-        .split(';')[0]!
-        .trim()
-        .toLowerCase();
-      if (!NDJSON_TYPES.includes(type))
-        throw new ApiError(415, `ingest takes ${NDJSON_TYPES[0]}, not "${type.slice(0, 64) || 'no content type'}"`);
       let summary: IngestSummary;
       try {
         summary = await ingestor.ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {

@@ -168,8 +168,19 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
   await bulkInsert(
     tx,
     'relations',
-    ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'updated_at'],
-    [...upserts.values()].map((r) => [tenant, workspace, r.fromKind, r.fromId, r.relation, r.toKind, r.toId, ctx.now]),
+    ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'updated_at', 'first_seen'],
+    // A relation already stored keeps its row, first_seen included: a condition it completes began then.
+    [...upserts.values()].map((r) => [
+      tenant,
+      workspace,
+      r.fromKind,
+      r.fromId,
+      r.relation,
+      r.toKind,
+      r.toId,
+      ctx.now,
+      r.firstSeen ?? ctx.now,
+    ]),
     { keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], update: {} },
   );
 }

@@ -14,6 +14,8 @@ export interface GraphNode {
   id: string;
   name: string;
   attributes: Record<string, unknown>;
+  /** When the sensors first saw it (ms): what dates the start of a condition it takes part in. */
+  firstSeen: number;
 }
 
 /** A hop over one stored relation, to neighbours of the given kinds. */
@@ -30,6 +32,17 @@ export interface Scope {
   workspace: string;
 }
 
+/** A stored relation, as a witness names it. */
+export interface RelationRef {
+  from_kind: string;
+  from_id: string;
+  relation: string;
+  to_kind: string;
+  to_id: string;
+}
+
+const relationKey = (r: RelationRef) => `${r.from_kind}\u0000${r.from_id}\u0000${r.relation}\u0000${r.to_kind}\u0000${r.to_id}`;
+
 const stepId = (s: Step) => `${s.relation}\u0000${s.direction}\u0000${[...s.kinds].sort().join(',')}`;
 
 export class GraphReader {
@@ -40,6 +53,8 @@ export class GraphReader {
   private readonly links = new Map<string, Map<string, string[]>>();
   /** Kinds read whole, with their keys. */
   private readonly kinds = new Map<string, string[]>();
+  /** A followed relation (relationKey) -> when it was first seen. */
+  private readonly relationTimes = new Map<string, number>();
 
   constructor(scope: Scope) {
     this.scope = scope;
@@ -47,6 +62,11 @@ export class GraphReader {
 
   node(key: string): GraphNode | null {
     return this.nodes.get(key) ?? null;
+  }
+
+  /** When a relation followed was first seen (ms); 0 when it was not read. */
+  relationSeen(r: RelationRef): number {
+    return this.relationTimes.get(relationKey(r)) ?? 0;
   }
 
   /** Neighbours over a step already followed from this object. */
@@ -62,20 +82,26 @@ export class GraphReader {
     const t = db.template('posture.nodes', (b, d) =>
       b
         .selectFrom('entities')
-        .select(['kind', 'id', 'name', 'attributes'])
+        .select(['kind', 'id', 'name', 'attributes', 'first_seen'])
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where(d.inKeys(['kind', 'id'], param('keys'))),
     );
     for (const part of chunks(missing)) {
       for (const k of part) this.nodes.set(k, null);
-      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown; first_seen: number }>(t, {
         tenant,
         workspace,
         keys: JSON.stringify(part.map(splitKey)),
       });
       for (const r of rows)
-        this.nodes.set(objectKey(r.kind, r.id), { kind: r.kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+        this.nodes.set(objectKey(r.kind, r.id), {
+          kind: r.kind,
+          id: r.id,
+          name: r.name,
+          attributes: readJson(r.attributes) ?? {},
+          firstSeen: Number(r.first_seen),
+        });
     }
   }
 
@@ -87,16 +113,16 @@ export class GraphReader {
     const t = db.template('posture.kind', (b) =>
       b
         .selectFrom('entities')
-        .select(['id', 'name', 'attributes'])
+        .select(['id', 'name', 'attributes', 'first_seen'])
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where('kind', '=', param('kind')),
     );
     const keys: string[] = [];
-    for (const r of await tx.all<{ id: string; name: string; attributes: unknown }>(t, { tenant, workspace, kind })) {
+    for (const r of await tx.all<{ id: string; name: string; attributes: unknown; first_seen: number }>(t, { tenant, workspace, kind })) {
       const key = objectKey(kind, r.id);
       keys.push(key);
-      this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {} });
+      this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {}, firstSeen: Number(r.first_seen) });
     }
     this.kinds.set(kind, keys);
     return keys;
@@ -116,21 +142,27 @@ export class GraphReader {
       const { db, tx, tenant, workspace } = this.scope;
       const [near, far] = step.direction === 'out' ? ['from', 'to'] : ['to', 'from'];
       const t = db.template(`posture.step:${step.direction}`, (b, d) =>
-        sql<{ k: string; i: string; nk: string; ni: string }>`
-        select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni
+        sql<{ k: string; i: string; nk: string; ni: string; fs: number }>`
+        select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni,
+          first_seen as fs
         from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
           and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
       );
       const kinds = new Set(step.kinds);
       for (const part of chunks(missing)) {
         for (const k of part) known.set(k, []);
-        const rows = await tx.all<{ k: string; i: string; nk: string; ni: string }>(t, {
+        const rows = await tx.all<{ k: string; i: string; nk: string; ni: string; fs: number }>(t, {
           tenant,
           workspace,
           relation: step.relation,
           keys: JSON.stringify(part.map(splitKey)),
         });
-        for (const r of rows) if (kinds.has(r.nk)) known.get(objectKey(r.k, r.i))!.push(objectKey(r.nk, r.ni));
+        for (const r of rows) {
+          if (!kinds.has(r.nk)) continue;
+          known.get(objectKey(r.k, r.i))!.push(objectKey(r.nk, r.ni));
+          const [from_kind, from_id, to_kind, to_id] = step.direction === 'out' ? [r.k, r.i, r.nk, r.ni] : [r.nk, r.ni, r.k, r.i];
+          this.relationTimes.set(relationKey({ from_kind, from_id, relation: step.relation, to_kind, to_id }), Number(r.fs));
+        }
         for (const k of part) known.get(k)!.sort();
       }
     }

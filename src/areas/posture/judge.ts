@@ -130,6 +130,19 @@ function flatten(ws: Witness[], out: Witness[] = []): Witness[] {
   return out;
 }
 
+/**
+ * When the condition began, as far as the inventory tells: the latest `first_seen` of the object
+ * judged, of every neighbour that made it hold and of the relations that reach them (a relation's
+ * own first_seen from the sensor, else when the service first stored it). A rule that holds on an
+ * estate seen for a year is so dated across that year, not on the day the service first evaluated
+ * it; one completed by a relation added today is dated today.
+ */
+export function conditionBegan(reader: GraphReader, subject: string, verdict: Verdict): number {
+  let began = reader.node(subject)?.firstSeen ?? 0;
+  for (const w of flatten(verdict.witnesses)) began = Math.max(began, reader.node(w.key)?.firstSeen ?? 0, reader.relationSeen(w.relation));
+  return began;
+}
+
 const LISTED = 5;
 
 function listOf(names: string[]): string {

@@ -1,7 +1,9 @@
 // Turning verdicts into findings. For every (rule, object) evaluated, the rule's open static
 // instance on the object is compared with what the rule says now:
 //
-//   holds, none open      -> a new instance opens (a new episode: a new id), detected now;
+//   holds, none open      -> a new instance opens (a new episode: a new id), detected when its
+//                            condition began: the latest first_seen of the objects that make it
+//                            hold for the first episode on the object, now for a later one;
 //   holds, one open       -> it stays, same id and detection time; its description, evidence and
 //                            title follow the graph, and its severity follows the tenant's setting
 //                            (a re-graded instance moves to the issue of its new severity and is
@@ -22,7 +24,7 @@ import { type BatchContext, type Change, objectKey, splitKey } from '../../inges
 import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';
-import { evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
+import { conditionBegan, evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
 
 /** One rule to settle on a set of objects of its kind. A disabled rule is not evaluated: its open instances resolve. */
 export interface Work {
@@ -228,7 +230,9 @@ export async function settle(
         let n = ids.size + 1;
         while (ids.has(episodeId(tenant, workspace, rule.ruleId, key, n))) n++;
         instanceId = episodeId(tenant, workspace, rule.ruleId, key, n);
-        detectedAt = now;
+        // A first episode is dated by when its condition began (judge.ts), never later than now; a
+        // later one began after the previous episode was resolved, which the service saw: now.
+        detectedAt = ids.size === 0 ? Math.min(now, conditionBegan(reader, key, verdict)) : now;
         if (announceOpened) {
           const i = {
             id: instanceId,
@@ -238,11 +242,11 @@ export async function settle(
             title,
             object_kind: kind,
             object_id: id,
-            detected_at: now,
+            detected_at: detectedAt,
           };
           ctx.changes.push(finding('finding.created', i));
         }
-        bump(now, severity, 1);
+        bump(detectedAt, severity, 1);
         touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
         touchedObjects.add(key);
         outcome.opened++;

@@ -2,6 +2,7 @@
 // the last 7 days against its own 30-day baseline, month / quarter / year-to-date totals, and
 // monthly history for 12 months. At most ~400 rows per agent, whatever the interaction volume.
 
+import { toDollars } from '../../catalog/money.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 
@@ -13,7 +14,9 @@ export interface AgentCost {
   cost_per_session_history: Array<{ period: string; cost_per_session: number }>;
 }
 
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+// Sums are of whole micro-dollars (src/catalog/money.ts), so exact; a rate or an average is rounded
+// to the micro-dollar before it becomes dollars.
+const dollars = (micros: number) => toDollars(Math.round(micros));
 
 function monthStart(year: number, month: number): number {
   return Date.UTC(year, month, 1);
@@ -57,13 +60,16 @@ export async function agentCost(db: Db, tenant: string, workspace: string, agent
     return { period: new Date(start).toISOString().slice(0, 7), cost, sessions };
   });
   return {
-    burn_rate: { daily_spend_rate: round(rate), baseline_daily_spend: round(baseline), status },
+    burn_rate: { daily_spend_rate: dollars(rate), baseline_daily_spend: dollars(baseline), status },
     cost_history: {
-      current_month: round(sum(months[11]!)),
-      current_quarter: round(sum(quarterStart)),
-      ytd: round(sum(Date.UTC(y, 0, 1))),
-      monthly: monthly.map((x) => ({ period: x.period, cost: round(x.cost) })),
+      current_month: dollars(sum(months[11]!)),
+      current_quarter: dollars(sum(quarterStart)),
+      ytd: dollars(sum(Date.UTC(y, 0, 1))),
+      monthly: monthly.map((x) => ({ period: x.period, cost: dollars(x.cost) })),
     },
-    cost_per_session_history: monthly.map((x) => ({ period: x.period, cost_per_session: x.sessions > 0 ? round(x.cost / x.sessions) : 0 })),
+    cost_per_session_history: monthly.map((x) => ({
+      period: x.period,
+      cost_per_session: x.sessions > 0 ? dollars(x.cost / x.sessions) : 0,
+    })),
   };
 }

@@ -3,6 +3,7 @@
 // identical to it changes nothing), and written; the sessions roll-up (sessions-writer.ts) then
 // folds in the new and changed ones.
 
+import { toMicros } from '../../catalog/money.ts';
 import { costOf, findPrice, type Price } from '../../catalog/prices.ts';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
@@ -57,6 +58,8 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
       cost = p ? costOf(p, r.inputTokens, r.outputTokens) : 0;
       costSource = p ? 'price_table' : 'unknown';
     }
+    // Stored in whole micro-dollars (src/catalog/money.ts): every roll-up of it is an exact sum.
+    cost = toMicros(cost);
     incoming.push({
       id: r.id,
       time: r.time,

@@ -23,7 +23,8 @@ export function interactionRow(r: Record<string, unknown>): unknown[] {
         return rfc3339(v as number);
       case 'integer':
       case 'number':
-        return Number(v);
+        // Money is stored in micro-dollars (src/catalog/money.ts).
+        return c.scale ? Number(v) / c.scale : Number(v);
       case 'strings':
         return readJson<string[]>(v) ?? [];
       default:

@@ -5,6 +5,7 @@
 // the plans on both engines).
 
 import Type from 'typebox';
+import { toDollars } from '../../catalog/money.ts';
 import { llmSession } from '../../catalog/rowsets.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
@@ -49,7 +50,7 @@ export function sessionRow(r: Record<string, unknown>): unknown[] {
     Number(r.input_tokens),
     Number(r.output_tokens),
     Number(r.total_tokens),
-    Number(r.cost),
+    toDollars(r.cost as number),
     Number(r.ok),
     Number(r.alerted),
     Number(r.blocked),

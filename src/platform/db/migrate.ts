@@ -17,6 +17,8 @@ import * as entityRows from './migrations/006_entity_rows.ts';
 import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
+import * as moneyMicros from './migrations/020_money_micros.ts';
+import * as relationFirstSeen from './migrations/021_relation_first_seen.ts';
 import * as jobs from './migrations/030_jobs.ts';
 import * as issueReads from './migrations/031_issue_reads.ts';
 import * as views from './migrations/032_views.ts';
@@ -42,6 +44,8 @@ const migrations: Migration[] = [
   { version: 7, name: 'workspaces', up: workspaces.up },
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
+  { version: 20, name: 'money_micros', up: moneyMicros.up },
+  { version: 21, name: 'relation_first_seen', up: relationFirstSeen.up },
   { version: 30, name: 'jobs', up: jobs.up },
   { version: 31, name: 'issue_reads', up: issueReads.up },
   { version: 32, name: 'views', up: views.up },

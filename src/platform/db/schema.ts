@@ -72,6 +72,8 @@ export interface RelationsTable {
   to_kind: string;
   to_id: string;
   updated_at: number;
+  /** When the sensor first saw it, else when first stored (ms). */
+  first_seen: number;
 }
 
 export interface RulesTable {
@@ -210,6 +212,7 @@ export interface LlmInteractionsTable {
   input_tokens: number;
   output_tokens: number;
   total_tokens: number;
+  /** Micro-dollars (src/catalog/money.ts). */
   cost: number;
   /** reported (sent with the record) or price_table (computed at ingest). */
   cost_source: string;

@@ -63,7 +63,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, media type, …): keep its message, which names
     // the problem and carries no internals.
     let message = fe.message || statusMessages[status] || 'bad request';
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = `unsupported media type: ${request.headers['content-type'] ?? 'none'}`;
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      // Name what the operation does take: its documented media types, else JSON (every other body).
+      const takes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? ['application/json'];
+      message = `unsupported media type: ${String(request.headers['content-type'] ?? 'none').slice(0, 64)}; this operation takes ${takes.join(' or ')}`;
+    }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'request body is too large';
     if (status === 429 && fe.message) message = fe.message;
     return send(reply, status, message);

@@ -46,6 +46,8 @@ export interface FilterDecl {
   default?: unknown;
   /** The column's type, when it is not the list's column of that name (filters of a list's own). */
   type?: ValueType;
+  /** Stored as the value times this (money in micro-dollars): a number compared is scaled and rounded. */
+  scale?: number;
   /**
    * Where the condition applies when not to the row itself: a filter on related rows
    * (`models.provider`) compares a neighbour's column (`sql`) and keeps the rows this wraps it for.
@@ -106,7 +108,13 @@ export function columnFilters(columns: readonly ColumnDef[], withSql: ReadonlySe
   for (const column of columns) {
     if (!withSql.has(column.name)) continue;
     for (const op of operators[column.type]) {
-      out.push({ param: op === 'eq' ? column.name : `${column.name}__${op}`, column: column.name, op, schema: valueSchema(column, op) });
+      out.push({
+        param: op === 'eq' ? column.name : `${column.name}__${op}`,
+        column: column.name,
+        op,
+        schema: valueSchema(column, op),
+        ...(column.scale ? { scale: column.scale } : {}),
+      });
     }
   }
   return out;
@@ -129,7 +137,7 @@ function scalar(decl: FilterDecl, type: ValueType, raw: string): unknown {
       if (type === 'integer' && !Number.isSafeInteger(n)) {
         throw badRequest(`${decl.param}: expected an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`);
       }
-      return n;
+      return decl.scale ? Math.round(n * decl.scale) : n;
     }
     case 'boolean':
       if (raw !== 'true' && raw !== 'false') throw badRequest(`${decl.param}: expected true or false, not "${raw.slice(0, 64)}"`);
