@@ -27,6 +27,11 @@ const head = [
 const seen = [
   field('first_seen', 'time', 'When a sensor first reported the object (RFC 3339).'),
   field('last_seen', 'time', 'When a sensor last reported the object (RFC 3339).'),
+  attr(
+    'sources',
+    'strings',
+    "Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`.",
+  ),
 ];
 const issueCounts = [
   field('critical_issues', 'integer', 'Open issues of critical severity that touch the object.'),

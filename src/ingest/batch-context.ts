@@ -21,6 +21,8 @@ export interface BatchOptions {
   storePrompts: boolean;
   /** Evaluate the posture rules over what the batch changed (default true). */
   evaluateRules?: boolean;
+  /** Most objects telemetry (`source: "runtime"` records) may create in a workspace; none: no cap. */
+  runtimeObjectCap?: number;
 }
 
 /** A step run on a batch's (or an evaluation's) touched objects. */
@@ -69,6 +71,8 @@ export class BatchContext {
   readonly touchedForRisk = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
+  /** Objects (`kind\u0000id`) a writer declined to create (past the telemetry cap): their relations are not written. */
+  readonly refused = new Set<string>();
   /** Changes noted for subscribers, in the order they happened; a finish step takes them. */
   readonly changes: Change[] = [];
   private readonly finishSteps: readonly FinishStep[];

@@ -11,7 +11,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { spansToInteractions } from '../../ingest/otlp/genai.ts';
+import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
+import { addCounts, totalOf } from '../discovery/counters.ts';
+import type { OtlpHub } from '../discovery/hub.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
@@ -45,29 +47,43 @@ async function readAll(request: FastifyRequest, max: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** Turns the spans into interactions and writes them; says what was kept, rejected and ignored. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listed = (items: string[]) => `${items.slice(0, MAX_LISTED).join('; ')}${items.length > MAX_LISTED ? '; …' : ''}`;
+
+/**
+ * Turns the spans into inventory objects, relations and interactions (src/ingest/otlp/discovery.ts)
+ * and writes them as one batch; counts what became of every span (the stats) and says in the
+ * answer what was rejected, ignored or not created, and why.
+ */
 export async function ingestSpans(
   ctx: AppContext,
   ingestor: Ingestor,
   tenant: string,
   workspace: string,
   spans: Span[],
+  hub?: OtlpHub,
 ): Promise<OtlpOutcome> {
-  const { records, rejected: unusable, ignored } = spansToInteractions(spans);
+  const found = discover(spans);
   const now = ctx.now();
   const good: string[] = [];
-  const problems = unusable.map((r) => `span ${r.spanId}: ${r.message}`);
-  for (const r of records) {
+  const problems = found.rejected.map((r) => `span ${r.spanId}: ${r.message}`);
+  let rejectedInteractions = 0;
+  for (const r of found.records) {
     try {
       parseRecord(r, now);
       good.push(JSON.stringify(r));
     } catch (err) {
       if (!(err instanceof RecordError)) throw err;
-      const attrs = r.attributes as { span_id?: string };
-      problems.push(`span ${attrs.span_id ?? '?'}: ${err.message}`);
+      const attrs = r.attributes as { span_id?: string } | undefined;
+      if (r.type === 'interaction') rejectedInteractions++;
+      problems.push(
+        `${attrs?.span_id ? `span ${attrs.span_id}` : `${r.type} ${String(r.id ?? r.from_id ?? '?').slice(0, 64)}`}: ${err.message}`,
+      );
     }
   }
-  let rejected = problems.length;
+  let rejected = found.rejected.length + rejectedInteractions;
+  let written = good.length > 0;
+  const refusedBefore = good.length ? await refusedSoFar(ctx, tenant, workspace) : 0;
   if (good.length) {
     const summary = await ingestor.ingest(
       ctx.db,
@@ -78,26 +94,58 @@ export async function ingestSpans(
         tenant,
         workspace,
         storePrompts: ctx.config.storePrompts,
-        batchSize: 5000,
+        batchSize: 100_000,
         mode: 'request',
         now: ctx.now,
+        runtimeObjectCap: ctx.config.runtimeObjectCap,
       },
     );
     if (summary.rejected) {
-      rejected += summary.rejected;
+      written = false;
+      rejected = spans.length - Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
       problems.push(...summary.errors.map((e) => e.message));
     }
   }
+  const refused = written ? (await refusedSoFar(ctx, tenant, workspace)) - refusedBefore : 0;
+
+  const counts = statsOf(found, spans.length, rejected, written);
+  await ctx.db.transaction((tx) => addCounts(tx, tenant, workspace, now, counts));
+  hub?.emit(counts, refused);
+
   const parts: string[] = [];
-  if (rejected)
+  if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);
+  for (const [reason, n] of Object.entries(found.ignored) as Array<[IgnoreReason, number]>)
+    if (n) parts.push(`${plural(n, 'span')} ignored: ${ignoreReasons[reason]}`);
+  if (found.typeErrors.length)
     parts.push(
-      `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${problems.slice(0, MAX_LISTED).join('; ')}${problems.length > MAX_LISTED ? '; …' : ''}`,
+      `${plural(found.typeErrors.length, 'attribute')} ignored: ${listed(found.typeErrors.map((e) => `span ${e.spanId}: ${e.message}`))}`,
     );
-  if (ignored)
+  if (refused)
     parts.push(
-      `${ignored} span${ignored === 1 ? '' : 's'} ignored: not GenAI model calls (gen_ai.operation.name chat, text_completion, generate_content or embeddings)`,
+      `${plural(refused, 'object')} not created: the workspace reached its cap of ${ctx.config.runtimeObjectCap} objects created from telemetry ` +
+        '(AISPM_RUNTIME_OBJECT_CAP); their spans still became interactions',
     );
+  const ignored = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
   return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
+}
+
+async function refusedSoFar(ctx: AppContext, tenant: string, workspace: string): Promise<number> {
+  return ctx.db.transaction((tx) => totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'));
+}
+
+/** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */
+const UNMAPPED_PER_EXPORT = 50;
+
+function statsOf(found: Discovery, received: number, rejected: number, written: boolean): Map<string, number> {
+  const counts = new Map<string, number>([['spans.received', received]]);
+  if (written) for (const [type, n] of Object.entries(found.mapped)) counts.set(`mapped.${type}`, n);
+  for (const [reason, n] of Object.entries(found.ignored)) counts.set(`ignored.${reason}`, n ?? 0);
+  counts.set('rejected', rejected);
+  counts.set('attributes.wrong_type', found.typeErrors.length);
+  if (written) counts.set('cost.reported_zero', found.zeroCostReported);
+  const top = [...found.unmapped].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, UNMAPPED_PER_EXPORT);
+  for (const [key, n] of top) counts.set(`unmapped.${key}`, n);
+  return counts;
 }
 
 /** google.rpc.Code for the HTTP statuses this route answers. */
@@ -112,7 +160,7 @@ function sendProtobufError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.status).type(PROTOBUF).send(Buffer.from(body));
 }
 
-export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor): void {
+export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, hub?: OtlpHub): void {
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
@@ -176,7 +224,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
             if (err instanceof OtlpDecodeError) throw new ApiError(400, err.message);
             throw err;
           }
-          const outcome = await ingestSpans(ctx, ingestor, tenant, workspace, spans);
+          const outcome = await ingestSpans(ctx, ingestor, tenant, workspace, spans, hub);
           request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
           const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
           if (protobuf) {

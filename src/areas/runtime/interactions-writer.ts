@@ -11,7 +11,7 @@ import { worseOutcome } from '../../ingest/records.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { tenantPrices } from './prices.ts';
-import { rollUpInteractions } from './sessions-writer.ts';
+import { rollUpInteractions, UNPRICED } from './sessions-writer.ts';
 import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedColumns } from './stored-interactions.ts';
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
@@ -49,14 +49,27 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
 
   const incoming: Stored[] = [];
   for (const r of last.values()) {
+    // A reported cost wins, except a zero for a call that used tokens: instrumentations send
+    // that when they could not price the model, so it is priced here like an unreported one.
     let cost = r.cost;
     let costSource = 'reported';
-    if (cost === null) {
+    if (cost === null || (cost === 0 && r.inputTokens + r.outputTokens > 0)) {
       if (!priceOf.has(r.model)) priceOf.set(r.model, findPrice(prices, r.model));
       const p = priceOf.get(r.model);
-      cost = p ? costOf(p, r.inputTokens, r.outputTokens) : 0;
-      costSource = p ? 'price_table' : 'unknown';
+      cost = p
+        ? costOf(p, r.inputTokens, r.outputTokens, {
+            cacheRead: r.cacheReadTokens,
+            cacheWrite: r.cacheWriteTokens,
+            reasoning: r.reasoningTokens,
+          })
+        : 0;
+      costSource = p ? 'priced' : UNPRICED;
     }
+    const usage = {
+      ...(r.cacheReadTokens ? { cache_read_tokens: r.cacheReadTokens } : {}),
+      ...(r.cacheWriteTokens ? { cache_write_tokens: r.cacheWriteTokens } : {}),
+      ...(r.reasoningTokens ? { reasoning_tokens: r.reasoningTokens } : {}),
+    };
     incoming.push({
       id: r.id,
       time: r.time,
@@ -78,7 +91,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
       mcp_server_ids: json(r.mcpServerIds),
       prompt: ctx.options.storePrompts ? r.prompt : null,
       response: ctx.options.storePrompts ? r.response : null,
-      attributes: json(r.attributes),
+      attributes: json({ ...r.attributes, ...usage }),
     });
   }
 

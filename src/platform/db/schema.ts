@@ -71,6 +71,11 @@ export interface RelationsTable {
   relation: string;
   to_kind: string;
   to_id: string;
+  /** When telemetry or a record first and last reported the relation (migration 010); null before. */
+  first_seen: number | null;
+  last_seen: number | null;
+  /** Who reported it (JSON array), like an object's `sources`. */
+  sources: unknown;
   updated_at: number;
 }
 
@@ -241,6 +246,8 @@ export interface LlmSessionsTable {
   alerted: number;
   blocked: number;
   redacted: number;
+  /** Interactions no price covered (migration 010). */
+  unpriced_turns: number;
   updated_at: number;
 }
 
@@ -337,6 +344,15 @@ export interface WorkspacesTable {
   last_ingest_at: number;
 }
 
+/** OTLP ingest counters per workspace and UTC day (`day = 'total'` for all time): src/areas/discovery/counters.ts. */
+export interface OtlpStatsTable {
+  tenant_id: string;
+  workspace_id: string;
+  day: string;
+  metric: string;
+  count: number;
+}
+
 export interface WebhookSubscriptionsTable {
   tenant_id: string;
   workspace_id: string;
@@ -396,6 +412,7 @@ export interface WebhookAttemptsTable {
 
 export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
+  otlp_stats: OtlpStatsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   workspaces: WorkspacesTable;

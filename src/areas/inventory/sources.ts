@@ -1,0 +1,94 @@
+// Who reported an object, kept in its `sources` attribute (a column of every inventory list):
+// `runtime` for telemetry (OTLP), the `source` an ingest record names (a scan's sensor), or
+// `ingest`. An object keeps every source that ever reported it, so "seen at runtime and declared
+// by a scan" and "seen only at runtime" (shadow AI, docs/POSTURE.md) can be told apart.
+//
+// Telemetry adds to what a declared object says and never overwrites it: a runtime record's
+// attributes fill in keys the object does not have (or refresh them when runtime is its only
+// source), keeps the object's name, and widens `response_models`. It also creates objects only up
+// to the workspace's cap (BatchOptions.runtimeObjectCap); past it, the objects are refused and
+// counted (`objects.refused`), and their relations are not written.
+
+import { addCounts, totalOf } from '../discovery/counters.ts';
+import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type EntityRecord, RUNTIME_SOURCE } from '../../ingest/records.ts';
+import { chunks } from '../../platform/db/bulk.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+
+export interface Existing {
+  name: string;
+  attributes: Record<string, unknown>;
+}
+
+/** The stored name and attributes of the objects of `keys` the workspace holds. */
+export async function readExisting(ctx: BatchContext, keys: string[]): Promise<Map<string, Existing>> {
+  const { tx, tenant, workspace, db } = ctx;
+  const out = new Map<string, Existing>();
+  const t = db.template('ingest.entities-existing', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['kind', 'id', 'name', 'attributes'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['kind', 'id'], param('keys'))),
+  );
+  for (const part of chunks(keys.map(splitKey))) {
+    const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+      tenant,
+      workspace,
+      keys: JSON.stringify(part),
+    });
+    for (const r of rows)
+      out.set(objectKey(r.kind, r.id), { name: r.name, attributes: (readJson(r.attributes) as Record<string, unknown>) ?? {} });
+  }
+  return out;
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const union = (...lists: string[][]) => [...new Set(lists.flat())].sort();
+
+/** The record as it is written: its sources joined with the stored ones, telemetry merged into declared facts. */
+export function mergeSources(r: EntityRecord, have: Existing | undefined): EntityRecord {
+  const stored = have?.attributes ?? {};
+  const sources = union(list(stored.sources), list(r.attributes.sources), [r.source]);
+  if (r.source !== RUNTIME_SOURCE) {
+    // A declaration replaces the attributes, keeping what only telemetry knows.
+    const kept: Record<string, unknown> = {};
+    for (const k of ['runtime_last_seen', 'response_models']) if (stored[k] !== undefined) kept[k] = stored[k];
+    return { ...r, attributes: { ...kept, ...r.attributes, sources } };
+  }
+  const runtimeOnly = list(stored.sources).every((s) => s === RUNTIME_SOURCE);
+  const attributes = runtimeOnly ? { ...stored, ...r.attributes } : { ...r.attributes, ...stored };
+  attributes.sources = sources;
+  const models = union(list(stored.response_models), list(r.attributes.response_models));
+  if (models.length) attributes.response_models = models;
+  else delete attributes.response_models;
+  const last = typeof stored.runtime_last_seen === 'string' ? Date.parse(stored.runtime_last_seen) : Number.NaN;
+  attributes.runtime_last_seen = new Date(Number.isFinite(last) ? Math.max(last, r.lastSeen) : r.lastSeen).toISOString();
+  return { ...r, name: have?.name ?? r.name, attributes };
+}
+
+/**
+ * Removes from `upserts` the runtime objects that are new to the workspace beyond its cap, noting
+ * them in ctx.refused; counts those created and refused.
+ */
+export async function refuseOverCap(ctx: BatchContext, upserts: Map<string, EntityRecord>, existing: Map<string, Existing>): Promise<void> {
+  const fresh = [...upserts].filter(([key, r]) => r.source === RUNTIME_SOURCE && !existing.has(key)).map(([key]) => key);
+  if (fresh.length === 0) return;
+  const cap = ctx.options.runtimeObjectCap;
+  let room = fresh.length;
+  if (cap !== undefined) {
+    const created = await totalOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, 'objects.created');
+    room = Math.max(0, Math.min(fresh.length, cap - created));
+  }
+  const refused = fresh.slice(room);
+  for (const key of refused) {
+    upserts.delete(key);
+    ctx.refused.add(key);
+  }
+  const counts = new Map([
+    ['objects.created', room],
+    ['objects.refused', refused.length],
+  ]);
+  await addCounts(ctx.tx, ctx.tenant, ctx.workspace, ctx.now, counts);
+}
