@@ -27,7 +27,7 @@ export interface SpanView {
   genai: boolean;
   dialects: Dialect[];
   operation?: string;
-  agent?: { id?: string; name?: string; description?: string; version?: string };
+  agent?: { id?: string; name?: string; description?: string; version?: string; provider?: string };
   model?: { request?: string; response?: string; provider?: string; type?: string };
   usage: Usage;
   tool?: { name: string; type?: string; description?: string };
@@ -370,6 +370,7 @@ export function viewOf(s: Span): SpanView {
     view.agent.name ??= r.str('gen_ai.agent.name');
     view.agent.description ??= r.str('gen_ai.agent.description');
     view.agent.version ??= r.str('gen_ai.agent.version');
+    view.agent.provider ??= providerName(r.str('gen_ai.provider.name', 'gen_ai.system'));
     if (!view.agent.id && !view.agent.name) view.role = undefined;
   }
   if (view.role === 'tool') {

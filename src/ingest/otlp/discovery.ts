@@ -209,6 +209,7 @@ export function discover(spans: Span[]): Discovery {
         g.object('agent', id, cut(v.agent!.name ?? id, 1024), first, last, {
           description: attrText(v.agent!.description),
           version: attrText(v.agent!.version),
+          model_provider: attrText(v.agent!.provider),
           ...resourceAttributes(s),
           sources: ['runtime'],
         });
