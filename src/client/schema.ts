@@ -51,6 +51,7 @@ export interface paths {
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -100,6 +101,7 @@ export interface paths {
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -145,27 +147,27 @@ export interface paths {
          *     | `aispm_model_dependencies` | AI model rows | Models the agent calls. |
          *     | `aispm_mcp_server_dependencies` | MCP server rows | MCP servers the agent is connected to. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          */
         get: operations["GetAISPMAgentEdges"];
         put?: never;
@@ -203,6 +205,7 @@ export interface paths {
          *     | `context_window` | integer | yes | Context window in tokens. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -246,6 +249,7 @@ export interface paths {
          *     | `context_window` | integer | yes | Context window in tokens. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -283,19 +287,19 @@ export interface paths {
          *     | `garak-info` | garak probe result rows | Results of garak probes run against the model. |
          *     | `aispm_agents` | AI agent rows | Agents that call the model. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`.
+         *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -332,6 +336,7 @@ export interface paths {
          *     | `language` | string | yes | Implementation language. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -374,6 +379,7 @@ export interface paths {
          *     | `language` | string | yes | Implementation language. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -408,13 +414,13 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *
-         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          */
         get: operations["GetAISPMToolEdges"];
         put?: never;
@@ -450,6 +456,7 @@ export interface paths {
          *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -493,6 +500,7 @@ export interface paths {
          *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -534,23 +542,23 @@ export interface paths {
          *     | `aispm_mcp_resources` | MCP resource rows | Resources the server exposes. |
          *     | `aispm_agents` | AI agent rows | Agents connected to the server. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -588,6 +596,7 @@ export interface paths {
          *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `agents` | integer | yes | Agents running on the asset. |
          *     | `models` | integer | yes | Models running on the asset. |
          *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
@@ -628,6 +637,7 @@ export interface paths {
          *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `agents` | integer | yes | Agents running on the asset. |
          *     | `models` | integer | yes | Models running on the asset. |
          *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
@@ -668,27 +678,27 @@ export interface paths {
          *     | `scans` | scan rows | Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor. |
          *     | `current_scans` | scan rows | The current scan of each sensor that covered the asset (the finished one that started last). |
          *
-         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`.
+         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `sessions`: `id`, `name`, `protocol`, `cipher`, `peer`, `first_seen`, `last_seen`.
+         *     Columns of `sessions`: `id`, `name`, `protocol`, `cipher`, `peer`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `operations`: `id`, `name`, `operation`, `algorithm`, `library`, `first_seen`, `last_seen`.
+         *     Columns of `operations`: `id`, `name`, `operation`, `algorithm`, `library`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `tls-configs`: `id`, `name`, `port`, `protocol`, `cipher_suites`, `grade`, `first_seen`, `last_seen`.
+         *     Columns of `tls-configs`: `id`, `name`, `port`, `protocol`, `cipher_suites`, `grade`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
          *     Columns of `scans`: `id`, `sensor_type`, `cicd_type`, `repository`, `branch`, `commit`, `status`, `started_at`, `finished_at`, `is_current`, `assets`, `current_assets`, `ai_objects`, `findings`, `attributes`.
          *
@@ -731,6 +741,7 @@ export interface paths {
          *     | `host` | string |  | Host name, for locations on a host file system. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `certs` | integer | yes | Certificates at the location. |
          *     | `secrets` | integer | yes | Secrets at the location. |
          */
@@ -771,6 +782,7 @@ export interface paths {
          *     | `host` | string |  | Host name, for locations on a host file system. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `certs` | integer | yes | Certificates at the location. |
          *     | `secrets` | integer | yes | Secrets at the location. |
          */
@@ -800,11 +812,11 @@ export interface paths {
          *     | `qualys-secrets` | detected secret rows | Secrets detected at the location by the secret scanner. |
          *     | `secrets` | secret rows | Secrets found at the location. |
          *
-         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          */
         get: operations["GetLocationEdges"];
         put?: never;
@@ -1279,6 +1291,7 @@ export interface paths {
          *     | `alerted` | integer |  | Interactions whose guardrail outcome was ALERTED. |
          *     | `blocked` | integer |  | Interactions whose guardrail outcome was BLOCKED. |
          *     | `redacted` | integer |  | Interactions whose guardrail outcome was REDACTED. |
+         *     | `unpriced_turns` | integer |  | Interactions no price covered (cost_source unpriced): their cost is unknown, not zero. |
          */
         get: operations["GetAispmLlmSessions"];
         put?: never;
@@ -1321,7 +1334,7 @@ export interface paths {
          *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
          *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
          *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
-         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         *     | `cost_source` | string |  | reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced). |
          */
         get: operations["GetAllAispmLlmInteractions"];
         put?: never;
@@ -1362,7 +1375,7 @@ export interface paths {
          *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
          *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
          *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
-         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         *     | `cost_source` | string |  | reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced). |
          *     | `prompt` | string |  | Prompt text, when ingested and kept (null when the service drops prompts at ingest). |
          *     | `response` | string |  | Response text, when ingested and kept. |
          *     | `attributes` | object |  | Other attributes sent with the interaction (for OTLP spans: trace_id, span_id, operation, …). |
@@ -1428,6 +1441,26 @@ export interface paths {
          * @description How many interactions of the window got each guardrail outcome. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
         get: operations["GetAispmGuardrailOutcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otlp/tenants/{tenant_id}/workspaces/{workspace_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What OpenTelemetry traces brought into a workspace
+         * @description Counters of the OTLP trace exports into the workspace, since the start of the UTC day and in total: spans received, mapped per object type, ignored per reason, rejected, attributes ignored for their type, objects created from telemetry and refused past the cap, reported zero costs, and the most frequent attribute keys of GenAI spans the service does not map. docs/RUNTIME.md says what each dialect maps.
+         */
+        get: operations["GetOtlpStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2379,6 +2412,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -2847,6 +2888,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -3069,6 +3118,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -3903,6 +3966,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -4291,6 +4362,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -4513,6 +4592,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -5201,6 +5294,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -5597,6 +5698,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -6177,6 +6286,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -6593,6 +6710,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -6815,6 +6940,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -7529,6 +7668,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -7840,6 +7987,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
                 algorithm?: string;
                 /** @description Only rows whose algorithm differs from this. */
@@ -8744,6 +8899,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose certs equals this. */
                 certs?: number;
                 /** @description Only rows whose certs differs from this. */
@@ -9040,6 +9203,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose detection_id equals this. */
                 detection_id?: string;
                 /** @description Only rows whose detection_id differs from this. */
@@ -11804,6 +11975,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Sort column: session_id, time, tokens, cost, turns, duration_ms (time is the session start; tokens is total_tokens). Default time. */
                 sort?: string;
                 /** @description Sort direction. */
@@ -12509,6 +12694,170 @@ export interface operations {
                         blocked: number;
                         /** @description Interactions whose outcome was REDACTED. */
                         redacted: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetOtlpStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OTLP ingest counters of the workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: {
+                            /** @description The UTC day (YYYY-MM-DD). */
+                            day: string;
+                            /** @description Spans received in OTLP exports. */
+                            spans_received: number;
+                            /** @description Spans mapped, by the object type they made. */
+                            mapped: {
+                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                agent: number;
+                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                model: number;
+                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                tool: number;
+                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                mcp_server: number;
+                                /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
+                                guardrail: number;
+                            };
+                            /** @description Spans ignored, by reason. */
+                            ignored: {
+                                /** @description Spans ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes). */
+                                not_genai: number;
+                                /** @description Spans ignored: GenAI spans about no object (workflow, chain or task steps, or an agent or tool span without a name). */
+                                genai_no_object: number;
+                            };
+                            /** @description Spans that could not be stored (no ids, no start time, a value out of range); the export answer names each. */
+                            rejected: number;
+                            /** @description Attributes ignored because their value had the wrong type (the export answer names them). */
+                            attributes_wrong_type: number;
+                            /** @description Inventory objects created from telemetry. */
+                            objects_created: number;
+                            /** @description Objects not created because the workspace had reached its cap (their spans still became interactions). */
+                            objects_refused: number;
+                            /** @description Model calls that reported a cost of 0 with tokens used: priced from the price table instead, or unpriced. */
+                            cost_reported_zero: number;
+                            /** @description Attribute keys of GenAI spans that no mapping reads, most frequent first (at most 20). */
+                            unmapped_attributes: {
+                                key: string;
+                                /** @description Spans that carried it. */
+                                count: number;
+                            }[];
+                        };
+                        total: {
+                            /** @description Spans received in OTLP exports. */
+                            spans_received: number;
+                            /** @description Spans mapped, by the object type they made. */
+                            mapped: {
+                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                agent: number;
+                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                model: number;
+                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                tool: number;
+                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                mcp_server: number;
+                                /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
+                                guardrail: number;
+                            };
+                            /** @description Spans ignored, by reason. */
+                            ignored: {
+                                /** @description Spans ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes). */
+                                not_genai: number;
+                                /** @description Spans ignored: GenAI spans about no object (workflow, chain or task steps, or an agent or tool span without a name). */
+                                genai_no_object: number;
+                            };
+                            /** @description Spans that could not be stored (no ids, no start time, a value out of range); the export answer names each. */
+                            rejected: number;
+                            /** @description Attributes ignored because their value had the wrong type (the export answer names them). */
+                            attributes_wrong_type: number;
+                            /** @description Inventory objects created from telemetry. */
+                            objects_created: number;
+                            /** @description Objects not created because the workspace had reached its cap (their spans still became interactions). */
+                            objects_refused: number;
+                            /** @description Model calls that reported a cost of 0 with tokens used: priced from the price table instead, or unpriced. */
+                            cost_reported_zero: number;
+                            /** @description Attribute keys of GenAI spans that no mapping reads, most frequent first (at most 20). */
+                            unmapped_attributes: {
+                                key: string;
+                                /** @description Spans that carried it. */
+                                count: number;
+                            }[];
+                        };
+                        /** @description Most objects telemetry may create in the workspace (AISPM_RUNTIME_OBJECT_CAP). */
+                        object_cap: number;
                     };
                 };
             };

@@ -49,11 +49,12 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
 
   const incoming: Stored[] = [];
   for (const r of last.values()) {
-    // A reported cost wins, except a zero for a call that used tokens: instrumentations send
-    // that when they could not price the model, so it is priced here like an unreported one.
+    // A reported cost wins. (A zero reported by an OpenTelemetry instrumentation for a call that
+    // used tokens means it could not price the model: OTLP ingest leaves that cost out, so it is
+    // priced here like an unreported one; src/ingest/otlp/discovery.ts.)
     let cost = r.cost;
     let costSource = 'reported';
-    if (cost === null || (cost === 0 && r.inputTokens + r.outputTokens > 0)) {
+    if (cost === null) {
       if (!priceOf.has(r.model)) priceOf.set(r.model, findPrice(prices, r.model));
       const p = priceOf.get(r.model);
       cost = p
