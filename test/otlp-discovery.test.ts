@@ -434,6 +434,25 @@ describeEngines(
       assert.equal(first.attributes.cache_read_tokens, 400);
       assert.deepEqual(first.attributes.dialects, ['genai']);
 
+      // Shadow AI: what only telemetry reports is undeclared; the declared planner was last seen at runtime long ago.
+      const fired = async (slug: string) =>
+        objects(await read(`rules/SR-aispm_${slug}/results?workspace_id=${w}&status=open`))
+          .map((r) => `${r.object_type}:${r.object_id}:${r.severity}`)
+          .sort();
+      assert.deepEqual(await fired('undeclared_ai_model_or_mcp_server'), [
+        'mcp_server:docs-mcp.internal:8443:high',
+        'model:ollama/local-llama:high',
+        'model:openai/gpt-4o-mini:high',
+        'model:openai/gpt-4o:high',
+      ]);
+      assert.deepEqual(await fired('undeclared_ai_agent_or_tool'), [
+        'agent:trip-planner/Researcher:medium',
+        'agent:trip-planner:medium',
+        'tool:get_weather:medium',
+        'tool:search_docs:medium',
+      ]);
+      assert.deepEqual(await fired('declared_agent_quiet_at_runtime'), ['agent:planner:low']);
+
       const stats = await read(`otlp/tenants/${T1}/workspaces/${w}/stats`);
       const expected = {
         spans_received: 10,

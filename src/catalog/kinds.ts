@@ -161,6 +161,7 @@ const agent: KindDef = {
     attr('data_sources', 'strings', 'Data sources the agent reads.'),
     attr('permissions', 'strings', 'Permissions granted to the agent (e.g. filesystem:write, email:send).'),
     attr('human_approval', 'boolean', 'Whether a human approves destructive actions before they run.'),
+    attr('runtime_last_seen', 'string', 'When OpenTelemetry traces last reported the agent (RFC 3339); null if never.', true),
     ...seen,
     ...issueCounts,
     riskScore,

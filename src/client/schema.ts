@@ -49,6 +49,7 @@ export interface paths {
          *     | `data_sources` | strings |  | Data sources the agent reads. |
          *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `runtime_last_seen` | string | yes | When OpenTelemetry traces last reported the agent (RFC 3339); null if never. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
          *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
@@ -99,6 +100,7 @@ export interface paths {
          *     | `data_sources` | strings |  | Data sources the agent reads. |
          *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `runtime_last_seen` | string | yes | When OpenTelemetry traces last reported the agent (RFC 3339); null if never. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
          *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
@@ -163,7 +165,7 @@ export interface paths {
          *
          *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
          *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
@@ -299,7 +301,7 @@ export interface paths {
          *
          *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -414,7 +416,7 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *
-         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
          *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
@@ -558,7 +560,7 @@ export interface paths {
          *
          *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -694,7 +696,7 @@ export interface paths {
          *
          *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
          *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
@@ -1115,7 +1117,7 @@ export interface paths {
         };
         /**
          * List the static rules
-         * @description The 21 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
+         * @description The 24 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
          *
          *     Columns:
          *
@@ -2388,6 +2390,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
                 first_seen?: string;
                 /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
@@ -3584,6 +3594,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose tools equals this. */
                 tools?: number;
                 /** @description Only rows whose tools differs from this. */
@@ -4994,6 +5012,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -5674,6 +5700,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
                 first_seen?: string;
                 /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
@@ -7398,6 +7432,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose tools equals this. */
                 tools?: number;
                 /** @description Only rows whose tools differs from this. */
@@ -8341,6 +8383,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose models equals this. */
                 models?: number;
                 /** @description Only rows whose models differs from this. */

@@ -23,6 +23,8 @@ export interface BatchOptions {
   evaluateRules?: boolean;
   /** Most objects telemetry (`source: "runtime"` records) may create in a workspace; none: no cap. */
   runtimeObjectCap?: number;
+  /** Days a declared agent may go unseen at runtime before a posture rule reports it (config AISPM_RUNTIME_QUIET_DAYS). */
+  runtimeQuietDays?: number;
 }
 
 /** A step run on a batch's (or an evaluation's) touched objects. */

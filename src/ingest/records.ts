@@ -23,8 +23,7 @@ const Obj = Type.Record(Type.String(), Type.Unknown());
 const Source = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 /** What an object or relation is said to come from when the record names no source. */
 export const DEFAULT_SOURCE = 'ingest';
-/** The source telemetry (OTLP) reports as. */
-export const RUNTIME_SOURCE = 'runtime';
+export { RUNTIME_SOURCE } from '../catalog/posture.ts';
 
 function record<P extends Record<string, TSchema>>(type: string, props: P) {
   return Type.Object({ v: Version, type: Type.Literal(type), ...props }, { additionalProperties: false });

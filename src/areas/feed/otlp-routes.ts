@@ -98,6 +98,8 @@ export async function ingestSpans(
         mode: 'request',
         now: ctx.now,
         runtimeObjectCap: ctx.config.runtimeObjectCap,
+        runtimeQuietDays: ctx.config.runtimeQuietDays,
+        evaluateRules: ctx.config.postureRules,
       },
     );
     if (summary.rejected) {

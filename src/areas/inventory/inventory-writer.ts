@@ -8,7 +8,7 @@ import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
-import { mergeSources, readExisting, refuseOverCap } from './sources.ts';
+import { mergeSources, readExisting, refuseOverCap, withSources } from './sources.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -28,7 +28,17 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     }
     deletes.delete(key);
     const prev = upserts.get(key);
-    upserts.set(key, prev ? { ...r, firstSeen: Math.min(prev.firstSeen, r.firstSeen), lastSeen: Math.max(prev.lastSeen, r.lastSeen) } : r);
+    upserts.set(
+      key,
+      prev
+        ? {
+            ...r,
+            firstSeen: Math.min(prev.firstSeen, r.firstSeen),
+            lastSeen: Math.max(prev.lastSeen, r.lastSeen),
+            attributes: withSources(r, prev),
+          }
+        : r,
+    );
   }
 
   if (deletes.size) {

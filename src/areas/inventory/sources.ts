@@ -47,6 +47,12 @@ export async function readExisting(ctx: BatchContext, keys: string[]): Promise<M
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const union = (...lists: string[][]) => [...new Set(lists.flat())].sort();
 
+/** The attributes of `r` with the sources of an earlier record of the same object in the batch (that record's other attributes give way). */
+export function withSources(r: EntityRecord, earlier: EntityRecord): Record<string, unknown> {
+  const sources = union(list(earlier.attributes.sources), [earlier.source], list(r.attributes.sources));
+  return { ...r.attributes, sources };
+}
+
 /** The record as it is written: its sources joined with the stored ones, telemetry merged into declared facts. */
 export function mergeSources(r: EntityRecord, have: Existing | undefined): EntityRecord {
   const stored = have?.attributes ?? {};

@@ -28,6 +28,9 @@ export interface Scope {
   tx: Executor;
   tenant: string;
   workspace: string;
+  /** The evaluation's clock and quiet period (rules on how long ago something was seen). */
+  now?: number;
+  quietDays?: number;
 }
 
 const stepId = (s: Step) => `${s.relation}\u0000${s.direction}\u0000${[...s.kinds].sort().join(',')}`;
