@@ -14,6 +14,7 @@ import Type from 'typebox';
 import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
 import { addCounts, totalOf } from '../discovery/counters.ts';
 import type { OtlpHub } from '../discovery/hub.ts';
+import { loadPending, oneAtATime, savePending } from '../discovery/pending.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
@@ -63,8 +64,10 @@ export async function ingestSpans(
   spans: Span[],
   hub?: OtlpHub,
 ): Promise<OtlpOutcome> {
-  const found = discover(spans);
   const now = ctx.now();
+  const traces = [...new Set(spans.map((s) => s.traceId).filter(Boolean))];
+  const waiting = await ctx.db.transaction((tx) => loadPending(ctx.db, tx, tenant, workspace, traces, now));
+  const found = discover(spans, waiting, now);
   const good: string[] = [];
   const problems = found.rejected.map((r) => `span ${r.spanId}: ${r.message}`);
   let rejectedInteractions = 0;
@@ -109,6 +112,8 @@ export async function ingestSpans(
     }
   }
   const refused = written ? (await refusedSoFar(ctx, tenant, workspace)) - refusedBefore : 0;
+  if (written || good.length === 0)
+    await ctx.db.transaction((tx) => savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved));
 
   const counts = statsOf(found, spans.length, rejected, written);
   await ctx.db.transaction((tx) => addCounts(tx, tenant, workspace, now, counts));
@@ -226,7 +231,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
             if (err instanceof OtlpDecodeError) throw new ApiError(400, err.message);
             throw err;
           }
-          const outcome = await ingestSpans(ctx, ingestor, tenant, workspace, spans, hub);
+          const outcome = await oneAtATime(tenant, workspace, () => ingestSpans(ctx, ingestor, tenant, workspace, spans, hub));
           request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
           const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
           if (protobuf) {

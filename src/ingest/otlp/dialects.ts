@@ -33,6 +33,8 @@ export interface SpanView {
   tool?: { name: string; type?: string; description?: string };
   mcp?: { method: string; server?: string; address?: string; port?: number; transport?: string; tool?: string };
   guardrail?: { id: string; name: string; provider?: string; target?: 'input' | 'output'; outcome?: string };
+  /** The agent a non-agent span says it works for (gen_ai.agent.* repeated on it, or the Vercel AI SDK's functionId). */
+  owner?: { id?: string; name?: string };
   /** The span's own session (conversation) id, in whichever dialect it came. */
   session?: string;
   prompt?: AttrValue;
@@ -98,6 +100,13 @@ const KNOWN_PREFIXES = [
   'server.',
   'client.',
   'error.type',
+  // Totals and breakdowns the mapping derives itself (input + output, text = output − reasoning).
+  'gen_ai.usage.total_tokens',
+  'llm.token_count.total',
+  'llm.finish_reason',
+  'ai.usage.totalTokens',
+  'ai.usage.inputTokenDetails.noCacheTokens',
+  'ai.usage.outputTokenDetails.textTokens',
 ];
 
 /** Reads attributes with their type checked, noting what was read and what had the wrong type. */
@@ -111,12 +120,17 @@ class Reader {
   has(key: string): boolean {
     return this.a[key] !== undefined && this.a[key] !== null;
   }
+  /** Marks every alternative present as read: the first one wins, the others say the same. */
+  private consider(keys: string[]): void {
+    for (const k of keys) if (this.has(k)) this.read.add(k);
+  }
   raw(key: string): AttrValue | undefined {
     if (!this.has(key)) return undefined;
     this.read.add(key);
     return this.a[key];
   }
   str(...keys: string[]): string | undefined {
+    this.consider(keys);
     for (const key of keys) {
       const v = this.raw(key);
       if (v === undefined) continue;
@@ -130,6 +144,7 @@ class Reader {
     return undefined;
   }
   int(...keys: string[]): number | undefined {
+    this.consider(keys);
     for (const key of keys) {
       const v = this.raw(key);
       if (v === undefined) continue;
@@ -143,6 +158,7 @@ class Reader {
     return undefined;
   }
   num(...keys: string[]): number | undefined {
+    this.consider(keys);
     for (const key of keys) {
       const v = this.raw(key);
       if (v === undefined) continue;
@@ -276,6 +292,8 @@ export function viewOf(s: Span): SpanView {
     } else if (functionId && !aiOperation.includes('.do')) {
       view.role = 'agent';
       view.agent = { name: functionId };
+      // The run's usage is the sum of its model calls, which are counted themselves.
+      usageOf(r);
     }
     r.str('ai.model.id', 'ai.model.provider', 'ai.toolCall.id', 'ai.response.finishReason', 'ai.telemetry.functionId');
   } else if (oiKind) {
@@ -396,6 +414,11 @@ export function viewOf(s: Span): SpanView {
         outcome: guardrailOutcome(r.str('gen_ai.guardrail.outcome', 'gen_ai.guardrail.result', 'gen_ai.guardrail.decision')),
       };
     } else view.role = undefined;
+  }
+  if (view.role && view.role !== 'agent') {
+    const id = r.str('gen_ai.agent.id');
+    const name = r.str('gen_ai.agent.name') ?? (dialects.includes('vercel') ? r.str('ai.telemetry.functionId') : undefined);
+    if (id || name) view.owner = { id, name };
   }
   r.str('gen_ai.agent.id', 'gen_ai.agent.name', 'gen_ai.conversation.id');
   return view;

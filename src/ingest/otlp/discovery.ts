@@ -36,6 +36,10 @@ export interface Discovery {
   unmapped: Map<string, number>;
   /** Model calls that reported a cost of zero with tokens used (priced from the table instead). */
   zeroCostReported: number;
+  /** Spans to keep until their ancestors arrive. */
+  pending: PendingSpan[];
+  /** Kept spans settled by this export (to forget). */
+  resolved: Array<{ traceId: string; spanId: string }>;
 }
 
 const cut = (s: string, max = MAX_ID) => (s.length > max ? s.slice(0, max) : s);
@@ -140,10 +144,52 @@ function resourceAttributes(s: Span): Record<string, unknown> {
   };
 }
 
-export function discover(spans: Span[]): Discovery {
-  const out: Discovery = { records: [], mapped: {}, ignored: {}, rejected: [], typeErrors: [], unmapped: new Map(), zeroCostReported: 0 };
+/**
+ * A span whose place under an agent is not known yet: its parent was not in its export (exporters
+ * send a span when it ends, so children usually arrive before the agent span above them). It is
+ * kept (table otlp_pending_spans) with what it needs from that agent: the relations to make from it
+ * and the interaction to re-send with its agent, until the missing ancestors arrive or it has
+ * waited PENDING_TTL_MS (then it is settled as a root: the service is its agent).
+ */
+export interface PendingSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  /** The span's service, and the attributes of the agent it stands for when it turns out to be a root. */
+  service?: string;
+  serviceAttributes?: Record<string, unknown>;
+  /** Set when the span is an agent's: its descendants belong to it. */
+  agentId?: string;
+  /** Relations (relation, kind, id) from the owning agent, once known. */
+  uses: Array<[string, string, string]>;
+  /** The interaction (NDJSON record) to re-send with the agent's id. */
+  interaction?: Record<string, unknown>;
+  first: number;
+  last: number;
+  receivedAt: number;
+}
+
+/** How long a span waits for its ancestors before the service is taken for its agent. */
+export const PENDING_TTL_MS = 10 * 60_000;
+
+type Owner = { kind: 'agent'; id: string } | { kind: 'root' } | { kind: 'unknown'; path: string[] };
+
+export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.now()): Discovery {
+  const out: Discovery = {
+    records: [],
+    mapped: {},
+    ignored: {},
+    rejected: [],
+    typeErrors: [],
+    unmapped: new Map(),
+    zeroCostReported: 0,
+    pending: [],
+    resolved: [],
+  };
   const byId = new Map<string, Span>();
   for (const s of spans) if (s.spanId) byId.set(s.spanId, s);
+  const stored = new Map<string, PendingSpan>();
+  for (const p of pending) if (!byId.has(p.spanId)) stored.set(p.spanId, p);
   const views = new Map<Span, SpanView>();
   for (const s of spans) views.set(s, viewOf(s));
   const viewOfSpan = (s: Span) => views.get(s)!;
@@ -167,12 +213,38 @@ export function discover(spans: Span[]): Discovery {
     const a = ancestor(s, (v) => !!v.session);
     return a ? viewOfSpan(a).session! : s.traceId;
   };
+  /** The agent above `parent`: an agent span of this export or a kept one, the root (none), or not known yet. */
+  const ownerAbove = (parent: string): Owner => {
+    const path: string[] = [];
+    let id = parent;
+    for (let depth = 0; id && depth < 256; depth++) {
+      const s = byId.get(id);
+      if (s) {
+        if (viewOfSpan(s).role === 'agent') return { kind: 'agent', id: agentIdOf(s) };
+        path.push(id);
+        id = s.parentSpanId;
+        continue;
+      }
+      const p = stored.get(id);
+      if (p) {
+        if (p.agentId) return { kind: 'agent', id: p.agentId };
+        id = p.parentSpanId;
+        continue;
+      }
+      return { kind: 'unknown', path };
+    }
+    return { kind: 'root' };
+  };
 
   const g = new Graph();
   const interactions: Array<Record<string, unknown>> = [];
+  const links = new Set<string>();
   const mapped = (type: string) => {
     out.mapped[type] = (out.mapped[type] ?? 0) + 1;
   };
+  /** The service standing in as the agent of spans with no agent above them. */
+  const serviceAgent = (service: string, attributes: Record<string, unknown>, first: number, last: number) =>
+    g.object('agent', service, service, first, last, { ...attributes, sources: ['runtime'] });
 
   for (const s of spans) {
     const v = viewOfSpan(s);
@@ -194,26 +266,22 @@ export function discover(spans: Span[]): Discovery {
     const first = nsToMs(s.startNs);
     const last = Math.max(first, nsToMs(s.endNs));
     const service = serviceOf(s);
-
-    // The agent this span works for: its nearest agent ancestor, else the service itself.
-    const parentAgent = ancestor(s, (pv) => pv.role === 'agent');
-    const owner = (): string | undefined => {
-      if (parentAgent) return agentIdOf(parentAgent);
-      if (!service) return undefined;
-      return g.object('agent', service, service, first, last, { ...resourceAttributes(s), sources: ['runtime'] });
-    };
+    /** Relations from the agent this span works for. */
+    const uses: Array<[string, string, string]> = [];
+    let interaction: Record<string, unknown> | undefined;
+    let agentId: string | undefined;
 
     switch (v.role) {
       case 'agent': {
-        const id = agentIdOf(s);
-        g.object('agent', id, cut(v.agent!.name ?? id, 1024), first, last, {
+        agentId = agentIdOf(s);
+        g.object('agent', agentId, cut(v.agent!.name ?? agentId, 1024), first, last, {
           description: attrText(v.agent!.description),
           version: attrText(v.agent!.version),
           model_provider: attrText(v.agent!.provider),
           ...resourceAttributes(s),
           sources: ['runtime'],
         });
-        if (parentAgent) g.relate('agent', agentIdOf(parentAgent), 'delegates_to', 'agent', id, first, last);
+        uses.push(['delegates_to', 'agent', agentId]);
         mapped('agent');
         break;
       }
@@ -231,10 +299,10 @@ export function discover(spans: Span[]): Discovery {
             response_models: m.response ? [cut(m.response, 256)] : [],
             sources: ['runtime'],
           });
-          const agent = owner();
-          if (agent) g.relate('agent', agent, 'uses_model', 'model', modelId, first, last);
+          uses.push(['uses_model', 'model', modelId]);
         }
-        interactions.push(interactionOf(s, v, sessionOf(s), parentAgent ? agentIdOf(parentAgent) : service, modelId, out));
+        interaction = interactionOf(s, v, sessionOf(s), service, modelId, out);
+        interactions.push(interaction);
         mapped('model');
         break;
       }
@@ -246,8 +314,7 @@ export function discover(spans: Span[]): Discovery {
           description: attrText(t.description),
           sources: ['runtime'],
         });
-        const agent = owner();
-        if (agent) g.relate('agent', agent, 'uses_tool', 'tool', id, first, last);
+        uses.push(['uses_tool', 'tool', id]);
         mapped('tool');
         break;
       }
@@ -256,7 +323,7 @@ export function discover(spans: Span[]): Discovery {
         if (!m.server) {
           out.ignored.genai_no_object = (out.ignored.genai_no_object ?? 0) + 1;
           out.typeErrors.push({ spanId: s.spanId, message: 'MCP span names no server (server.address, server.port or mcp.server.name)' });
-          break;
+          continue;
         }
         const id = cut(m.server);
         g.object('mcp_server', id, cut(m.server, 1024), first, last, {
@@ -264,13 +331,12 @@ export function discover(spans: Span[]): Discovery {
           transport: m.transport === 'pipe' || m.transport === 'stdio' ? 'stdio' : m.transport ? 'streamable-http' : undefined,
           sources: ['runtime'],
         });
-        const agent = owner();
-        if (agent) g.relate('agent', agent, 'uses_mcp_server', 'mcp_server', id, first, last);
+        uses.push(['uses_mcp_server', 'mcp_server', id]);
         if (m.tool) {
           const tool = cut(m.tool);
           g.object('tool', tool, cut(m.tool, 1024), first, last, { type: 'mcp', sources: ['runtime'] });
           g.relate('mcp_server', id, 'exposes_tool', 'tool', tool, first, last);
-          if (agent) g.relate('agent', agent, 'uses_tool', 'tool', tool, first, last);
+          uses.push(['uses_tool', 'tool', tool]);
         }
         mapped('mcp_server');
         break;
@@ -279,12 +345,92 @@ export function discover(spans: Span[]): Discovery {
         const gr = v.guardrail!;
         const id = cut(gr.id);
         g.object('guardrail', id, cut(gr.name, 1024), first, last, { provider: attrText(gr.provider), sources: ['runtime'] });
-        const agent = owner();
-        if (agent) g.relate('agent', agent, gr.target === 'output' ? 'output_guardrail' : 'input_guardrail', 'guardrail', id, first, last);
+        uses.push([gr.target === 'output' ? 'output_guardrail' : 'input_guardrail', 'guardrail', id]);
         mapped('guardrail');
         break;
       }
     }
+
+    // The agent this span works for: one its own attributes name (Traceloop and the Vercel AI SDK
+    // repeat it on every span of a run), else the nearest agent above it, else (a root) the service.
+    const named = v.role !== 'agent' && v.owner ? cut(v.owner.id ?? derivedAgentId(v.owner.name!, service)) : undefined;
+    if (named) g.object('agent', named, cut(v.owner!.name ?? named, 1024), first, last, { ...resourceAttributes(s), sources: ['runtime'] });
+    const owner: Owner = named ? { kind: 'agent', id: named } : s.parentSpanId ? ownerAbove(s.parentSpanId) : { kind: 'root' };
+    // An agent span is kept a while whatever its own owner: a span under it may still be on its way
+    // (concurrent exports can deliver a child after its parent).
+    const keepAgent = () => {
+      if (agentId)
+        out.pending.push({
+          traceId: s.traceId,
+          spanId: s.spanId,
+          parentSpanId: s.parentSpanId,
+          agentId,
+          uses: [],
+          first,
+          last,
+          receivedAt: now,
+        });
+    };
+    if (owner.kind === 'agent') {
+      for (const [relation, kind, id] of uses) g.relate('agent', owner.id, relation, kind, id, first, last);
+      if (interaction) interaction.agent_id = owner.id;
+      keepAgent();
+    } else if (owner.kind === 'root') {
+      keepAgent();
+      if (service && v.role !== 'agent') {
+        serviceAgent(service, resourceAttributes(s), first, last);
+        for (const [relation, kind, id] of uses) g.relate('agent', service, relation, kind, id, first, last);
+      }
+    } else {
+      for (const l of owner.path) links.add(l);
+      out.pending.push({
+        traceId: s.traceId,
+        spanId: s.spanId,
+        parentSpanId: s.parentSpanId,
+        service,
+        serviceAttributes: resourceAttributes(s),
+        agentId,
+        uses,
+        interaction,
+        first,
+        last,
+        receivedAt: now,
+      });
+    }
+  }
+
+  // Spans kept from earlier exports whose ancestors this export brought (or that waited long enough).
+  for (const p of stored.values()) {
+    let owner = ownerAbove(p.parentSpanId);
+    if (owner.kind === 'unknown' && now - p.receivedAt < PENDING_TTL_MS) {
+      for (const l of owner.path) links.add(l);
+      continue;
+    }
+    const expired = now - p.receivedAt >= PENDING_TTL_MS;
+    if (owner.kind === 'unknown') owner = { kind: 'root' };
+    // A settled agent span stays an ancestor for late children until its wait is over.
+    if (p.agentId && !expired) {
+      if (p.uses.length) out.pending.push({ ...p, uses: [] });
+    } else out.resolved.push({ traceId: p.traceId, spanId: p.spanId });
+    let agent: string | undefined;
+    if (owner.kind === 'agent') agent = owner.id;
+    else if (p.service && !p.agentId) agent = serviceAgent(p.service, p.serviceAttributes ?? {}, p.first, p.last);
+    if (!agent) continue;
+    for (const [relation, kind, id] of p.uses) g.relate('agent', agent, relation, kind, id, p.first, p.last);
+    if (p.interaction && p.interaction.agent_id !== agent) interactions.push({ ...p.interaction, agent_id: agent });
+  }
+  // Spans of this export between a waiting span and its missing ancestor are kept as links of the chain.
+  for (const id of links) {
+    const s = byId.get(id)!;
+    out.pending.push({
+      traceId: s.traceId,
+      spanId: s.spanId,
+      parentSpanId: s.parentSpanId,
+      uses: [],
+      first: nsToMs(s.startNs),
+      last: nsToMs(s.endNs),
+      receivedAt: now,
+    });
   }
 
   // Guardrail outcomes reach the model call they judged: an apply_guardrail span under it, or its own events.

@@ -353,6 +353,16 @@ export interface OtlpStatsTable {
   count: number;
 }
 
+/** Spans waiting for their ancestors (src/areas/discovery/pending.ts). */
+export interface OtlpPendingSpansTable {
+  tenant_id: string;
+  workspace_id: string;
+  trace_id: string;
+  span_id: string;
+  body: unknown;
+  received_at: number;
+}
+
 export interface WebhookSubscriptionsTable {
   tenant_id: string;
   workspace_id: string;
@@ -413,6 +423,7 @@ export interface WebhookAttemptsTable {
 export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   otlp_stats: OtlpStatsTable;
+  otlp_pending_spans: OtlpPendingSpansTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   workspaces: WorkspacesTable;

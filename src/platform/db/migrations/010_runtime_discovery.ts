@@ -2,7 +2,8 @@
 // keep when they were first and last seen and who reported them, as objects do; the OTLP counters
 // (spans received, mapped per type, ignored per reason, unmapped attribute keys, objects created
 // from telemetry and refused past the cap) per workspace and UTC day, with `day = 'total'` rows
-// for all time; and sessions count their turns that no price covered (cost_source is now
+// for all time; spans waiting for their ancestors (children are exported before the agent span
+// above them: src/ingest/otlp/discovery.ts, PendingSpan); and sessions count their turns that no price covered (cost_source is now
 // reported, priced or unpriced: the old price_table and unknown are renamed).
 
 import { typed } from './ddl.ts';
@@ -20,6 +21,16 @@ create table otlp_stats (
   count {big} not null,
   primary key (tenant_id, workspace_id, day, metric)
 );
+create table otlp_pending_spans (
+  tenant_id text not null,
+  workspace_id text not null,
+  trace_id text not null,
+  span_id text not null,
+  body {json} not null,
+  received_at {big} not null,
+  primary key (tenant_id, workspace_id, trace_id, span_id)
+);
+create index otlp_pending_spans_age on otlp_pending_spans (tenant_id, workspace_id, received_at);
 update llm_interactions set cost_source = 'priced' where cost_source = 'price_table';
 update llm_interactions set cost_source = 'unpriced' where cost_source = 'unknown';
 update llm_sessions set unpriced_turns = (select count(*) from llm_interactions i where i.tenant_id = llm_sessions.tenant_id
