@@ -136,4 +136,35 @@ describeEngines('OTLP from real instrumentations', (h) => {
       assert.equal(mock.requests.filter((r) => r.model === 'gpt-4o-mini').length >= 2 * (i + 1), true);
     });
   }
+
+  it('an agent on the MCP TypeScript SDK (client and server on loopback) shows up with its MCP server and the tool it exposes', async () => {
+    const w = 'inst-mcp';
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${base}/api/v1/otlp/tenants/${T1}/workspaces/${w}/v1/traces`,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${ingestToken}`,
+    };
+    const { stdout } = await run(process.execPath, [new URL('./helpers/apps/mcp-client-server.ts', import.meta.url).pathname], {
+      env,
+      timeout: 60_000,
+    });
+    const server = `127.0.0.1:${(JSON.parse(stdout) as { port: number }).port}`;
+    const agents = await list('aispm-agents', w);
+    assert.deepEqual(pick(agents, ['id', 'name', 'sources', 'mcp_servers', 'tools']), [
+      { id: 'mcp-docs-app/docs-assistant', name: 'docs-assistant', sources: ['runtime'], mcp_servers: 1, tools: 1 },
+    ]);
+    const servers = await list('aispm-mcp-servers', w);
+    assert.deepEqual(pick(servers, ['id', 'url', 'transport', 'sources', 'agents', 'tools']), [
+      { id: server, url: server, transport: 'streamable-http', sources: ['runtime'], agents: 1, tools: 1 },
+    ]);
+    const tools = await list('aispm-tools', w);
+    assert.deepEqual(pick(tools, ['id', 'type', 'sources', 'agents', 'mcp_servers']), [
+      { id: 'search_docs', type: 'mcp', sources: ['runtime'], agents: 1, mcp_servers: 1 },
+    ]);
+    const stats = await read(`otlp/tenants/${T1}/workspaces/${w}/stats`);
+    assert.deepEqual(
+      [stats.total.spans_received, stats.total.mapped, stats.total.unmapped_attributes],
+      [3, { agent: 1, model: 0, tool: 0, mcp_server: 2, guardrail: 0 }, []],
+    );
+  });
 });
