@@ -2097,7 +2097,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest OpenTelemetry traces (OTLP/HTTP)
-         * @description OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans that follow the OpenTelemetry GenAI semantic conventions and are model calls (chat, text_completion, generate_content, embeddings) become LLM interactions, grouped into sessions by `gen_ai.conversation.id`; other spans are ignored and counted in `partialSuccess.errorMessage`; spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. Point an exporter here with `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). docs/RUNTIME.md lists the attributes read.
+         * @description OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans in the OpenTelemetry GenAI semantic conventions (current and deprecated names), OpenInference, OpenLLMetry (Traceloop), the Vercel AI SDK or the MCP conventions become inventory objects (agents, models, tools, MCP servers, guardrails, `sources` runtime) with the relations of the span tree, and model calls become LLM interactions grouped into sessions, in one transaction. `partialSuccess.errorMessage` says what was ignored and why (spans per reason, attributes of the wrong type, objects past the workspace's cap); spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. `GET …/stats` keeps the counts. Point an exporter here with `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). docs/RUNTIME.md lists the attributes read.
          */
         post: operations["ExportOtlpTraces"];
         delete?: never;
@@ -17443,7 +17443,7 @@ export interface operations {
                         partialSuccess?: {
                             /** @description Spans not stored. */
                             rejectedSpans: number;
-                            /** @description Why spans were rejected, and how many were ignored as not GenAI model calls. */
+                            /** @description Why spans were rejected, how many were ignored and why, which attributes were ignored for their type, and how many objects the cap kept from being created. */
                             errorMessage: string;
                         };
                     };

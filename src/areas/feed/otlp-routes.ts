@@ -1,8 +1,9 @@
 // OpenTelemetry traces in, over OTLP/HTTP: POST …/v1/traces with an ExportTraceServiceRequest in
 // protobuf (application/x-protobuf) or JSON (application/json), gzip or not, as the official
-// exporters send it. LLM-call spans become interaction records and go through the same ingest
-// pipeline as NDJSON, as one all-or-nothing batch; the answer is an ExportTraceServiceResponse
-// in the request's encoding, with partial_success when spans were rejected or ignored.
+// exporters send it. Spans become inventory objects, relations and interactions
+// (src/ingest/otlp/discovery.ts) and go through the same ingest pipeline as NDJSON, as one
+// all-or-nothing batch; the answer is an ExportTraceServiceResponse in the request's encoding,
+// with partial_success saying what was rejected or ignored and why; the stats keep the counts.
 //
 // A user points an instrumented application here with two settings and nothing else:
 //   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=https://<host>/api/v1/otlp/tenants/<t>/workspaces/<w>/v1/traces
@@ -185,10 +186,13 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
           tags: ['Ingest'],
           description:
             'OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, ' +
-            'optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans that follow the ' +
-            'OpenTelemetry GenAI semantic conventions and are model calls (chat, text_completion, generate_content, embeddings) become LLM ' +
-            'interactions, grouped into sessions by `gen_ai.conversation.id`; other spans are ignored and counted in ' +
-            '`partialSuccess.errorMessage`; spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. Point an exporter here with ' +
+            'optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans in the ' +
+            'OpenTelemetry GenAI semantic conventions (current and deprecated names), OpenInference, OpenLLMetry (Traceloop), the Vercel AI SDK ' +
+            'or the MCP conventions become inventory objects (agents, models, tools, MCP servers, guardrails, `sources` runtime) with the ' +
+            'relations of the span tree, and model calls become LLM interactions grouped into sessions, in one transaction. ' +
+            '`partialSuccess.errorMessage` says what was ignored and why (spans per reason, attributes of the wrong type, objects past the ' +
+            "workspace's cap); spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. `GET …/stats` keeps the counts. " +
+            'Point an exporter here with ' +
             '`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). ' +
             'docs/RUNTIME.md lists the attributes read.',
           params: TenantWorkspaceParams,
@@ -201,7 +205,8 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
                   Type.Object({
                     rejectedSpans: Type.Integer({ description: 'Spans not stored.' }),
                     errorMessage: Type.String({
-                      description: 'Why spans were rejected, and how many were ignored as not GenAI model calls.',
+                      description:
+                        'Why spans were rejected, how many were ignored and why, which attributes were ignored for their type, and how many objects the cap kept from being created.',
                     }),
                   }),
                 ),
