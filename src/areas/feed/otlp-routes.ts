@@ -20,6 +20,8 @@ import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import { parseRecord, RecordError } from '../../ingest/records.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -57,8 +59,15 @@ const listed = (items: string[]) => `${items.slice(0, MAX_LISTED).join('; ')}${i
  * and writes them as one batch; counts what became of every span (the stats) and says in the
  * answer what was rejected, ignored or not created, and why.
  */
+/** What span ingest needs of the app (the demo loader gives the same without one). */
+export interface SpanIngestContext {
+  db: Db;
+  now: () => number;
+  config: Pick<Config, 'storePrompts' | 'runtimeObjectCap' | 'runtimeQuietDays' | 'postureRules'>;
+}
+
 export async function ingestSpans(
-  ctx: AppContext,
+  ctx: SpanIngestContext,
   ingestor: Ingestor,
   tenant: string,
   workspace: string,
@@ -137,7 +146,7 @@ export async function ingestSpans(
   return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
 }
 
-async function refusedSoFar(ctx: AppContext, tenant: string, workspace: string): Promise<number> {
+async function refusedSoFar(ctx: SpanIngestContext, tenant: string, workspace: string): Promise<number> {
   return ctx.db.transaction((tx) => totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'));
 }
 
