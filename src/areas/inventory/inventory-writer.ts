@@ -8,7 +8,7 @@ import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
-import { mergeSources, readExisting, refuseOverCap, withSources } from './sources.ts';
+import { mergeSources, readExisting, refuseOverCap, sameFacts, withSources } from './sources.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -18,10 +18,10 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
   const deletes = new Map<string, EntityRecord>();
   for (const { record: r } of records) {
     const key = objectKey(r.kind, r.id);
-    ctx.touchedKinds.add(r.kind);
-    ctx.touchedForEdges.add(key);
     ctx.touchedForIssues.add(key);
     if (r.op === 'delete') {
+      ctx.touchedKinds.add(r.kind);
+      ctx.touchedForEdges.add(key);
       upserts.delete(key);
       deletes.set(key, r);
       continue;
@@ -81,7 +81,15 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
   if (upserts.size) {
     const existing = await readExisting(ctx, [...upserts.keys()]);
     await refuseOverCap(ctx, upserts, existing);
-    for (const [key, r] of upserts) upserts.set(key, mergeSources(r, existing.get(key)));
+    for (const [key, r] of upserts) {
+      const have = existing.get(key);
+      const merged = mergeSources(r, have);
+      upserts.set(key, merged);
+      // An object seen again as it was (only its times move: telemetry's steady state) changes no
+      // count, edge or verdict: only its stored row is rendered again.
+      if (!have) ctx.touchedKinds.add(r.kind);
+      if (!have || !sameFacts(have, merged)) ctx.touchedForEdges.add(key);
+    }
   }
   if (upserts.size && (await ctx.wants('object.discovered'))) await noteDiscovered(ctx, upserts);
   const e = tx.dialect;
@@ -165,9 +173,9 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     // An end the telemetry cap kept from being created takes no relation.
     if (ctx.refused.has(objectKey(r.fromKind, r.fromId)) || ctx.refused.has(objectKey(r.toKind, r.toId))) continue;
     const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
-    ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
-    ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
     if (r.op === 'delete') {
+      ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
+      ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
       upserts.delete(key);
       deletes.set(key, r);
     } else {
@@ -186,7 +194,13 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     );
     await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
   }
-  const sources = await relationSources(ctx, [...upserts.values()]);
+  const { sources, stored } = await relationSources(ctx, [...upserts.values()]);
+  // A relation seen again changes no neighbour count or verdict.
+  for (const [key, r] of upserts) {
+    if (stored.has(key)) continue;
+    ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
+    ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
+  }
   const e = tx.dialect;
   await bulkInsert(
     tx,
@@ -235,7 +249,10 @@ function widen(a: RelationRecord, b: RelationRecord): RelationRecord {
 }
 
 /** The sources each relation will hold: those stored, and the record's own. */
-async function relationSources(ctx: BatchContext, records: RelationRecord[]): Promise<Map<string, string[]>> {
+async function relationSources(
+  ctx: BatchContext,
+  records: RelationRecord[],
+): Promise<{ sources: Map<string, string[]>; stored: Map<string, unknown> }> {
   const { tx, tenant, workspace, db } = ctx;
   const keyOf = (r: { from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string }) =>
     [r.from_kind, r.from_id, r.relation, r.to_kind, r.to_id].join('\u0000');
@@ -260,7 +277,7 @@ async function relationSources(ctx: BatchContext, records: RelationRecord[]): Pr
     const have = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
     out.set(key, [...new Set([...(Array.isArray(have) ? (have as string[]) : []), r.source])].sort());
   }
-  return out;
+  return { sources: out, stored };
 }
 
 /** Recounts entities per touched kind. */

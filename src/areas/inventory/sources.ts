@@ -44,6 +44,28 @@ export async function readExisting(ctx: BatchContext, keys: string[]): Promise<M
   return out;
 }
 
+/** JSON with object keys sorted (jsonb does not keep key order). */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((k) => [k, (x as Record<string, unknown>)[k]]),
+        )
+      : x,
+  );
+}
+
+/** Whether the record says what the stored object says, apart from its times (and `runtime_last_seen`). */
+export function sameFacts(have: Existing, r: EntityRecord): boolean {
+  const strip = (a: Record<string, unknown>) => {
+    const { runtime_last_seen: _, ...rest } = a;
+    return canonical(rest);
+  };
+  return have.name === r.name && strip(have.attributes) === strip(r.attributes);
+}
+
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const union = (...lists: string[][]) => [...new Set(lists.flat())].sort();
 
