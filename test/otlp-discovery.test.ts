@@ -19,6 +19,8 @@ import { T1 } from './helpers/fixtures.ts';
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const CAP = 12;
+/** Longer than the 1,024 characters an object's attribute keeps. */
+const LONG_DESCRIPTION = `Weather for a city. ${'Forecasts, alerts and history. '.repeat(60)}`;
 
 const resource = resourceFromAttributes({
   'service.name': 'trip-planner',
@@ -81,7 +83,7 @@ function runAgent(provider: TracerProvider): void {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': 'get_weather',
       'gen_ai.tool.type': 'function',
-      'gen_ai.tool.description': 'Weather for a city',
+      'gen_ai.tool.description': LONG_DESCRIPTION,
       'gen_ai.tool.call.id': 'call_1',
       'gen_ai.data_source.id': 'weather-api',
     },
@@ -341,7 +343,7 @@ describeEngines(
           id: 'get_weather',
           name: 'get_weather',
           type: 'function',
-          description: 'Weather for a city',
+          description: LONG_DESCRIPTION.slice(0, 1024),
           sources: ['runtime'],
           agents: 1,
           mcp_servers: 0,
@@ -467,6 +469,20 @@ describeEngines(
       };
       assert.deepEqual(stats, { today: { day: stats.today.day, ...expected }, total: expected, object_cap: CAP });
       assert.match(stats.today.day, /^\d{4}-\d{2}-\d{2}$/);
+
+      // The same counts as Prometheus counters (this app's first export).
+      const metrics = await h().get('/metrics', await h().token({ tenant: T1, scopes: ['metrics'] }));
+      const lines = metrics.body.split('\n').filter((l) => l.startsWith('aispm_otlp_'));
+      assert.deepEqual(lines.sort(), [
+        'aispm_otlp_objects_total{outcome="created"} 10',
+        'aispm_otlp_spans_total{outcome="ignored",detail="not_genai"} 1',
+        'aispm_otlp_spans_total{outcome="mapped",detail="agent"} 2',
+        'aispm_otlp_spans_total{outcome="mapped",detail="guardrail"} 1',
+        'aispm_otlp_spans_total{outcome="mapped",detail="mcp_server"} 1',
+        'aispm_otlp_spans_total{outcome="mapped",detail="model"} 4',
+        'aispm_otlp_spans_total{outcome="mapped",detail="tool"} 1',
+        'aispm_otlp_spans_total{outcome="received",detail=""} 10',
+      ]);
     });
 
     it('the same export sent twice changes nothing but the count of spans received', async () => {

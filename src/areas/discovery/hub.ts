@@ -14,9 +14,10 @@ export class OtlpHub {
     };
   }
 
-  /** The counts of one export (metric → n, as counters.ts names them) and the objects the cap refused. */
-  emit(counts: ReadonlyMap<string, number>, refused: number): void {
+  /** The counts of one export (metric → n, as counters.ts names them), the objects it created and those the cap refused. */
+  emit(counts: ReadonlyMap<string, number>, created: number, refused: number): void {
     const all = new Map(counts);
+    if (created) all.set('objects.created', created);
     if (refused) all.set('objects.refused', refused);
     for (const l of this.listeners) l(all);
   }

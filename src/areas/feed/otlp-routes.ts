@@ -96,7 +96,7 @@ export async function ingestSpans(
   }
   let rejected = found.rejected.length + rejectedInteractions;
   let written = good.length > 0;
-  const refusedBefore = good.length ? await refusedSoFar(ctx, tenant, workspace) : 0;
+  const before = good.length ? await objectTotals(ctx, tenant, workspace) : { created: 0, refused: 0 };
   if (good.length) {
     const summary = await ingestor.ingest(
       ctx.db,
@@ -121,13 +121,14 @@ export async function ingestSpans(
       problems.push(...summary.errors.map((e) => e.message));
     }
   }
-  const refused = written ? (await refusedSoFar(ctx, tenant, workspace)) - refusedBefore : 0;
+  const after = written ? await objectTotals(ctx, tenant, workspace) : before;
+  const refused = after.refused - before.refused;
   if (written || good.length === 0)
     await ctx.db.transaction((tx) => savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved));
 
   const counts = statsOf(found, spans.length, rejected, written);
   await ctx.db.transaction((tx) => addCounts(tx, tenant, workspace, now, counts));
-  hub?.emit(counts, refused);
+  hub?.emit(counts, after.created - before.created, refused);
 
   const parts: string[] = [];
   if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);
@@ -146,8 +147,12 @@ export async function ingestSpans(
   return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
 }
 
-async function refusedSoFar(ctx: SpanIngestContext, tenant: string, workspace: string): Promise<number> {
-  return ctx.db.transaction((tx) => totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'));
+/** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
+async function objectTotals(ctx: SpanIngestContext, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
+  return ctx.db.transaction(async (tx) => ({
+    created: await totalOf(ctx.db, tx, tenant, workspace, 'objects.created'),
+    refused: await totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'),
+  }));
 }
 
 /** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */

@@ -142,7 +142,7 @@ export function registerMetrics(
       else if (head === 'mapped' || head === 'ignored') spans.inc({ outcome: head, detail }, n);
       else if (head === 'rejected') spans.inc({ outcome: 'rejected', detail: '' }, n);
       else if (metric === 'objects.refused') objects.inc({ outcome: 'refused' }, n);
-      else if (head === 'mapped' || metric === 'objects.created') objects.inc({ outcome: 'created' }, n);
+      else if (metric === 'objects.created') objects.inc({ outcome: 'created' }, n);
     }
   });
   if (stopOtlp) app.addHook('onClose', async () => stopOtlp());
