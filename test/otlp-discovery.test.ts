@@ -226,8 +226,27 @@ describeEngines(
 
     it('an agent run becomes agents, models, tools, an MCP server and guardrails, related as the span tree says', async () => {
       const w = 'disc-a';
-      // A scan declared the planner before it ran: telemetry adds to it and keeps what was declared.
+      // A scan declared the planner, its model and a tool (under ids of its own) before it ran:
+      // telemetry adds to them, keeps what was declared, and takes objects of those names for them.
       const declared = await h().ingest(T1, w, [
+        {
+          type: 'entity',
+          kind: 'model',
+          id: 'model-7',
+          name: 'gpt-4o',
+          source: 'static_code_scan',
+          last_seen: '2026-02-01T00:00:00Z',
+          attributes: { provider: 'openai', pinned: false },
+        },
+        {
+          type: 'entity',
+          kind: 'tool',
+          id: 'tool-1',
+          name: 'get_weather',
+          source: 'static_code_scan',
+          last_seen: '2026-02-01T00:00:00Z',
+          attributes: { capabilities: ['network'] },
+        },
         {
           type: 'entity',
           kind: 'agent',
@@ -305,22 +324,22 @@ describeEngines(
       const models = await list('aispm-models', w);
       assert.deepEqual(pick(models, ['id', 'name', 'provider', 'type', 'first_seen', 'last_seen', 'sources', 'agents']), [
         {
+          id: 'model-7',
+          name: 'gpt-4o',
+          provider: 'openai',
+          type: 'chat',
+          first_seen: '2026-02-01T00:00:00.000Z',
+          last_seen: iso(T0 + 2600),
+          sources: ['runtime', 'static_code_scan'],
+          agents: 1,
+        },
+        {
           id: 'ollama/local-llama',
           name: 'local-llama',
           provider: 'ollama',
           type: 'chat',
           first_seen: iso(T0 + 20_000),
           last_seen: iso(T0 + 21_000),
-          sources: ['runtime'],
-          agents: 1,
-        },
-        {
-          id: 'openai/gpt-4o',
-          name: 'gpt-4o',
-          provider: 'openai',
-          type: 'chat',
-          first_seen: iso(T0 + 100),
-          last_seen: iso(T0 + 2600),
           sources: ['runtime'],
           agents: 1,
         },
@@ -335,20 +354,20 @@ describeEngines(
           agents: 1,
         },
       ]);
-      const model = await read(`aispm-models/tenants/${T1}/workspaces/${w}/openai%2Fgpt-4o`);
+      const model = await read(`aispm-models/tenants/${T1}/workspaces/${w}/model-7`);
       assert.deepEqual(model.agents, { items: [{ id: 'planner', name: 'Trip Planner' }], total: 1 });
       const tools = await list('aispm-tools', w);
       assert.deepEqual(pick(tools, ['id', 'name', 'type', 'description', 'sources', 'agents', 'mcp_servers']), [
+        { id: 'search_docs', name: 'search_docs', type: 'mcp', description: null, sources: ['runtime'], agents: 1, mcp_servers: 1 },
         {
-          id: 'get_weather',
+          id: 'tool-1',
           name: 'get_weather',
           type: 'function',
           description: LONG_DESCRIPTION.slice(0, 1024),
-          sources: ['runtime'],
+          sources: ['runtime', 'static_code_scan'],
           agents: 1,
           mcp_servers: 0,
         },
-        { id: 'search_docs', name: 'search_docs', type: 'mcp', description: null, sources: ['runtime'], agents: 1, mcp_servers: 1 },
       ]);
       const servers = await list('aispm-mcp-servers', w);
       assert.deepEqual(pick(servers, ['id', 'name', 'url', 'transport', 'sources', 'agents', 'tools']), [
@@ -363,8 +382,8 @@ describeEngines(
         },
       ]);
       // Relations, from the span tree.
-      assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_model_dependencies'), ['openai/gpt-4o']);
-      assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_tools'), ['get_weather']);
+      assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_model_dependencies'), ['model-7']);
+      assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_tools'), ['tool-1']);
       assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_agent_dependencies'), ['trip-planner/Researcher']);
       assert.deepEqual(await edge('aispm-agents', w, 'planner', 'aispm_input_guardrails'), ['pii-filter']);
       assert.deepEqual(await edge('aispm-agents', w, 'trip-planner/Researcher', 'aispm_model_dependencies'), ['openai/gpt-4o-mini']);
@@ -426,8 +445,8 @@ describeEngines(
           i.categories,
         ]),
         [
-          ['planner', 'gpt-4o-2024-08-06', 'openai/gpt-4o', 'openai', 'priced', 'REDACTED', 'OK', ['pii-filter']],
-          ['planner', 'gpt-4o-2024-11-20', 'openai/gpt-4o', 'openai', 'reported', 'OK', 'OK', []],
+          ['planner', 'gpt-4o-2024-08-06', 'model-7', 'openai', 'priced', 'REDACTED', 'OK', ['pii-filter']],
+          ['planner', 'gpt-4o-2024-11-20', 'model-7', 'openai', 'reported', 'OK', 'OK', []],
           ['trip-planner/Researcher', 'gpt-4o-mini', 'openai/gpt-4o-mini', 'openai', 'priced', 'OK', 'BLOCKED', ['toxicity']],
           ['trip-planner', 'local-llama', 'ollama/local-llama', 'ollama', 'unpriced', 'OK', 'OK', []],
         ],
@@ -445,12 +464,10 @@ describeEngines(
         'mcp_server:docs-mcp.internal:8443:high',
         'model:ollama/local-llama:high',
         'model:openai/gpt-4o-mini:high',
-        'model:openai/gpt-4o:high',
       ]);
       assert.deepEqual(await fired('undeclared_ai_agent_or_tool'), [
         'agent:trip-planner/Researcher:medium',
         'agent:trip-planner:medium',
-        'tool:get_weather:medium',
         'tool:search_docs:medium',
       ]);
       assert.deepEqual(await fired('declared_agent_quiet_at_runtime'), ['agent:planner:low']);
@@ -462,7 +479,7 @@ describeEngines(
         ignored: { not_genai: 1, genai_no_object: 0 },
         rejected: 0,
         attributes_wrong_type: 0,
-        objects_created: 10,
+        objects_created: 8,
         objects_refused: 0,
         cost_reported_zero: 1,
         unmapped_attributes: [{ key: 'gen_ai.data_source.id', count: 1 }],
@@ -474,7 +491,7 @@ describeEngines(
       const metrics = await h().get('/metrics', await h().token({ tenant: T1, scopes: ['metrics'] }));
       const lines = metrics.body.split('\n').filter((l) => l.startsWith('aispm_otlp_'));
       assert.deepEqual(lines.sort(), [
-        'aispm_otlp_objects_total{outcome="created"} 10',
+        'aispm_otlp_objects_total{outcome="created"} 8',
         'aispm_otlp_spans_total{outcome="ignored",detail="not_genai"} 1',
         'aispm_otlp_spans_total{outcome="mapped",detail="agent"} 2',
         'aispm_otlp_spans_total{outcome="mapped",detail="guardrail"} 1',

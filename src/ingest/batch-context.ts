@@ -75,6 +75,11 @@ export class BatchContext {
   readonly touchedKinds = new Set<string>();
   /** Objects (`kind\u0000id`) a writer declined to create (past the telemetry cap): their relations are not written. */
   readonly refused = new Set<string>();
+  /**
+   * Objects (`kind\u0000id`) a writer took for another of the same kind (telemetry naming a declared
+   * object by its name): the later writers read relations and links to the first as to the second (its id).
+   */
+  readonly aliases = new Map<string, string>();
   /** Changes noted for subscribers, in the order they happened; a finish step takes them. */
   readonly changes: Change[] = [];
   private readonly finishSteps: readonly FinishStep[];

@@ -8,7 +8,7 @@ import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
-import { mergeSources, readExisting, refuseOverCap, sameFacts, withSources } from './sources.ts';
+import { aliasDeclared, mergeSources, readExisting, refuseOverCap, sameFacts, withSources } from './sources.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -80,6 +80,7 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
   // without overwriting what was declared, and creates objects only up to the workspace's cap.
   if (upserts.size) {
     const existing = await readExisting(ctx, [...upserts.keys()]);
+    await aliasDeclared(ctx, upserts, existing);
     await refuseOverCap(ctx, upserts, existing);
     for (const [key, r] of upserts) {
       const have = existing.get(key);
@@ -169,9 +170,15 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
   const { tx, tenant, workspace, db } = ctx;
   const upserts = new Map<string, RelationRecord>();
   const deletes = new Map<string, RelationRecord>();
-  for (const { record: r } of records) {
-    // An end the telemetry cap kept from being created takes no relation.
-    if (ctx.refused.has(objectKey(r.fromKind, r.fromId)) || ctx.refused.has(objectKey(r.toKind, r.toId))) continue;
+  for (const { record: given } of records) {
+    // An end the telemetry cap kept from being created takes no relation; an end taken for a declared object is that object.
+    if (ctx.refused.has(objectKey(given.fromKind, given.fromId)) || ctx.refused.has(objectKey(given.toKind, given.toId))) continue;
+    const r = {
+      ...given,
+      fromId: ctx.aliases.get(objectKey(given.fromKind, given.fromId)) ?? given.fromId,
+      toId: ctx.aliases.get(objectKey(given.toKind, given.toId)) ?? given.toId,
+    };
+    if (r.fromKind === r.toKind && r.fromId === r.toId) continue;
     const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
     if (r.op === 'delete') {
       ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));

@@ -96,6 +96,64 @@ export function mergeSources(r: EntityRecord, have: Existing | undefined): Entit
   return { ...r, name: have?.name ?? r.name, attributes };
 }
 
+/** Kinds whose runtime objects are matched to a declared object of the same name. */
+const MATCHED_BY_NAME = new Set(['agent', 'model', 'tool', 'mcp_server', 'guardrail']);
+
+/**
+ * Telemetry names objects by what it sees (`openai/gpt-4o`, a tool's name, `host:port`), a scan by
+ * its own ids: a runtime object new to the workspace whose name is that of a declared object of the
+ * same kind (for models, of the same provider when both say) is that object. Its record is merged
+ * into the declared one and the alias noted (ctx.aliases) for the relations and interactions of the
+ * batch. Several declared objects of that name: the smallest id.
+ */
+export async function aliasDeclared(ctx: BatchContext, upserts: Map<string, EntityRecord>, existing: Map<string, Existing>): Promise<void> {
+  const fresh = [...upserts].filter(([key, r]) => r.source === RUNTIME_SOURCE && !existing.has(key) && MATCHED_BY_NAME.has(r.kind));
+  if (fresh.length === 0) return;
+  const { tx, tenant, workspace, db } = ctx;
+  const t = db.template('ingest.entities-by-name', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['kind', 'id', 'name', 'attributes'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['kind', 'name'], param('keys')))
+      .orderBy('id'),
+  );
+  const byName = new Map<string, Array<{ id: string; name: string; attributes: Record<string, unknown> }>>();
+  for (const part of chunks(fresh.map(([, r]) => [r.kind, r.name]))) {
+    const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+      tenant,
+      workspace,
+      keys: JSON.stringify(part),
+    });
+    for (const r of rows) {
+      const attributes = (readJson(r.attributes) as Record<string, unknown>) ?? {};
+      // Only a declared object takes telemetry in: runtime objects keep their own ids.
+      if (list(attributes.sources).every((s) => s === RUNTIME_SOURCE) && list(attributes.sources).length) continue;
+      const key = objectKey(r.kind, r.name);
+      byName.set(key, [...(byName.get(key) ?? []), { id: r.id, name: r.name, attributes }]);
+    }
+  }
+  for (const [key, r] of fresh) {
+    const provider = r.attributes.provider;
+    const target = (byName.get(objectKey(r.kind, r.name)) ?? []).find(
+      (c) => r.kind !== 'model' || !provider || !c.attributes.provider || c.attributes.provider === provider,
+    );
+    if (!target || target.id === r.id) continue;
+    const to = objectKey(r.kind, target.id);
+    upserts.delete(key);
+    ctx.aliases.set(key, target.id);
+    const prev = upserts.get(to);
+    const moved = { ...r, id: target.id };
+    upserts.set(
+      to,
+      prev ? { ...moved, firstSeen: Math.min(prev.firstSeen, r.firstSeen), lastSeen: Math.max(prev.lastSeen, r.lastSeen) } : moved,
+    );
+    existing.set(to, { name: target.name, attributes: target.attributes });
+    ctx.touchedForIssues.add(to);
+  }
+}
+
 /**
  * Removes from `upserts` the runtime objects that are new to the workspace beyond its cap, noting
  * them in ctx.refused; counts those created and refused.

@@ -4,7 +4,7 @@
 // folds in the new and changed ones.
 
 import { costOf, findPrice, type Price } from '../../catalog/prices.ts';
-import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Lined, objectKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import type { InteractionRecord } from '../../ingest/records.ts';
 import { worseOutcome } from '../../ingest/records.ts';
@@ -40,7 +40,13 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   if (records.length === 0) return;
   const { tx, db, tenant, workspace } = ctx;
   const last = new Map<string, InteractionRecord>();
-  for (const { record } of records) last.set(record.id, record);
+  // An agent or model that telemetry named and the batch took for a declared one is that one.
+  const alias = (kind: string, id: string | null) => (id === null ? null : (ctx.aliases.get(objectKey(kind, id)) ?? id));
+  for (const { record } of records)
+    last.set(
+      record.id,
+      ctx.aliases.size ? { ...record, agentId: alias('agent', record.agentId)!, modelId: alias('model', record.modelId) } : record,
+    );
 
   const prices = await tenantPrices(ctx);
   const priceOf = new Map<string, Price | undefined>();
