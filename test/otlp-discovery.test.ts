@@ -502,6 +502,68 @@ describeEngines(
       ]);
     });
 
+    it('spans exported one by one, children before the agent span above them, still make the graph and the session', async () => {
+      const w = 'disc-one-by-one';
+      process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = endpoint(w);
+      process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${ingestToken}`;
+      const exporter = new OTLPTraceExporter();
+      const results: number[] = [];
+      // The simple processor sends each span as it ends, on its own request: the agent span (which
+      // carries the conversation) ends, and so arrives, last.
+      const provider = new TracerProvider({
+        resource,
+        spanProcessors: [
+          new SimpleSpanProcessor({
+            exporter: {
+              export: (spans, done) => exporter.export(spans, (r) => (results.push(r.code), done(r))),
+              shutdown: () => exporter.shutdown(),
+            },
+          }),
+        ],
+      });
+      const tracer = provider.getTracer('one-by-one');
+      const agent = tracer.startSpan('invoke_agent Booker', {
+        startTime: T0,
+        attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'Booker', 'gen_ai.conversation.id': 'conv-late' },
+      });
+      const inside = trace.setSpan(context.active(), agent);
+      const step = tracer.startSpan('plan', { startTime: T0 + 10 }, inside);
+      const underStep = trace.setSpan(context.active(), step);
+      for (const [i, model] of ['gpt-4o', 'gpt-4o-mini'].entries()) {
+        tracer
+          .startSpan(
+            `chat ${model}`,
+            {
+              startTime: T0 + 100 + i * 1000,
+              attributes: {
+                'gen_ai.operation.name': 'chat',
+                'gen_ai.provider.name': 'openai',
+                'gen_ai.request.model': model,
+                'gen_ai.usage.input_tokens': 100,
+                'gen_ai.usage.output_tokens': 10,
+              },
+            },
+            underStep,
+          )
+          .end(T0 + 600 + i * 1000);
+      }
+      step.end(T0 + 2000);
+      agent.end(T0 + 3000);
+      await provider.forceFlush();
+      await provider.shutdown();
+      assert.deepEqual(results, [0, 0, 0, 0]);
+
+      assert.deepEqual(
+        (await list('aispm-agents', w)).map((a) => [a.id, a.models]),
+        [['trip-planner/Booker', 2]],
+      );
+      const sessions = objects(await read(`aispm-llm-sessions/tenants/${T1}/workspaces/${w}`));
+      assert.deepEqual(
+        sessions.map((s) => [s.session_id, s.agent_id, s.turns, s.total_tokens]),
+        [['conv-late', 'trip-planner/Booker', 2, 220]],
+      );
+    });
+
     it('the same export sent twice changes nothing but the count of spans received', async () => {
       const w = 'disc-twice';
       const memory = new InMemorySpanExporter();

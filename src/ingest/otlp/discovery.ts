@@ -164,6 +164,10 @@ export interface PendingSpan {
   uses: Array<[string, string, string]>;
   /** The interaction (NDJSON record) to re-send with the agent's id. */
   interaction?: Record<string, unknown>;
+  /** The span's own session id, for the spans under it. */
+  session?: string;
+  /** The interaction's session is its trace id for want of one above it: an ancestor's, once it arrives, replaces it. */
+  sessionFromTrace?: boolean;
   first: number;
   last: number;
   receivedAt: number;
@@ -194,24 +198,32 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
   for (const s of spans) views.set(s, viewOf(s));
   const viewOfSpan = (s: Span) => views.get(s)!;
 
-  /** The nearest ancestor span satisfying `test` (within this export). */
-  const ancestor = (s: Span, test: (v: SpanView, a: Span) => boolean): Span | undefined => {
-    let at = s.parentSpanId ? byId.get(s.parentSpanId) : undefined;
-    for (let depth = 0; at && depth < 128; depth++) {
-      if (test(viewOfSpan(at), at)) return at;
-      at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined;
-    }
-    return undefined;
-  };
   const agentIdOf = (a: Span) => {
     const v = viewOfSpan(a);
     return cut(v.agent!.id ?? derivedAgentId(v.agent!.name!, serviceOf(a)));
   };
-  const sessionOf = (s: Span) => {
-    const own = viewOfSpan(s).session;
-    if (own) return own;
-    const a = ancestor(s, (v) => !!v.session);
-    return a ? viewOfSpan(a).session! : s.traceId;
+  /** The session of the nearest span above `parent` (of this export or kept) that names one. */
+  const sessionAbove = (parent: string): string | undefined => {
+    let id = parent;
+    for (let depth = 0; id && depth < 256; depth++) {
+      const s = byId.get(id);
+      if (s) {
+        const own = viewOfSpan(s).session;
+        if (own) return own;
+        id = s.parentSpanId;
+        continue;
+      }
+      const p = stored.get(id);
+      if (!p) return undefined;
+      if (p.session) return p.session;
+      id = p.parentSpanId;
+    }
+    return undefined;
+  };
+  /** The span's session: its own, else the nearest above it, else its trace id. */
+  const sessionOf = (s: Span): { id: string; fromTrace: boolean } => {
+    const found = viewOfSpan(s).session ?? sessionAbove(s.parentSpanId);
+    return found ? { id: found, fromTrace: false } : { id: s.traceId, fromTrace: true };
   };
   /** The agent above `parent`: an agent span of this export or a kept one, the root (none), or not known yet. */
   const ownerAbove = (parent: string): Owner => {
@@ -270,6 +282,7 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
     const uses: Array<[string, string, string]> = [];
     let interaction: Record<string, unknown> | undefined;
     let agentId: string | undefined;
+    let sessionFromTrace = false;
 
     switch (v.role) {
       case 'agent': {
@@ -301,7 +314,9 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
           });
           uses.push(['uses_model', 'model', modelId]);
         }
-        interaction = interactionOf(s, v, sessionOf(s), service, modelId, out);
+        const session = sessionOf(s);
+        sessionFromTrace = session.fromTrace;
+        interaction = interactionOf(s, v, session.id, service, modelId, out);
         interactions.push(interaction);
         mapped('model');
         break;
@@ -366,6 +381,7 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
           parentSpanId: s.parentSpanId,
           agentId,
           uses: [],
+          session: v.session,
           first,
           last,
           receivedAt: now,
@@ -392,6 +408,8 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
         agentId,
         uses,
         interaction,
+        session: v.session,
+        sessionFromTrace: sessionFromTrace || undefined,
         first,
         last,
         receivedAt: now,
@@ -417,7 +435,11 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
     else if (p.service && !p.agentId) agent = serviceAgent(p.service, p.serviceAttributes ?? {}, p.first, p.last);
     if (!agent) continue;
     for (const [relation, kind, id] of p.uses) g.relate('agent', agent, relation, kind, id, p.first, p.last);
-    if (p.interaction && p.interaction.agent_id !== agent) interactions.push({ ...p.interaction, agent_id: agent });
+    if (!p.interaction) continue;
+    // The interaction goes again with its agent, and the session of its ancestors when it had none of its own.
+    const session = p.sessionFromTrace ? sessionAbove(p.parentSpanId) : undefined;
+    const again = { ...p.interaction, agent_id: agent, ...(session ? { session_id: cut(session) } : {}) };
+    if (again.agent_id !== p.interaction.agent_id || again.session_id !== p.interaction.session_id) interactions.push(again);
   }
   // Spans of this export between a waiting span and its missing ancestor are kept as links of the chain.
   for (const id of links) {
@@ -427,6 +449,7 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
       spanId: s.spanId,
       parentSpanId: s.parentSpanId,
       uses: [],
+      session: viewOfSpan(s).session,
       first: nsToMs(s.startNs),
       last: nsToMs(s.endNs),
       receivedAt: now,
