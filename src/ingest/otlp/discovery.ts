@@ -418,18 +418,19 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
   }
 
   // Spans kept from earlier exports whose ancestors this export brought (or that waited long enough).
+  // A settled span stays, owing nothing, until its wait is over: a child of it may still be on its way.
   for (const p of stored.values()) {
+    const expired = now - p.receivedAt >= PENDING_TTL_MS;
+    const owes = p.uses.length > 0 || p.interaction !== undefined;
     let owner = ownerAbove(p.parentSpanId);
-    if (owner.kind === 'unknown' && now - p.receivedAt < PENDING_TTL_MS) {
-      for (const l of owner.path) links.add(l);
+    if (owner.kind === 'unknown' && !expired) {
+      if (owes) for (const l of owner.path) links.add(l);
       continue;
     }
-    const expired = now - p.receivedAt >= PENDING_TTL_MS;
+    if (expired) out.resolved.push({ traceId: p.traceId, spanId: p.spanId });
+    else if (owes) out.pending.push({ ...p, uses: [], interaction: undefined, sessionFromTrace: undefined });
+    if (!owes) continue;
     if (owner.kind === 'unknown') owner = { kind: 'root' };
-    // A settled agent span stays an ancestor for late children until its wait is over.
-    if (p.agentId && !expired) {
-      if (p.uses.length) out.pending.push({ ...p, uses: [] });
-    } else out.resolved.push({ traceId: p.traceId, spanId: p.spanId });
     let agent: string | undefined;
     if (owner.kind === 'agent') agent = owner.id;
     else if (p.service && !p.agentId) agent = serviceAgent(p.service, p.serviceAttributes ?? {}, p.first, p.last);
@@ -440,6 +441,17 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
     const session = p.sessionFromTrace ? sessionAbove(p.parentSpanId) : undefined;
     const again = { ...p.interaction, agent_id: agent, ...(session ? { session_id: cut(session) } : {}) };
     if (again.agent_id !== p.interaction.agent_id || again.session_id !== p.interaction.session_id) interactions.push(again);
+  }
+  // A span of a GenAI trace whose own ancestors are not known yet may be the missing link of a span
+  // still to come (concurrent exports can deliver a parent before its child): kept as a link too.
+  const genaiTraces = new Set([
+    ...spans.filter((x) => viewOfSpan(x).genai).map((x) => x.traceId),
+    ...[...stored.values()].map((p) => p.traceId),
+  ]);
+  for (const x of spans) {
+    if (viewOfSpan(x).role || !x.parentSpanId || !genaiTraces.has(x.traceId)) continue;
+    const above = ownerAbove(x.parentSpanId);
+    if (above.kind === 'unknown') for (const l of [x.spanId, ...above.path]) links.add(l);
   }
   // Spans of this export between a waiting span and its missing ancestor are kept as links of the chain.
   for (const id of links) {
