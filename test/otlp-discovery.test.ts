@@ -564,6 +564,20 @@ describeEngines(
       );
     });
 
+    it('an export of nothing the service maps still explains itself in the stats', async () => {
+      const w = 'disc-ignored';
+      await exportWith(w, (p) => {
+        p.getTracer('web')
+          .startSpan('GET /health', { startTime: T0, attributes: { 'http.request.method': 'GET' } })
+          .end(T0 + 5);
+      });
+      const stats = await read(`otlp/tenants/${T1}/workspaces/${w}/stats`);
+      assert.deepEqual(
+        [stats.total.spans_received, stats.total.ignored, stats.total.mapped.model],
+        [1, { not_genai: 1, genai_no_object: 0 }, 0],
+      );
+    });
+
     it('the same export sent twice changes nothing but the count of spans received', async () => {
       const w = 'disc-twice';
       const memory = new InMemorySpanExporter();

@@ -14,6 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
 import { addCounts, totalOf } from '../discovery/counters.ts';
+import { noteIngest } from '../workspaces/workspaces.ts';
+import { BatchContext } from '../../ingest/batch-context.ts';
 import type { OtlpHub } from '../discovery/hub.ts';
 import { loadPending, oneAtATime, savePending } from '../discovery/pending.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
@@ -127,7 +129,11 @@ export async function ingestSpans(
     await ctx.db.transaction((tx) => savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved));
 
   const counts = statsOf(found, spans.length, rejected, written);
-  await ctx.db.transaction((tx) => addCounts(tx, tenant, workspace, now, counts));
+  await ctx.db.transaction(async (tx) => {
+    await addCounts(tx, tenant, workspace, now, counts);
+    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+  });
   hub?.emit(counts, after.created - before.created, refused);
 
   const parts: string[] = [];
