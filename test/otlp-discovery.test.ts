@@ -576,6 +576,12 @@ describeEngines(
         [stats.total.spans_received, stats.total.ignored, stats.total.mapped.model],
         [1, { not_genai: 1, genai_no_object: 0 }, 0],
       );
+      // The stats take no parameter, and answer only a token of the tenant.
+      const bad = await h().get(`/api/v1/otlp/tenants/${T1}/workspaces/${w}/stats?day=2026-03-01`, readToken);
+      assert.equal(bad.statusCode, 400);
+      assert.match(body(bad).message, /day/);
+      const other = await h().get(`/api/v1/otlp/tenants/${T1}/workspaces/${w}/stats`, await h().token({ tenant: 't2' }));
+      assert.equal(other.statusCode, 403);
     });
 
     it('the same export sent twice changes nothing but the count of spans received', async () => {
