@@ -216,7 +216,7 @@ export interface LlmInteractionsTable {
   output_tokens: number;
   total_tokens: number;
   cost: number;
-  /** reported (sent with the record) or price_table (computed at ingest). */
+  /** reported (sent with the record), priced (from the price table at ingest) or unpriced (no price: cost 0). */
   cost_source: string;
   prompt_outcome: string;
   response_outcome: string;
