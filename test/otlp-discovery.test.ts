@@ -584,6 +584,58 @@ describeEngines(
       assert.equal(other.statusCode, 403);
     });
 
+    it('a guardrail span exported before the model call it judged still sets the outcome of that call', async () => {
+      const w = 'disc-guard-late';
+      const memory = new InMemorySpanExporter();
+      const provider = new TracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor({ exporter: memory })] });
+      const tracer = provider.getTracer('guarded');
+      const agent = tracer.startSpan('invoke_agent Guarded', {
+        startTime: T0,
+        attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.id': 'guarded', 'gen_ai.conversation.id': 'conv-guard' },
+      });
+      const chat = tracer.startSpan(
+        'chat gpt-4o',
+        {
+          startTime: T0 + 10,
+          attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o' },
+        },
+        trace.setSpan(context.active(), agent),
+      );
+      tracer
+        .startSpan(
+          'apply_guardrail pii',
+          {
+            startTime: T0 + 20,
+            attributes: {
+              'gen_ai.operation.name': 'apply_guardrail',
+              'gen_ai.guardrail.name': 'pii',
+              'gen_ai.guardrail.target': 'output',
+              'gen_ai.guardrail.outcome': 'redacted',
+            },
+          },
+          trace.setSpan(context.active(), chat),
+        )
+        .end(T0 + 30);
+      chat.end(T0 + 500);
+      agent.end(T0 + 600);
+      // The guardrail (ended first) in one export, the call and the agent in the next.
+      const [guard, ...rest] = memory.getFinishedSpans();
+      for (const batch of [[guard!], rest]) {
+        const res = await fetch(endpoint(w), {
+          method: 'POST',
+          body: Buffer.from(ProtobufTraceSerializer.serializeRequest(batch)!),
+          headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-protobuf' },
+        });
+        assert.equal(res.status, 200);
+      }
+      const interactions = objects(await read(`aispm-llm-interactions/tenants/${T1}/workspaces/${w}`));
+      assert.deepEqual(
+        interactions.map((i) => [i.agent_id, i.response_outcome, i.categories]),
+        [['guarded', 'REDACTED', ['pii']]],
+      );
+      assert.deepEqual(await edge('aispm-agents', w, 'guarded', 'aispm_output_guardrails'), ['pii']);
+    });
+
     it('the same export sent twice changes nothing but the count of spans received', async () => {
       const w = 'disc-twice';
       const memory = new InMemorySpanExporter();

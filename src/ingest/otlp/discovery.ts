@@ -166,6 +166,8 @@ export interface PendingSpan {
   interaction?: Record<string, unknown>;
   /** The span's own session id, for the spans under it. */
   session?: string;
+  /** A guardrail's outcome, for the model call above it when that arrives later. */
+  outcome?: { target: 'input' | 'output'; outcome: string; name?: string };
   /** The interaction's session is its trace id for want of one above it: an ancestor's, once it arrives, replaces it. */
   sessionFromTrace?: boolean;
   first: number;
@@ -410,6 +412,9 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
         interaction,
         session: v.session,
         sessionFromTrace: sessionFromTrace || undefined,
+        ...(v.guardrail?.outcome
+          ? { outcome: { target: v.guardrail.target ?? 'input', outcome: v.guardrail.outcome, name: v.guardrail.name } }
+          : {}),
         first,
         last,
         receivedAt: now,
@@ -470,6 +475,11 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
 
   // Guardrail outcomes reach the model call they judged: an apply_guardrail span under it, or its own events.
   const byInteraction = new Map(interactions.map((r) => [(r.attributes as { span_id: string }).span_id, r]));
+  // A guardrail span kept from an earlier export judged a model call of this one.
+  for (const p of stored.values()) {
+    const r = p.outcome && byInteraction.get(p.parentSpanId);
+    if (r) applyOutcome(r, p.outcome!.target, p.outcome!.outcome, p.outcome!.name);
+  }
   for (const s of spans) {
     const v = viewOfSpan(s);
     if (v.role === 'guardrail' && v.guardrail?.outcome && s.parentSpanId) {
