@@ -292,7 +292,10 @@ rules
       if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);
       for (const workspace of workspaces) {
         const t = performance.now();
-        const r = await posture.evaluateWorkspace(db, o.tenant, workspace, Date.now());
+        const r = await posture.evaluateWorkspace(db, o.tenant, workspace, Date.now(), {
+          storePrompts: false,
+          runtimeQuietDays: cfg.runtimeQuietDays,
+        });
         process.stdout.write(
           `${o.tenant}/${workspace}: ${r.evaluated} evaluations, ${r.opened} opened, ${r.resolved} resolved, ` +
             `${r.updated} updated in ${((performance.now() - t) / 1000).toFixed(2)} s\n`,

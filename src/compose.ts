@@ -38,6 +38,8 @@ import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhook
 import { registerWebhooks } from './areas/webhooks/routes.ts';
 import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
 import { registerViews } from './areas/views/routes.ts';
+import { OtlpHub } from './areas/discovery/hub.ts';
+import { registerDiscovery } from './areas/discovery/routes.ts';
 
 /**
  * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
@@ -162,12 +164,14 @@ function deliverySettings(config: Config): DeliverySettings {
 export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService(webhookOutbox(options.config));
   const jobs = jobRunner(options);
+  const otlp = new OtlpHub();
   // What an ingest wrote to the outbox is delivered now rather than at the next poll.
   service.ingestor.observe(() => jobs.wake());
   const { app, ctx } = await createApp({
     ...options,
     tags: areaTags,
     ingestCounts: (listener) => service.ingestor.observe(listener),
+    otlpCounts: (listener) => otlp.observe(listener),
     workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
       app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
@@ -176,7 +180,8 @@ export async function buildApp(options: BuildOptions) {
       registerClientStorage(app, ctx);
       registerFindings(app, ctx);
       registerRuntime(app, ctx);
-      registerOtlp(app, ctx, service.ingestor);
+      registerOtlp(app, ctx, service.ingestor, otlp);
+      registerDiscovery(app, ctx);
       registerScans(app, ctx);
       registerWorkspaces(app, ctx);
       registerGraph(app, ctx);

@@ -15,6 +15,10 @@ export interface Config {
   authCacheMs: number;
   /** Keep prompt and response text of LLM interactions at ingest. */
   storePrompts: boolean;
+  /** Most inventory objects OpenTelemetry traces may create in one workspace (docs/RUNTIME.md, "Bounds"). */
+  runtimeObjectCap: number;
+  /** A declared agent seen at runtime before but not for this many days is reported (posture rule). */
+  runtimeQuietDays: number;
   /** Raw LLM interactions older than this many days are deleted (0 keeps them forever). */
   retentionDays: number;
   /** JSON file of service-wide model prices over the shipped table (docs/RUNTIME.md); empty for none. */
@@ -108,6 +112,8 @@ const defaults: Config = {
   cursorSecret: '',
   authCacheMs: 5000,
   storePrompts: true,
+  runtimeObjectCap: 10_000,
+  runtimeQuietDays: 14,
   retentionDays: 0,
   pricesFile: '',
   ingestMaxBytes: 256 * 1024 * 1024,
@@ -160,6 +166,8 @@ export const envNames: Record<keyof Config, string> = {
   cursorSecret: 'AISPM_CURSOR_SECRET',
   authCacheMs: 'AISPM_AUTH_CACHE_MS',
   storePrompts: 'AISPM_STORE_PROMPTS',
+  runtimeObjectCap: 'AISPM_RUNTIME_OBJECT_CAP',
+  runtimeQuietDays: 'AISPM_RUNTIME_QUIET_DAYS',
   retentionDays: 'AISPM_RETENTION_DAYS',
   pricesFile: 'AISPM_PRICES_FILE',
   ingestMaxBytes: 'AISPM_INGEST_MAX_BYTES',

@@ -170,11 +170,11 @@ describeEngines('interactions', (h) => {
 
   it('prices interactions sent without a cost from the shipped table, longest model prefix first', async () => {
     const cases: Array<[string, number, string]> = [
-      ['gpt-4o', 0.0035, 'price_table'], // 1000 × 2.50 + 100 × 10.00 per million
-      ['gpt-4o-2024-08-06', 0.0035, 'price_table'],
-      ['gpt-4o-mini', 0.00021, 'price_table'], // 1000 × 0.15 + 100 × 0.60
-      ['claude-sonnet-4-20250514', 0.0045, 'price_table'], // 1000 × 3 + 100 × 15
-      ['my-own-model', 0, 'unknown'],
+      ['gpt-4o', 0.0035, 'priced'], // 1000 × 2.50 + 100 × 10.00 per million
+      ['gpt-4o-2024-08-06', 0.0035, 'priced'],
+      ['gpt-4o-mini', 0.00021, 'priced'], // 1000 × 0.15 + 100 × 0.60
+      ['claude-sonnet-4-20250514', 0.0045, 'priced'], // 1000 × 3 + 100 × 15
+      ['my-own-model', 0, 'unpriced'],
     ];
     await h().ingest(
       T1,

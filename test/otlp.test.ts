@@ -93,6 +93,7 @@ const expectedSession = (conversation: string) => ({
   alerted: 0,
   blocked: 1,
   redacted: 0,
+  unpriced_turns: 0,
 });
 
 describeEngines('OTLP traces', (h) => {
@@ -149,8 +150,8 @@ describeEngines('OTLP traces', (h) => {
       assert.deepEqual(
         interactions.map((i) => [i.model, i.provider, i.duration_ms, i.prompt_outcome, i.categories, i.cost_source]),
         [
-          ['gpt-4o-2024-08-06', 'openai', 1500, 'OK', [], 'price_table'],
-          ['claude-sonnet-4-20250514', 'anthropic', 2000, 'BLOCKED', ['prompt_injection'], 'price_table'],
+          ['gpt-4o-2024-08-06', 'openai', 1500, 'OK', [], 'priced'],
+          ['claude-sonnet-4-20250514', 'anthropic', 2000, 'BLOCKED', ['prompt_injection'], 'priced'],
         ],
       );
       const detail = objects(
@@ -200,7 +201,7 @@ describeEngines('OTLP traces', (h) => {
     assert.equal(Number(decoded.partialSuccess?.rejectedSpans ?? 0), 0);
     assert.equal(
       decoded.partialSuccess?.errorMessage,
-      '2 spans ignored: not GenAI model calls (gen_ai.operation.name chat, text_completion, generate_content or embeddings)',
+      '1 span ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes)',
     );
 
     // JSON, with one model call that has no start time: rejected and named; the good one is kept.
@@ -245,7 +246,7 @@ describeEngines('OTLP traces', (h) => {
         rejectedSpans: 1,
         errorMessage:
           '1 span rejected: span 00f067aa0ba902b7: span has no start time. ' +
-          '1 span ignored: not GenAI model calls (gen_ai.operation.name chat, text_completion, generate_content or embeddings)',
+          '1 span ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes)',
       },
     });
     const sessions = objects(await session('otel-partial'));

@@ -29,7 +29,34 @@ interface Case {
 const guardedTool = (requiresApproval: boolean) =>
   e('tool', 't', 'delete_resource', { destructive: true, requires_approval: requiresApproval });
 
+/** An object as a sensor (`source`) reports it. */
+const from = (source: string, kind: string, id: string, name: string) => ({ ...e(kind, id, name), source });
+
 const cases: Case[] = [
+  ...(
+    [
+      ['undeclared_ai_model_or_mcp_server', 'model', 'gpt-4o', 'AI model "gpt-4o" (x) is called at runtime'],
+      ['undeclared_ai_model_or_mcp_server', 'mcp_server', 'jira-mcp', 'MCP server "jira-mcp" (x) is used at runtime'],
+      ['undeclared_ai_agent_or_tool', 'agent', 'Helpdesk', 'AI agent "Helpdesk" (x) runs (telemetry reports it)'],
+      ['undeclared_ai_agent_or_tool', 'tool', 'get_weather', 'AI tool "get_weather" (x) is called at runtime'],
+    ] as const
+  ).map(([slug, kind, name, says]) => ({
+    rule: sr(slug),
+    subject: `${kind}:x`,
+    fires: [from('runtime', kind, 'x', name)],
+    quiet: [from('runtime', kind, 'x', name), from('static_code_scan', kind, 'x', name)],
+    says: `${says} but no scan or declared inventory reports it.`,
+    evidence: [],
+  })),
+  {
+    rule: sr('declared_agent_quiet_at_runtime'),
+    subject: 'agent:a',
+    fires: [from('static_code_scan', 'agent', 'a', 'Helpdesk'), from('runtime', 'agent', 'a', 'Helpdesk')],
+    // Declared and never seen at runtime: nothing says it stopped running.
+    quiet: [from('static_code_scan', 'agent', 'a', 'Helpdesk')],
+    says: 'AI agent "Helpdesk" (a) is declared but was last seen at runtime at 2026-01-01T00:05:00.000Z.',
+    evidence: [],
+  },
   {
     rule: sr('missing_input_guardrails'),
     subject: 'agent:a',

@@ -254,6 +254,7 @@ describeEngines(
           'toxic_unguarded_agent_reaches_code_execution agent:a1',
           'toxic_unguarded_agent_reaches_code_execution agent:a3',
           'unauthenticated_mcp_exposes_code_execution mcp_server:s1',
+          'undeclared_ai_agent_or_tool tool:t1',
           'unvalidated_tool_input tool:t1',
         ],
       ]);
@@ -585,13 +586,13 @@ for (const engine of engineNames) {
     };
 
     it('evaluates every workspace of a tenant, then finds nothing more to do', () => {
-      // Agent rules on a1 (11, four of them toxic combinations), model rules on m1 (2): input, output guardrails and the unpinned model hold.
+      // Agent rules on a1 (13: four toxic combinations, two shadow-AI rules), model rules on m1 (3): input, output guardrails and the unpinned model hold.
       const first = aispm('rules', 'evaluate', '--tenant', 'cli-t');
       assert.equal(first.code, 0, first.err);
-      assert.match(first.out, /^cli-t\/w: 13 evaluations, 3 opened, 0 resolved, 0 updated in \d+\.\d\d s\n$/);
+      assert.match(first.out, /^cli-t\/w: 16 evaluations, 3 opened, 0 resolved, 0 updated in \d+\.\d\d s\n$/);
       assert.match(
         aispm('rules', 'evaluate', '--tenant', 'cli-t', '--workspace', 'w').out,
-        /^cli-t\/w: 13 evaluations, 0 opened, 0 resolved, 0 updated in /,
+        /^cli-t\/w: 16 evaluations, 0 opened, 0 resolved, 0 updated in /,
       );
       assert.deepEqual(aispm('rules', 'evaluate', '--tenant', 'nobody'), {
         code: 1,

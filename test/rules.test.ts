@@ -120,6 +120,7 @@ describeEngines(
           ['critical', 'Unauthenticated MCP server exposes code execution'],
           ['high', 'Agent reaches code execution through an MCP server'],
           ['high', 'MCP server without authentication'],
+          ['high', 'Undeclared AI in use: model or MCP server'],
         ],
       );
     });

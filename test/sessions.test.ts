@@ -103,6 +103,7 @@ describeEngines('sessions', (h) => {
       alerted: 1,
       blocked: 1,
       redacted: 0,
+      unpriced_turns: 0,
     });
     const interactions = body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/agg`, token));
     assert.equal(interactions.total, 5);
@@ -256,7 +257,7 @@ describeEngines('sessions', (h) => {
     const lines = res.body.trim().split('\r\n');
     assert.equal(
       lines[0],
-      'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted',
+      'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted,unpriced_turns',
     );
     assert.equal(lines.length, 3);
     assert.equal(res.headers['x-total-count'], '14');

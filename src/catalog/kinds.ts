@@ -27,6 +27,11 @@ const head = [
 const seen = [
   field('first_seen', 'time', 'When a sensor first reported the object (RFC 3339).'),
   field('last_seen', 'time', 'When a sensor last reported the object (RFC 3339).'),
+  attr(
+    'sources',
+    'strings',
+    "Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`.",
+  ),
 ];
 const issueCounts = [
   field('critical_issues', 'integer', 'Open issues of critical severity that touch the object.'),
@@ -156,6 +161,7 @@ const agent: KindDef = {
     attr('data_sources', 'strings', 'Data sources the agent reads.'),
     attr('permissions', 'strings', 'Permissions granted to the agent (e.g. filesystem:write, email:send).'),
     attr('human_approval', 'boolean', 'Whether a human approves destructive actions before they run.'),
+    attr('runtime_last_seen', 'string', 'When OpenTelemetry traces last reported the agent (RFC 3339); null if never.', true),
     ...seen,
     ...issueCounts,
     riskScore,

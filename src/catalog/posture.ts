@@ -32,6 +32,15 @@ export type Condition =
   | { attribute: string; includesAny: string[] }
   /** The attribute (a list of strings) has an element matching this regular expression. */
   | { attribute: string; matches: string }
+  /** The attribute (a list of strings) is not empty and holds nothing but these. */
+  | { attribute: string; only: string[] }
+  /** The attribute (a list of strings) holds an element other than these. */
+  | { attribute: string; besides: string[] }
+  /**
+   * The attribute (an RFC 3339 time) is older than the evaluation's quiet period (days, config
+   * AISPM_RUNTIME_QUIET_DAYS; DEFAULT_QUIET_DAYS when none is given).
+   */
+  | { attribute: string; quiet: true }
   /** At least one neighbour over the hop meets the hop's condition: these are the evidence. */
   | { some: Hop }
   /** No neighbour over the hop meets the hop's condition. */
@@ -59,6 +68,11 @@ export interface PostureRule {
    * completes the combination).
    */
   toxic?: boolean;
+  /**
+   * The verdict changes with time alone (a quiet period): the rule is settled over the whole
+   * workspace after every batch that brought telemetry, not only on the objects it changed.
+   */
+  timed?: boolean;
 }
 
 // ---- shared pieces -----------------------------------------------------------------------------
@@ -80,6 +94,12 @@ export const failedProbe = (as: string): Hop => ({
 const codeExecutionTools = (as: string): Hop => ({ relation: 'exposes_tool', direction: 'out', kinds: ['tool'], as, where: codeExecution });
 
 const sr = (slug: string) => `SR-aispm_${slug}`;
+
+/** Days a declared agent may go unseen at runtime before it is reported, unless configured. */
+export const DEFAULT_QUIET_DAYS = 14;
+/** What telemetry (OTLP) reports as an object's source. */
+export const RUNTIME_SOURCE = 'runtime';
+const runtimeOnly: Condition = { attribute: 'sources', only: [RUNTIME_SOURCE] };
 
 /**
  * Data sources whose content people outside the organisation can write (tickets, issues, shared
@@ -254,6 +274,51 @@ export const postureRules: PostureRule[] = [
       'and that uses a destructive tool whose `requires_approval` is not true.',
     explain:
       '{subject} delegates to {sub_agents}, which can call the destructive tools {tools}, and no human approves anywhere in the chain.',
+  },
+
+  // ---- shadow AI: what runs without being declared, and what is declared but no longer runs ---------
+  {
+    ruleId: sr('undeclared_ai_model_or_mcp_server'),
+    kind: 'model',
+    when: runtimeOnly,
+    predicate: 'A model whose `sources` are only `runtime`: telemetry reports it, no scan or declared inventory does.',
+    explain: '{subject} is called at runtime but no scan or declared inventory reports it.',
+  },
+  {
+    ruleId: sr('undeclared_ai_model_or_mcp_server'),
+    kind: 'mcp_server',
+    when: runtimeOnly,
+    predicate: 'An MCP server whose `sources` are only `runtime`.',
+    explain: '{subject} is used at runtime but no scan or declared inventory reports it.',
+  },
+  {
+    ruleId: sr('undeclared_ai_agent_or_tool'),
+    kind: 'agent',
+    when: runtimeOnly,
+    predicate: 'An agent whose `sources` are only `runtime`.',
+    explain: '{subject} runs (telemetry reports it) but no scan or declared inventory reports it.',
+  },
+  {
+    ruleId: sr('undeclared_ai_agent_or_tool'),
+    kind: 'tool',
+    when: runtimeOnly,
+    predicate: 'A tool whose `sources` are only `runtime`.',
+    explain: '{subject} is called at runtime but no scan or declared inventory reports it.',
+  },
+  {
+    ruleId: sr('declared_agent_quiet_at_runtime'),
+    kind: 'agent',
+    timed: true,
+    when: {
+      all: [
+        { attribute: 'sources', besides: [RUNTIME_SOURCE] },
+        { attribute: 'runtime_last_seen', quiet: true },
+      ],
+    },
+    predicate:
+      'An agent that a source other than `runtime` declares, whose `runtime_last_seen` is older than AISPM_RUNTIME_QUIET_DAYS days (default ' +
+      `${DEFAULT_QUIET_DAYS}).`,
+    explain: '{subject} is declared but was last seen at runtime at {subject.runtime_last_seen}.',
   },
 
   // ---- toxic combinations: rules that fire on a path ----------------------------------------------

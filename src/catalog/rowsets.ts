@@ -69,6 +69,7 @@ export const llmSession: RowSetDef = {
     col('alerted', 'integer', 'Interactions whose guardrail outcome was ALERTED.'),
     col('blocked', 'integer', 'Interactions whose guardrail outcome was BLOCKED.'),
     col('redacted', 'integer', 'Interactions whose guardrail outcome was REDACTED.'),
+    col('unpriced_turns', 'integer', 'Interactions no price covered (cost_source unpriced): their cost is unknown, not zero.'),
   ],
 };
 
@@ -175,7 +176,7 @@ export const llmInteraction: RowSetDef = {
     col(
       'cost_source',
       'string',
-      'reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0).',
+      'reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced).',
     ),
   ],
 };

@@ -244,6 +244,36 @@ export const staticRules: StaticRule[] = [
     'The agent calls a model that failed garak probes (it can be jailbroken or misled) and can reach a tool that runs shell commands or code.',
     'Move the agent to a model that passes the probes, or remove its path to code-executing tools.',
   ),
+  rule(
+    'undeclared_ai_model_or_mcp_server',
+    'Undeclared AI in use: model or MCP server',
+    'high',
+    'shadow_ai',
+    ['model', 'mcp_server'],
+    'ASI04',
+    'A model or MCP server is in use at runtime (OpenTelemetry traces report it) but no scan or declared inventory reports it: shadow AI, outside review and procurement.',
+    'Declare the model or MCP server in the inventory (a scan that finds it, or an ingest record), or stop the application using it.',
+  ),
+  rule(
+    'undeclared_ai_agent_or_tool',
+    'Undeclared AI in use: agent or tool',
+    'medium',
+    'shadow_ai',
+    ['agent', 'tool'],
+    'ASI04',
+    'An agent or tool is in use at runtime (OpenTelemetry traces report it) but no scan or declared inventory reports it: shadow AI, outside review.',
+    'Declare the agent or tool in the inventory (a scan of its code, or an ingest record), or retire it.',
+  ),
+  rule(
+    'declared_agent_quiet_at_runtime',
+    'Declared agent not seen at runtime',
+    'low',
+    'shadow_ai',
+    ['agent'],
+    null,
+    'A declared agent that telemetry once reported has not been seen at runtime for longer than the configured number of days (AISPM_RUNTIME_QUIET_DAYS): it may be retired while its access and inventory entry remain.',
+    'Confirm whether the agent still runs; retire it and revoke its credentials if not.',
+  ),
 ];
 
 export const staticRuleById: ReadonlyMap<string, StaticRule> = new Map(staticRules.map((r) => [r.id, r]));

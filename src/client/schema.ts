@@ -49,8 +49,10 @@ export interface paths {
          *     | `data_sources` | strings |  | Data sources the agent reads. |
          *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `runtime_last_seen` | string | yes | When OpenTelemetry traces last reported the agent (RFC 3339); null if never. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -98,8 +100,10 @@ export interface paths {
          *     | `data_sources` | strings |  | Data sources the agent reads. |
          *     | `permissions` | strings |  | Permissions granted to the agent (e.g. filesystem:write, email:send). |
          *     | `human_approval` | boolean |  | Whether a human approves destructive actions before they run. |
+         *     | `runtime_last_seen` | string | yes | When OpenTelemetry traces last reported the agent (RFC 3339); null if never. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -145,27 +149,27 @@ export interface paths {
          *     | `aispm_model_dependencies` | AI model rows | Models the agent calls. |
          *     | `aispm_mcp_server_dependencies` | MCP server rows | MCP servers the agent is connected to. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          */
         get: operations["GetAISPMAgentEdges"];
         put?: never;
@@ -203,6 +207,7 @@ export interface paths {
          *     | `context_window` | integer | yes | Context window in tokens. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -246,6 +251,7 @@ export interface paths {
          *     | `context_window` | integer | yes | Context window in tokens. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -283,19 +289,19 @@ export interface paths {
          *     | `garak-info` | garak probe result rows | Results of garak probes run against the model. |
          *     | `aispm_agents` | AI agent rows | Agents that call the model. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`.
+         *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -332,6 +338,7 @@ export interface paths {
          *     | `language` | string | yes | Implementation language. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -374,6 +381,7 @@ export interface paths {
          *     | `language` | string | yes | Implementation language. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -408,13 +416,13 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *
-         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          */
         get: operations["GetAISPMToolEdges"];
         put?: never;
@@ -450,6 +458,7 @@ export interface paths {
          *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -493,6 +502,7 @@ export interface paths {
          *     | `authentication` | string | yes | How clients authenticate (none, api_key, oauth, mtls). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `critical_issues` | integer | yes | Open issues of critical severity that touch the object. |
          *     | `high_issues` | integer | yes | Open issues of high severity that touch the object. |
          *     | `total_issues` | integer | yes | Open issues of any severity that touch the object. |
@@ -534,23 +544,23 @@ export interface paths {
          *     | `aispm_mcp_resources` | MCP resource rows | Resources the server exposes. |
          *     | `aispm_agents` | AI agent rows | Agents connected to the server. |
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
          *     Columns of `issues`: `id`, `rule_id`, `rule_name`, `severity`, `category`, `occurrences`, `first_detected`, `last_detected`.
          *
-         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `certs`, `secrets`.
+         *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`.
+         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -588,6 +598,7 @@ export interface paths {
          *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `agents` | integer | yes | Agents running on the asset. |
          *     | `models` | integer | yes | Models running on the asset. |
          *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
@@ -628,6 +639,7 @@ export interface paths {
          *     | `criticality` | integer | yes | Business criticality from 1 (low) to 5 (critical). |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `agents` | integer | yes | Agents running on the asset. |
          *     | `models` | integer | yes | Models running on the asset. |
          *     | `mcp_servers` | integer | yes | MCP servers running on the asset. |
@@ -668,27 +680,27 @@ export interface paths {
          *     | `scans` | scan rows | Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor. |
          *     | `current_scans` | scan rows | The current scan of each sensor that covered the asset (the finished one that started last). |
          *
-         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`.
+         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `sessions`: `id`, `name`, `protocol`, `cipher`, `peer`, `first_seen`, `last_seen`.
+         *     Columns of `sessions`: `id`, `name`, `protocol`, `cipher`, `peer`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `operations`: `id`, `name`, `operation`, `algorithm`, `library`, `first_seen`, `last_seen`.
+         *     Columns of `operations`: `id`, `name`, `operation`, `algorithm`, `library`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `tls-configs`: `id`, `name`, `port`, `protocol`, `cipher_suites`, `grade`, `first_seen`, `last_seen`.
+         *     Columns of `tls-configs`: `id`, `name`, `port`, `protocol`, `cipher_suites`, `grade`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
-         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `agents`, `models`, `mcp_servers`.
+         *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
          *     Columns of `scans`: `id`, `sensor_type`, `cicd_type`, `repository`, `branch`, `commit`, `status`, `started_at`, `finished_at`, `is_current`, `assets`, `current_assets`, `ai_objects`, `findings`, `attributes`.
          *
@@ -731,6 +743,7 @@ export interface paths {
          *     | `host` | string |  | Host name, for locations on a host file system. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `certs` | integer | yes | Certificates at the location. |
          *     | `secrets` | integer | yes | Secrets at the location. |
          */
@@ -771,6 +784,7 @@ export interface paths {
          *     | `host` | string |  | Host name, for locations on a host file system. |
          *     | `first_seen` | time | yes | When a sensor first reported the object (RFC 3339). |
          *     | `last_seen` | time | yes | When a sensor last reported the object (RFC 3339). |
+         *     | `sources` | strings |  | Who reported the object: `runtime` (OpenTelemetry traces), the source an ingest record named (a scan's sensor), or `ingest`. Filter `sources=runtime`. |
          *     | `certs` | integer | yes | Certificates at the location. |
          *     | `secrets` | integer | yes | Secrets at the location. |
          */
@@ -800,11 +814,11 @@ export interface paths {
          *     | `qualys-secrets` | detected secret rows | Secrets detected at the location by the secret scanner. |
          *     | `secrets` | secret rows | Secrets found at the location. |
          *
-         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`.
+         *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`.
+         *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`.
+         *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          */
         get: operations["GetLocationEdges"];
         put?: never;
@@ -1201,7 +1215,7 @@ export interface paths {
         };
         /**
          * List the static rules
-         * @description The 21 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
+         * @description The 24 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
          *
          *     Columns:
          *
@@ -1377,6 +1391,7 @@ export interface paths {
          *     | `alerted` | integer |  | Interactions whose guardrail outcome was ALERTED. |
          *     | `blocked` | integer |  | Interactions whose guardrail outcome was BLOCKED. |
          *     | `redacted` | integer |  | Interactions whose guardrail outcome was REDACTED. |
+         *     | `unpriced_turns` | integer |  | Interactions no price covered (cost_source unpriced): their cost is unknown, not zero. |
          */
         get: operations["GetAispmLlmSessions"];
         put?: never;
@@ -1419,7 +1434,7 @@ export interface paths {
          *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
          *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
          *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
-         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         *     | `cost_source` | string |  | reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced). |
          */
         get: operations["GetAllAispmLlmInteractions"];
         put?: never;
@@ -1460,7 +1475,7 @@ export interface paths {
          *     | `outcome` | string |  | The more severe of the two outcomes (BLOCKED > REDACTED > ALERTED > OK). |
          *     | `model_id` | string |  | Inventory model the call was linked to, when known. |
          *     | `mcp_server_ids` | strings |  | MCP servers involved in the call. |
-         *     | `cost_source` | string |  | reported (sent with the interaction), price_table (computed at ingest) or unknown (no price for the model: cost 0). |
+         *     | `cost_source` | string |  | reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced). |
          *     | `prompt` | string |  | Prompt text, when ingested and kept (null when the service drops prompts at ingest). |
          *     | `response` | string |  | Response text, when ingested and kept. |
          *     | `attributes` | object |  | Other attributes sent with the interaction (for OTLP spans: trace_id, span_id, operation, …). |
@@ -1526,6 +1541,26 @@ export interface paths {
          * @description How many interactions of the window got each guardrail outcome. The window is `start_time`..`end_time`, both RFC 3339 with a zone and inclusive; without them it is the 24 hours up to now (`end_time` defaults to now, `start_time` to 24 hours before `end_time`). A malformed time, or a start after the end, answers 400. Each interaction counts once, under its overall outcome: the more severe of its prompt and response outcomes (BLOCKED > REDACTED > ALERTED > OK).
          */
         get: operations["GetAispmGuardrailOutcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/otlp/tenants/{tenant_id}/workspaces/{workspace_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What OpenTelemetry traces brought into a workspace
+         * @description Counters of the OTLP trace exports into the workspace, since the start of the UTC day and in total: spans received, mapped per object type, ignored per reason, rejected, attributes ignored for their type, objects created from telemetry and refused past the cap, reported zero costs, and the most frequent attribute keys of GenAI spans the service does not map. docs/RUNTIME.md says what each dialect maps.
+         */
+        get: operations["GetOtlpStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2292,7 +2327,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest OpenTelemetry traces (OTLP/HTTP)
-         * @description OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans that follow the OpenTelemetry GenAI semantic conventions and are model calls (chat, text_completion, generate_content, embeddings) become LLM interactions, grouped into sessions by `gen_ai.conversation.id`; other spans are ignored and counted in `partialSuccess.errorMessage`; spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. Point an exporter here with `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). docs/RUNTIME.md lists the attributes read.
+         * @description OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans in the OpenTelemetry GenAI semantic conventions (current and deprecated names), OpenInference, OpenLLMetry (Traceloop), the Vercel AI SDK or the MCP conventions become inventory objects (agents, models, tools, MCP servers, guardrails, `sources` runtime) with the relations of the span tree, and model calls become LLM interactions grouped into sessions, in one transaction. `partialSuccess.errorMessage` says what was ignored and why (spans per reason, attributes of the wrong type, objects past the workspace's cap); spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. `GET …/stats` keeps the counts. Point an exporter here with `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). docs/RUNTIME.md lists the attributes read.
          */
         post: operations["ExportOtlpTraces"];
         delete?: never;
@@ -2585,6 +2620,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
                 first_seen?: string;
                 /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
@@ -2609,6 +2652,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -3077,6 +3128,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -3299,6 +3358,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -3751,6 +3824,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose tools equals this. */
                 tools?: number;
                 /** @description Only rows whose tools differs from this. */
@@ -4133,6 +4214,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -4521,6 +4610,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -4743,6 +4840,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -5131,6 +5242,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -5431,6 +5550,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -5803,6 +5930,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose first_seen equals this. (RFC 3339 with a zone) */
                 first_seen?: string;
                 /** @description Only rows whose first_seen differs from this. (RFC 3339 with a zone) */
@@ -5827,6 +5962,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -6407,6 +6550,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
                 critical_issues?: number;
                 /** @description Only rows whose critical_issues differs from this. */
@@ -6823,6 +6974,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -7045,6 +7204,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -7489,6 +7662,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose tools equals this. */
                 tools?: number;
                 /** @description Only rows whose tools differs from this. */
@@ -7759,6 +7940,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
                 agents?: number;
                 /** @description Only rows whose agents differs from this. */
@@ -8070,6 +8259,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
                 algorithm?: string;
                 /** @description Only rows whose algorithm differs from this. */
@@ -8416,6 +8613,14 @@ export interface operations {
                 human_approval?: boolean;
                 /** @description Only rows whose human_approval differs from this. */
                 human_approval__ne?: boolean;
+                /** @description Only rows whose runtime_last_seen equals this. */
+                runtime_last_seen?: string;
+                /** @description Only rows whose runtime_last_seen differs from this. */
+                runtime_last_seen__ne?: string;
+                /** @description Only rows whose runtime_last_seen is one of (comma-separated) this. */
+                runtime_last_seen__in?: string;
+                /** @description Only rows whose runtime_last_seen contains, in any case, this. */
+                runtime_last_seen__ilk?: string;
                 /** @description Only rows whose models equals this. */
                 models?: number;
                 /** @description Only rows whose models differs from this. */
@@ -8974,6 +9179,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose certs equals this. */
                 certs?: number;
                 /** @description Only rows whose certs differs from this. */
@@ -9270,6 +9483,14 @@ export interface operations {
                 last_seen__lt?: string;
                 /** @description Only rows whose last_seen is at most this. (RFC 3339 with a zone) */
                 last_seen__lte?: string;
+                /** @description Only rows whose sources has this. */
+                sources?: string;
+                /** @description Only rows whose sources lacks this. */
+                sources__ne?: string;
+                /** @description Only rows whose sources has one of (comma-separated) this. */
+                sources__in?: string;
+                /** @description Only rows whose sources contains, in any case, this. */
+                sources__ilk?: string;
                 /** @description Only rows whose detection_id equals this. */
                 detection_id?: string;
                 /** @description Only rows whose detection_id differs from this. */
@@ -12543,6 +12764,20 @@ export interface operations {
                 redacted__lt?: number;
                 /** @description Only rows whose redacted is at most this. */
                 redacted__lte?: number;
+                /** @description Only rows whose unpriced_turns equals this. */
+                unpriced_turns?: number;
+                /** @description Only rows whose unpriced_turns differs from this. */
+                unpriced_turns__ne?: number;
+                /** @description Only rows whose unpriced_turns is one of (comma-separated) this. */
+                unpriced_turns__in?: string;
+                /** @description Only rows whose unpriced_turns is greater than this. */
+                unpriced_turns__gt?: number;
+                /** @description Only rows whose unpriced_turns is at least this. */
+                unpriced_turns__gte?: number;
+                /** @description Only rows whose unpriced_turns is less than this. */
+                unpriced_turns__lt?: number;
+                /** @description Only rows whose unpriced_turns is at most this. */
+                unpriced_turns__lte?: number;
                 /** @description Sort column: session_id, time, tokens, cost, turns, duration_ms (time is the session start; tokens is total_tokens). Default time. */
                 sort?: string;
                 /** @description Sort direction. */
@@ -13248,6 +13483,170 @@ export interface operations {
                         blocked: number;
                         /** @description Interactions whose outcome was REDACTED. */
                         redacted: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetOtlpStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OTLP ingest counters of the workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: {
+                            /** @description The UTC day (YYYY-MM-DD). */
+                            day: string;
+                            /** @description Spans received in OTLP exports. */
+                            spans_received: number;
+                            /** @description Spans mapped, by the object type they made. */
+                            mapped: {
+                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                agent: number;
+                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                model: number;
+                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                tool: number;
+                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                mcp_server: number;
+                                /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
+                                guardrail: number;
+                            };
+                            /** @description Spans ignored, by reason. */
+                            ignored: {
+                                /** @description Spans ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes). */
+                                not_genai: number;
+                                /** @description Spans ignored: GenAI spans about no object (workflow, chain or task steps, or an agent or tool span without a name). */
+                                genai_no_object: number;
+                            };
+                            /** @description Spans that could not be stored (no ids, no start time, a value out of range); the export answer names each. */
+                            rejected: number;
+                            /** @description Attributes ignored because their value had the wrong type (the export answer names them). */
+                            attributes_wrong_type: number;
+                            /** @description Inventory objects created from telemetry. */
+                            objects_created: number;
+                            /** @description Objects not created because the workspace had reached its cap (their spans still became interactions). */
+                            objects_refused: number;
+                            /** @description Model calls that reported a cost of 0 with tokens used: priced from the price table instead, or unpriced. */
+                            cost_reported_zero: number;
+                            /** @description Attribute keys of GenAI spans that no mapping reads, most frequent first (at most 20). */
+                            unmapped_attributes: {
+                                key: string;
+                                /** @description Spans that carried it. */
+                                count: number;
+                            }[];
+                        };
+                        total: {
+                            /** @description Spans received in OTLP exports. */
+                            spans_received: number;
+                            /** @description Spans mapped, by the object type they made. */
+                            mapped: {
+                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                agent: number;
+                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                model: number;
+                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                tool: number;
+                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                mcp_server: number;
+                                /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
+                                guardrail: number;
+                            };
+                            /** @description Spans ignored, by reason. */
+                            ignored: {
+                                /** @description Spans ignored: not GenAI spans (no gen_ai.*, OpenInference, Traceloop, Vercel AI SDK or MCP attributes). */
+                                not_genai: number;
+                                /** @description Spans ignored: GenAI spans about no object (workflow, chain or task steps, or an agent or tool span without a name). */
+                                genai_no_object: number;
+                            };
+                            /** @description Spans that could not be stored (no ids, no start time, a value out of range); the export answer names each. */
+                            rejected: number;
+                            /** @description Attributes ignored because their value had the wrong type (the export answer names them). */
+                            attributes_wrong_type: number;
+                            /** @description Inventory objects created from telemetry. */
+                            objects_created: number;
+                            /** @description Objects not created because the workspace had reached its cap (their spans still became interactions). */
+                            objects_refused: number;
+                            /** @description Model calls that reported a cost of 0 with tokens used: priced from the price table instead, or unpriced. */
+                            cost_reported_zero: number;
+                            /** @description Attribute keys of GenAI spans that no mapping reads, most frequent first (at most 20). */
+                            unmapped_attributes: {
+                                key: string;
+                                /** @description Spans that carried it. */
+                                count: number;
+                            }[];
+                        };
+                        /** @description Most objects telemetry may create in the workspace (AISPM_RUNTIME_OBJECT_CAP). */
+                        object_cap: number;
                     };
                 };
             };
@@ -18989,7 +19388,7 @@ export interface operations {
                         partialSuccess?: {
                             /** @description Spans not stored. */
                             rejectedSpans: number;
-                            /** @description Why spans were rejected, and how many were ignored as not GenAI model calls. */
+                            /** @description Why spans were rejected, how many were ignored and why, which attributes were ignored for their type, and how many objects the cap kept from being created. */
                             errorMessage: string;
                         };
                     };

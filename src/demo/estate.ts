@@ -12,6 +12,8 @@ import { postureRules } from '../catalog/posture.ts';
 import { staticRules } from '../catalog/rules.ts';
 
 const DAY = 86_400_000;
+/** Rules a scanner reports; the shadow-AI ones are decided from runtime telemetry (src/demo/runtime.ts). */
+const scannedRules = staticRules.filter((r) => r.category !== 'shadow_ai');
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
 function rng(seed: number) {
@@ -605,7 +607,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   // exposure. Every record is still drawn, so the rest of the estate stays as the seed makes it.
   const decidedByGraph = new Set(postureRules.map((p) => `${p.ruleId} ${p.kind}`));
   for (let i = 0; i < n(1200 * (opts.mix?.findings ?? 1)); i++) {
-    const rule = r.pick(staticRules);
+    const rule = r.pick(scannedRules);
     const kind = r.pick(rule.objectTypes.filter((k) => objectsByKind[k]));
     const objectId = r.pick(objectsByKind[kind]!);
     // Skewed toward recent months, the way findings accumulate.

@@ -6,6 +6,9 @@ import { param } from '../platform/db/database.ts';
 import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './estate.ts';
 import type { IngestSummary } from '../ingest/pipeline.ts';
 import { composeService } from '../compose.ts';
+import { ingestSpans } from '../areas/feed/otlp-routes.ts';
+import { oneAtATime } from '../areas/discovery/pending.ts';
+import { demoSpans } from './runtime.ts';
 import type { OutboxOptions } from '../areas/webhooks/outbox.ts';
 
 export interface DemoLoad {
@@ -17,6 +20,8 @@ export interface DemoLoad {
   evaluateRules?: boolean;
   /** How the webhooks' outbox writes events (the configuration's links and size bound). */
   webhooks?: OutboxOptions;
+  /** Send part of the default workspace's runtime as OpenTelemetry spans (default true). */
+  runtime?: boolean;
 }
 
 export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspace: string; summary: IngestSummary }>> {
@@ -32,9 +37,22 @@ export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspac
       evaluateRules: opts.evaluateRules,
     });
     out.push({ workspace, summary });
+    if (workspace === demoWorkspaces[0]!.workspace && opts.runtime !== false) {
+      const spans = {
+        db,
+        now: () => opts.now,
+        config: { ...defaults, storePrompts: opts.storePrompts, postureRules: opts.evaluateRules ?? true },
+      };
+      await oneAtATime(opts.tenant ?? DEMO_TENANT, workspace, () =>
+        ingestSpans(spans, ingestor, opts.tenant ?? DEMO_TENANT, workspace, demoSpans(opts.now)),
+      );
+    }
   }
   return out;
 }
+
+/** The span-ingest settings the demo uses (the service's defaults). */
+const defaults = { runtimeObjectCap: 10_000, runtimeQuietDays: 14 };
 
 /** True when the database holds no inventory at all (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {

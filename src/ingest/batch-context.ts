@@ -21,6 +21,10 @@ export interface BatchOptions {
   storePrompts: boolean;
   /** Evaluate the posture rules over what the batch changed (default true). */
   evaluateRules?: boolean;
+  /** Most objects telemetry (`source: "runtime"` records) may create in a workspace; none: no cap. */
+  runtimeObjectCap?: number;
+  /** Days a declared agent may go unseen at runtime before a posture rule reports it (config AISPM_RUNTIME_QUIET_DAYS). */
+  runtimeQuietDays?: number;
 }
 
 /** A step run on a batch's (or an evaluation's) touched objects. */
@@ -69,6 +73,13 @@ export class BatchContext {
   readonly touchedForRisk = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
+  /** Objects (`kind\u0000id`) a writer declined to create (past the telemetry cap): their relations are not written. */
+  readonly refused = new Set<string>();
+  /**
+   * Objects (`kind\u0000id`) a writer took for another of the same kind (telemetry naming a declared
+   * object by its name): the later writers read relations and links to the first as to the second (its id).
+   */
+  readonly aliases = new Map<string, string>();
   /** Changes noted for subscribers, in the order they happened; a finish step takes them. */
   readonly changes: Change[] = [];
   private readonly finishSteps: readonly FinishStep[];

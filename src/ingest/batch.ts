@@ -25,6 +25,8 @@ export interface BatchEffects {
   /** Rules whose tenant settings (`rule_setting` records) the batch wrote. */
   ruleSettings: Set<string>;
   counts: Partial<Record<RecordType, number>>;
+  /** Who reported the batch's objects (`runtime` for telemetry, a sensor, `ingest`). */
+  sources: Set<string>;
 }
 
 export type RecordOf<T extends RecordType> = Extract<IngestRecord, { type: T }>;
@@ -94,6 +96,7 @@ export async function applyBatch(
     inventory: new Set(ctx.touchedForEdges),
     ruleSettings: new Set((by.get('rule_setting') ?? []).map((r) => (r.record as RecordOf<'rule_setting'>).ruleId)),
     counts: Object.fromEntries([...by].map(([k, v]) => [k, v.length])),
+    sources: new Set((by.get('entity') ?? []).map((r) => (r.record as RecordOf<'entity'>).source)),
   };
   for (const step of plan.derive) await step(ctx, effects);
   for (const step of plan.react) await step(ctx, effects);

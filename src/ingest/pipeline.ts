@@ -26,6 +26,10 @@ export interface IngestOptions {
   now?: () => number;
   /** Evaluate the posture rules after each batch (default true; config AISPM_POSTURE_RULES). */
   evaluateRules?: boolean;
+  /** Most objects telemetry may create in a workspace (config AISPM_RUNTIME_OBJECT_CAP). */
+  runtimeObjectCap?: number;
+  /** Days a declared agent may go unseen at runtime before it is reported (config AISPM_RUNTIME_QUIET_DAYS). */
+  runtimeQuietDays?: number;
 }
 
 export interface IngestSummary {
@@ -134,7 +138,12 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
   const note = (errors: LineError[]) => {
     for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
   };
-  const batchOptions = { storePrompts: opts.storePrompts, evaluateRules: opts.evaluateRules };
+  const batchOptions = {
+    storePrompts: opts.storePrompts,
+    evaluateRules: opts.evaluateRules,
+    runtimeObjectCap: opts.runtimeObjectCap,
+    runtimeQuietDays: opts.runtimeQuietDays,
+  };
   const lines = ndjsonLines(source, opts.maxLineBytes ?? DEFAULT_MAX_LINE);
 
   if (opts.mode === 'request') {

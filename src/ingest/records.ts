@@ -19,6 +19,11 @@ const SeverityT = Type.Union(severities.map((s) => Type.Literal(s)));
 const Outcome = Type.Union(['OK', 'ALERTED', 'BLOCKED', 'REDACTED'].map((s) => Type.Literal(s)));
 const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const Obj = Type.Record(Type.String(), Type.Unknown());
+/** Who reported an object or relation (`runtime` for telemetry, a scan's sensor, …): kept in its `sources`. */
+const Source = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+/** What an object or relation is said to come from when the record names no source. */
+export const DEFAULT_SOURCE = 'ingest';
+export { RUNTIME_SOURCE } from '../catalog/posture.ts';
 
 function record<P extends Record<string, TSchema>>(type: string, props: P) {
   return Type.Object({ v: Version, type: Type.Literal(type), ...props }, { additionalProperties: false });
@@ -33,6 +38,7 @@ export const recordSchemas = {
     first_seen: Type.Optional(Time),
     last_seen: Type.Optional(Time),
     attributes: Type.Optional(Obj),
+    source: Type.Optional(Source),
   }),
   relation: record('relation', {
     op: Op,
@@ -41,8 +47,9 @@ export const recordSchemas = {
     relation: Id,
     to_kind: Id,
     to_id: Id,
-    /** When the sensor first saw the relation; default: when the service first stores it. */
     first_seen: Type.Optional(Time),
+    last_seen: Type.Optional(Time),
+    source: Type.Optional(Source),
   }),
   rule: record('rule', {
     id: Id,
@@ -94,6 +101,9 @@ export const recordSchemas = {
     duration_ms: Type.Optional(Count),
     input_tokens: Type.Optional(Count),
     output_tokens: Type.Optional(Count),
+    cache_read_tokens: Type.Optional(Count),
+    cache_write_tokens: Type.Optional(Count),
+    reasoning_tokens: Type.Optional(Count),
     cost: Type.Optional(Type.Number({ minimum: 0 })),
     prompt_outcome: Type.Optional(Outcome),
     response_outcome: Type.Optional(Outcome),
@@ -137,6 +147,8 @@ export interface EntityRecord {
   firstSeen: number;
   lastSeen: number;
   attributes: Record<string, unknown>;
+  /** Who reported it (`runtime`, a sensor, `ingest` when unnamed). */
+  source: string;
 }
 export interface RelationRecord {
   type: 'relation';
@@ -146,8 +158,9 @@ export interface RelationRecord {
   relation: string;
   toKind: string;
   toId: string;
-  /** When the sensor first saw it (ms); null: when the service first stores it. */
   firstSeen: number | null;
+  lastSeen: number | null;
+  source: string;
 }
 export interface RuleRecord {
   type: 'rule';
@@ -205,6 +218,11 @@ export interface InteractionRecord {
   durationMs: number;
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from or written to the provider's prompt cache (counted in inputTokens too). */
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** Output tokens spent reasoning (counted in outputTokens too). */
+  reasoningTokens: number;
   cost: number | null;
   promptOutcome: Outcome;
   responseOutcome: Outcome;
@@ -348,6 +366,7 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         firstSeen,
         lastSeen,
         attributes: op === 'upsert' ? checkAttributes(r.kind, r.attributes ?? {}) : {},
+        source: r.source ?? DEFAULT_SOURCE,
       };
     }
     case 'relation': {
@@ -362,6 +381,10 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
           `relation: ${r.relation} does not join ${r.from_kind.slice(0, 64)} to ${r.to_kind.slice(0, 64)}; it joins ${rel.pairs.map(([f, to]) => `${f}→${to}`).join(', ')}`,
         );
       }
+      const lastSeen = r.last_seen === undefined ? null : time(r.last_seen, 'relation.last_seen');
+      const firstSeen = r.first_seen === undefined ? lastSeen : time(r.first_seen, 'relation.first_seen');
+      if (firstSeen !== null && lastSeen !== null && firstSeen > lastSeen)
+        throw new RecordError('relation.first_seen: later than last_seen');
       return {
         type: 'relation',
         op: r.op ?? 'upsert',
@@ -370,7 +393,9 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         relation: r.relation,
         toKind: r.to_kind,
         toId: r.to_id,
-        firstSeen: r.first_seen === undefined ? null : time(r.first_seen, 'relation.first_seen'),
+        firstSeen,
+        lastSeen: lastSeen ?? firstSeen,
+        source: r.source ?? DEFAULT_SOURCE,
       };
     }
     case 'rule': {
@@ -450,6 +475,9 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         durationMs: r.duration_ms ?? 0,
         inputTokens: r.input_tokens ?? 0,
         outputTokens: r.output_tokens ?? 0,
+        cacheReadTokens: r.cache_read_tokens ?? 0,
+        cacheWriteTokens: r.cache_write_tokens ?? 0,
+        reasoningTokens: r.reasoning_tokens ?? 0,
         cost: r.cost ?? null,
         promptOutcome: r.prompt_outcome ?? 'OK',
         responseOutcome: r.response_outcome ?? 'OK',

@@ -1,6 +1,7 @@
 // LLM interactions whose every value the runtime tests know, and a reference roll-up written
 // independently of the service's, to say what a session row must hold.
 
+import { findPrice, shippedPrices } from '../../src/catalog/prices.ts';
 import { at } from './fixtures.ts';
 
 export interface InteractionSpec {
@@ -75,6 +76,7 @@ export function expectedSessions(specs: InteractionSpec[]): Map<string, Record<s
       alerted: counts.ALERTED,
       blocked: counts.BLOCKED,
       redacted: counts.REDACTED,
+      unpriced_turns: list.filter((s) => s.cost === undefined && !findPrice(shippedPrices, s.model ?? 'gpt-4o')).length,
     });
   }
   return out;

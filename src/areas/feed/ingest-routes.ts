@@ -125,6 +125,9 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           mode: 'request',
           now: ctx.now,
           evaluateRules: ctx.config.postureRules,
+          // Records that say `source: "runtime"` are telemetry however they come: the same cap and quiet period.
+          runtimeObjectCap: ctx.config.runtimeObjectCap,
+          runtimeQuietDays: ctx.config.runtimeQuietDays,
         });
       } catch (err) {
         if (err instanceof ApiError) throw err;

@@ -1,8 +1,9 @@
 // OpenTelemetry traces in, over OTLP/HTTP: POST …/v1/traces with an ExportTraceServiceRequest in
 // protobuf (application/x-protobuf) or JSON (application/json), gzip or not, as the official
-// exporters send it. LLM-call spans become interaction records and go through the same ingest
-// pipeline as NDJSON, as one all-or-nothing batch; the answer is an ExportTraceServiceResponse
-// in the request's encoding, with partial_success when spans were rejected or ignored.
+// exporters send it. Spans become inventory objects, relations and interactions
+// (src/ingest/otlp/discovery.ts) and go through the same ingest pipeline as NDJSON, as one
+// all-or-nothing batch; the answer is an ExportTraceServiceResponse in the request's encoding,
+// with partial_success saying what was rejected or ignored and why; the stats keep the counts.
 //
 // A user points an instrumented application here with two settings and nothing else:
 //   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=https://<host>/api/v1/otlp/tenants/<t>/workspaces/<w>/v1/traces
@@ -11,11 +12,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { spansToInteractions } from '../../ingest/otlp/genai.ts';
+import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
+import { addCounts, totalOf } from '../discovery/counters.ts';
+import { noteIngest } from '../workspaces/workspaces.ts';
+import { BatchContext } from '../../ingest/batch-context.ts';
+import type { OtlpHub } from '../discovery/hub.ts';
+import { loadPending, oneAtATime, savePending } from '../discovery/pending.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import { parseRecord, RecordError } from '../../ingest/records.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -45,29 +53,52 @@ async function readAll(request: FastifyRequest, max: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** Turns the spans into interactions and writes them; says what was kept, rejected and ignored. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listed = (items: string[]) => `${items.slice(0, MAX_LISTED).join('; ')}${items.length > MAX_LISTED ? '; …' : ''}`;
+
+/**
+ * Turns the spans into inventory objects, relations and interactions (src/ingest/otlp/discovery.ts)
+ * and writes them as one batch; counts what became of every span (the stats) and says in the
+ * answer what was rejected, ignored or not created, and why.
+ */
+/** What span ingest needs of the app (the demo loader gives the same without one). */
+export interface SpanIngestContext {
+  db: Db;
+  now: () => number;
+  config: Pick<Config, 'storePrompts' | 'runtimeObjectCap' | 'runtimeQuietDays' | 'postureRules'>;
+}
+
 export async function ingestSpans(
-  ctx: AppContext,
+  ctx: SpanIngestContext,
   ingestor: Ingestor,
   tenant: string,
   workspace: string,
   spans: Span[],
+  hub?: OtlpHub,
 ): Promise<OtlpOutcome> {
-  const { records, rejected: unusable, ignored } = spansToInteractions(spans);
   const now = ctx.now();
+  const traces = [...new Set(spans.map((s) => s.traceId).filter(Boolean))];
+  const waiting = await ctx.db.transaction((tx) => loadPending(ctx.db, tx, tenant, workspace, traces, now));
+  const found = discover(spans, waiting, now);
   const good: string[] = [];
-  const problems = unusable.map((r) => `span ${r.spanId}: ${r.message}`);
-  for (const r of records) {
+  const problems = found.rejected.map((r) => `span ${r.spanId}: ${r.message}`);
+  let rejectedInteractions = 0;
+  for (const r of found.records) {
     try {
       parseRecord(r, now);
       good.push(JSON.stringify(r));
     } catch (err) {
       if (!(err instanceof RecordError)) throw err;
-      const attrs = r.attributes as { span_id?: string };
-      problems.push(`span ${attrs.span_id ?? '?'}: ${err.message}`);
+      const attrs = r.attributes as { span_id?: string } | undefined;
+      if (r.type === 'interaction') rejectedInteractions++;
+      problems.push(
+        `${attrs?.span_id ? `span ${attrs.span_id}` : `${r.type} ${String(r.id ?? r.from_id ?? '?').slice(0, 64)}`}: ${err.message}`,
+      );
     }
   }
-  let rejected = problems.length;
+  let rejected = found.rejected.length + rejectedInteractions;
+  let written = good.length > 0;
+  const before = good.length ? await objectTotals(ctx, tenant, workspace) : { created: 0, refused: 0 };
   if (good.length) {
     const summary = await ingestor.ingest(
       ctx.db,
@@ -78,26 +109,71 @@ export async function ingestSpans(
         tenant,
         workspace,
         storePrompts: ctx.config.storePrompts,
-        batchSize: 5000,
+        batchSize: 100_000,
         mode: 'request',
         now: ctx.now,
+        runtimeObjectCap: ctx.config.runtimeObjectCap,
+        runtimeQuietDays: ctx.config.runtimeQuietDays,
+        evaluateRules: ctx.config.postureRules,
       },
     );
     if (summary.rejected) {
-      rejected += summary.rejected;
+      written = false;
+      rejected = spans.length - Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
       problems.push(...summary.errors.map((e) => e.message));
     }
   }
+  const after = written ? await objectTotals(ctx, tenant, workspace) : before;
+  const refused = after.refused - before.refused;
+  if (written || good.length === 0)
+    await ctx.db.transaction((tx) => savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved));
+
+  const counts = statsOf(found, spans.length, rejected, written);
+  await ctx.db.transaction(async (tx) => {
+    await addCounts(tx, tenant, workspace, now, counts);
+    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+  });
+  hub?.emit(counts, after.created - before.created, refused);
+
   const parts: string[] = [];
-  if (rejected)
+  if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);
+  for (const [reason, n] of Object.entries(found.ignored) as Array<[IgnoreReason, number]>)
+    if (n) parts.push(`${plural(n, 'span')} ignored: ${ignoreReasons[reason]}`);
+  if (found.typeErrors.length)
     parts.push(
-      `${rejected} span${rejected === 1 ? '' : 's'} rejected: ${problems.slice(0, MAX_LISTED).join('; ')}${problems.length > MAX_LISTED ? '; …' : ''}`,
+      `${plural(found.typeErrors.length, 'attribute')} ignored: ${listed(found.typeErrors.map((e) => `span ${e.spanId}: ${e.message}`))}`,
     );
-  if (ignored)
+  if (refused)
     parts.push(
-      `${ignored} span${ignored === 1 ? '' : 's'} ignored: not GenAI model calls (gen_ai.operation.name chat, text_completion, generate_content or embeddings)`,
+      `${plural(refused, 'object')} not created: the workspace reached its cap of ${ctx.config.runtimeObjectCap} objects created from telemetry ` +
+        '(AISPM_RUNTIME_OBJECT_CAP); their spans still became interactions',
     );
+  const ignored = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
   return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
+}
+
+/** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
+async function objectTotals(ctx: SpanIngestContext, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
+  return ctx.db.transaction(async (tx) => ({
+    created: await totalOf(ctx.db, tx, tenant, workspace, 'objects.created'),
+    refused: await totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'),
+  }));
+}
+
+/** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */
+const UNMAPPED_PER_EXPORT = 50;
+
+function statsOf(found: Discovery, received: number, rejected: number, written: boolean): Map<string, number> {
+  const counts = new Map<string, number>([['spans.received', received]]);
+  if (written) for (const [type, n] of Object.entries(found.mapped)) counts.set(`mapped.${type}`, n);
+  for (const [reason, n] of Object.entries(found.ignored)) counts.set(`ignored.${reason}`, n ?? 0);
+  counts.set('rejected', rejected);
+  counts.set('attributes.wrong_type', found.typeErrors.length);
+  if (written) counts.set('cost.reported_zero', found.zeroCostReported);
+  const top = [...found.unmapped].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, UNMAPPED_PER_EXPORT);
+  for (const [key, n] of top) counts.set(`unmapped.${key}`, n);
+  return counts;
 }
 
 /** google.rpc.Code for the HTTP statuses this route answers. */
@@ -112,7 +188,7 @@ function sendProtobufError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.status).type(PROTOBUF).send(Buffer.from(body));
 }
 
-export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor): void {
+export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, hub?: OtlpHub): void {
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
@@ -130,10 +206,13 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
           tags: ['Ingest'],
           description:
             'OTLP/HTTP trace export. Takes an `ExportTraceServiceRequest` as `application/x-protobuf` or `application/json`, ' +
-            'optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans that follow the ' +
-            'OpenTelemetry GenAI semantic conventions and are model calls (chat, text_completion, generate_content, embeddings) become LLM ' +
-            'interactions, grouped into sessions by `gen_ai.conversation.id`; other spans are ignored and counted in ' +
-            '`partialSuccess.errorMessage`; spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. Point an exporter here with ' +
+            'optionally `Content-Encoding: gzip`, and answers an `ExportTraceServiceResponse` in the same encoding. Spans in the ' +
+            'OpenTelemetry GenAI semantic conventions (current and deprecated names), OpenInference, OpenLLMetry (Traceloop), the Vercel AI SDK ' +
+            'or the MCP conventions become inventory objects (agents, models, tools, MCP servers, guardrails, `sources` runtime) with the ' +
+            'relations of the span tree, and model calls become LLM interactions grouped into sessions, in one transaction. ' +
+            '`partialSuccess.errorMessage` says what was ignored and why (spans per reason, attributes of the wrong type, objects past the ' +
+            "workspace's cap); spans that cannot be stored are counted in `partialSuccess.rejectedSpans`. `GET …/stats` keeps the counts. " +
+            'Point an exporter here with ' +
             '`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` and `OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"` (scope `ingest`). ' +
             'docs/RUNTIME.md lists the attributes read.',
           params: TenantWorkspaceParams,
@@ -146,7 +225,8 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
                   Type.Object({
                     rejectedSpans: Type.Integer({ description: 'Spans not stored.' }),
                     errorMessage: Type.String({
-                      description: 'Why spans were rejected, and how many were ignored as not GenAI model calls.',
+                      description:
+                        'Why spans were rejected, how many were ignored and why, which attributes were ignored for their type, and how many objects the cap kept from being created.',
                     }),
                   }),
                 ),
@@ -176,7 +256,7 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
             if (err instanceof OtlpDecodeError) throw new ApiError(400, err.message);
             throw err;
           }
-          const outcome = await ingestSpans(ctx, ingestor, tenant, workspace, spans);
+          const outcome = await oneAtATime(tenant, workspace, () => ingestSpans(ctx, ingestor, tenant, workspace, spans, hub));
           request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
           const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
           if (protobuf) {

@@ -8,6 +8,7 @@ import type { EntityRecord, RelationRecord } from '../../ingest/records.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
+import { aliasDeclared, mergeSources, readExisting, refuseOverCap, sameFacts, withSources } from './sources.ts';
 
 export async function applyEntities(ctx: BatchContext, records: Lined<EntityRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -17,17 +18,27 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
   const deletes = new Map<string, EntityRecord>();
   for (const { record: r } of records) {
     const key = objectKey(r.kind, r.id);
-    ctx.touchedKinds.add(r.kind);
-    ctx.touchedForEdges.add(key);
     ctx.touchedForIssues.add(key);
     if (r.op === 'delete') {
+      ctx.touchedKinds.add(r.kind);
+      ctx.touchedForEdges.add(key);
       upserts.delete(key);
       deletes.set(key, r);
       continue;
     }
     deletes.delete(key);
     const prev = upserts.get(key);
-    upserts.set(key, prev ? { ...r, firstSeen: Math.min(prev.firstSeen, r.firstSeen), lastSeen: Math.max(prev.lastSeen, r.lastSeen) } : r);
+    upserts.set(
+      key,
+      prev
+        ? {
+            ...r,
+            firstSeen: Math.min(prev.firstSeen, r.firstSeen),
+            lastSeen: Math.max(prev.lastSeen, r.lastSeen),
+            attributes: withSources(r, prev),
+          }
+        : r,
+    );
   }
 
   if (deletes.size) {
@@ -65,6 +76,22 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
     }
   }
 
+  // Who reported an object accumulates in its `sources`; telemetry adds to a declared object
+  // without overwriting what was declared, and creates objects only up to the workspace's cap.
+  if (upserts.size) {
+    const existing = await readExisting(ctx, [...upserts.keys()]);
+    await aliasDeclared(ctx, upserts, existing);
+    await refuseOverCap(ctx, upserts, existing);
+    for (const [key, r] of upserts) {
+      const have = existing.get(key);
+      const merged = mergeSources(r, have);
+      upserts.set(key, merged);
+      // An object seen again as it was (only its times move: telemetry's steady state) changes no
+      // count, edge or verdict: only its stored row is rendered again.
+      if (!have) ctx.touchedKinds.add(r.kind);
+      if (!have || !sameFacts(have, merged)) ctx.touchedForEdges.add(key);
+    }
+  }
   if (upserts.size && (await ctx.wants('object.discovered'))) await noteDiscovered(ctx, upserts);
   const e = tx.dialect;
   await bulkInsert(
@@ -143,16 +170,25 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
   const { tx, tenant, workspace, db } = ctx;
   const upserts = new Map<string, RelationRecord>();
   const deletes = new Map<string, RelationRecord>();
-  for (const { record: r } of records) {
+  for (const { record: given } of records) {
+    // An end the telemetry cap kept from being created takes no relation; an end taken for a declared object is that object.
+    if (ctx.refused.has(objectKey(given.fromKind, given.fromId)) || ctx.refused.has(objectKey(given.toKind, given.toId))) continue;
+    const r = {
+      ...given,
+      fromId: ctx.aliases.get(objectKey(given.fromKind, given.fromId)) ?? given.fromId,
+      toId: ctx.aliases.get(objectKey(given.toKind, given.toId)) ?? given.toId,
+    };
+    if (r.fromKind === r.toKind && r.fromId === r.toId) continue;
     const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
-    ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
-    ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
     if (r.op === 'delete') {
+      ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
+      ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
       upserts.delete(key);
       deletes.set(key, r);
     } else {
       deletes.delete(key);
-      upserts.set(key, r);
+      const prev = upserts.get(key);
+      upserts.set(key, prev ? widen(prev, r) : r);
     }
   }
   for (const part of chunks([...deletes.values()])) {
@@ -165,12 +201,31 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
     );
     await tx.run(del, { tenant, workspace, keys: JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId])) });
   }
+  const { sources, stored } = await relationSources(ctx, [...upserts.values()]);
+  // A relation seen again changes no neighbour count or verdict.
+  for (const [key, r] of upserts) {
+    if (stored.has(key)) continue;
+    ctx.touchedForEdges.add(objectKey(r.fromKind, r.fromId));
+    ctx.touchedForEdges.add(objectKey(r.toKind, r.toId));
+  }
+  const e = tx.dialect;
   await bulkInsert(
     tx,
     'relations',
-    ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'updated_at', 'first_seen'],
-    // A relation already stored keeps its row, first_seen included: a condition it completes began then.
-    [...upserts.values()].map((r) => [
+    [
+      'tenant_id',
+      'workspace_id',
+      'from_kind',
+      'from_id',
+      'relation',
+      'to_kind',
+      'to_id',
+      'first_seen',
+      'last_seen',
+      'sources',
+      'updated_at',
+    ],
+    [...upserts.entries()].map(([key, r]) => [
       tenant,
       workspace,
       r.fromKind,
@@ -178,11 +233,59 @@ export async function applyRelations(ctx: BatchContext, records: Lined<RelationR
       r.relation,
       r.toKind,
       r.toId,
-      ctx.now,
+      // Without a first_seen of its own, when the service first stores it (a condition it completes began then).
       r.firstSeen ?? ctx.now,
+      r.lastSeen,
+      json(sources.get(key)),
+      ctx.now,
     ]),
-    { keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], update: {} },
+    {
+      keys: ['tenant_id', 'workspace_id', 'from_kind', 'from_id', 'relation', 'to_kind', 'to_id'],
+      update: {
+        first_seen: `coalesce(${e.least('relations.first_seen', 'excluded.first_seen')}, relations.first_seen, excluded.first_seen)`,
+        last_seen: `coalesce(${e.greatest('relations.last_seen', 'excluded.last_seen')}, relations.last_seen, excluded.last_seen)`,
+        sources: 'excluded.sources',
+      },
+    },
   );
+}
+
+function widen(a: RelationRecord, b: RelationRecord): RelationRecord {
+  const min = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.min(x, y));
+  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
+  return { ...b, firstSeen: min(a.firstSeen, b.firstSeen), lastSeen: max(a.lastSeen, b.lastSeen), source: b.source };
+}
+
+/** The sources each relation will hold: those stored, and the record's own. */
+async function relationSources(
+  ctx: BatchContext,
+  records: RelationRecord[],
+): Promise<{ sources: Map<string, string[]>; stored: Map<string, unknown> }> {
+  const { tx, tenant, workspace, db } = ctx;
+  const keyOf = (r: { from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string }) =>
+    [r.from_kind, r.from_id, r.relation, r.to_kind, r.to_id].join('\u0000');
+  const stored = new Map<string, unknown>();
+  const t = db.template('ingest.relation-sources', (b, d) =>
+    b
+      .selectFrom('relations')
+      .select(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id', 'sources'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'], param('keys'))),
+  );
+  for (const part of chunks(records)) {
+    const keys = JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId]));
+    type Row = { from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string; sources: unknown };
+    for (const row of await tx.all<Row>(t, { tenant, workspace, keys })) stored.set(keyOf(row), row.sources);
+  }
+  const out = new Map<string, string[]>();
+  for (const r of records) {
+    const key = [r.fromKind, r.fromId, r.relation, r.toKind, r.toId].join('\u0000');
+    const raw = stored.get(key);
+    const have = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    out.set(key, [...new Set([...(Array.isArray(have) ? (have as string[]) : []), r.source])].sort());
+  }
+  return { sources: out, stored };
 }
 
 /** Recounts entities per touched kind. */

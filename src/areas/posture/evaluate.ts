@@ -4,7 +4,7 @@
 // demand over whole workspaces (`aispm rules evaluate`). The wiring (src/compose.ts) makes one
 // PostureRules and puts its `afterBatch` step in the batch plan.
 
-import { postureRuleIds, postureRules, type PostureRule } from '../../catalog/posture.ts';
+import { postureRuleIds, postureRules, type PostureRule, RUNTIME_SOURCE } from '../../catalog/posture.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
 import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
@@ -13,6 +13,17 @@ import { param } from '../../platform/db/database.ts';
 import { affected, byKind } from './affected.ts';
 import { GraphReader } from './graph.ts';
 import { type EvaluationObserver, type Outcome, settle, type Work } from './settle.ts';
+
+/** The graph reader of an evaluation, with its clock and the configured quiet period. */
+const readerOf = (ctx: BatchContext) =>
+  new GraphReader({
+    db: ctx.db,
+    tx: ctx.tx,
+    tenant: ctx.tenant,
+    workspace: ctx.workspace,
+    now: ctx.now,
+    quietDays: ctx.options.runtimeQuietDays,
+  });
 
 const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(rule.ruleId)?.enabled !== false;
 
@@ -73,7 +84,7 @@ export class PostureRules {
   }
 
   private async settleWhole(ctx: BatchContext, rules: PostureRule[], meta: Map<string, RuleMeta>): Promise<Outcome> {
-    const reader = new GraphReader(ctx);
+    const reader = readerOf(ctx);
     const work: Work[] = [];
     for (const rule of rules) work.push(await wholeWorkspace(ctx, reader, rule, enabledIn(meta, rule)));
     return settle(ctx, reader, meta, work, this.observers);
@@ -85,13 +96,15 @@ export class PostureRules {
     const resettled = new Set(postureRuleIds.filter((id) => effects.ruleSettings.has(id)));
     if (effects.inventory.size === 0 && resettled.size === 0) return;
     const meta = await loadRuleMeta(ctx, postureRuleIds);
-    const reader = new GraphReader(ctx);
+    const reader = readerOf(ctx);
     const changed = byKind(effects.inventory);
     const work: Work[] = [];
+    // Telemetry is the clock of the rules on how long ago something was seen at runtime.
+    const runtime = effects.sources.has(RUNTIME_SOURCE);
     for (const rule of postureRules) {
       const enabled = enabledIn(meta, rule);
       // New settings for a rule (enabled, disabled, re-graded) settle it over the whole workspace.
-      if (resettled.has(rule.ruleId)) work.push(await wholeWorkspace(ctx, reader, rule, enabled));
+      if (resettled.has(rule.ruleId) || (rule.timed && runtime)) work.push(await wholeWorkspace(ctx, reader, rule, enabled));
       else if (enabled) work.push({ rule, enabled, candidates: await affected(reader, rule, changed) });
     }
     await settle(ctx, reader, meta, work, this.observers);

@@ -30,6 +30,9 @@ export interface Scope {
   tx: Executor;
   tenant: string;
   workspace: string;
+  /** The evaluation's clock and quiet period (rules on how long ago something was seen). */
+  now?: number;
+  quietDays?: number;
 }
 
 /** A stored relation, as a witness names it. */

@@ -5,7 +5,7 @@
 // instance's description and evidence.
 
 import { kindByName } from '../../catalog/kinds.ts';
-import { type Condition, type Hop, hopsOf, type PostureRule } from '../../catalog/posture.ts';
+import { type Condition, DEFAULT_QUIET_DAYS, type Hop, hopsOf, type PostureRule } from '../../catalog/posture.ts';
 import { splitKey } from '../../ingest/batch-context.ts';
 import type { GraphNode, GraphReader } from './graph.ts';
 
@@ -108,7 +108,13 @@ export function judge(reader: GraphReader, c: Condition, key: string): Verdict {
   if ('equals' in c) holds = value === c.equals;
   else if ('notTrue' in c) holds = value !== true;
   else if ('includesAny' in c) holds = Array.isArray(value) && value.some((v) => c.includesAny.includes(v as string));
-  else holds = (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && pattern(c.matches).test(v));
+  else if ('only' in c) holds = Array.isArray(value) && value.length > 0 && value.every((v) => c.only.includes(v as string));
+  else if ('besides' in c) holds = Array.isArray(value) && value.some((v) => !c.besides.includes(v as string));
+  else if ('quiet' in c) {
+    const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    const days = reader.scope.quietDays ?? DEFAULT_QUIET_DAYS;
+    holds = Number.isFinite(at) && reader.scope.now !== undefined && reader.scope.now - at > days * 86_400_000;
+  } else holds = (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && pattern(c.matches).test(v));
   return { holds, attributes, witnesses: [], missing: [] };
 }
 

@@ -5,14 +5,14 @@
 
 import { toMicros } from '../../catalog/money.ts';
 import { costOf, findPrice, type Price } from '../../catalog/prices.ts';
-import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Lined, objectKey } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import type { InteractionRecord } from '../../ingest/records.ts';
 import { worseOutcome } from '../../ingest/records.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { tenantPrices } from './prices.ts';
-import { rollUpInteractions } from './sessions-writer.ts';
+import { rollUpInteractions, UNPRICED } from './sessions-writer.ts';
 import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedColumns } from './stored-interactions.ts';
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
@@ -41,7 +41,13 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   if (records.length === 0) return;
   const { tx, db, tenant, workspace } = ctx;
   const last = new Map<string, InteractionRecord>();
-  for (const { record } of records) last.set(record.id, record);
+  // An agent or model that telemetry named and the batch took for a declared one is that one.
+  const alias = (kind: string, id: string | null) => (id === null ? null : (ctx.aliases.get(objectKey(kind, id)) ?? id));
+  for (const { record } of records)
+    last.set(
+      record.id,
+      ctx.aliases.size ? { ...record, agentId: alias('agent', record.agentId)!, modelId: alias('model', record.modelId) } : record,
+    );
 
   const prices = await tenantPrices(ctx);
   const priceOf = new Map<string, Price | undefined>();
@@ -50,16 +56,30 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
 
   const incoming: Stored[] = [];
   for (const r of last.values()) {
+    // A reported cost wins. (A zero reported by an OpenTelemetry instrumentation for a call that
+    // used tokens means it could not price the model: OTLP ingest leaves that cost out, so it is
+    // priced here like an unreported one; src/ingest/otlp/discovery.ts.)
     let cost = r.cost;
     let costSource = 'reported';
     if (cost === null) {
       if (!priceOf.has(r.model)) priceOf.set(r.model, findPrice(prices, r.model));
       const p = priceOf.get(r.model);
-      cost = p ? costOf(p, r.inputTokens, r.outputTokens) : 0;
-      costSource = p ? 'price_table' : 'unknown';
+      cost = p
+        ? costOf(p, r.inputTokens, r.outputTokens, {
+            cacheRead: r.cacheReadTokens,
+            cacheWrite: r.cacheWriteTokens,
+            reasoning: r.reasoningTokens,
+          })
+        : 0;
+      costSource = p ? 'priced' : UNPRICED;
     }
     // Stored in whole micro-dollars (src/catalog/money.ts): every roll-up of it is an exact sum.
     cost = toMicros(cost);
+    const usage = {
+      ...(r.cacheReadTokens ? { cache_read_tokens: r.cacheReadTokens } : {}),
+      ...(r.cacheWriteTokens ? { cache_write_tokens: r.cacheWriteTokens } : {}),
+      ...(r.reasoningTokens ? { reasoning_tokens: r.reasoningTokens } : {}),
+    };
     incoming.push({
       id: r.id,
       time: r.time,
@@ -81,7 +101,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
       mcp_server_ids: json(r.mcpServerIds),
       prompt: ctx.options.storePrompts ? r.prompt : null,
       response: ctx.options.storePrompts ? r.response : null,
-      attributes: json(r.attributes),
+      attributes: json({ ...r.attributes, ...usage }),
     });
   }
 

@@ -34,6 +34,7 @@ interface SessionRow {
   alerted: number;
   blocked: number;
   redacted: number;
+  unpriced_turns: number;
 }
 
 const sessionColumns = [
@@ -51,6 +52,7 @@ const sessionColumns = [
   'alerted',
   'blocked',
   'redacted',
+  'unpriced_turns',
 ] as const;
 
 function emptySession(id: string): SessionRow {
@@ -69,12 +71,19 @@ function emptySession(id: string): SessionRow {
     alerted: 0,
     blocked: 0,
     redacted: 0,
+    unpriced_turns: 0,
   };
 }
 
 const outcomeColumn = { OK: 'ok', ALERTED: 'alerted', BLOCKED: 'blocked', REDACTED: 'redacted' } as const;
 
-type Counted = Pick<Stored, 'time' | 'duration_ms' | 'agent_id' | 'input_tokens' | 'output_tokens' | 'total_tokens' | 'cost' | 'outcome'>;
+type Counted = Pick<
+  Stored,
+  'time' | 'duration_ms' | 'agent_id' | 'input_tokens' | 'output_tokens' | 'total_tokens' | 'cost' | 'outcome' | 'cost_source'
+>;
+
+/** An interaction no price covered: its cost is unknown, not zero. */
+export const UNPRICED = 'unpriced';
 
 /** Adds the interaction's totals and widens the session's time span. */
 function addTotals(s: SessionRow, i: Counted): void {
@@ -91,6 +100,7 @@ function addTotals(s: SessionRow, i: Counted): void {
   s.output_tokens += i.output_tokens;
   s.total_tokens += i.total_tokens;
   s.cost += i.cost;
+  if (i.cost_source === UNPRICED) s.unpriced_turns += 1;
   s[outcomeColumn[i.outcome as keyof typeof outcomeColumn]] += 1;
 }
 
@@ -167,6 +177,7 @@ async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sess
     'output_tokens',
     'total_tokens',
     'cost',
+    'cost_source',
     'outcome',
   ];
   const t = ctx.db.template('ingest.sessions-recount', (b, d) => d.rowsByKeys('llm_interactions', columns, 'session_id').compile(b));

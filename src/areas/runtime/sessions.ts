@@ -36,6 +36,7 @@ const selected = [
   'alerted',
   'blocked',
   'redacted',
+  'unpriced_turns',
 ] as const;
 
 /** An llm_sessions row as the session columns describe it. */
@@ -55,6 +56,7 @@ export function sessionRow(r: Record<string, unknown>): unknown[] {
     Number(r.alerted),
     Number(r.blocked),
     Number(r.redacted),
+    Number(r.unpriced_turns ?? 0),
   ];
 }
 

@@ -17,6 +17,7 @@ import * as entityRows from './migrations/006_entity_rows.ts';
 import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
+import * as runtimeDiscovery from './migrations/010_runtime_discovery.ts';
 import * as moneyMicros from './migrations/020_money_micros.ts';
 import * as relationFirstSeen from './migrations/021_relation_first_seen.ts';
 import * as jobs from './migrations/030_jobs.ts';
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   { version: 7, name: 'workspaces', up: workspaces.up },
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
+  { version: 10, name: 'runtime_discovery', up: runtimeDiscovery.up },
   { version: 20, name: 'money_micros', up: moneyMicros.up },
   { version: 21, name: 'relation_first_seen', up: relationFirstSeen.up },
   { version: 30, name: 'jobs', up: jobs.up },

@@ -71,9 +71,13 @@ export interface RelationsTable {
   relation: string;
   to_kind: string;
   to_id: string;
-  updated_at: number;
-  /** When the sensor first saw it, else when first stored (ms). */
+  /** When the sensor or telemetry first saw it, else when first stored (ms; migrations 010, 021). */
   first_seen: number;
+  /** When telemetry or a record last reported it; null for relations stored before migration 010. */
+  last_seen: number | null;
+  /** Who reported it (JSON array), like an object's `sources`. */
+  sources: unknown;
+  updated_at: number;
 }
 
 export interface RulesTable {
@@ -214,7 +218,7 @@ export interface LlmInteractionsTable {
   total_tokens: number;
   /** Micro-dollars (src/catalog/money.ts). */
   cost: number;
-  /** reported (sent with the record) or price_table (computed at ingest). */
+  /** reported (sent with the record), priced (from the price table at ingest) or unpriced (no price: cost 0). */
   cost_source: string;
   prompt_outcome: string;
   response_outcome: string;
@@ -244,6 +248,8 @@ export interface LlmSessionsTable {
   alerted: number;
   blocked: number;
   redacted: number;
+  /** Interactions no price covered (migration 010). */
+  unpriced_turns: number;
   updated_at: number;
 }
 
@@ -338,6 +344,25 @@ export interface WorkspacesTable {
   workspace_id: string;
   first_ingest_at: number;
   last_ingest_at: number;
+}
+
+/** OTLP ingest counters per workspace and UTC day (`day = 'total'` for all time): src/areas/discovery/counters.ts. */
+export interface OtlpStatsTable {
+  tenant_id: string;
+  workspace_id: string;
+  day: string;
+  metric: string;
+  count: number;
+}
+
+/** Spans waiting for their ancestors (src/areas/discovery/pending.ts). */
+export interface OtlpPendingSpansTable {
+  tenant_id: string;
+  workspace_id: string;
+  trace_id: string;
+  span_id: string;
+  body: unknown;
+  received_at: number;
 }
 
 export interface WebhookSubscriptionsTable {
@@ -445,6 +470,8 @@ export interface Database {
   views: ViewsTable;
   view_exports: ViewExportsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+  otlp_stats: OtlpStatsTable;
+  otlp_pending_spans: OtlpPendingSpansTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   workspaces: WorkspacesTable;

@@ -17,7 +17,7 @@ import type { AppContext } from './context.ts';
 import { registerCors } from './cors.ts';
 import { registerErrorHandling } from './errors.ts';
 import { ApiError } from '../errors.ts';
-import { type IngestCountsSource, registerMetrics } from './metrics.ts';
+import { type IngestCountsSource, type OtlpCountsSource, registerMetrics } from './metrics.ts';
 import { clientErrorHandler, registerDrain, registerRateLimit, serverLimits } from './limits.ts';
 import { registerInputGuards } from './input-guards.ts';
 import { registerWorkspaceGuard, type WorkspaceLookups } from './workspace-guard.ts';
@@ -38,6 +38,8 @@ export interface AppOptions {
   routes: (app: FastifyInstance, ctx: AppContext) => void;
   /** Where /metrics hears of ingested records. */
   ingestCounts?: IngestCountsSource;
+  /** Where /metrics hears what each OTLP export brought. */
+  otlpCounts?: OtlpCountsSource;
   /** The OpenAPI document's tags: one per area, in the order the document lists them. */
   tags?: Array<{ name: string; description: string }>;
   /** Which workspaces hold data: reads naming another answer 404. */
@@ -138,7 +140,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   });
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
-  registerMetrics(app, ctx, options.ingestCounts);
+  registerMetrics(app, ctx, options.ingestCounts, options.otlpCounts);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {

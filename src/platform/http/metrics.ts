@@ -22,6 +22,9 @@ export interface IngestCounts {
 /** Subscribes a listener to every ingest call's counts; returns the unsubscribe. */
 export type IngestCountsSource = (listener: (counts: IngestCounts) => void) => () => void;
 
+/** Subscribes a listener to every OTLP export's counts (`spans.received`, `mapped.<type>`, `ignored.<reason>`, …). */
+export type OtlpCountsSource = (listener: (counts: ReadonlyMap<string, number>) => void) => () => void;
+
 /** The label of requests that matched no route (404s, malformed URLs). */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
@@ -55,7 +58,12 @@ function totalCounter(registry: Registry, name: string, help: string, read: () =
   });
 }
 
-export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCounts?: IngestCountsSource): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  ctx: AppContext,
+  ingestCounts?: IngestCountsSource,
+  otlpCounts?: OtlpCountsSource,
+): void {
   // Started with the app, not at the first scrape, so the event-loop histogram has samples by then.
   const processWide = processMetrics();
   const registry = new Registry();
@@ -112,6 +120,32 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, ingestCou
     }
   });
   if (stopListening) app.addHook('onClose', async () => stopListening());
+
+  // OTLP spans by what became of them; attribute keys and workspaces are not labels (the stats endpoint has them).
+  const spans = new Counter({
+    name: 'aispm_otlp_spans_total',
+    help: 'OTLP spans by outcome (received, mapped, ignored, rejected) and detail (the object type mapped, the reason ignored).',
+    labelNames: ['outcome', 'detail'],
+    registers: [registry],
+  });
+  const objects = new Counter({
+    name: 'aispm_otlp_objects_total',
+    help: 'Inventory objects OTLP spans created, and those refused past the workspace cap.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const stopOtlp = otlpCounts?.((counts) => {
+    for (const [metric, n] of counts) {
+      if (!n) continue;
+      const [head, detail = ''] = metric.split(/\.(.*)/s, 2) as [string, string?];
+      if (head === 'spans') spans.inc({ outcome: 'received', detail: '' }, n);
+      else if (head === 'mapped' || head === 'ignored') spans.inc({ outcome: head, detail }, n);
+      else if (head === 'rejected') spans.inc({ outcome: 'rejected', detail: '' }, n);
+      else if (metric === 'objects.refused') objects.inc({ outcome: 'refused' }, n);
+      else if (metric === 'objects.created') objects.inc({ outcome: 'created' }, n);
+    }
+  });
+  if (stopOtlp) app.addHook('onClose', async () => stopOtlp());
 
   new Gauge({
     name: 'aispm_db_pool_connections',
