@@ -60,10 +60,11 @@ const cases: Case[] = [
     postgres: /Index Cond: .*severity = 'critical'/,
   },
   {
-    // A rule the demo's sensors report (the graph-decided ones are the posture rules', off here).
-    url: '/api/v1/rules/SR-aispm_hardcoded_credentials/results?status=open',
+    // A rule the demo's sensors report (the graph-decided ones are the posture rules', off here);
+    // most of its instances are open, so the selective status is the resolved one.
+    url: '/api/v1/rules/SR-aispm_hardcoded_credentials/results?status=resolved',
     sqlite: /issue_instances_rule_status \(.*status=\?/,
-    postgres: /Index Cond: .*status = 'open'/,
+    postgres: /Index Cond: .*status = 'resolved'/,
   },
   {
     url: `/api/v1/aispm-llm-interactions/${W}?agent_id=agent-1`,

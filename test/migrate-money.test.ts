@@ -80,7 +80,7 @@ for (const engine of engineNames) {
       const { applied } = await migrate(db);
       assert.deepEqual(
         applied.filter((a) => a < '030'),
-        ['020_money_micros', '021_relation_first_seen'],
+        ['010_runtime_discovery', '020_money_micros', '021_relation_first_seen'],
       );
       const cost = async (table: string) => (await rows(db, `select cost from ${table} order by 1`)).map((r) => Number(r.cost));
       assert.deepEqual(await cost('llm_interactions'), [100000, 200000]);

@@ -23,7 +23,10 @@ interface Case {
   model: { id: string; name: string };
   tool: { id: string; type: string };
   session: string;
-  /** Cost of the two calls (gpt-4o-mini: 0.15 in, 0.075 cached in, 0.60 out per million). */
+  /**
+   * Cost of the two calls (gpt-4o-mini: 0.15 in, 0.075 cached in, 0.60 out per million), each call
+   * stored to the whole micro-dollar (src/catalog/money.ts), so the session sums the rounded calls.
+   */
   cost: number;
   unmapped: Array<{ key: string; count: number }>;
 }
@@ -36,8 +39,8 @@ const cases: Case[] = [
     model: { id: 'openai/gpt-4o-mini', name: 'gpt-4o-mini' },
     tool: { id: 'get_weather', type: 'function' },
     session: 'tl-session-1',
-    // It reports no cached tokens: 130 × 0.15 + 30 × 0.60 per million.
-    cost: 0.0000375,
+    // It reports no cached tokens: 130 × 0.15 + 30 × 0.60 per million = 37.5 µ$, two calls rounded.
+    cost: 0.000038,
     unmapped: [],
   },
   {
@@ -48,8 +51,8 @@ const cases: Case[] = [
     model: { id: 'openai/gpt-4o-mini-2024-07-18', name: 'gpt-4o-mini-2024-07-18' },
     tool: { id: 'get_weather', type: 'function' },
     session: 'oi-session-1',
-    // 110 × 0.15 + 20 cached × 0.075 + 30 × 0.60 per million.
-    cost: 0.000036,
+    // 110 × 0.15 + 20 cached × 0.075 + 30 × 0.60 per million = 36 µ$, two calls each rounded up half a µ$.
+    cost: 0.000037,
     unmapped: [],
   },
   {
@@ -59,7 +62,7 @@ const cases: Case[] = [
     model: { id: 'openai/gpt-4o-mini', name: 'gpt-4o-mini' },
     tool: { id: 'get_weather', type: 'function' },
     session: 'ai-session-1',
-    cost: 0.000036,
+    cost: 0.000037,
     unmapped: [],
   },
 ];
