@@ -8,6 +8,7 @@ import { registerIngest } from './areas/feed/ingest-routes.ts';
 import { registerOtlp } from './areas/feed/otlp-routes.ts';
 import { findingWriter, refreshEntityIssueCounts } from './areas/findings/findings-writer.ts';
 import { registerFindings } from './areas/findings/routes.ts';
+import { registerCompliance } from './areas/compliance/routes.ts';
 import { ruleSettingWriter, ruleWriter, syncStaticRules } from './areas/findings/rules-writer.ts';
 import { renderRowsOnCatalogueChange, renderTouchedRows } from './areas/inventory/entity-rows.ts';
 import { syncCatalogueIndexes } from './areas/inventory/entity-sql.ts';
@@ -67,6 +68,7 @@ const areaTags = [
     name: 'Webhooks',
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
+  { name: 'Compliance', description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).' },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
@@ -169,6 +171,7 @@ export async function buildApp(options: BuildOptions) {
       registerGraph(app, ctx);
       registerMcp(app, ctx);
       registerWebhooks(app, ctx);
+      registerCompliance(app, ctx);
     },
   });
   return { app, ctx, service, jobs };

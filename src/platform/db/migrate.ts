@@ -18,6 +18,7 @@ import * as workspaces from './migrations/007_workspaces.ts';
 import * as riskScore from './migrations/008_risk_score.ts';
 import * as filterIndexes from './migrations/009_filter_indexes.ts';
 import * as jobs from './migrations/030_jobs.ts';
+import * as compliance from './migrations/040_compliance.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 
 interface Migration {
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
   { version: 8, name: 'risk_score', up: riskScore.up },
   { version: 9, name: 'filter_indexes', up: filterIndexes.up },
   { version: 30, name: 'jobs', up: jobs.up },
+  { version: 40, name: 'compliance', up: compliance.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
 ];
 
