@@ -68,7 +68,10 @@ const areaTags = [
     name: 'Webhooks',
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
-  { name: 'Compliance', description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).' },
+  {
+    name: 'Compliance',
+    description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).',
+  },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
