@@ -835,6 +835,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/sarif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open findings with a code location, as SARIF 2.1.0
+         * @description The open findings of the workspace that have a code location (a path), as a SARIF 2.1.0 log a CI job can upload to code scanning: the rules behind them in `tool.driver.rules` with their help and their compliance controls as tags, results in instance id order with the physical location (path, lines), and `partialFingerprints` that stay the same across exports. Streamed. See docs/COMPLIANCE.md.
+         */
+        get: operations["GetIssuesSarif"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}": {
         parameters: {
             query?: never;
@@ -844,7 +864,7 @@ export interface paths {
         };
         /**
          * List the issues of a workspace
-         * @description The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of rule_id, severity, category, object_type): each row is then a group, its dimensions first, then `issues`, `open_instances`, `objects`, `first_detected`, `last_detected`. `sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.
+         * @description The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of rule_id, severity, category, object_type): each row is then a group, its dimensions first, then `issues`, `open_instances`, `objects`, `first_detected`, `last_detected`. `sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV; `Accept: application/sarif+json` answers the open findings with a code location as SARIF 2.1.0 (as `…/sarif`; the list parameters do not apply).
          *
          *     Columns of issue rows:
          *
@@ -9394,6 +9414,87 @@ export interface operations {
             };
         };
     };
+    GetIssuesSarif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SARIF 2.1.0 log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/sarif+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     GetIssuesIndex: {
         parameters: {
             query?: {
@@ -9543,6 +9644,9 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TabularResult"];
                     "text/csv": string;
+                    "application/sarif+json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description A parameter is malformed; the message names it. */

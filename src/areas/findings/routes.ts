@@ -6,9 +6,11 @@ import { RuleComponent } from './schemas.ts';
 import { registerDashboard } from './dashboard-routes.ts';
 import { registerIssues } from './issues-routes.ts';
 import { registerRules } from './rules-routes.ts';
+import { registerSarif } from './sarif-routes.ts';
 
 export function registerFindings(app: FastifyInstance, ctx: AppContext): void {
   app.addSchema(RuleComponent);
+  registerSarif(app, ctx);
   registerIssues(app, ctx);
   registerRules(app, ctx);
   registerDashboard(app, ctx);
