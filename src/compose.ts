@@ -9,6 +9,7 @@ import { registerOtlp } from './areas/feed/otlp-routes.ts';
 import { findingWriter, refreshEntityIssueCounts } from './areas/findings/findings-writer.ts';
 import { registerFindings } from './areas/findings/routes.ts';
 import { registerCompliance } from './areas/compliance/routes.ts';
+import { registerAibom } from './areas/aibom/routes.ts';
 import { ruleSettingWriter, ruleWriter, syncStaticRules } from './areas/findings/rules-writer.ts';
 import { renderRowsOnCatalogueChange, renderTouchedRows } from './areas/inventory/entity-rows.ts';
 import { syncCatalogueIndexes } from './areas/inventory/entity-sql.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions) {
       registerMcp(app, ctx);
       registerWebhooks(app, ctx);
       registerCompliance(app, ctx);
+      registerAibom(app, ctx);
     },
   });
   return { app, ctx, service, jobs };

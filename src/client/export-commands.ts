@@ -50,4 +50,18 @@ export function registerExportCommands(program: Command, call: Call): void {
         await save(result.response.body, o.out);
       });
     });
+
+  const aibom = program.command('aibom').description('the AI bill of materials of a workspace (CycloneDX 1.6) from a running service');
+  scoped(aibom.command('export'))
+    .description('write the workspace as a CycloneDX 1.6 JSON BOM (import it with `aispm import --format cyclonedx`)')
+    .action(async (o: Options) => {
+      await call(async (api) => {
+        const result = await api.GET('/api/v1/aibom/tenants/{tenant_id}/workspaces/{workspace_id}', {
+          params: { path: { tenant_id: o.tenant, workspace_id: o.workspace } },
+          parseAs: 'stream',
+        });
+        unwrap(result);
+        await save(result.response.body, o.out);
+      });
+    });
 }

@@ -826,7 +826,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest NDJSON records
-         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written.
          */
         post: operations["IngestRecords"];
         delete?: never;
@@ -1972,6 +1972,26 @@ export interface paths {
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
          */
         get: operations["GetComplianceControlFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aibom/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI bill of materials of a workspace (CycloneDX 1.6)
+         * @description The inventory of the workspace as a CycloneDX 1.6 JSON BOM, with its relations as dependencies and its open findings as vulnerabilities (ratings by severity, framework controls as references). Streamed: a workspace of any size is answered in bounded memory. `serialNumber` is new on every export, `metadata.timestamp` is the time of the export. Send it back to `POST /api/v1/ingest/…` with `Content-Type: application/vnd.cyclonedx+json` to import it.
+         */
+        get: operations["GetAibom"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9309,6 +9329,7 @@ export interface operations {
                 "application/ndjson": string;
                 "application/jsonl": string;
                 "application/x-jsonlines": string;
+                "application/vnd.cyclonedx+json": string;
             };
         };
         responses: {
@@ -15899,6 +15920,87 @@ export interface operations {
             };
             /** @description No such object in this workspace. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAibom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CycloneDX 1.6 BOM. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.cyclonedx+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
