@@ -20,6 +20,7 @@ import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { param } from '../src/platform/db/database.ts';
 import { body, describeEngines, type Harness } from './helpers/harness.ts';
+import { validateSarif } from './helpers/sarif-schema.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 import { finding, INPUT, NOW, PII, ruleRecord } from './helpers/findings-estate.ts';
 
@@ -146,6 +147,27 @@ describeEngines(
       let paged = '';
       for await (const part of aibom(h().db, T, 'default', { now: NOW, pageSize: 7 })) paged += part;
       assert.deepEqual(steady(JSON.parse(paged)), steady(bom));
+    });
+
+    it('the demo estate: the compliance page and the SARIF file answer and validate', async () => {
+      const posture = body(await h().get(`/api/v1/compliance/tenants/${T}/workspaces/default`, token)).frameworks;
+      assert.equal(posture.length, 5);
+      const issues = body(await h().get(`/api/v1/issues/tenants/${T}/workspaces/default?page_size=10000`, token));
+      const open = issues.rows.reduce((n: number, r: unknown[]) => n + Number(r[issues.header.indexOf('open_instances')]), 0);
+      // Every static rule maps to every framework: each framework summarises every open finding of a static rule.
+      const agentic = posture.find((f: any) => f.framework === 'owasp-agentic-2026');
+      assert.equal(agentic.open_findings.total, open);
+      for (const f of posture) {
+        assert.ok(f.objects_failing > 0 && f.objects_failing <= f.objects_in_scope, f.framework);
+        assert.equal(f.posture_score, Math.round(((f.objects_in_scope - f.objects_failing) / f.objects_in_scope) * 10000) / 10000);
+        const controls = body(await h().get(`/api/v1/compliance/tenants/${T}/workspaces/default/${f.framework}?page_size=100`, token));
+        assert.equal(controls.total, f.controls);
+      }
+      const sarif = await h().get(`/api/v1/issues/tenants/${T}/workspaces/default/sarif`, token);
+      assert.equal(sarif.statusCode, 200);
+      const log = body(sarif);
+      assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3)));
+      assert.ok(log.runs[0].results.length > 0);
     });
 
     it('models, agents, services, occurrences, dependencies and vulnerabilities as CycloneDX writes them', async () => {

@@ -9,27 +9,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { before, it } from 'node:test';
-import AjvDraft04 from 'ajv-draft-04';
-import ajvFormats from 'ajv-formats';
 import { staticRuleControls } from '../src/catalog/frameworks.ts';
 import { body, describeEngines } from './helpers/harness.ts';
+import { validateSarif } from './helpers/sarif-schema.ts';
 import { T1, T2, W1, W2 } from './helpers/fixtures.ts';
 import { CREDS, finding, INPUT, loadEstate, NOW, SHELL } from './helpers/findings-estate.ts';
 
-const require = createRequire(import.meta.url);
-const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-// CommonJS modules: their default export is `.default` of what the import gives.
-const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false }); // the schema's `language` pattern is not valid under the u flag
-ajvFormats.default(ajv);
-const schemaCheck = ajv.compile(schema);
-/** Whether a document is valid SARIF (not a type guard: the tests go on reading it). */
-const validate = Object.assign((doc: unknown): boolean => schemaCheck(doc), {
-  get errors() {
-    return schemaCheck.errors;
-  },
-});
+const validate = validateSarif;
 
 /** Runs `aispm …` as a process against the harness listening on a port. */
 function aispm(env: Record<string, string>, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
