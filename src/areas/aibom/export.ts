@@ -295,10 +295,12 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   };
   yield `${JSON.stringify(head).slice(0, -1)},"components":[`;
   let first = true;
+  // A page is written a hundred items at a time, so no piece of text is large.
   const items = function* (parts: string[]) {
-    if (!parts.length) return;
-    yield (first ? '' : ',') + parts.join(',');
-    first = false;
+    for (let i = 0; i < parts.length; i += 100) {
+      yield (first ? '' : ',') + parts.slice(i, i + 100).join(',');
+      first = false;
+    }
   };
 
   const entities = entityPage(db);

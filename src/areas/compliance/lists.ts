@@ -3,6 +3,7 @@
 // sort, cursor and CSV come from these declarations.
 
 import { sql } from 'kysely';
+import { frameworkById } from '../../catalog/frameworks.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
@@ -77,6 +78,8 @@ export const controlsList = defineList<Record<string, unknown>>({
   pageSize: 100,
   base: (b) => b.selectFrom(sql`${withParams(perControl)}`.as('x')).selectAll(),
   render: (_db, _scope, rows) => rows.map((r) => controlColumns.map((c) => (c.type === 'integer' ? Number(r[c.name] ?? 0) : r[c.name]))),
+  // Unfiltered, the total is the framework's number of controls: no second pass over the findings.
+  total: async (_db, scope, filters) => (filters.length ? undefined : frameworkById.get(String(scope.args.framework))?.controls.length),
   query: { order: ['filters', 'sort', 'paging'] },
 });
 

@@ -56,6 +56,39 @@ export interface FrameworkPosture {
   trend: MonthTrend[];
 }
 
+/**
+ * The failing objects per framework and kind, from (object, rule) rows in object order: an object
+ * fails a framework when one of its rules maps to it; each object counts once per framework.
+ */
+function failingByFramework(
+  rows: ReadonlyArray<{ object_kind: string; object_id: string; rule_id: string }>,
+  pairs: ReadonlyArray<{ framework_id: string; rule_id: string }>,
+): Array<{ framework_id: string; object_kind: string; n: number }> {
+  const frameworksOf = new Map<string, string[]>();
+  for (const p of pairs) frameworksOf.set(p.rule_id, [...(frameworksOf.get(p.rule_id) ?? []), p.framework_id]);
+  const tally = new Map<string, { framework_id: string; object_kind: string; n: number }>();
+  const count = (kind: string, hit: Set<string>) => {
+    for (const f of hit) {
+      const t = tally.get(`${f}\u0000${kind}`) ?? { framework_id: f, object_kind: kind, n: 0 };
+      t.n++;
+      tally.set(`${f}\u0000${kind}`, t);
+    }
+  };
+  let object = '';
+  let kind = '';
+  let hit = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.object_kind}\u0000${r.object_id}`;
+    if (key !== object) {
+      count(kind, hit);
+      [object, kind, hit] = [key, r.object_kind, new Set()];
+    }
+    for (const f of frameworksOf.get(r.rule_id) ?? []) hit.add(f);
+  }
+  count(kind, hit);
+  return [...tally.values()];
+}
+
 const zero = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, total: 0 });
 
 export async function compliancePosture(db: Db, tenant: string, workspace: string, now: number): Promise<FrameworkPosture[]> {
@@ -76,17 +109,18 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
         where i.tenant_id = $tenant and i.workspace_id = $workspace and i.rule_id = rc.rule_id and i.open_instances > 0)
       group by rc.framework_id`).compile(b),
   );
+  // The objects with open findings and the rules of those findings, in object order: each object's
+  // frameworks are the union of its rules' (counted as the rows go by, never held all at once).
   const failing = db.template('compliance.failing-objects', (b) =>
     withParams(`
-      select o.framework_id, o.object_kind, count(*) as n from (
-        select distinct f.framework_id, io.object_kind, io.object_id
-        from issues i
-        join ${frameworkRules} f on f.rule_id = i.rule_id
-        join issue_objects io on io.tenant_id = i.tenant_id and io.workspace_id = i.workspace_id and io.issue_id = i.id
-        join entities e on e.tenant_id = io.tenant_id and e.workspace_id = io.workspace_id and e.kind = io.object_kind and e.id = io.object_id
-        where i.tenant_id = $tenant and i.workspace_id = $workspace and i.open_instances > 0
-      ) o group by o.framework_id, o.object_kind`).compile(b),
+      select io.object_kind, io.object_id, i.rule_id
+      from issue_objects io
+      join issues i on i.tenant_id = io.tenant_id and i.workspace_id = io.workspace_id and i.id = io.issue_id
+      join entities e on e.tenant_id = io.tenant_id and e.workspace_id = io.workspace_id and e.kind = io.object_kind and e.id = io.object_id
+      where io.tenant_id = $tenant and io.workspace_id = $workspace and i.open_instances > 0
+      order by io.object_kind, io.object_id`).compile(b),
   );
+  const ruleFrameworks = db.template('compliance.rule-frameworks', (b) => withParams(frameworkRules.slice(1, -1)).compile(b));
   const ruleKinds = db.template('compliance.rule-kinds', (b) =>
     withParams(`
       select distinct rc.framework_id, r.object_types
@@ -110,15 +144,17 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
       group by f.framework_id, m.month`).compile(b),
   );
 
-  const [findingRows, controlRows, failingRows, kindRows, countRows, trendRows] = await Promise.all([
+  const [findingRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([
     db.all<{ framework_id: string; severity: Severity; n: number }>(findings, args),
     db.all<{ framework_id: string; n: number }>(failingControls, args),
-    db.all<{ framework_id: string; object_kind: string; n: number }>(failing, args),
+    db.all<{ object_kind: string; object_id: string; rule_id: string }>(failing, args),
+    db.all<{ framework_id: string; rule_id: string }>(ruleFrameworks, args),
     db.all<{ framework_id: string; object_types: unknown }>(ruleKinds, args),
     db.all<{ kind: string; count: number }>(kinds, args),
     db.all<{ framework_id: string; month: string } & Record<Severity, number>>(trend, { ...args, from: months[0], to: months.at(-1) }),
   ]);
   const entitiesOf = new Map(countRows.map((r) => [r.kind, Number(r.count)]));
+  const failingRows = failingByFramework(objectRows, pairRows);
 
   return frameworks.map((f: Framework): FrameworkPosture => {
     const open = zero();

@@ -9,6 +9,9 @@ import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { SARIF_MEDIA_TYPE, sarifLog } from './sarif.ts';
 
+/** A byte stream that holds one piece ahead of the socket, not sixteen (an object stream's default). */
+const streamOptions = { objectMode: false, highWaterMark: 1 << 16 };
+
 export const SarifSchema = Type.Object(
   {},
   {
@@ -30,7 +33,7 @@ export function sendSarif(ctx: AppContext, reply: FastifyReply, tenant: string, 
   return reply
     .type(SARIF_MEDIA_TYPE)
     .header('content-disposition', `attachment; filename="aispm-${workspace.replace(/[^\w.-]/g, '_')}.sarif"`)
-    .send(Readable.from(sarifLog(ctx.db, tenant, workspace)));
+    .send(Readable.from(sarifLog(ctx.db, tenant, workspace), streamOptions));
 }
 
 export function registerSarif(app: FastifyInstance, ctx: AppContext): void {
