@@ -70,7 +70,7 @@ function component(kind: string, e: EntityRow, rels: RelationRow[], locations: M
   const place = placeOf(kind);
   if (place.element !== 'component') throw new Error(`${kind} is not a component`);
   const attrs = readJson<Attributes>(e.attributes) ?? {};
-  const type = (place.byAttribute && place.byAttribute.types[String(attrs[place.byAttribute.name])]) || place.type;
+  const type = place.byAttribute?.types[String(attrs[place.byAttribute.name])] || place.type;
   const version = text(attrs.version);
   const occurrences = rels.filter((r) => r.relation === 'defined_in').map((r) => occurrenceOf(r.to_id, locations.get(r.to_id)));
   const out: Record<string, unknown> = { type, 'bom-ref': bomRef(kind, e.id), name: e.name || e.id };
