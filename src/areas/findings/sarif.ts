@@ -176,7 +176,6 @@ export async function* sarifLog(db: Db, tenant: string, workspace: string): Asyn
       driver: {
         name: pkg.name,
         version: pkg.version,
-        informationUri: 'https://genai.owasp.org/',
         rules: rules.map(ruleDescriptor),
       },
     },
