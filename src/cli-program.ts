@@ -209,13 +209,16 @@ program
 
 program
   .command('import')
-  .description('ingest an NDJSON file (- for standard input) into a workspace')
-  .argument('<file>', 'NDJSON file, one record per line')
+  .description('ingest an NDJSON file (- for standard input), or a CycloneDX BOM (--format cyclonedx), into a workspace')
+  .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM')
+  .option('--format <format>', 'ndjson (default) or cyclonedx (a CycloneDX JSON BOM, written whole or not at all)', 'ndjson')
   .requiredOption('--tenant <id>', 'tenant')
   .requiredOption('--workspace <id>', 'workspace')
   .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 10000)', int('batch-size'))
   .option('--progress-json', 'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}')
-  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean }) => {
+  .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
+    if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);
+    if (o.format === 'cyclonedx') return importBom(file, o);
     const { importFile } = await ingestFiles();
     const cfg = config({ db: globalDb(), importBatch: o.batchSize });
     const tty = process.stderr.isTTY && !o.progressJson;
@@ -256,6 +259,34 @@ program
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
     if (summary.rejected) process.exit(1);
   });
+
+/** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */
+async function importBom(file: string, o: { tenant: string; workspace: string }): Promise<void> {
+  const { importCycloneDx } = await import('./demo/import-cyclonedx.ts');
+  const { BomError } = await import('./ingest/cyclonedx.ts');
+  const cfg = config({ db: globalDb() });
+  const start = performance.now();
+  const summary = await withDb(cfg, async (db) => {
+    await migrate(db);
+    return importCycloneDx(db, file, {
+      tenant: o.tenant,
+      workspace: o.workspace,
+      storePrompts: cfg.storePrompts,
+      evaluateRules: cfg.postureRules,
+      webhooks: (await wiring()).webhookOutbox(cfg),
+    }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') fail(`no such file: ${file}`);
+      if (err instanceof BomError) fail(`${file}: ${err.message}; nothing was written`, 1);
+      throw err;
+    });
+  });
+  if (summary.rejected) {
+    for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
+    fail(`${file}: the BOM was refused; nothing was written`, 1);
+  }
+  const secs = (performance.now() - start) / 1000;
+  process.stdout.write(`${summary.accepted} records written from the BOM in ${secs.toFixed(2)} s\n`);
+}
 
 program
   .command('retention')

@@ -8,6 +8,8 @@ import { registerIngest } from './areas/feed/ingest-routes.ts';
 import { registerOtlp } from './areas/feed/otlp-routes.ts';
 import { findingWriter, refreshEntityIssueCounts } from './areas/findings/findings-writer.ts';
 import { registerFindings } from './areas/findings/routes.ts';
+import { registerCompliance } from './areas/compliance/routes.ts';
+import { registerAibom } from './areas/aibom/routes.ts';
 import { ruleSettingWriter, ruleWriter, syncStaticRules } from './areas/findings/rules-writer.ts';
 import { renderRowsOnCatalogueChange, renderTouchedRows } from './areas/inventory/entity-rows.ts';
 import { syncCatalogueIndexes } from './areas/inventory/entity-sql.ts';
@@ -73,6 +75,10 @@ const areaTags = [
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
   { name: 'Views', description: 'Saved views of a list and their exports to files, on demand or on a schedule.' },
+  {
+    name: 'Compliance',
+    description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).',
+  },
 ];
 
 /** The parts of the service that hold state between calls: ingest with its plan, and the posture rules it runs. */
@@ -189,6 +195,8 @@ export async function buildApp(options: BuildOptions) {
       registerWebhooks(app, ctx);
       registerViews(app, ctx, { exports: () => exportSettings(options.config), wake: () => jobs.wake() });
       registerConsole(app);
+      registerCompliance(app, ctx);
+      registerAibom(app, ctx);
     },
   });
   return { app, ctx, service, jobs };

@@ -292,6 +292,7 @@ describeEngines(
         remediation: 'Attach an input guardrail (prompt-injection and PII detection) in front of the agent.',
         source: 'static',
         enabled: true,
+        frameworks: ['LLM01', 'ASI01', 'AML.T0051', 'AML.T0054', 'MEASURE 2.7', 'Article 15'],
       });
       assert.deepEqual(issue.objects, {
         header: ['object_type', 'object_id', 'object_name', 'occurrences', 'first_detected', 'last_detected'],
@@ -319,6 +320,7 @@ describeEngines(
         remediation: 'Fix: PII written to logs.',
         source: 'external',
         enabled: true,
+        frameworks: ['ASI06'],
       });
     });
 

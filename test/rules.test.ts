@@ -23,6 +23,7 @@ const ruleHeader = [
   'remediation',
   'source',
   'enabled',
+  'frameworks',
 ];
 
 // The fixtures count ingested findings only: posture rules (their own suite) are off here.
@@ -80,6 +81,7 @@ describeEngines(
         'Fix: PII written to logs.',
         'external',
         true,
+        ['ASI06'],
       ]);
     });
 
@@ -97,6 +99,7 @@ describeEngines(
         remediation: 'Separate untrusted content from instructions and add prompt-injection detection.',
         source: 'static',
         enabled: false,
+        frameworks: ['LLM01', 'ASI01', 'ASI06', 'AML.T0051', 'MEASURE 2.7', 'Article 15'],
       });
       // Another tenant's settings are its own.
       const t2 = await h().token({ tenant: T2 });

@@ -149,6 +149,11 @@ export const ruleRow: RowSetDef = {
     col('remediation', 'string', 'How to fix what the rule finds.'),
     col('source', 'string', 'static (shipped with the service) or external (ingested).', true),
     col('enabled', 'boolean', 'False when the tenant turned the rule off.'),
+    col(
+      'frameworks',
+      'strings',
+      'Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md).',
+    ),
   ],
 };
 

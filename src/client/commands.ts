@@ -1,5 +1,5 @@
 // The CLI's queries against a running service, through the typed client: `aispm get`, `aispm
-// issues`, `aispm sessions` and `aispm storage`. The service is AISPM_URL (default
+// issues`, `aispm sessions` and `aispm storage` (and the exports of export-commands.ts). The service is AISPM_URL (default
 // http://127.0.0.1:8080) and the token AISPM_TOKEN, never a flag, so it stays out of shell
 // history and process lists. A refused request exits 1 with the service's message; a usage error
 // exits 2.
@@ -14,6 +14,7 @@ import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';
 import type { KindDef } from '../catalog/types.ts';
 import { AispmError, createAispmClient, pagesOf, unwrap, type AispmClient } from './index.ts';
+import { registerExportCommands } from './export-commands.ts';
 import { formats, Printer, printObject, tableOf, tableOfObjects, type Format } from './output.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
@@ -963,4 +964,6 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
         ),
       );
     });
+
+  registerExportCommands(program, call);
 }

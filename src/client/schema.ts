@@ -840,9 +840,29 @@ export interface paths {
         put?: never;
         /**
          * Ingest NDJSON records
-         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written.
          */
         post: operations["IngestRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}/sarif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open findings with a code location, as SARIF 2.1.0
+         * @description The open findings of the workspace that have a code location (a path), as a SARIF 2.1.0 log a CI job can upload to code scanning: the rules behind them in `tool.driver.rules` with their help and their compliance controls as tags, results in instance id order with the physical location (path, lines), and `partialFingerprints` that stay the same across exports. Streamed. See docs/COMPLIANCE.md.
+         */
+        get: operations["GetIssuesSarif"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -858,7 +878,7 @@ export interface paths {
         };
         /**
          * List the issues of a workspace
-         * @description The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of rule_id, severity, category, object_type): each row is then a group, its dimensions first, then `issues`, `open_instances`, `objects`, `first_detected`, `last_detected`. `sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.
+         * @description The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of rule_id, severity, category, object_type): each row is then a group, its dimensions first, then `issues`, `open_instances`, `objects`, `first_detected`, `last_detected`. `sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV; `Accept: application/sarif+json` answers the open findings with a code location as SARIF 2.1.0 (as `…/sarif`; the list parameters do not apply).
          *
          *     Columns of issue rows:
          *
@@ -1176,6 +1196,7 @@ export interface paths {
          *     | `remediation` | string |  | How to fix what the rule finds. |
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
          */
         get: operations["GetAllRules"];
         put?: never;
@@ -1232,6 +1253,7 @@ export interface paths {
          *     | `remediation` | string |  | How to fix what the rule finds. |
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
          */
         get: operations["GetStaticRules"];
         put?: never;
@@ -1268,6 +1290,7 @@ export interface paths {
          *     | `remediation` | string |  | How to fix what the rule finds. |
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
+         *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
          */
         get: operations["GetExternalRules"];
         put?: never;
@@ -2124,6 +2147,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/compliance/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compliance posture of a workspace, per framework
+         * @description For each framework (OWASP LLM 2025, OWASP agentic 2026, MITRE ATLAS, NIST AI RMF 1.0, EU AI Act): its controls, those with open findings, the open findings by severity, the objects failing, the posture score and the 12-month trend. See docs/COMPLIANCE.md.
+         */
+        get: operations["GetCompliancePosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/compliance/tenants/{tenant_id}/workspaces/{workspace_id}/{framework}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The controls of one framework with the open findings against them
+         * @description One row per control of the framework, in the framework's order: the rules mapped to it, its open findings by severity and the objects failing it. Every column sorts and filters. `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `control_id` | string | yes | The control id as the framework writes it (LLM01, ASI03, AML.T0051, MEASURE 2.7, Article 15). |
+         *     | `name` | string | yes | Short name of the control. |
+         *     | `rules` | integer | yes | Rules the workspace sees (static and its external ones) mapped to the control. |
+         *     | `critical` | integer | yes | Open findings of critical severity of those rules. |
+         *     | `high` | integer | yes | Open findings of high severity. |
+         *     | `medium` | integer | yes | Open findings of medium severity. |
+         *     | `low` | integer | yes | Open findings of low severity. |
+         *     | `open_findings` | integer | yes | Open findings of those rules, every severity. |
+         *     | `objects_failing` | integer | yes | Inventory objects with at least one of those open findings. |
+         */
+        get: operations["GetComplianceControls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/compliance/tenants/{tenant_id}/workspaces/{workspace_id}/{framework}/{control}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The findings behind one control
+         * @description The instances of the rules mapped to the control, newest first; `status` keeps open (default), resolved or all. 404 when the framework has no such control. `Accept: text/csv` answers CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         */
+        get: operations["GetComplianceControlFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aibom/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI bill of materials of a workspace (CycloneDX 1.6)
+         * @description The inventory of the workspace as a CycloneDX 1.6 JSON BOM, with its relations as dependencies and its open findings as vulnerabilities (ratings by severity, framework controls as references). Streamed: a workspace of any size is answered in bounded memory. `serialNumber` is new on every export, `metadata.timestamp` is the time of the export. Send it back to `POST /api/v1/ingest/…` with `Content-Type: application/vnd.cyclonedx+json` to import it.
+         */
+        get: operations["GetAibom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -2411,6 +2552,8 @@ export interface components {
             source: string | null;
             /** @description False when the tenant turned the rule off. */
             enabled: boolean;
+            /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
+            frameworks: string[];
         };
     };
     responses: never;
@@ -9637,6 +9780,7 @@ export interface operations {
                 "application/ndjson": string;
                 "application/jsonl": string;
                 "application/x-jsonlines": string;
+                "application/vnd.cyclonedx+json": string;
             };
         };
         responses: {
@@ -9706,6 +9850,87 @@ export interface operations {
             };
             /** @description The body has an unsupported media type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetIssuesSarif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SARIF 2.1.0 log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/sarif+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9891,6 +10116,9 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TabularResult"];
                     "text/csv": string;
+                    "application/sarif+json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description A parameter is malformed; the message names it. */
@@ -10006,6 +10234,8 @@ export interface operations {
                             source: string | null;
                             /** @description False when the tenant turned the rule off. */
                             enabled: boolean;
+                            /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
+                            frameworks: string[];
                         } | null;
                         objects: components["schemas"]["TabularResult"];
                     };
@@ -10620,6 +10850,8 @@ export interface operations {
                             source: string | null;
                             /** @description False when the tenant turned the rule off. */
                             enabled: boolean;
+                            /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
+                            frameworks: string[];
                         } | null;
                         /** @description One scan: every column of the scan rows (docs/SCANS.md). */
                         scan: {
@@ -10787,6 +11019,8 @@ export interface operations {
                             source: string | null;
                             /** @description False when the tenant turned the rule off. */
                             enabled: boolean;
+                            /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
+                            frameworks: string[];
                         } | null;
                         /** @description One scan: every column of the scan rows (docs/SCANS.md). */
                         scan: {
@@ -11505,6 +11739,14 @@ export interface operations {
                 enabled?: boolean;
                 /** @description Only rows whose enabled differs from this. */
                 enabled__ne?: boolean;
+                /** @description Only rows whose frameworks has this. */
+                frameworks?: string;
+                /** @description Only rows whose frameworks lacks this. */
+                frameworks__ne?: string;
+                /** @description Only rows whose frameworks has one of (comma-separated) this. */
+                frameworks__in?: string;
+                /** @description Only rows whose frameworks contains, in any case, this. */
+                frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -11772,6 +12014,14 @@ export interface operations {
                 enabled?: boolean;
                 /** @description Only rows whose enabled differs from this. */
                 enabled__ne?: boolean;
+                /** @description Only rows whose frameworks has this. */
+                frameworks?: string;
+                /** @description Only rows whose frameworks lacks this. */
+                frameworks__ne?: string;
+                /** @description Only rows whose frameworks has one of (comma-separated) this. */
+                frameworks__in?: string;
+                /** @description Only rows whose frameworks contains, in any case, this. */
+                frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -11944,6 +12194,14 @@ export interface operations {
                 enabled?: boolean;
                 /** @description Only rows whose enabled differs from this. */
                 enabled__ne?: boolean;
+                /** @description Only rows whose frameworks has this. */
+                frameworks?: string;
+                /** @description Only rows whose frameworks lacks this. */
+                frameworks__ne?: string;
+                /** @description Only rows whose frameworks has one of (comma-separated) this. */
+                frameworks__in?: string;
+                /** @description Only rows whose frameworks contains, in any case, this. */
+                frameworks__ilk?: string;
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
                 workspace_id?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -17420,6 +17678,673 @@ export interface operations {
             };
             /** @description The request conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetCompliancePosture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameworks: {
+                            /**
+                             * @description Framework id: owasp-llm-2025, owasp-agentic-2026, mitre-atlas, nist-ai-rmf-1.0, eu-ai-act.
+                             * @enum {string}
+                             */
+                            framework: "owasp-llm-2025" | "owasp-agentic-2026" | "mitre-atlas" | "nist-ai-rmf-1.0" | "eu-ai-act";
+                            name: string;
+                            version: string;
+                            /** @description Controls of the framework in the table. */
+                            controls: number;
+                            /** @description Controls with at least one open finding of a rule mapped to them. */
+                            controls_with_open_findings: number;
+                            /** @description Open findings of the mapped rules, each once. */
+                            open_findings: {
+                                /** @description Critical. */
+                                critical: number;
+                                /** @description High. */
+                                high: number;
+                                /** @description Medium. */
+                                medium: number;
+                                /** @description Low. */
+                                low: number;
+                                /** @description Every severity. */
+                                total: number;
+                            };
+                            /** @description Inventory objects of the kinds the mapped rules apply to (and any other a finding of theirs names). */
+                            objects_in_scope: number;
+                            /** @description Of those, the objects with at least one open finding of a mapped rule. */
+                            objects_failing: number;
+                            /** @description (objects_in_scope − objects_failing) / objects_in_scope, to 4 decimals; null when nothing is in scope. */
+                            posture_score: number | null;
+                            /** @description Findings of the mapped rules detected each month (resolved ones included), the past 12 months, oldest first. */
+                            trend: {
+                                /** @description YYYY-MM (UTC). */
+                                month: string;
+                                /** @description Critical. */
+                                critical: number;
+                                /** @description High. */
+                                high: number;
+                                /** @description Medium. */
+                                medium: number;
+                                /** @description Low. */
+                                low: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetComplianceControls: {
+        parameters: {
+            query?: {
+                /** @description Only rows whose control_id equals this. */
+                control_id?: string;
+                /** @description Only rows whose control_id differs from this. */
+                control_id__ne?: string;
+                /** @description Only rows whose control_id is one of (comma-separated) this. */
+                control_id__in?: string;
+                /** @description Only rows whose control_id contains, in any case, this. */
+                control_id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose name contains, in any case, this. */
+                name__ilk?: string;
+                /** @description Only rows whose rules equals this. */
+                rules?: number;
+                /** @description Only rows whose rules differs from this. */
+                rules__ne?: number;
+                /** @description Only rows whose rules is one of (comma-separated) this. */
+                rules__in?: string;
+                /** @description Only rows whose rules is greater than this. */
+                rules__gt?: number;
+                /** @description Only rows whose rules is at least this. */
+                rules__gte?: number;
+                /** @description Only rows whose rules is less than this. */
+                rules__lt?: number;
+                /** @description Only rows whose rules is at most this. */
+                rules__lte?: number;
+                /** @description Only rows whose critical equals this. */
+                critical?: number;
+                /** @description Only rows whose critical differs from this. */
+                critical__ne?: number;
+                /** @description Only rows whose critical is one of (comma-separated) this. */
+                critical__in?: string;
+                /** @description Only rows whose critical is greater than this. */
+                critical__gt?: number;
+                /** @description Only rows whose critical is at least this. */
+                critical__gte?: number;
+                /** @description Only rows whose critical is less than this. */
+                critical__lt?: number;
+                /** @description Only rows whose critical is at most this. */
+                critical__lte?: number;
+                /** @description Only rows whose high equals this. */
+                high?: number;
+                /** @description Only rows whose high differs from this. */
+                high__ne?: number;
+                /** @description Only rows whose high is one of (comma-separated) this. */
+                high__in?: string;
+                /** @description Only rows whose high is greater than this. */
+                high__gt?: number;
+                /** @description Only rows whose high is at least this. */
+                high__gte?: number;
+                /** @description Only rows whose high is less than this. */
+                high__lt?: number;
+                /** @description Only rows whose high is at most this. */
+                high__lte?: number;
+                /** @description Only rows whose medium equals this. */
+                medium?: number;
+                /** @description Only rows whose medium differs from this. */
+                medium__ne?: number;
+                /** @description Only rows whose medium is one of (comma-separated) this. */
+                medium__in?: string;
+                /** @description Only rows whose medium is greater than this. */
+                medium__gt?: number;
+                /** @description Only rows whose medium is at least this. */
+                medium__gte?: number;
+                /** @description Only rows whose medium is less than this. */
+                medium__lt?: number;
+                /** @description Only rows whose medium is at most this. */
+                medium__lte?: number;
+                /** @description Only rows whose low equals this. */
+                low?: number;
+                /** @description Only rows whose low differs from this. */
+                low__ne?: number;
+                /** @description Only rows whose low is one of (comma-separated) this. */
+                low__in?: string;
+                /** @description Only rows whose low is greater than this. */
+                low__gt?: number;
+                /** @description Only rows whose low is at least this. */
+                low__gte?: number;
+                /** @description Only rows whose low is less than this. */
+                low__lt?: number;
+                /** @description Only rows whose low is at most this. */
+                low__lte?: number;
+                /** @description Only rows whose open_findings equals this. */
+                open_findings?: number;
+                /** @description Only rows whose open_findings differs from this. */
+                open_findings__ne?: number;
+                /** @description Only rows whose open_findings is one of (comma-separated) this. */
+                open_findings__in?: string;
+                /** @description Only rows whose open_findings is greater than this. */
+                open_findings__gt?: number;
+                /** @description Only rows whose open_findings is at least this. */
+                open_findings__gte?: number;
+                /** @description Only rows whose open_findings is less than this. */
+                open_findings__lt?: number;
+                /** @description Only rows whose open_findings is at most this. */
+                open_findings__lte?: number;
+                /** @description Only rows whose objects_failing equals this. */
+                objects_failing?: number;
+                /** @description Only rows whose objects_failing differs from this. */
+                objects_failing__ne?: number;
+                /** @description Only rows whose objects_failing is one of (comma-separated) this. */
+                objects_failing__in?: string;
+                /** @description Only rows whose objects_failing is greater than this. */
+                objects_failing__gt?: number;
+                /** @description Only rows whose objects_failing is at least this. */
+                objects_failing__gte?: number;
+                /** @description Only rows whose objects_failing is less than this. */
+                objects_failing__lt?: number;
+                /** @description Only rows whose objects_failing is at most this. */
+                objects_failing__lte?: number;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Framework id: owasp-llm-2025, owasp-agentic-2026, mitre-atlas, nist-ai-rmf-1.0, eu-ai-act. */
+                framework: "owasp-llm-2025" | "owasp-agentic-2026" | "mitre-atlas" | "nist-ai-rmf-1.0" | "eu-ai-act";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of controls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetComplianceControlFindings: {
+        parameters: {
+            query?: {
+                /** @description Which instances: open, resolved or all (default open). */
+                status?: "open" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Framework id: owasp-llm-2025, owasp-agentic-2026, mitre-atlas, nist-ai-rmf-1.0, eu-ai-act. */
+                framework: "owasp-llm-2025" | "owasp-agentic-2026" | "mitre-atlas" | "nist-ai-rmf-1.0" | "eu-ai-act";
+                /** @description Control id (URL-encoded: `MEASURE%202.7`, `Article%2015`). */
+                control: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAibom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CycloneDX 1.6 BOM. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.cyclonedx+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

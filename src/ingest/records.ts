@@ -6,6 +6,7 @@
 import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { kindByName, relationByName } from '../catalog/kinds.ts';
+import { ruleControls, unknownControl } from '../catalog/frameworks.ts';
 import type { ValueType } from '../catalog/types.ts';
 import { severities, type Severity } from '../catalog/rules.ts';
 import { parseTime } from '../platform/values.ts';
@@ -60,6 +61,8 @@ export const recordSchemas = {
     object_types: Type.Optional(Type.Array(Id, { maxItems: 64 })),
     remediation: Type.Optional(Text()),
     owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
+    /** Control ids of the compliance frameworks (docs/COMPLIANCE.md): LLM01, ASI02, AML.T0051, MEASURE 2.7, Article 15. */
+    frameworks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 64 })),
   }),
   rule_setting: record('rule_setting', {
     rule_id: Id,
@@ -172,6 +175,8 @@ export interface RuleRecord {
   objectTypes: string[];
   remediation: string;
   owasp: string | null;
+  /** Its controls with its OWASP category, in the table's order. */
+  frameworks: string[];
 }
 export interface RuleSettingRecord {
   type: 'rule_setting';
@@ -402,6 +407,9 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       const r = value as Type.Static<typeof recordSchemas.rule>;
       if (r.id.startsWith('SR-')) throw new RecordError('rule.id: ids starting with SR- are reserved for static rules');
       for (const k of r.object_types ?? []) checkKind(k, 'rule.object_types');
+      const unknown = unknownControl(r.frameworks ?? []);
+      if (unknown !== undefined)
+        throw new RecordError(`rule.frameworks: unknown control "${unknown.slice(0, 64)}" (the controls are listed in docs/COMPLIANCE.md)`);
       return {
         type: 'rule',
         id: r.id,
@@ -412,6 +420,7 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         objectTypes: r.object_types ?? [],
         remediation: r.remediation ?? '',
         owasp: r.owasp_category ?? null,
+        frameworks: ruleControls(r.frameworks ?? [], r.owasp_category ?? null),
       };
     }
     case 'rule_setting': {

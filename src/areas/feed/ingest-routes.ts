@@ -7,6 +7,8 @@ import { createGunzip } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { CYCLONEDX_MEDIA_TYPE } from '../../catalog/aibom.ts';
+import { BomError, cyclonedxToNdjson } from '../../ingest/cyclonedx.ts';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -77,6 +79,8 @@ export function bodyStream(request: FastifyRequest, max: number): Readable {
 export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor): void {
   // NDJSON bodies reach the handler as the raw stream.
   app.addContentTypeParser(NDJSON_TYPES, (_request, payload, done) => done(null, payload));
+  // So do CycloneDX BOMs: read whole (within the limit), validated, and turned into records (src/ingest/cyclonedx.ts).
+  app.addContentTypeParser(CYCLONEDX_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id',
@@ -89,10 +93,13 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         description:
           'Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, ' +
           'findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. ' +
-          'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines.',
+          'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. ' +
+          '`Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or ' +
+          "another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX " +
+          'is refused naming its first problem, and nothing is written.',
         params: TenantWorkspaceParams,
         // The document names the NDJSON media types, so generated clients and the reference page send them.
-        consumes: NDJSON_TYPES,
+        consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE],
         body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
         response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
       },
@@ -105,19 +112,36 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           .split(';')[0]!
           .trim()
           .toLowerCase();
-        if (!NDJSON_TYPES.includes(type))
+        if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE)
           throw new ApiError(
             415,
             `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line, ` +
-              `not "${type.slice(0, 64) || 'no content type'}"`,
+              `or a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`,
           );
       },
     },
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
+      // The media type was checked before parsing (preParsing): NDJSON, or a CycloneDX BOM.
+      const bom =
+        String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase() === CYCLONEDX_MEDIA_TYPE;
       let summary: IngestSummary;
+      let origins: string[] | undefined;
       try {
-        summary = await ingestor.ingest(ctx.db, bodyStream(request, ctx.config.ingestMaxBytes), {
+        let source: Readable | Buffer[] = bodyStream(request, ctx.config.ingestMaxBytes);
+        if (bom) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of source) chunks.push(chunk as Buffer);
+          const converted = await cyclonedxToNdjson(Buffer.concat(chunks).toString('utf8'), ctx.now()).catch((err: unknown) => {
+            throw err instanceof BomError ? new ApiError(400, err.message) : err;
+          });
+          source = [converted.ndjson];
+          origins = converted.origins;
+        }
+        summary = await ingestor.ingest(ctx.db, source, {
           tenant,
           workspace,
           storePrompts: ctx.config.storePrompts,
@@ -136,6 +160,14 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         if (clientGone && ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted'))
           throw new ApiError(400, 'request body was cut off');
         throw err;
+      }
+      if (summary.rejected > 0 && origins) {
+        // A BOM's records are not the client's lines: name the first problem where it is in the BOM.
+        const first = summary.errors[0];
+        throw new ApiError(
+          400,
+          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : 'the BOM was refused'}; nothing was written`,
+        );
       }
       if (summary.rejected > 0) {
         throw new ApiError(

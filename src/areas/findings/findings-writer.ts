@@ -3,7 +3,7 @@
 // issue counts and the monthly severity counts behind the histogram.
 
 import { sql } from 'kysely';
-import { issueIdOf, severityRank, type Severity } from '../../catalog/rules.ts';
+import { issueIdOf, severities, severityRank, type Severity } from '../../catalog/rules.ts';
 import { param } from '../../platform/db/database.ts';
 import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';
@@ -58,7 +58,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   for (const { line, record: r } of last.values()) {
     const old = existing.get(r.id);
     if (old) {
-      bump(old.detected_at, old.severity, -1);
+      bump(old.detected_at, old.severity, -1, old.rule_id);
       touchedIssues.set(old.issue_id, { ruleId: old.rule_id, severity: old.severity });
       ctx.touchedForIssues.add(objectKey(old.object_kind, old.object_id));
     }
@@ -97,7 +97,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
         source: 'ingest',
       });
     }
-    bump(r.detectedAt, severity, 1);
+    bump(r.detectedAt, severity, 1, r.ruleId);
     touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
     ctx.touchedForIssues.add(objectKey(r.objectKind, r.objectId));
     rows.push([
@@ -176,30 +176,62 @@ export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Prom
   });
 }
 
-/** Adds signed per-month, per-severity deltas to the histogram roll-up. */
-/** Instances opened (+1) or closed (-1) per month and severity, for addMonthly. */
+/** Signed deltas of one month and rule, per severity. */
+export interface MonthlyDelta {
+  month: string;
+  ruleId: string;
+  counts: Record<Severity, number>;
+}
+
+/**
+ * Instances opened (+1) or closed (-1) per month, rule and severity, for addMonthly. The rule is
+ * kept so a compliance framework's trend (the sum over its rules) is a lookup too.
+ */
 export function monthlyCounter(): {
-  monthly: Map<string, Record<Severity, number>>;
-  bump: (ms: number, severity: Severity, by: number) => void;
+  monthly: Map<string, MonthlyDelta>;
+  bump: (ms: number, severity: Severity, by: number, ruleId: string) => void;
 } {
-  const monthly = new Map<string, Record<Severity, number>>();
-  const bump = (ms: number, severity: Severity, by: number) => {
-    const m = monthOf(ms);
-    const row = monthly.get(m) ?? { critical: 0, high: 0, medium: 0, low: 0 };
-    row[severity] += by;
-    monthly.set(m, row);
+  const monthly = new Map<string, MonthlyDelta>();
+  const bump = (ms: number, severity: Severity, by: number, ruleId: string) => {
+    const month = monthOf(ms);
+    const key = `${month}\u0000${ruleId}`;
+    const row = monthly.get(key) ?? { month, ruleId, counts: { critical: 0, high: 0, medium: 0, low: 0 } };
+    row.counts[severity] += by;
+    monthly.set(key, row);
   };
   return { monthly, bump };
 }
 
-export async function addMonthly(ctx: BatchContext, monthly: Map<string, Record<Severity, number>>): Promise<void> {
-  const rows = [...monthly]
-    .filter(([, c]) => c.critical || c.high || c.medium || c.low)
+const nonZero = (c: Record<Severity, number>) => c.critical || c.high || c.medium || c.low;
+
+/** Adds the deltas to the histogram roll-up (per month) and to the per-rule monthly counts. */
+export async function addMonthly(ctx: BatchContext, monthly: Map<string, MonthlyDelta>): Promise<void> {
+  const perMonth = new Map<string, Record<Severity, number>>();
+  for (const { month, counts } of monthly.values()) {
+    const row = perMonth.get(month) ?? { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const s of severities) row[s] += counts[s];
+    perMonth.set(month, row);
+  }
+  const rows = [...perMonth]
+    .filter(([, c]) => nonZero(c))
     .map(([month, c]) => [ctx.tenant, ctx.workspace, month, c.critical, c.high, c.medium, c.low]);
   await bulkInsert(ctx.tx, 'issue_monthly', ['tenant_id', 'workspace_id', 'month', 'critical', 'high', 'medium', 'low'], rows, {
     keys: ['tenant_id', 'workspace_id', 'month'],
     update: Object.fromEntries(['critical', 'high', 'medium', 'low'].map((s) => [s, `issue_monthly.${s} + excluded.${s}`])),
   });
+  const ruleRows = [...monthly.values()]
+    .filter((d) => nonZero(d.counts))
+    .map((d) => [ctx.tenant, ctx.workspace, d.month, d.ruleId, d.counts.critical, d.counts.high, d.counts.medium, d.counts.low]);
+  await bulkInsert(
+    ctx.tx,
+    'issue_monthly_rules',
+    ['tenant_id', 'workspace_id', 'month', 'rule_id', 'critical', 'high', 'medium', 'low'],
+    ruleRows,
+    {
+      keys: ['tenant_id', 'workspace_id', 'month', 'rule_id'],
+      update: Object.fromEntries(['critical', 'high', 'medium', 'low'].map((s) => [s, `issue_monthly_rules.${s} + excluded.${s}`])),
+    },
+  );
 }
 
 /**

@@ -17,6 +17,8 @@ import { getScan, scanObject } from '../scans/reads.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { InstanceObject, InstanceView, RuleObject } from './schemas.ts';
+import { SARIF_MEDIA_TYPE } from './sarif.ts';
+import { SarifSchema, sendSarif } from './sarif-routes.ts';
 import { answerList, listQuerySchema, listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
 import { errorResponses, Nullable, PathId, TabularFields, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 
@@ -105,7 +107,8 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       'The open issues of the workspace (findings grouped by rule and severity), most severe first, then most open ' +
       'instances; paged by keyset cursor. `group_by` groups them by other dimensions instead (any of ' +
       `${issueDimensions.join(', ')}): each row is then a group, its dimensions first, then ${issueGroupMeasures.map((c) => `\`${c.name}\``).join(', ')}. ` +
-      '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV.\n\n' +
+      '`sort` takes `column[:asc|desc]` terms, comma-separated, over the columns of the answer. `Accept: text/csv` answers CSV; ' +
+      '`Accept: application/sarif+json` answers the open findings with a code location as SARIF 2.1.0 (as `…/sarif`; the list parameters do not apply).\n\n' +
       'Columns of issue rows:\n\n' +
       columnsTable(workspaceIssue.columns) +
       '\n\nMeasures of group rows:\n\n' +
@@ -114,6 +117,14 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
     list: { all: [workspaceIssues, issueGroups([...issueDimensions])], pick: indexList },
     scope: (params) => workspaceScope(params),
     answers: 'A page of issues or issue groups.',
+    // `Accept: application/sarif+json`: the open findings with a code location as SARIF (sarif-routes.ts).
+    alternatives: [
+      {
+        type: SARIF_MEDIA_TYPE,
+        schema: SarifSchema,
+        send: async (_request, reply, params) => sendSarif(ctx, reply, params.tenant_id, params.workspace_id),
+      },
+    ],
   });
 
   const objectsScope = (p: { tenant_id: string; workspace_id: string; id: string }) => workspaceScope(p, { issue: p.id });

@@ -160,7 +160,7 @@ export const issueObjects = defineList<IssueObjectRow>({
 // ---- instances ----------------------------------------------------------------------------------
 
 /** `status`: open, resolved or all (no filter), `fallback` when absent. */
-function statusFilter(fallback: string): FilterDecl {
+export function statusFilter(fallback: string): FilterDecl {
   return {
     param: 'status',
     column: 'status',
@@ -171,12 +171,12 @@ function statusFilter(fallback: string): FilterDecl {
   };
 }
 
-const instanceSql = fieldSql(instanceDetail.columns, 'i.', { object_type: 'i.object_kind' });
+export const instanceSql = fieldSql(instanceDetail.columns, 'i.', { object_type: 'i.object_kind' });
 const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
 /** Severity sorts by rank; a missing CVSS score below every score. */
-const instanceSort = (column: string) =>
+export const instanceSort = (column: string) =>
   column === 'severity' ? severityRankSql : column === 'cvss_score' ? 'coalesce(i.cvss_score, -1)' : undefined;
-const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
+export const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
 
 /**
  * The instances of one issue on one object: the spec's issue object details (answered as objects,

@@ -1,11 +1,12 @@
 // Applying rules and rule settings, and reading rule metadata as a tenant sees it (static or
 // external, with its settings): what findings and posture rules need to know about a rule.
 
+import { controlById, frameworks, staticRuleControls } from '../../catalog/frameworks.ts';
 import { staticRuleById, staticRules, type Severity } from '../../catalog/rules.ts';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import type { RuleRecord, RuleSettingRecord } from '../../ingest/records.ts';
-import { bulkInsert, json, updateRows } from '../../platform/db/bulk.ts';
+import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 import { type Db, type Executor, param } from '../../platform/db/database.ts';
 
 export interface RuleMeta {
@@ -37,6 +38,7 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       'owasp_category',
       'source',
       'updated_at',
+      'frameworks',
     ],
     [...last.values()].map((r) => [
       ctx.tenant,
@@ -52,15 +54,32 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       r.owasp,
       'external',
       ctx.now,
+      json(r.frameworks),
     ]),
     {
       keys: ['tenant_id', 'workspace_id', 'rule_id'],
       update: Object.fromEntries(
-        ['name', 'name_lower', 'description', 'severity', 'category', 'object_types', 'remediation', 'owasp_category', 'updated_at'].map(
-          (c) => [c, `excluded.${c}`],
-        ),
+        [
+          'name',
+          'name_lower',
+          'description',
+          'severity',
+          'category',
+          'object_types',
+          'remediation',
+          'owasp_category',
+          'updated_at',
+          'frameworks',
+        ].map((c) => [c, `excluded.${c}`]),
       ),
     },
+  );
+  await writeRuleControls(
+    ctx.db,
+    ctx.tx,
+    ctx.tenant,
+    ctx.workspace,
+    [...last.values()].map((r) => ({ id: r.id, controls: r.frameworks })),
   );
   // Issues and instances copy the rule's name and category when they are written; a rule sent
   // again with a new name or category must not leave the old ones showing on them.
@@ -184,6 +203,7 @@ export async function syncStaticRules(db: Db, tx: Executor): Promise<void> {
         object_types: param('object_types'),
         remediation: param('remediation'),
         owasp_category: param('owasp'),
+        frameworks: param('frameworks'),
         source: 'static',
         updated_at: param<number>('now'),
       })
@@ -197,6 +217,7 @@ export async function syncStaticRules(db: Db, tx: Executor): Promise<void> {
           object_types: eb.ref('excluded.object_types'),
           remediation: eb.ref('excluded.remediation'),
           owasp_category: eb.ref('excluded.owasp_category'),
+          frameworks: eb.ref('excluded.frameworks'),
         })),
       ),
   );
@@ -212,7 +233,60 @@ export async function syncStaticRules(db: Db, tx: Executor): Promise<void> {
       object_types: JSON.stringify(r.objectTypes),
       remediation: r.remediation,
       owasp: r.owasp,
+      frameworks: JSON.stringify(staticRuleControls.get(r.id) ?? []),
       now,
     });
   }
+  await writeRuleControls(
+    db,
+    tx,
+    '*',
+    '*',
+    staticRules.map((r) => ({ id: r.id, controls: staticRuleControls.get(r.id) ?? [] })),
+  );
+  await syncFrameworkControls(db, tx);
+}
+
+/**
+ * The rows of `rule_controls` of these rules, replaced: what the compliance posture joins findings
+ * to controls on. Static rules are written under tenant and workspace '*'.
+ */
+export async function writeRuleControls(
+  db: Db,
+  tx: Executor,
+  tenant: string,
+  workspace: string,
+  rules: { id: string; controls: readonly string[] }[],
+): Promise<void> {
+  if (rules.length === 0) return;
+  const del = db.template('rules.controls-delete', (b, d) =>
+    b
+      .deleteFrom('rule_controls')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inList('rule_id', param('ids'))),
+  );
+  for (const part of chunks(rules.map((r) => r.id))) await tx.run(del, { tenant, workspace, ids: part });
+  await bulkInsert(
+    tx,
+    'rule_controls',
+    ['tenant_id', 'workspace_id', 'rule_id', 'framework_id', 'control_id'],
+    rules.flatMap((r) => r.controls.map((id) => [tenant, workspace, r.id, controlById.get(id)!.framework.id, id])),
+    { keys: ['tenant_id', 'workspace_id', 'rule_id', 'control_id'], update: {} },
+  );
+}
+
+/** The frameworks' controls as rows (src/catalog/frameworks.ts), replaced after each migration. */
+async function syncFrameworkControls(db: Db, tx: Executor): Promise<void> {
+  await tx.run(
+    db.template('migrate.controls-delete', (b) => b.deleteFrom('framework_controls')),
+    {},
+  );
+  await bulkInsert(
+    tx,
+    'framework_controls',
+    ['framework_id', 'control_id', 'name', 'position'],
+    frameworks.flatMap((f) => f.controls.map((c, i) => [f.id, c.id, c.name, i])),
+    { keys: ['framework_id', 'control_id'], update: {} },
+  );
 }

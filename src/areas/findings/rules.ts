@@ -22,6 +22,7 @@ export interface RuleRow extends Record<string, unknown> {
   remediation: string;
   source: string;
   enabled: number;
+  frameworks: unknown;
 }
 
 /** Which rules a list holds. */
@@ -57,6 +58,7 @@ export function ruleObject(r: RuleRow): Record<string, unknown> {
     remediation: r.remediation,
     source: r.source,
     enabled: Number(r.enabled) !== 0,
+    frameworks: readJson<string[]>(r.frameworks) ?? [],
   };
 }
 
@@ -81,6 +83,7 @@ export function ruleSelect(b: Builder) {
       'r.remediation',
       'r.source',
       sql.raw<number>('coalesce(s.enabled, 1)').as('enabled'),
+      'r.frameworks',
     ]);
 }
 

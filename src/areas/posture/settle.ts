@@ -216,8 +216,8 @@ export async function settle(
         )
           continue;
         if (open.severity !== severity) {
-          bump(open.detected_at, open.severity, -1);
-          bump(open.detected_at, severity, 1);
+          bump(open.detected_at, open.severity, -1, open.rule_id);
+          bump(open.detected_at, severity, 1, rule.ruleId);
           touchedIssues.set(open.issue_id, { ruleId: open.rule_id, severity: open.severity });
           touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
           touchedObjects.add(key);
@@ -246,7 +246,7 @@ export async function settle(
           };
           ctx.changes.push(finding('finding.created', i));
         }
-        bump(detectedAt, severity, 1);
+        bump(detectedAt, severity, 1, rule.ruleId);
         touchedIssues.set(issueId, { ruleId: rule.ruleId, severity });
         touchedObjects.add(key);
         outcome.opened++;

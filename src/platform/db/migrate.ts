@@ -23,6 +23,7 @@ import * as relationFirstSeen from './migrations/021_relation_first_seen.ts';
 import * as jobs from './migrations/030_jobs.ts';
 import * as issueReads from './migrations/031_issue_reads.ts';
 import * as views from './migrations/032_views.ts';
+import * as compliance from './migrations/040_compliance.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 
@@ -51,6 +52,7 @@ const migrations: Migration[] = [
   { version: 30, name: 'jobs', up: jobs.up },
   { version: 31, name: 'issue_reads', up: issueReads.up },
   { version: 32, name: 'views', up: views.up },
+  { version: 40, name: 'compliance', up: compliance.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
   { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
 ];

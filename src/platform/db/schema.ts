@@ -95,6 +95,8 @@ export interface RulesTable {
   owasp_category: string | null;
   source: string;
   updated_at: number;
+  /** Control ids of src/catalog/frameworks.ts (JSON array). */
+  frameworks: Json;
 }
 
 export interface RuleSettingsTable {
@@ -156,6 +158,32 @@ export interface IssueObjectsTable {
   occurrences: number;
   first_detected: number;
   last_detected: number;
+}
+
+export interface FrameworkControlsTable {
+  framework_id: string;
+  control_id: string;
+  name: string;
+  position: number;
+}
+
+export interface RuleControlsTable {
+  tenant_id: string;
+  workspace_id: string;
+  rule_id: string;
+  framework_id: string;
+  control_id: string;
+}
+
+export interface IssueMonthlyRulesTable {
+  tenant_id: string;
+  workspace_id: string;
+  month: string;
+  rule_id: string;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
 }
 
 export interface IssueMonthlyTable {
@@ -487,6 +515,9 @@ export interface Database {
   issues: IssuesTable;
   issue_objects: IssueObjectsTable;
   issue_monthly: IssueMonthlyTable;
+  issue_monthly_rules: IssueMonthlyRulesTable;
+  framework_controls: FrameworkControlsTable;
+  rule_controls: RuleControlsTable;
   scans: ScansTable;
   scan_assets: ScanAssetsTable;
   llm_interactions: LlmInteractionsTable;

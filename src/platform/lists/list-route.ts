@@ -126,6 +126,20 @@ export interface ListRouteOptions<P extends TObject> {
   anyWorkspace?: boolean;
   /** The token scope the list needs (default `read`; webhook subscriptions need `webhooks`). */
   access?: Scope;
+  /**
+   * Other media types the operation answers in place of the list when `Accept` names one first
+   * (the issues index as SARIF): the type, its schema for the document, and what sends it.
+   */
+  alternatives?: Array<{
+    type: string;
+    schema: TSchema;
+    send(request: FastifyRequest, reply: FastifyReply, params: Type.Static<P>): Promise<FastifyReply>;
+  }>;
+}
+
+/** Whether the first media range of `Accept` is this type. */
+function acceptsFirst(accept: string | undefined, type: string): boolean {
+  return !!accept && (accept.split(',')[0] ?? '').split(';')[0]!.trim().toLowerCase() === type;
 }
 
 /** Reads a list request: the page and what the next cursor continues. */
@@ -173,7 +187,7 @@ export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppConte
         description: route.description,
         params: route.params ?? Type.Object({}),
         querystring: listQuerySchema(all, ctx.db.dialect),
-        response: { 200: TabularOrCsv(route.answers), ...errorResponses(...(route.errors ?? [])) },
+        response: { 200: withAlternatives(TabularOrCsv(route.answers), route.alternatives), ...errorResponses(...(route.errors ?? [])) },
       },
     },
     async (request, reply) => {
@@ -181,6 +195,8 @@ export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppConte
       // The route validated the path against `route.params`; inside this generic function the type
       // provider cannot name the result, so it is stated here, once, for every list route.
       const params = request.params as Type.Static<P>;
+      const alternative = route.alternatives?.find((a) => acceptsFirst(request.headers.accept, a.type));
+      if (alternative) return alternative.send(request, reply, params);
       const spec = pick(query, params);
       const scope = await route.scope(params, query, request);
       const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(params, scope)));
@@ -188,4 +204,12 @@ export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppConte
       return sendPage(request, reply, spec, page, cursor);
     },
   );
+}
+
+/** The 200 answer's content, with the alternatives' media types added. */
+function withAlternatives(schema: TSchema, alternatives: ListRouteOptions<TObject>['alternatives']): TSchema {
+  if (!alternatives?.length) return schema;
+  const content = { ...(schema as { content: Record<string, unknown> }).content };
+  for (const a of alternatives) content[a.type] = { schema: a.schema };
+  return Type.Unsafe({ ...schema, content });
 }

@@ -1,0 +1,190 @@
+// The compliance posture of a workspace, per framework (src/catalog/frameworks.ts): how many of its
+// controls have open findings, the open findings by severity, the objects failing, the posture
+// score, and the 12-month trend. Everything is read from the findings' roll-ups (`issues`,
+// `issue_objects`, the per-rule monthly counts) joined to `rule_controls`, never from the instances.
+//
+//   posture_score = (objects_in_scope − objects_failing) / objects_in_scope
+//
+// objects_in_scope: the inventory objects of the kinds the framework's rules apply to (plus any
+// other inventory object a finding of those rules names); objects_failing: those of them with at
+// least one open finding of a rule mapped to a control of the framework. null when nothing is in
+// scope. A finding counts once per framework however many of its controls its rule maps to.
+
+import { sql } from 'kysely';
+import { type Framework, frameworks } from '../../catalog/frameworks.ts';
+import { severities, type Severity } from '../../catalog/rules.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { histogramMonths } from '../findings/histogram.ts';
+
+/** The controls a workspace sees: those of the static rules and of its own external rules. */
+export const visibleControls = (rc: string) =>
+  `((${rc}.tenant_id = '*' and ${rc}.workspace_id = '*') or (${rc}.tenant_id = $tenant and ${rc}.workspace_id = $workspace))`;
+
+/** SQL text with `$name` placeholders as bound parameters. */
+export function withParams(text: string) {
+  const parts = text.split(/\$([a-z_]+)/);
+  return sql.join(
+    parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${param(p)}`)),
+    sql.raw(''),
+  );
+}
+
+/** Each (framework, rule) pair a workspace sees, once. */
+export const frameworkRules = `(select distinct rc.framework_id, rc.rule_id from rule_controls rc where ${visibleControls('rc')})`;
+
+export type SeverityCounts = Record<Severity, number> & { total: number };
+
+export interface MonthTrend {
+  month: string;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+export interface FrameworkPosture {
+  framework: string;
+  name: string;
+  version: string;
+  controls: number;
+  controls_with_open_findings: number;
+  open_findings: SeverityCounts;
+  objects_in_scope: number;
+  objects_failing: number;
+  posture_score: number | null;
+  trend: MonthTrend[];
+}
+
+/**
+ * The failing objects per framework and kind, from (object, rule) rows in object order: an object
+ * fails a framework when one of its rules maps to it; each object counts once per framework.
+ */
+function failingByFramework(
+  rows: ReadonlyArray<{ object_kind: string; object_id: string; rule_id: string }>,
+  pairs: ReadonlyArray<{ framework_id: string; rule_id: string }>,
+): Array<{ framework_id: string; object_kind: string; n: number }> {
+  const frameworksOf = new Map<string, string[]>();
+  for (const p of pairs) frameworksOf.set(p.rule_id, [...(frameworksOf.get(p.rule_id) ?? []), p.framework_id]);
+  const tally = new Map<string, { framework_id: string; object_kind: string; n: number }>();
+  const count = (kind: string, hit: Set<string>) => {
+    for (const f of hit) {
+      const t = tally.get(`${f}\u0000${kind}`) ?? { framework_id: f, object_kind: kind, n: 0 };
+      t.n++;
+      tally.set(`${f}\u0000${kind}`, t);
+    }
+  };
+  let object = '';
+  let kind = '';
+  let hit = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.object_kind}\u0000${r.object_id}`;
+    if (key !== object) {
+      count(kind, hit);
+      [object, kind, hit] = [key, r.object_kind, new Set()];
+    }
+    for (const f of frameworksOf.get(r.rule_id) ?? []) hit.add(f);
+  }
+  count(kind, hit);
+  return [...tally.values()];
+}
+
+const zero = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, total: 0 });
+
+export async function compliancePosture(db: Db, tenant: string, workspace: string, now: number): Promise<FrameworkPosture[]> {
+  const args = { tenant, workspace };
+  const findings = db.template('compliance.findings', (b) =>
+    withParams(`
+      select f.framework_id, i.severity, sum(i.open_instances) as n
+      from issues i join ${frameworkRules} f on f.rule_id = i.rule_id
+      where i.tenant_id = $tenant and i.workspace_id = $workspace and i.open_instances > 0
+      group by f.framework_id, i.severity`).compile(b),
+  );
+  const failingControls = db.template('compliance.failing-controls', (b) =>
+    withParams(`
+      select rc.framework_id, count(distinct rc.control_id) as n
+      from rule_controls rc
+      where ${visibleControls('rc')} and exists (
+        select 1 from issues i
+        where i.tenant_id = $tenant and i.workspace_id = $workspace and i.rule_id = rc.rule_id and i.open_instances > 0)
+      group by rc.framework_id`).compile(b),
+  );
+  // The objects with open findings and the rules of those findings, in object order: each object's
+  // frameworks are the union of its rules' (counted as the rows go by, never held all at once).
+  const failing = db.template('compliance.failing-objects', (b) =>
+    withParams(`
+      select io.object_kind, io.object_id, i.rule_id
+      from issue_objects io
+      join issues i on i.tenant_id = io.tenant_id and i.workspace_id = io.workspace_id and i.id = io.issue_id
+      join entities e on e.tenant_id = io.tenant_id and e.workspace_id = io.workspace_id and e.kind = io.object_kind and e.id = io.object_id
+      where io.tenant_id = $tenant and io.workspace_id = $workspace and i.open_instances > 0
+      order by io.object_kind, io.object_id`).compile(b),
+  );
+  const ruleFrameworks = db.template('compliance.rule-frameworks', (b) => withParams(frameworkRules.slice(1, -1)).compile(b));
+  const ruleKinds = db.template('compliance.rule-kinds', (b) =>
+    withParams(`
+      select distinct rc.framework_id, r.object_types
+      from rule_controls rc
+      join rules r on r.tenant_id = rc.tenant_id and r.workspace_id = rc.workspace_id and r.rule_id = rc.rule_id
+      where ${visibleControls('rc')}`).compile(b),
+  );
+  const kinds = db.template('compliance.kind-counts', (b) =>
+    b
+      .selectFrom('kind_counts')
+      .select(['kind', 'count'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace')),
+  );
+  const months = histogramMonths(now);
+  const trend = db.template('compliance.trend', (b) =>
+    withParams(`
+      select f.framework_id, m.month, sum(m.critical) as critical, sum(m.high) as high, sum(m.medium) as medium, sum(m.low) as low
+      from issue_monthly_rules m join ${frameworkRules} f on f.rule_id = m.rule_id
+      where m.tenant_id = $tenant and m.workspace_id = $workspace and m.month >= $from and m.month <= $to
+      group by f.framework_id, m.month`).compile(b),
+  );
+
+  const [findingRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([
+    db.all<{ framework_id: string; severity: Severity; n: number }>(findings, args),
+    db.all<{ framework_id: string; n: number }>(failingControls, args),
+    db.all<{ object_kind: string; object_id: string; rule_id: string }>(failing, args),
+    db.all<{ framework_id: string; rule_id: string }>(ruleFrameworks, args),
+    db.all<{ framework_id: string; object_types: unknown }>(ruleKinds, args),
+    db.all<{ kind: string; count: number }>(kinds, args),
+    db.all<{ framework_id: string; month: string } & Record<Severity, number>>(trend, { ...args, from: months[0], to: months.at(-1) }),
+  ]);
+  const entitiesOf = new Map(countRows.map((r) => [r.kind, Number(r.count)]));
+  const failingRows = failingByFramework(objectRows, pairRows);
+
+  return frameworks.map((f: Framework): FrameworkPosture => {
+    const open = zero();
+    for (const r of findingRows.filter((r) => r.framework_id === f.id)) {
+      open[r.severity] += Number(r.n);
+      open.total += Number(r.n);
+    }
+    const scopeKinds = new Set(kindRows.filter((r) => r.framework_id === f.id).flatMap((r) => readJson<string[]>(r.object_types) ?? []));
+    let inScope = [...scopeKinds].reduce((n, k) => n + (entitiesOf.get(k) ?? 0), 0);
+    let failingObjects = 0;
+    for (const r of failingRows.filter((r) => r.framework_id === f.id)) {
+      failingObjects += Number(r.n);
+      // An object of a kind its rule does not name is in scope because a finding names it.
+      if (!scopeKinds.has(r.object_kind)) inScope += Number(r.n);
+    }
+    const byMonth = new Map(trendRows.filter((r) => r.framework_id === f.id).map((r) => [r.month, r]));
+    return {
+      framework: f.id,
+      name: f.name,
+      version: f.version,
+      controls: f.controls.length,
+      controls_with_open_findings: Number(controlRows.find((r) => r.framework_id === f.id)?.n ?? 0),
+      open_findings: open,
+      objects_in_scope: inScope,
+      objects_failing: failingObjects,
+      posture_score: inScope === 0 ? null : Math.round(((inScope - failingObjects) / inScope) * 10000) / 10000,
+      trend: months.map((month) => {
+        const r = byMonth.get(month);
+        return Object.fromEntries([['month', month], ...severities.map((s) => [s, Number(r?.[s] ?? 0)])]) as unknown as MonthTrend;
+      }),
+    };
+  });
+}
