@@ -28,6 +28,7 @@ const TOOLS = [
   'list_findings',
   'get_finding',
   'list_sessions',
+  'get_compliance',
   'get_dashboard',
 ];
 
@@ -298,6 +299,28 @@ describeEngines(
         assert.equal(agentsOf(dash).critical_issues_count, 1);
         const whole = await ok(c, 'get_dashboard', {});
         assert.equal(agentsOf(whole).total_inventory_count, 6);
+
+        // Compliance: the same numbers as the API's, per framework, per control, behind a control.
+        const api = async (path: string) => JSON.parse((await h().get(path, reader)).body);
+        const posture = await ok(c, 'get_compliance', { workspace: W1 });
+        assert.deepEqual(posture.structuredContent.frameworks, (await api(`/api/v1/compliance/tenants/${T1}/workspaces/${W1}`)).frameworks);
+        assert.match(posture.content[0]!.text, /posture scores owasp-llm-2025 /);
+        const controls = await ok(c, 'get_compliance', { workspace: W1, framework: 'owasp-llm-2025', page_size: 3 });
+        const controlsApi = await api(`/api/v1/compliance/tenants/${T1}/workspaces/${W1}/owasp-llm-2025?page_size=3`);
+        assert.deepEqual(
+          controls.structuredContent.items.map((r: any) => Object.values(r)),
+          controlsApi.rows,
+        );
+        assert.equal(controls.structuredContent.total, 10);
+        const behind = await ok(c, 'get_compliance', { workspace: W1, framework: 'owasp-llm-2025', control: 'LLM02' });
+        const behindApi = await api(`/api/v1/compliance/tenants/${T1}/workspaces/${W1}/owasp-llm-2025/LLM02`);
+        assert.deepEqual(
+          behind.structuredContent.items.map((r: any) => r.id ?? r.instance_id),
+          behindApi.rows.map((r: unknown[]) => r[behindApi.header.indexOf(behindApi.header.includes('id') ? 'id' : 'instance_id')]),
+        );
+        assert.ok(behind.structuredContent.items.some((r: any) => (r.rule_id ?? r.issue_rule_id) === CREDS));
+        await refused(c, 'get_compliance', { workspace: W1, framework: 'iso-42001' }, /framework/);
+        await refused(c, 'get_compliance', { workspace: W1, control: 'LLM02' }, /control: needs framework/);
       });
 
       it(`${t.label}: find_paths answers which agents reach an unauthenticated MCP server`, async (ctx) => {

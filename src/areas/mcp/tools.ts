@@ -9,6 +9,7 @@
 // message (400 naming the parameter, 403, 404), bad arguments with the argument named, and any
 // other failure as a fixed sentence that carries no internals.
 
+import { frameworks } from '../../catalog/frameworks.ts';
 import {
   fromJsonSchema,
   McpServer,
@@ -239,6 +240,21 @@ const inputs = {
     },
     { additionalProperties: false },
   ),
+  get_compliance: Type.Object(
+    {
+      ...common,
+      framework: Type.Optional(
+        Type.Unsafe<string>({
+          type: 'string',
+          enum: frameworks.map((f) => f.id),
+          description: 'One framework: its controls with the open findings against them. Every framework when omitted.',
+        }),
+      ),
+      control: Type.Optional(Id('With framework: one control id (LLM01, ASI01, AML.T0051, …): the findings behind it.')),
+      ...paging,
+    },
+    { additionalProperties: false },
+  ),
   get_dashboard: Type.Object(
     {
       tenant: common.tenant,
@@ -271,6 +287,10 @@ const outputs = {
     ...Page,
     page_cost: Type.Number({ description: 'Sum of the cost of the sessions of this page, in US dollars.' }),
   }),
+  get_compliance: Loose(
+    {},
+    "Every framework (controls, those with open findings, open findings by severity, objects failing, posture score, trend); or one framework's controls; or one control's findings.",
+  ),
   get_dashboard: Loose({}, 'Counts per object type, top issues, objects most at risk, the 12-month histogram, scans.'),
 };
 
@@ -746,6 +766,46 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       );
       return {
         summary: `${data.items.length} of ${plural(data.total, 'session')} in ${tenant}/${a.workspace}, costing $${data.page_cost.toFixed(2)} together.${more(data.cursor)}`,
+        data,
+      };
+    },
+  },
+
+  get_compliance: {
+    title: 'Get the compliance posture',
+    description:
+      "Compliance posture of a workspace against OWASP LLM Top 10 2025, OWASP agentic 2026, MITRE ATLAS, NIST AI RMF 1.0 and the EU AI Act (docs/COMPLIANCE.md): without framework, each framework's score (share of in-scope objects with no open finding against it), controls failing and open findings by severity; with framework, its controls and the open findings against each; with framework and control, the findings behind that control.",
+    async run(s, a) {
+      const tenant = await s.tenantOf(a.tenant);
+      const base = wsPath('compliance', tenant, a.workspace);
+      if (a.control && !a.framework) throw new ToolError('control: needs framework');
+      if (!a.framework) {
+        const d = ok<{ frameworks: Row[] }>(await s.reader.get(base, {}));
+        const { value, clipped } = clip({ tenant, workspace: a.workspace, ...d });
+        const scores = d.frameworks.map((f) => `${f.framework} ${f.posture_score}`).join(', ');
+        return {
+          summary: `Compliance of ${tenant}/${a.workspace}: posture scores ${scores}.`,
+          data: clipped ? { ...value, clipped } : value,
+        };
+      }
+      const path = `${base}/${enc(a.framework)}${a.control ? `/${enc(a.control)}` : ''}`;
+      const data = await boundedPage(
+        (rows) => s.tabular(path, { cursor: a.cursor, page_size: rows }),
+        a.page_size ?? DEFAULT_PAGE,
+        (t) => ({
+          tenant,
+          workspace: a.workspace,
+          framework: a.framework,
+          control: a.control ?? null,
+          items: objectsOf(t),
+          cursor: t.cursor,
+          total: t.total,
+        }),
+      );
+      return {
+        summary: a.control
+          ? `${data.items.length} of ${plural(data.total, 'finding')} behind ${a.control} (${a.framework}) in ${tenant}/${a.workspace}.${more(data.cursor)}`
+          : `${data.items.length} of ${plural(data.total, 'control')} of ${a.framework} in ${tenant}/${a.workspace}.${more(data.cursor)}`,
         data,
       };
     },
