@@ -453,12 +453,14 @@ describeEngines(
       const ownerAnswered = new Map<string, number[]>();
       const readByOwner = new Map<string, Array<Record<string, string>>>();
       for (const r of protectedRoutes().filter((x) => ['GET', 'HEAD'].includes(x.method))) {
-        const withIds = idParams(r).length > 0;
+        // Catalogue constants in a path (an edge name alone, a compliance framework and control) are
+        // nobody's ids: such a route answers the caller's own data, checked by the scope tests above.
+        const withIds = idParams(r).some((p) => !enumeratedParam(r, p));
         const idQuery = Object.keys(queryProps(r)).filter((q) => q.endsWith('_id') && q !== 'workspace_id');
         if (!withIds && idQuery.length === 0) continue;
         for (const owner of owned) {
           // HEAD runs the GET's handler (GET sorts first): the combinations its owner could read are enough.
-          const all = withIds ? combos(r, owner) : [{}];
+          const all = idParams(r).length ? combos(r, owner) : [{}];
           const readable = readByOwner.get(`${owner.name} ${r.url}`);
           for (const ids of r.method === 'HEAD' && readable?.length ? readable : all) {
             const query = Object.fromEntries(idQuery.map((q) => [q, owner.id]));

@@ -170,6 +170,11 @@ const staticMapping: Record<string, string[]> = {
     'Article 15',
   ],
   toxic_probed_model_with_code_execution: ['LLM01', 'ASI01', 'ASI05', 'AML.T0050', 'AML.T0054', 'MEASURE 2.6', 'MEASURE 2.7', 'Article 15'],
+  // Shadow AI (runtime discovery): components in use that no one reviewed, and declared agents
+  // that stopped running while their access remains.
+  undeclared_ai_model_or_mcp_server: ['LLM03', 'ASI04', 'AML.T0010', 'GOVERN 6.1', 'MAP 4.1', 'Article 9', 'Article 26'],
+  undeclared_ai_agent_or_tool: ['LLM03', 'ASI04', 'ASI10', 'AML.T0010', 'MAP 4.1', 'MANAGE 4.1', 'Article 9', 'Article 26'],
+  declared_agent_quiet_at_runtime: ['LLM06', 'ASI03', 'AML.T0012', 'MANAGE 4.1', 'Article 26'],
 };
 
 export const frameworkById: ReadonlyMap<string, Framework> = new Map(frameworks.map((f) => [f.id, f]));

@@ -122,6 +122,9 @@ export function bomRecords(bom: Json, now: number = Date.now()): BomRecord[] {
     seen.add(`${kind}/${id}`);
     if (ref) refs.set(ref, { kind, id, relations: props(o).filter((p) => p.name === prop.relation) });
     const attributes = ours ? (jsonProp<Json>(o, prop.attributes, from) ?? {}) : foreignAttributes(kind, o);
+    // Who reported the object travels in its attributes (`sources`): the record names the first of
+    // them as its source, so the import keeps them as they were instead of adding `ingest`.
+    const sources = Array.isArray(attributes.sources) ? attributes.sources.filter((x): x is string => typeof x === 'string') : [];
     add(from, {
       type: 'entity',
       kind,
@@ -129,6 +132,7 @@ export function bomRecords(bom: Json, now: number = Date.now()): BomRecord[] {
       name: str(o.name) ?? id,
       ...(propOf(o, prop.firstSeen) ? { first_seen: propOf(o, prop.firstSeen) } : {}),
       last_seen: propOf(o, prop.lastSeen) ?? made,
+      ...(sources.length ? { source: sources[0] } : {}),
       attributes,
     });
     // Another tool's occurrences become locations the object is defined at; ours are locations of the BOM already.

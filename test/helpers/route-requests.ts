@@ -5,6 +5,7 @@
 
 import type { RouteEntry } from '../../src/platform/http/route-table.ts';
 import { routedKinds } from '../../src/catalog/kinds.ts';
+import { frameworks } from '../../src/catalog/frameworks.ts';
 
 export type JsonSchema = {
   type?: string;
@@ -137,6 +138,12 @@ export function validBody(route: RouteEntry, tag = 'matrix'): { contentType: str
  * belongs to (read from the catalogue), so edge routes are reached past their edge check.
  */
 export function enumeratedParam(route: RouteEntry, param: string): string[] | undefined {
+  // Compliance paths name a framework of the catalogue and one of its controls: every framework,
+  // crossed with the first control of each (one pair per framework is valid, the others 404).
+  if (route.url.startsWith('/api/v1/compliance/')) {
+    if (param === 'framework') return frameworks.map((f) => f.id);
+    if (param === 'control') return frameworks.map((f) => f.controls[0]!.id);
+  }
   if (param !== 'edge') return undefined;
   const kind = routedKinds.find((k) => route.url.startsWith(`/api/v1/${k.prefix}/`));
   return kind?.edges.map((e) => e.name);
