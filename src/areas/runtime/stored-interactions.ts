@@ -2,30 +2,14 @@
 // sessions roll-up.
 
 import { readJson } from '../../platform/db/database.ts';
+import type { LlmInteractionsTable } from '../../platform/db/schema.ts';
 
-export interface Stored {
-  id: string;
-  time: number;
-  session_id: string;
-  agent_id: string;
-  model: string;
-  model_id: string | null;
-  provider: string;
-  duration_ms: number;
-  input_tokens: number;
-  output_tokens: number;
-  total_tokens: number;
-  cost: number;
-  cost_source: string;
-  prompt_outcome: string;
-  response_outcome: string;
-  outcome: string;
+/** A row of llm_interactions without its scope; JSON columns as the text written and compared. */
+export type Stored = Omit<LlmInteractionsTable, 'tenant_id' | 'workspace_id' | 'categories' | 'mcp_server_ids' | 'attributes'> & {
   categories: string;
   mcp_server_ids: string;
-  prompt: string | null;
-  response: string | null;
   attributes: string;
-}
+};
 
 export const storedColumns = [
   'id',
@@ -49,7 +33,7 @@ export const storedColumns = [
   'prompt',
   'response',
   'attributes',
-] as const;
+] as const satisfies ReadonlyArray<keyof Stored>;
 
 export const numericColumns = ['time', 'duration_ms', 'input_tokens', 'output_tokens', 'total_tokens', 'cost'] as const;
 
