@@ -51,20 +51,23 @@ export function issueValues(r: IssueRow): unknown[] {
   ];
 }
 
+/** The columns of an issue row (issueValues), read by every issue list and lookup. */
+export const issueColumns = [
+  'i.id',
+  'i.rule_id',
+  'i.rule_name',
+  'i.severity',
+  'i.category',
+  'i.open_instances',
+  'i.objects',
+  'i.first_detected',
+  'i.last_detected',
+] as const;
+
 export function issuesBase(b: Builder) {
   return b
     .selectFrom('issues as i')
-    .select([
-      'i.id',
-      'i.rule_id',
-      'i.rule_name',
-      'i.severity',
-      'i.category',
-      'i.open_instances',
-      'i.objects',
-      'i.first_detected',
-      'i.last_detected',
-    ])
+    .select(issueColumns)
     .where('i.tenant_id', '=', param('tenant'))
     .where('i.workspace_id', '=', param('workspace'));
 }

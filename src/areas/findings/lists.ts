@@ -23,6 +23,7 @@ import {
   issueObjectValues,
   type IssueObjectRow,
   type IssueRow,
+  issueColumns,
   issuesBase,
   issueSortSql,
   issueValues,
@@ -119,18 +120,7 @@ export const tokenIssues = defineList<IssueRow & { workspace_id: string }>({
     whereScope(
       b
         .selectFrom('issues as i')
-        .select([
-          'i.workspace_id',
-          'i.id',
-          'i.rule_id',
-          'i.rule_name',
-          'i.severity',
-          'i.category',
-          'i.open_instances',
-          'i.objects',
-          'i.first_detected',
-          'i.last_detected',
-        ])
+        .select(['i.workspace_id', ...issueColumns])
         .where('i.tenant_id', '=', param('tenant')),
       d,
       scope.key as ScopeShape,
@@ -218,62 +208,42 @@ export const issueObjectDetails = defineList<InstanceRow>({
 });
 
 /**
- * What one rule produced in the workspaces a token may read, newest first across workspaces (ids
- * are unique only within a workspace, so it breaks ties too). Scope: the token's, and rule.
+ * Instances across the workspaces a token may read, of one rule or one issue (`column` = the
+ * scope argument), newest first across workspaces (ids are unique only within a workspace, so it
+ * breaks ties too), the workspace as the first column. Scope: the token's, and the rule or issue.
  */
-export const ruleResults = defineList<InstanceRow>({
-  name: 'rule.results',
-  columns: instanceDetail.columns,
-  header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
-  columnSql: () => instanceSql,
-  sortSql: instanceSort,
-  tie: ['i.id', 'i.workspace_id'],
-  defaultSort: newestFirst,
-  filters: [statusFilter('all')],
-  pageSize: DEFAULT_PAGE,
-  base: (b, d, scope) =>
-    whereScope(
-      b
-        .selectFrom('issue_instances as i')
-        .select(selected)
-        .where('i.tenant_id', '=', param('tenant'))
-        .where('i.rule_id', '=', param('rule')),
-      d,
-      scope.key as ScopeShape,
-      'i.workspace_id',
-    ),
-  render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
-  query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'paging'] },
-});
+function instancesAcrossWorkspaces(name: string, column: 'rule_id' | 'issue_id', arg: string, sortable: boolean) {
+  return defineList<InstanceRow>({
+    name,
+    columns: instanceDetail.columns,
+    header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
+    columnSql: () => instanceSql,
+    sortSql: instanceSort,
+    tie: ['i.id', 'i.workspace_id'],
+    defaultSort: newestFirst,
+    filters: [statusFilter('all')],
+    pageSize: DEFAULT_PAGE,
+    base: (b, d, scope) =>
+      whereScope(
+        b
+          .selectFrom('issue_instances as i')
+          .select(selected)
+          .where('i.tenant_id', '=', param('tenant'))
+          .where(`i.${column}`, '=', param(arg)),
+        d,
+        scope.key as ScopeShape,
+        'i.workspace_id',
+      ),
+    render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
+    query: { order: [{ extra: WorkspaceNarrowing }, 'filters', ...(sortable ? (['sort'] as const) : []), 'paging'] },
+  });
+}
 
-/**
- * The instances of one issue in the workspaces a token may read (`GET /issues/{id}/instances`),
- * newest first, the workspace as the first column. Scope: the token's, and issue.
- */
-export const tokenIssueInstances = defineList<InstanceRow>({
-  name: 'issue.instances',
-  columns: instanceDetail.columns,
-  header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
-  columnSql: () => instanceSql,
-  sortSql: instanceSort,
-  tie: ['i.id', 'i.workspace_id'],
-  defaultSort: newestFirst,
-  filters: [statusFilter('all')],
-  pageSize: DEFAULT_PAGE,
-  base: (b, d, scope) =>
-    whereScope(
-      b
-        .selectFrom('issue_instances as i')
-        .select(selected)
-        .where('i.tenant_id', '=', param('tenant'))
-        .where('i.issue_id', '=', param('issue')),
-      d,
-      scope.key as ScopeShape,
-      'i.workspace_id',
-    ),
-  render: (_db, _scope, rows) => rows.map((r) => [r.workspace_id, ...instanceValues(r)]),
-  query: { order: [{ extra: WorkspaceNarrowing }, 'filters', 'sort', 'paging'] },
-});
+/** What one rule produced in the workspaces a token may read (the spec's rule results). */
+export const ruleResults = instancesAcrossWorkspaces('rule.results', 'rule_id', 'rule', false);
+
+/** The instances of one issue in the workspaces a token may read (`GET /issues/{id}/instances`). */
+export const tokenIssueInstances = instancesAcrossWorkspaces('issue.instances', 'issue_id', 'issue', true);
 
 /** Every instance of a workspace, open and resolved, newest first (a saved view's rows). Scope: tenant, workspace. */
 export const workspaceInstances = defineList<InstanceRow>({

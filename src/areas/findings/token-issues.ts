@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
-import { issueSortSql, type IssueRow } from './issues.ts';
+import { issueColumns, issueSortSql, type IssueRow } from './issues.ts';
 
 /** The open issue with this id in the scope's workspaces, with its workspace. */
 export async function findIssue(db: Db, scope: WorkspaceScope, id: string): Promise<(IssueRow & { workspace_id: string }) | undefined> {
@@ -16,18 +16,7 @@ export async function findIssue(db: Db, scope: WorkspaceScope, id: string): Prom
     whereScope(
       b
         .selectFrom('issues as i')
-        .select([
-          'i.workspace_id',
-          'i.id',
-          'i.rule_id',
-          'i.rule_name',
-          'i.severity',
-          'i.category',
-          'i.open_instances',
-          'i.objects',
-          'i.first_detected',
-          'i.last_detected',
-        ])
+        .select(['i.workspace_id', ...issueColumns])
         .where('i.tenant_id', '=', param('tenant'))
         .where('i.id', '=', param('id')),
       d,

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, Executor } from '../../platform/db/database.ts';
+import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { JobState } from '../../platform/jobs/store.ts';
 import type { ViewQuery } from './entities.ts';
@@ -82,7 +82,7 @@ export const viewSelect = [
   'e.file as export_file',
 ] as const;
 
-export function viewFrom(b: Parameters<Parameters<Db['template']>[1]>[0]) {
+export function viewFrom(b: Builder) {
   return b
     .selectFrom('views as v')
     .leftJoin('view_exports as e', (j) => j.onRef('e.tenant_id', '=', 'v.tenant_id').onRef('e.id', '=', 'v.last_export_id'))
@@ -315,7 +315,7 @@ export const exportSelect = [
   'j.progress',
 ] as const;
 
-export function exportFrom(b: Parameters<Parameters<Db['template']>[1]>[0]) {
+export function exportFrom(b: Builder) {
   return b
     .selectFrom('view_exports as e')
     .innerJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', 'e.tenant_id').onRef('j.id', '=', 'e.id'));
