@@ -9,6 +9,7 @@
 // to the workspace's cap (BatchOptions.runtimeObjectCap); past it, the objects are refused and
 // counted (`objects.refused`), and their relations are not written.
 
+import { canonicalJson } from '../../platform/values.ts';
 import { addCounts, totalOf } from '../discovery/counters.ts';
 import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { type EntityRecord, RUNTIME_SOURCE } from '../../ingest/records.ts';
@@ -44,24 +45,11 @@ export async function readExisting(ctx: BatchContext, keys: string[]): Promise<M
   return out;
 }
 
-/** JSON with object keys sorted (jsonb does not keep key order). */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(
-          Object.keys(x)
-            .sort()
-            .map((k) => [k, (x as Record<string, unknown>)[k]]),
-        )
-      : x,
-  );
-}
-
 /** Whether the record says what the stored object says, apart from its times (and `runtime_last_seen`). */
 export function sameFacts(have: Existing, r: EntityRecord): boolean {
   const strip = (a: Record<string, unknown>) => {
     const { runtime_last_seen: _, ...rest } = a;
-    return canonical(rest);
+    return canonicalJson(rest);
   };
   return have.name === r.name && strip(have.attributes) === strip(r.attributes);
 }

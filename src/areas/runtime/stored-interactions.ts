@@ -1,6 +1,7 @@
 // The stored form of an LLM interaction (a row of llm_interactions) shared by the interactions writer and the
 // sessions roll-up.
 
+import { canonicalJson } from '../../platform/values.ts';
 import { readJson } from '../../platform/db/database.ts';
 import type { LlmInteractionsTable } from '../../platform/db/schema.ts';
 
@@ -37,24 +38,11 @@ export const storedColumns = [
 
 export const numericColumns = ['time', 'duration_ms', 'input_tokens', 'output_tokens', 'total_tokens', 'cost'] as const;
 
-/** JSON text with object keys sorted: jsonb does not keep key order, so compare canonically. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(
-          Object.keys(x)
-            .sort()
-            .map((k) => [k, (x as Record<string, unknown>)[k]]),
-        )
-      : x,
-  );
-}
-
 export function signature(s: Stored): string {
   return JSON.stringify(
     storedColumns.map((c) => {
       const v = s[c];
-      return c === 'categories' || c === 'mcp_server_ids' || c === 'attributes' ? canonical(readJson(v)) : v;
+      return c === 'categories' || c === 'mcp_server_ids' || c === 'attributes' ? canonicalJson(readJson(v)) : v;
     }),
   );
 }
