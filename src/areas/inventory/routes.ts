@@ -14,11 +14,10 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { answerList, listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
 import { EdgeParams, errorResponses, ObjectParams, TabularFields, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { agentCost } from '../runtime/agent-cost.ts';
+import { detailPlan, locationFields, readDetail, SECTION_LIMIT } from './detail.ts';
 import { edgeList, edgeScope } from './edges.ts';
 import { entityList } from './lists.ts';
 import { entityFormatter, getEntity } from './reads.ts';
-
-const SECTION_LIMIT = 100;
 
 const AgentCostFields = {
   burn_rate: Type.Object({
@@ -56,9 +55,7 @@ function detailSchema(kind: KindDef): TSchema {
   );
 }
 
-const locationFields = ['repository', 'path', 'start_line', 'end_line', 'branch', 'commit', 'url', 'host'] as const;
-
-/** One embedded section of a detail, as JSON text: the first page of its edge. */
+/** One embedded section of a detail read as its edge's first page, as JSON text (the sections one statement does not answer). */
 async function loadSection(
   ctx: AppContext,
   kind: KindDef,
@@ -95,6 +92,7 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
   const ops = kind.operation!;
   const tags = ['Inventory'];
   const extras = detailExtras[kind.name];
+  const plan = detailPlan(kind, ctx.db.dialect);
 
   listRoute(app, ctx, {
     url: base,
@@ -124,11 +122,23 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     },
     async (request, reply) => {
       const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-      const row = await getEntity(ctx.db, kind, tenant, workspace, id);
+      const row = await readDetail(ctx.db, kind, tenant, workspace, id);
       if (!row) throw notFound(`no ${kind.label} with this id in the workspace`);
-      const sections = await Promise.all(
-        kind.sections.map(async (s) => `,${JSON.stringify(s.name)}:${await loadSection(ctx, kind, s, tenant, workspace, id)}`),
-      );
+      const texts = new Map<string, string>();
+      for (const { section, column } of plan.sql) {
+        const text = row[column] as string;
+        const colon = text.indexOf(':');
+        const n = Number(text.slice(0, colon));
+        // Past the embedded size the section is its edge's first page and its edge's count.
+        texts.set(
+          section.name,
+          n <= SECTION_LIMIT
+            ? `{"items":[${text.slice(colon + 1)}],"total":${n}}`
+            : await loadSection(ctx, kind, section, tenant, workspace, id),
+        );
+      }
+      for (const s of plan.rest) texts.set(s.name, await loadSection(ctx, kind, s, tenant, workspace, id));
+      const sections = kind.sections.map((s) => `,${JSON.stringify(s.name)}:${texts.get(s.name)}`);
       const extra = extras ? `,${JSON.stringify(await extras.load(ctx, tenant, workspace, id)).slice(1, -1)}` : '';
       const rowJson = row.row_json ?? JSON.stringify(format(row));
       return reply.type('application/json; charset=utf-8').send(tabularJson(headerJson, [rowJson], '', 1, sections.join('') + extra));

@@ -74,6 +74,12 @@ export interface SqlDialect {
   jsonScalar(column: string, key: string, type: ValueType): string;
   least(a: string, b: string): string;
   greatest(a: string, b: string): string;
+  /** A text value as the text of a JSON string (`"a\\"b"`), the way JSON.stringify writes it. */
+  jsonQuote(expr: string): string;
+  /** An attribute of a JSON column as its JSON text (`"x"`, `12`, `null`), SQL null when absent. */
+  jsonAtText(column: string, key: string): string;
+  /** Aggregate text: the group's row count, a colon, then `expr` of its rows joined by commas in `orderBy` order (`k0 desc, k1 desc`). */
+  countThenJoined(expr: string, orderBy: string): string;
 
   // ---- statements -----------------------------------------------------------------------------
   /**

@@ -110,6 +110,9 @@ export const postgresDialect: SqlDialect = {
   },
   least: (a, b) => `least(${a}, ${b})`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
+  jsonQuote: (expr) => `to_json(${expr}::text)::text`,
+  jsonAtText: (column, key) => `(${column}->${quoteLiteral(key)})::text`,
+  countThenJoined: (expr, orderBy) => `count(*) || ':' || coalesce(string_agg(${expr}, ',' order by ${orderBy}), '')`,
 
   /** One UPDATE … FROM the JSON rows: one round trip for the whole set. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {

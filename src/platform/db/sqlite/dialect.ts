@@ -76,6 +76,10 @@ export const sqliteDialect: SqlDialect = {
   jsonScalar: (column, key) => `json_extract(${column}, ${quoteJsonKey(key)})`,
   least: (a, b) => `min(${a}, ${b})`,
   greatest: (a, b) => `max(${a}, ${b})`,
+  jsonQuote: (expr) => `json_quote(${expr})`,
+  // `->` answers JSON text (a string keeps its quotes); null when the key is absent.
+  jsonAtText: (column, key) => `(${column} -> ${quoteJsonKey(key)})`,
+  countThenJoined: (expr, orderBy) => `count(*) || ':' || coalesce(group_concat(${expr}, ',' order by ${orderBy}), '')`,
 
   /** One prepared UPDATE per row: in-process, microseconds each. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
