@@ -25,6 +25,11 @@ interface Case {
   postgres: RegExp;
   /** The page's plan on PostgreSQL when it walks the sort index rather than the filter's. */
   postgresPage?: RegExp;
+  /**
+   * A filter on related objects: `sqlite` / `postgres` are the plan of the statement reading the
+   * set of ids it keeps (src/platform/lists/related-sets.ts); the total then probes those ids.
+   */
+  relatedSet?: { sqliteTotal: RegExp; postgresTotal: RegExp };
 }
 
 const cases: Case[] = [
@@ -48,11 +53,14 @@ const cases: Case[] = [
     sqlite: /entities_risk \(.*risk_score>\?/,
     postgres: /Index Cond: .*risk_score >=/,
   },
-  // A filter on related objects starts from the neighbours' index, then the relations' reverse index.
+  // A filter on related objects reads the ids it keeps from the neighbours' index, then the
+  // relations' reverse index; the page and the total probe the objects by those ids.
   {
     url: `/api/v1/aispm-agents/${W}?models.provider=openai`,
     sqlite: /entities_kx_model_provider \(.*<expr>=\?\)\n.*relations_reverse/,
     postgres: /Index Cond: .*'provider'[^\n]*\n.*\n\s*Index Cond: .*relation = 'uses_model'/,
+    postgresPage: /Index Cond: .*id = ANY/,
+    relatedSet: { sqliteTotal: /SEARCH entities USING .*INDEX \w+ \(.*id=\?\)/, postgresTotal: /Index Cond: .*id = ANY/ },
   },
   {
     url: `/api/v1/issues/${W}?severity=critical`,
@@ -148,7 +156,14 @@ describeEngines(
         }
         // The total: the filter's own index on both engines (interactions and sessions by agent
         // read a kept counter instead of counting).
-        if (count) {
+        if (c.relatedSet) {
+          const set = statements.find(({ t }) => /^select distinct/.test(t.sql));
+          assert.ok(set && count, 'the statement reading the related set, and the total');
+          const setPlan = (await plan(set.t, set.args)).join('\n');
+          assert.match(setPlan, c[engine], setPlan);
+          const countPlan = (await plan(count.t, count.args)).join('\n');
+          assert.match(countPlan, engine === 'sqlite' ? c.relatedSet.sqliteTotal : c.relatedSet.postgresTotal, countPlan);
+        } else if (count) {
           const countPlan = (await plan(count.t, count.args)).join('\n');
           assert.match(countPlan, c[engine], countPlan);
         } else {

@@ -2,7 +2,7 @@
 // neighbours over a stored relation, either direction), each one ListSpec. Rows are the entities'
 // stored rows (entity-rows.ts), sent as they are.
 
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { EdgeDef, KindDef } from '../../catalog/types.ts';
 import { columnOf, kindByName } from '../../catalog/kinds.ts';
 import type { Builder } from '../../platform/db/database.ts';
@@ -70,6 +70,11 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
   const expr = inner.sql ? `n.${inner.sql}` : columnSqlOf(target, 'n')(d)[inner.column]!;
   const { relation, direction } = relationOf(edge);
   const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
+  const matching = (condition: RawBuilder<boolean>, distinct = false) =>
+    sql`select ${sql.raw(distinct ? 'distinct ' : '')}${sql.ref(`r.${near}_id`)} as id from entities n cross join relations r
+        where n.tenant_id = ${param('tenant')} and n.workspace_id = ${param('workspace')} and n.kind = ${sql.lit(target.name)} and ${condition}
+          and r.tenant_id = n.tenant_id and r.workspace_id = n.workspace_id and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
+          and ${sql.ref(`r.${far}_id`)} = n.id and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)}`;
   return {
     param: query,
     column: inner.column,
@@ -81,11 +86,9 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
     // relations to this kind: CROSS JOIN keeps that order on SQLite, which otherwise may walk every
     // relation of the kind and probe the neighbour for each (128k probes for a provider filter at
     // benchmark scale); PostgreSQL plans the join either way.
-    within: (condition) =>
-      sql<boolean>`id in (select ${sql.ref(`r.${near}_id`)} from entities n cross join relations r
-        where n.tenant_id = ${param('tenant')} and n.workspace_id = ${param('workspace')} and n.kind = ${sql.lit(target.name)} and ${condition}
-          and r.tenant_id = n.tenant_id and r.workspace_id = n.workspace_id and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
-          and ${sql.ref(`r.${far}_id`)} = n.id and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)})`,
+    within: (condition) => sql<boolean>`id in (${matching(condition)})`,
+    // Read once per data version as a set of ids (src/platform/lists/related-sets.ts).
+    matching: { column: 'id', select: (condition) => matching(condition, true) },
   };
 }
 

@@ -53,6 +53,12 @@ export interface FilterDecl {
    * (`models.provider`) compares a neighbour's column (`sql`) and keeps the rows this wraps it for.
    */
   within?: (condition: RawBuilder<boolean>) => RawBuilder<boolean>;
+  /**
+   * With `within`: the same rows as a set to compute once, a statement selecting the ids of the rows
+   * the filter keeps (column `id`) from the condition on the related rows, and the list's column
+   * those ids are (related-sets.ts resolves it once per data version and binds the ids).
+   */
+  matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<unknown> };
 }
 
 /** `name__ilk` on a column whose text is not lower-cased in storage (`expr` is its SQL). */
@@ -66,6 +72,8 @@ export interface Filter {
   /** The column's type (how the value was read and how SQL compares it). */
   type: ValueType;
   value: unknown;
+  /** A `matching` filter resolved: the ids of the rows it keeps (related-sets.ts). */
+  ids?: readonly string[];
 }
 
 const MAX_IN = 100;
@@ -189,7 +197,9 @@ function checkWindows(filters: Filter[]): void {
 
 /** The filters present, for statement cache keys: which parameters (and how many values), never the values. */
 export function filterShape(filters: readonly Filter[]): string {
-  return filters.map((f) => (f.decl.op === 'in' ? `${f.decl.param}#${(f.value as unknown[]).length}` : f.decl.param)).join(',');
+  return filters
+    .map((f) => (f.ids ? `${f.decl.param}#ids` : f.decl.op === 'in' ? `${f.decl.param}#${(f.value as unknown[]).length}` : f.decl.param))
+    .join(',');
 }
 
 /** The filters with their values, for cursor fingerprints. */
@@ -203,7 +213,8 @@ const argName = (decl: FilterDecl, i?: number) => `f_${decl.param}${i === undefi
 export function filterArgs(filters: readonly Filter[]): Args {
   const out: Args = {};
   for (const f of filters) {
-    if (f.decl.op === 'in')
+    if (f.ids) out[argName(f.decl)] = f.ids;
+    else if (f.decl.op === 'in')
       (f.value as unknown[]).forEach((v, i) => {
         out[argName(f.decl, i)] = v;
       });
@@ -216,11 +227,13 @@ const comparison: Partial<Record<FilterOp, string>> = { eq: '=', ne: '<>', gt: '
 
 /** The SQL condition of one filter, over the column expressions of the list. */
 export function filterCondition(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<string, string>>): RawBuilder<boolean> {
+  if (filter.ids) return d.inList(filter.decl.matching!.column, param(argName(filter.decl)));
   const condition = comparisonOf(d, filter, columnSql);
   return filter.decl.within ? filter.decl.within(condition) : condition;
 }
 
-function comparisonOf(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<string, string>>): RawBuilder<boolean> {
+/** The comparison a filter makes on its column (for a filter on related rows: on the related row's). */
+export function comparisonOf(d: SqlDialect, filter: Filter, columnSql: Readonly<Record<string, string>>): RawBuilder<boolean> {
   const { decl } = filter;
   const expr = decl.sql ?? columnSql[decl.column];
   if (expr === undefined) throw new Error(`filter ${decl.param}: the list has no SQL for column ${decl.column}`);

@@ -7,6 +7,7 @@ import type { SqlDialect } from '../db/dialect.ts';
 import { keysetPage, orderTerms, type OrderTerm, type SortTerm } from '../db/paging/keyset.ts';
 import { columnFilters, type Filter, type FilterDecl, filterArgs, filterCondition, filterShape } from './filters.ts';
 import type { ListScope, ListSpec } from './list-spec.ts';
+import { resolveRelated } from './related-sets.ts';
 
 /** A request to a list, parsed: what it filters, how it sorts, where it continues, how many rows. */
 export interface ListRequest {
@@ -90,7 +91,9 @@ export async function listTotal(db: Db, spec: ListSpec<any>, scope: ListScope, f
   return (await spec.total?.(db, scope, filters)) ?? countRows(db, spec, scope, filters);
 }
 
-export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, req: ListRequest): Promise<ListPage> {
+export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest): Promise<ListPage> {
+  // Filters on related rows become the ids they keep, shared by the page and the count (related-sets.ts).
+  const req = { ...request, filters: await resolveRelated(db, spec, scope, request.filters, columnSqlOf(spec, db.dialect)) };
   const order = orderOf(spec, db.dialect, req.sort, req.filters);
   const args = { ...scope.args, ...filterArgs(req.filters) };
   const pagePromise = keysetPage<Record<string, unknown>>(
