@@ -434,7 +434,8 @@ async function main() {
       results.push(m);
       log(
         `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}` +
-          (m.variants ? `; ${m.variants} distinct requests, cache hit ratio ${m.hitRatio!.toFixed(2)}` : ''),
+          (m.variants ? `; ${m.variants} distinct requests, cache hit ratio ${m.hitRatio!.toFixed(2)}` : '') +
+          `; service RSS ${rssMb(service.pid!)} MB`,
       );
     }
     await reader?.close();
