@@ -3,8 +3,39 @@
 // compiling (and type-stripping) the service's modules is most of its start-up time, and the
 // cache cuts a start on an existing database from about 1.4 s to well under one. The commands
 // themselves are in cli-program.ts.
+//
+// `serve` and `start` run with V8's young generation bounded (AISPM_SEMI_SPACE_MB, default 4;
+// 0 leaves V8's default). Under 50 concurrent connections V8 grew it to 128 MiB and kept it, for
+// no throughput (model detail over distinct ids: 19,777 req/s with the default, 19,899 with
+// 4 MiB; resident memory after the run 390 MB against 246 MB: BENCHMARKS.md). V8 reads the bound
+// only at start, so the command runs itself again with it (one more Node start, ~40 ms), unless
+// node was already given one.
 
+import { spawn } from 'node:child_process';
 import module from 'node:module';
 
-module.enableCompileCache?.();
-await import('./cli-program.ts');
+const command = process.argv.slice(2).find((a) => !a.startsWith('-') && !a.includes(':') && !a.includes('/'));
+const semiSpaceMb = Number(process.env.AISPM_SEMI_SPACE_MB ?? 4);
+if (
+  (command === 'serve' || command === 'start') &&
+  semiSpaceMb > 0 &&
+  !process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
+) {
+  // An IPC channel beside the inherited output: the child leaves when it closes, so a killed
+  // `aispm` (SIGKILL) never leaves the service running under nobody.
+  const child = spawn(process.execPath, [`--max-semi-space-size=${semiSpaceMb}`, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, AISPM_REEXECUTED: '1' },
+  });
+  // The child is the service: signals go to it, its exit is ours.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
+} else {
+  if (process.env.AISPM_REEXECUTED === '1' && process.channel) {
+    delete process.env.AISPM_REEXECUTED;
+    process.channel.unref();
+    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
+  module.enableCompileCache?.();
+  await import('./cli-program.ts');
+}

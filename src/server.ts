@@ -113,6 +113,14 @@ export function exitOnSignals(server: RunningServer, logger: FastifyBaseLogger, 
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // Once: a signal repeated while shutting down (a terminal's Ctrl-C reaches both `aispm` and the
+  // service it started, src/cli.ts, which also forwards it) does not cut the graceful close short.
+  let stopping = false;
+  const onSignal = (signal: string) => () => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal);
+  };
+  process.on('SIGTERM', onSignal('SIGTERM'));
+  process.on('SIGINT', onSignal('SIGINT'));
 }
