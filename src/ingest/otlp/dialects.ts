@@ -148,8 +148,9 @@ class Reader {
     for (const key of keys) {
       const v = this.raw(key);
       if (v === undefined) continue;
-      if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-      if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER) return Math.round(v);
+      // `+ 0` turns a -0 into 0: records are handed to the pipeline as values, not as JSON text (which has no -0).
+      if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v + 0;
+      if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER) return Math.round(v) + 0;
       if (typeof v === 'bigint' && v >= 0n && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
       // OTLP/JSON sends int64 as a decimal string; some SDKs stringify every attribute.
       if (typeof v === 'string' && /^\d{1,15}$/.test(v.trim())) return Number(v.trim());
@@ -163,7 +164,7 @@ class Reader {
       const v = this.raw(key);
       if (v === undefined) continue;
       const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-      if (Number.isFinite(n) && n >= 0) return n;
+      if (Number.isFinite(n) && n >= 0) return n + 0;
       this.bad(key, 'a non-negative number');
     }
     return undefined;
