@@ -109,6 +109,9 @@ export type Send = (kind: 'otlp' | 'ndjson', workspace: string, body: Buffer | s
 export interface OtlpMeasure {
   otlpSeconds: number;
   ndjsonSeconds: number;
+  /** CPU seconds of this process (user + system) in each: the work itself when the service runs in it (SQLite, inject), less swayed by a busy machine than the wall clock. */
+  otlpCpuSeconds: number;
+  ndjsonCpuSeconds: number;
 }
 
 /** Warm-up, then the rounds: each round's exports, then the same interactions as NDJSON. */
@@ -119,17 +122,23 @@ export async function measureOtlp(
 ): Promise<OtlpMeasure> {
   for (const b of w.warmup.exports) await send('otlp', `${workspaces.otlp}-warmup`, b);
   for (const b of w.warmup.ndjson) await send('ndjson', `${workspaces.ndjson}-warmup`, b);
-  let otlpSeconds = 0;
-  let ndjsonSeconds = 0;
+  const m: OtlpMeasure = { otlpSeconds: 0, ndjsonSeconds: 0, otlpCpuSeconds: 0, ndjsonCpuSeconds: 0 };
+  const timed = async (bodies: Array<Buffer | string>, kind: 'otlp' | 'ndjson') => {
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    for (const b of bodies) await send(kind, workspaces[kind], b);
+    const used = process.cpuUsage(cpu);
+    return { seconds: (performance.now() - t) / 1000, cpu: (used.user + used.system) / 1e6 };
+  };
   for (const round of w.rounds) {
-    let t = performance.now();
-    for (const b of round.exports) await send('otlp', workspaces.otlp, b);
-    otlpSeconds += (performance.now() - t) / 1000;
-    t = performance.now();
-    for (const b of round.ndjson) await send('ndjson', workspaces.ndjson, b);
-    ndjsonSeconds += (performance.now() - t) / 1000;
+    const o = await timed(round.exports, 'otlp');
+    const n = await timed(round.ndjson, 'ndjson');
+    m.otlpSeconds += o.seconds;
+    m.otlpCpuSeconds += o.cpu;
+    m.ndjsonSeconds += n.seconds;
+    m.ndjsonCpuSeconds += n.cpu;
   }
-  return { otlpSeconds, ndjsonSeconds };
+  return m;
 }
 
 /** The request of one body, for an HTTP client (fetch, or Fastify's inject). */
