@@ -13,7 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
-import { addCounts, totalOf } from '../discovery/counters.ts';
+import { addCounts, totalsOf } from '../discovery/counters.ts';
 import { noteIngest } from '../workspaces/workspaces.ts';
 import { BatchContext } from '../../ingest/batch-context.ts';
 import type { OtlpHub } from '../discovery/hub.ts';
@@ -165,10 +165,8 @@ export async function ingestSpans(
 
 /** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
 async function objectTotals(db: Db, tx: Executor, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
-  return {
-    created: await totalOf(db, tx, tenant, workspace, 'objects.created'),
-    refused: await totalOf(db, tx, tenant, workspace, 'objects.refused'),
-  };
+  const totals = await totalsOf(db, tx, tenant, workspace, ['objects.created', 'objects.refused']);
+  return { created: totals.get('objects.created')!, refused: totals.get('objects.refused')! };
 }
 
 /** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */
