@@ -1,10 +1,10 @@
-// node bench/otlp-ingest.ts [--engine sqlite|postgres] [--runs 2000] [--batch 512] [--rounds 4]
+// node bench/otlp-ingest.ts [--engine sqlite|postgres] [--runs 2000] [--batch 512] [--rounds 4] [--ndjson-lines 1000]
 //
 // OTLP protobuf ingest with runtime discovery against NDJSON ingest of the same interactions
 // (bench/otlp-workload.ts): --runs agent runs of the official OpenTelemetry SDK (4 spans, 2 model
 // calls each) across 50 agents, 20 models and 30 tools, sent as OTLP/HTTP protobuf exports of
 // --batch spans (the SDK batch processor's default size) through HTTP (Fastify's inject, no socket)
-// into one workspace; the interactions those spans make are sent as NDJSON (1,000 lines a request)
+// into one workspace; the interactions those spans make are sent as NDJSON (--ndjson-lines a request)
 // into another. Both paths are warmed up, then measured in --rounds alternating rounds. Prints
 // spans/s and interactions/s for each. Short by design: the machine is shared. `npm run bench`
 // runs the same workload against the service over a socket.
@@ -23,10 +23,11 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '2000' },
     batch: { type: 'string', default: '512' },
     rounds: { type: 'string', default: '4' },
+    'ndjson-lines': { type: 'string', default: '1000' },
   },
 });
 const engine = values.engine as EngineName;
-const workload = otlpWorkload(Number(values.runs), Number(values.batch), Number(values.rounds));
+const workload = otlpWorkload(Number(values.runs), Number(values.batch), Number(values.rounds), Number(values['ndjson-lines']));
 
 const database = await createDatabase(engine);
 const config = { ...loadConfig({}), db: database.url, authCacheMs: 0, ingestMaxBytes: 64 * 1024 * 1024 };

@@ -23,8 +23,6 @@ export interface OtlpWorkload {
   warmup: { exports: Buffer[]; ndjson: string[] };
 }
 
-const NDJSON_LINES = 1000;
-
 function runsOf(runs: number, t0: number) {
   const memory = new InMemorySpanExporter();
   const provider = new TracerProvider({
@@ -70,8 +68,12 @@ function runsOf(runs: number, t0: number) {
   return memory.getFinishedSpans();
 }
 
-/** `runs` agent runs (4 spans each) in exports of `batch` spans, split into `rounds`; a warm-up of a few runs besides. */
-export function otlpWorkload(runs: number, batch: number, rounds: number, now = Date.now()): OtlpWorkload {
+/**
+ * `runs` agent runs (4 spans each) in exports of `batch` spans, split into `rounds`; a warm-up of a
+ * few runs besides. The interactions go as NDJSON requests of `ndjsonLines` lines (1,000: what a
+ * bulk sender does; 256 is the OTLP exports' own batch of interactions).
+ */
+export function otlpWorkload(runs: number, batch: number, rounds: number, ndjsonLines = 1000, now = Date.now()): OtlpWorkload {
   const part = (spans: ReturnType<typeof runsOf>) => {
     const exports: Buffer[] = [];
     for (let i = 0; i < spans.length; i += batch)
@@ -85,7 +87,7 @@ export function otlpWorkload(runs: number, batch: number, rounds: number, now = 
         .map((r) => JSON.stringify(r)),
     );
     const bodies: string[] = [];
-    for (let i = 0; i < lines.length; i += NDJSON_LINES) bodies.push(`${lines.slice(i, i + NDJSON_LINES).join('\n')}\n`);
+    for (let i = 0; i < lines.length; i += ndjsonLines) bodies.push(`${lines.slice(i, i + ndjsonLines).join('\n')}\n`);
     return { bodies, count: lines.length };
   };
   const spans = runsOf(runs, now - 3_600_000 - runs * 1000);
