@@ -121,9 +121,15 @@ describeEngines(
     };
 
     it('one export, exports of 5 spans, and the discovered records as NDJSON answer the same', async () => {
+      // The ingest metrics hear of OTLP's records as of any other (aispm_ingest_records_total).
+      const heard: Array<Record<string, number | undefined>> = [];
+      const stop = h().service.ingestor.observe((c) => heard.push({ ...c.accepted, rejected: Object.keys(c.rejected).length }));
       await sendOtlp('one', all);
+      stop();
       for (let i = 0; i < all.length; i += 5) await sendOtlp('many', all.slice(i, i + 5));
       const records = discover(decodeProtobuf(exportOf(all))).records;
+      const count = (type: string) => records.filter((r) => r.type === type).length;
+      assert.deepEqual(heard, [{ entity: count('entity'), relation: count('relation'), interaction: 48, rejected: 0 }]);
       const nd = await h().request({
         method: 'POST',
         url: `/api/v1/ingest/tenants/${T1}/workspaces/ndjson`,
