@@ -4,7 +4,8 @@
 // again (its issue counts and score stay as findings and posture left them). The same spans must
 // give the same inventory, edges, interactions and sessions whether they arrive in one export, in
 // many small ones (children before their agents, objects seen again export after export), or as
-// the NDJSON records discovery makes of them sent to the ingest route.
+// the NDJSON records discovery makes of them sent to the ingest route. And the pipeline entry the
+// route uses (Ingestor.ingestParsed) takes back what its caller wrote beside records it rejects.
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
@@ -12,8 +13,10 @@ import { context, trace } from '@opentelemetry/api';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { addCounts, totalOf } from '../src/areas/discovery/counters.ts';
 import { discover } from '../src/ingest/otlp/discovery.ts';
 import { decodeProtobuf } from '../src/ingest/otlp/traces.ts';
+import { parseRecord } from '../src/ingest/records.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { T1 } from './helpers/fixtures.ts';
 
@@ -177,6 +180,42 @@ describeEngines(
         assert.ok(a.last_seen > b.last_seen, `${id} last seen moves`);
         for (const k of ['critical_issues', 'high_issues', 'total_issues', 'risk_score']) assert.equal(a[k], b[k], `${id} ${k}`);
       }
+    });
+
+    it('records the writers reject take back, with them, what the caller wrote in their transaction', async () => {
+      const w = 'rejected';
+      const opts = { tenant: T1, workspace: w, storePrompts: true, batchSize: 100_000, now: () => NOW };
+      const record = (r: object) => ({ line: 1, record: parseRecord(r, NOW) });
+      const entity = record({ type: 'entity', kind: 'agent', id: 'a1', name: 'A1', last_seen: '2026-03-01T00:00:00Z' });
+      // A finding of a rule nobody sent: checked whole, refused by its writer.
+      const finding = record({
+        type: 'finding',
+        id: 'f1',
+        rule_id: 'EXT-missing',
+        object_kind: 'agent',
+        object_id: 'a1',
+        detected_at: '2026-03-01T00:00:00Z',
+      });
+      const bad = await h().service.ingestor.ingestParsed(h().db, [entity, finding], opts, async (tx, apply) => {
+        await addCounts(tx, T1, w, NOW, new Map([['spans.received', 1]]));
+        await apply();
+        return 'written';
+      });
+      assert.equal(bad.result, undefined);
+      assert.deepEqual([bad.summary.accepted, bad.summary.rejected], [0, 2]);
+      assert.match(bad.summary.errors[0]!.message, /unknown rule "EXT-missing"/);
+      const good = await h().service.ingestor.ingestParsed(h().db, [entity], opts, async (tx, apply) => {
+        await addCounts(tx, T1, w, NOW, new Map([['spans.received', 1]]));
+        await apply();
+        return 'written';
+      });
+      assert.equal(good.result, 'written');
+      // Only the second call's count and object are there.
+      assert.equal(await h().db.transaction((tx) => totalOf(h().db, tx, T1, w, 'spans.received')), 1);
+      assert.deepEqual(
+        objects(await read(`aispm-agents/tenants/${T1}/workspaces/${w}`)).map((a) => a.id),
+        ['a1'],
+      );
     });
   },
   { now: () => NOW },
