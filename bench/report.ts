@@ -18,6 +18,8 @@ export interface Report {
   importSeconds: number;
   httpRate: number;
   httpCount: number;
+  /** OTLP protobuf ingest with discovery, and NDJSON ingest of the same interactions, in interactions/s. */
+  otlp?: { spans: number; interactions: number; batch: number; rate: number; ndjsonRate: number };
   readyMs: number;
   readyAll: number[];
   groupBy?: { rollupMs: number; groupByMs: number; same: boolean };
@@ -75,6 +77,11 @@ export function renderSection(r: Report): string {
       : []),
     `| \`aispm import\` of ${n(r.importCount)} interactions | ${n(r.importRate)} records/s | | | | | ≥ ${n(importTarget)} records/s | ${r.importRate >= importTarget ? 'met' : '**not met**'} |`,
     `| HTTP ingest of ${n(r.httpCount)} interactions | ${n(r.httpRate)} records/s | | ${(r.httpRate / r.importRate).toFixed(2)} of import | | | ≥ 0.5 of import | ${r.httpRate >= 0.5 * r.importRate ? 'met' : '**not met**'} |`,
+    ...(r.otlp
+      ? [
+          `| OTLP protobuf ingest, discovery on: ${n(r.otlp.spans)} spans (exports of ${r.otlp.batch}) = ${n(r.otlp.interactions)} interactions | ${n(r.otlp.rate)} interactions/s | | ${(r.otlp.rate / r.otlp.ndjsonRate).toFixed(2)} of NDJSON of the same interactions (${n(r.otlp.ndjsonRate)}/s) | | | ≥ 0.8 of NDJSON | ${r.otlp.rate >= 0.8 * r.otlp.ndjsonRate ? 'met' : '**not met**'} |`,
+        ]
+      : []),
     `| start to /readyz 200, existing database | ${r.readyMs.toFixed(0)} ms (runs: ${r.readyAll.map((x) => x.toFixed(0)).join(', ')}) | | | | | ≤ 1000 ms | ${r.readyMs <= 1000 ? 'met' : '**not met**'} |`,
     `| resident memory after the read cases | ${r.rssEnd} MB (${r.rssStart} MB after start) | | | | | ≤ 300 MB | ${r.rssEnd <= 300 ? 'met' : '**not met**'} |`,
     '',

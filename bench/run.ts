@@ -5,7 +5,9 @@
 // the service as its own process and drives each case with autocannon (50 connections, a warm-up,
 // then --duration seconds) on loopback. In the same run, a bare node:http server answers the same
 // bytes from memory: the ceiling. Each case reports requests/s as a share of that ceiling, with p50
-// and p99 latency, against its target. Results go to BENCHMARKS.md (one section per engine).
+// and p99 latency, against its target. Ingest is measured beside them: `aispm import`, HTTP ingest,
+// and OTLP protobuf ingest with discovery against NDJSON of the same interactions
+// (bench/otlp-workload.ts, a few seconds). Results go to BENCHMARKS.md (one section per engine).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -23,6 +25,7 @@ import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 import { cases, type BenchCase, type Measured } from './cases.ts';
+import { measureOtlp, otlpWorkload, requestOf } from './otlp-workload.ts';
 import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
 
@@ -86,6 +89,9 @@ const cacheOff = parsed['no-cache'];
 // Each configuration keeps its own section of BENCHMARKS.md.
 const section = `${engine}${cacheOff ? '-nocache' : ''}${workers > 1 ? `-${workers}workers` : ''}`;
 const WS = 'bench';
+/** The OTLP case: agent runs of 4 spans (2 model calls) in exports of the SDK batch processor's default size. */
+const OTLP_RUNS = 4000;
+const OTLP_BATCH = 512;
 const started = Date.now();
 
 function log(msg: string) {
@@ -458,6 +464,26 @@ async function main() {
     const httpRate = httpCount / ingestSeconds;
     log(`HTTP ingest: ${httpCount} interactions in ${ingestSeconds.toFixed(2)} s = ${Math.round(httpRate)}/s`);
 
+    // OTLP protobuf ingest with discovery against NDJSON ingest of the same interactions (bench/otlp-workload.ts).
+    const workload = otlpWorkload(OTLP_RUNS, OTLP_BATCH, 4);
+    const otlpTimes = await measureOtlp(workload, async (kind, workspace, payload) => {
+      const { url, contentType } = requestOf(DEMO_TENANT, kind, workspace);
+      const res = await fetch(base + url, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body: payload });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${kind} ingest answered ${res.status}: ${text.slice(0, 300)}`);
+    });
+    const otlp = {
+      spans: workload.spans,
+      interactions: workload.interactions,
+      batch: OTLP_BATCH,
+      rate: workload.interactions / otlpTimes.otlpSeconds,
+      ndjsonRate: workload.interactions / otlpTimes.ndjsonSeconds,
+    };
+    log(
+      `OTLP ingest: ${otlp.spans} spans = ${otlp.interactions} interactions in ${otlpTimes.otlpSeconds.toFixed(2)} s = ${Math.round(otlp.rate)} interactions/s; ` +
+        `NDJSON of the same ${Math.round(otlp.ndjsonRate)}/s; ratio ${(otlp.rate / otlp.ndjsonRate).toFixed(2)}`,
+    );
+
     await stop(service);
     service = undefined;
     // Start to /readyz on the existing database, several times.
@@ -482,6 +508,7 @@ async function main() {
       importSeconds,
       httpRate,
       httpCount,
+      otlp,
       readyMs: Math.min(...starts),
       readyAll: starts,
       groupBy,

@@ -122,6 +122,29 @@ describe('OTLP decoding', () => {
     assert.equal(minusOne.int64(), -1n);
   });
 
+  it('reads strings as the WHATWG decoder does: a leading byte order mark dropped, bad bytes replaced', () => {
+    const strings: Array<[number[], string]> = [
+      [[0xef, 0xbb, 0xbf, 0x61], 'a'],
+      [[0x61, 0xef, 0xbb, 0xbf], 'a\ufeff'],
+      [[0x68, 0xc3, 0xa9], 'hé'],
+      [[0xff, 0x61], '\ufffda'],
+      [[0xe2, 0x82], '\ufffd'],
+      [[0xed, 0xa0, 0x80], '\ufffd\ufffd\ufffd'],
+      [[0xf0, 0x9f, 0x98, 0x80], '😀'],
+    ];
+    for (const [bytes, text] of strings) {
+      const r = new Reader(new Writer().bytes(1, Uint8Array.from(bytes)).finish());
+      r.tag();
+      assert.equal(r.string(), text, JSON.stringify(bytes));
+      assert.equal(r.string.call(new Reader(Uint8Array.from([bytes.length, ...bytes]))), new TextDecoder().decode(Uint8Array.from(bytes)));
+    }
+    // Ids as lowercase hex, read in place from a view into a larger buffer.
+    const body = Uint8Array.from([0xaa, 4, 0xde, 0xad, 0xbe, 0xef, 0xbb]);
+    const r = new Reader(body.subarray(1, 6));
+    assert.equal(r.hex(), 'deadbeef');
+    assert.ok(r.done());
+  });
+
   it('names what is wrong with a malformed body', () => {
     assert.throws(
       () => decodeProtobuf(Uint8Array.from([0x0a, 0x05, 0x01])),

@@ -71,6 +71,11 @@ export class BatchContext {
   readonly touchedForIssues = new Set<string>();
   /** Objects whose reach (part of the risk score) changed. */
   readonly touchedForRisk = new Set<string>();
+  /**
+   * Objects whose stored row must be rendered again though no count, issue or score of theirs
+   * changed: an existing object upserted again (its times or attributes moved, telemetry's steady state).
+   */
+  readonly touchedRows = new Set<string>();
   /** Kinds whose entity count changed. */
   readonly touchedKinds = new Set<string>();
   /** Objects (`kind\u0000id`) a writer declined to create (past the telemetry cap): their relations are not written. */

@@ -42,6 +42,23 @@ export async function totalOf(db: Db, tx: Executor, tenant: string, workspace: s
   return rows.length ? Number(rows[0]!.count) : 0;
 }
 
+/** Some metrics' totals in a workspace, in one statement (0 for those never counted). */
+export async function totalsOf(db: Db, tx: Executor, tenant: string, workspace: string, metrics: string[]): Promise<Map<string, number>> {
+  const t = db.template('otlp.totals', (b, d) =>
+    b
+      .selectFrom('otlp_stats')
+      .select(['metric', 'count'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('day', '=', TOTAL)
+      .where(d.inList('metric', param('metrics'))),
+  );
+  const out = new Map(metrics.map((m) => [m, 0]));
+  for (const r of await tx.all<{ metric: string; count: number | string }>(t, { tenant, workspace, metrics }))
+    out.set(r.metric, Number(r.count));
+  return out;
+}
+
 /** Every metric of a workspace for one day (or `total`). */
 export async function countsOf(db: Db, tx: Executor, tenant: string, workspace: string, day: string): Promise<Map<string, number>> {
   const t = db.template('otlp.counts', (b) =>

@@ -13,7 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
-import { addCounts, totalOf } from '../discovery/counters.ts';
+import { addCounts, totalsOf } from '../discovery/counters.ts';
 import { noteIngest } from '../workspaces/workspaces.ts';
 import { BatchContext } from '../../ingest/batch-context.ts';
 import type { OtlpHub } from '../discovery/hub.ts';
@@ -21,9 +21,10 @@ import { loadPending, oneAtATime, savePending } from '../discovery/pending.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
-import { parseRecord, RecordError } from '../../ingest/records.ts';
+import type { Lined } from '../../ingest/batch-context.ts';
+import { type IngestRecord, parseRecord, RecordError } from '../../ingest/records.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -78,15 +79,19 @@ export async function ingestSpans(
 ): Promise<OtlpOutcome> {
   const now = ctx.now();
   const traces = [...new Set(spans.map((s) => s.traceId).filter(Boolean))];
-  const waiting = await ctx.db.transaction((tx) => loadPending(ctx.db, tx, tenant, workspace, traces, now));
+  // Read outside the write transaction: exports into a workspace run one at a time (oneAtATime),
+  // so what the previous one left waiting is committed and nothing else changes it meanwhile.
+  const waiting = await loadPending(ctx.db, ctx.db, tenant, workspace, traces, now);
   const found = discover(spans, waiting, now);
-  const good: string[] = [];
+  // Each record is checked here, where a bad one is dropped with its span rather than sinking the
+  // export, and handed on as checked: the pipeline writes it without serialising it to NDJSON and
+  // parsing it again (discovery builds plain JSON values, so the text would read back the same).
+  const good: Lined<IngestRecord>[] = [];
   const problems = found.rejected.map((r) => `span ${r.spanId}: ${r.message}`);
   let rejectedInteractions = 0;
   for (const r of found.records) {
     try {
-      parseRecord(r, now);
-      good.push(JSON.stringify(r));
+      good.push({ line: good.length + 1, record: parseRecord(r, now) });
     } catch (err) {
       if (!(err instanceof RecordError)) throw err;
       const attrs = r.attributes as { span_id?: string } | undefined;
@@ -97,44 +102,50 @@ export async function ingestSpans(
     }
   }
   let rejected = found.rejected.length + rejectedInteractions;
-  let written = good.length > 0;
-  const before = good.length ? await objectTotals(ctx, tenant, workspace) : { created: 0, refused: 0 };
-  if (good.length) {
-    const summary = await ingestor.ingest(
+  const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
+  /** The export's counts, the spans left waiting and the workspace's last ingest: in the transaction that writes its records. */
+  const keep = async (tx: Executor, written: boolean, pending: boolean) => {
+    if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
+    const counts = statsOf(found, spans.length, rejected, written);
+    await addCounts(tx, tenant, workspace, now, counts);
+    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+    return counts;
+  };
+  let counts: Map<string, number>;
+  let created = 0;
+  let refused = 0;
+  if (!good.length) counts = await ctx.db.transaction((tx) => keep(tx, false, true));
+  else {
+    const { summary, result } = await ingestor.ingestParsed(
       ctx.db,
-      (async function* () {
-        yield good.join('\n') + '\n';
-      })(),
+      good,
       {
         tenant,
         workspace,
         storePrompts: ctx.config.storePrompts,
         batchSize: 100_000,
-        mode: 'request',
         now: ctx.now,
         runtimeObjectCap: ctx.config.runtimeObjectCap,
         runtimeQuietDays: ctx.config.runtimeQuietDays,
         evaluateRules: ctx.config.postureRules,
       },
+      async (tx, apply) => {
+        const before = await objectTotals(ctx.db, tx, tenant, workspace);
+        await apply();
+        const after = await objectTotals(ctx.db, tx, tenant, workspace);
+        return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx, true, true) };
+      },
     );
-    if (summary.rejected) {
-      written = false;
-      rejected = spans.length - Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
+    if (result) ({ created, refused, counts } = result);
+    else {
+      // Rejected whole (and rolled back): nothing of it is written, its spans are counted as rejected.
+      rejected = spans.length - ignoredSpans;
       problems.push(...summary.errors.map((e) => e.message));
+      counts = await ctx.db.transaction((tx) => keep(tx, false, false));
     }
   }
-  const after = written ? await objectTotals(ctx, tenant, workspace) : before;
-  const refused = after.refused - before.refused;
-  if (written || good.length === 0)
-    await ctx.db.transaction((tx) => savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved));
-
-  const counts = statsOf(found, spans.length, rejected, written);
-  await ctx.db.transaction(async (tx) => {
-    await addCounts(tx, tenant, workspace, now, counts);
-    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
-    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
-  });
-  hub?.emit(counts, after.created - before.created, refused);
+  hub?.emit(counts, created, refused);
 
   const parts: string[] = [];
   if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);
@@ -149,16 +160,13 @@ export async function ingestSpans(
       `${plural(refused, 'object')} not created: the workspace reached its cap of ${ctx.config.runtimeObjectCap} objects created from telemetry ` +
         '(AISPM_RUNTIME_OBJECT_CAP); their spans still became interactions',
     );
-  const ignored = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
-  return { accepted: spans.length - ignored - rejected, rejected, ignored, message: parts.join('. ') };
+  return { accepted: spans.length - ignoredSpans - rejected, rejected, ignored: ignoredSpans, message: parts.join('. ') };
 }
 
 /** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
-async function objectTotals(ctx: SpanIngestContext, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
-  return ctx.db.transaction(async (tx) => ({
-    created: await totalOf(ctx.db, tx, tenant, workspace, 'objects.created'),
-    refused: await totalOf(ctx.db, tx, tenant, workspace, 'objects.refused'),
-  }));
+async function objectTotals(db: Db, tx: Executor, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
+  const totals = await totalsOf(db, tx, tenant, workspace, ['objects.created', 'objects.refused']);
+  return { created: totals.get('objects.created')!, refused: totals.get('objects.refused')! };
 }
 
 /** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */

@@ -89,7 +89,7 @@ export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number>
 
 /** The finish step of a batch or an evaluation: the stored rows of every object it touched. */
 export async function renderTouchedRows(ctx: BatchContext): Promise<void> {
-  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues, ...ctx.touchedForRisk]);
+  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues, ...ctx.touchedForRisk, ...ctx.touchedRows]);
   await renderEntityRows(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, [...keys].map(splitKey));
 }
 

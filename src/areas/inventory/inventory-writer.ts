@@ -18,8 +18,8 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
   const deletes = new Map<string, EntityRecord>();
   for (const { record: r } of records) {
     const key = objectKey(r.kind, r.id);
-    ctx.touchedForIssues.add(key);
     if (r.op === 'delete') {
+      ctx.touchedForIssues.add(key);
       ctx.touchedKinds.add(r.kind);
       ctx.touchedForEdges.add(key);
       upserts.delete(key);
@@ -90,6 +90,11 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
       // count, edge or verdict: only its stored row is rendered again.
       if (!have) ctx.touchedKinds.add(r.kind);
       if (!have || !sameFacts(have, merged)) ctx.touchedForEdges.add(key);
+      // A new object's issue counts and score are computed (findings may have named it first); an
+      // upsert leaves a stored object's as they are (findings and posture touch those they change),
+      // so only its row is rendered again. Telemetry re-sends every object of every export.
+      if (!have) ctx.touchedForIssues.add(key);
+      else ctx.touchedRows.add(key);
     }
   }
   if (upserts.size && (await ctx.wants('object.discovered'))) await noteDiscovered(ctx, upserts);

@@ -118,55 +118,57 @@ class Reader {
     this.a = a;
   }
   has(key: string): boolean {
-    return this.a[key] !== undefined && this.a[key] !== null;
-  }
-  /** Marks every alternative present as read: the first one wins, the others say the same. */
-  private consider(keys: string[]): void {
-    for (const k of keys) if (this.has(k)) this.read.add(k);
+    const v = this.a[key];
+    return v !== undefined && v !== null;
   }
   raw(key: string): AttrValue | undefined {
-    if (!this.has(key)) return undefined;
+    const v = this.a[key];
+    if (v === undefined || v === null) return undefined;
     this.read.add(key);
-    return this.a[key];
+    return v;
   }
+  // str, int and num take alternatives in order: the first usable one wins, one of the wrong type
+  // before it is reported, and every alternative present is marked read (they say the same). One
+  // pass over the keys: most are absent, and spans are read by the thousand.
   str(...keys: string[]): string | undefined {
-    this.consider(keys);
+    let out: string | undefined;
     for (const key of keys) {
       const v = this.raw(key);
-      if (v === undefined) continue;
+      if (v === undefined || out !== undefined) continue;
       if (typeof v === 'string') {
-        if (v.trim()) return v.trim();
+        if (v.trim()) out = v.trim();
         continue;
       }
-      if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-      this.bad(key, 'a string');
+      if (typeof v === 'number' || typeof v === 'bigint') out = String(v);
+      else this.bad(key, 'a string');
     }
-    return undefined;
+    return out;
   }
   int(...keys: string[]): number | undefined {
-    this.consider(keys);
+    let out: number | undefined;
     for (const key of keys) {
       const v = this.raw(key);
-      if (v === undefined) continue;
-      if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-      if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER) return Math.round(v);
-      if (typeof v === 'bigint' && v >= 0n && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+      if (v === undefined || out !== undefined) continue;
+      // `+ 0` turns a -0 into 0: records are handed to the pipeline as values, not as JSON text (which has no -0).
+      if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) out = v + 0;
+      else if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER) out = Math.round(v) + 0;
+      else if (typeof v === 'bigint' && v >= 0n && v <= BigInt(Number.MAX_SAFE_INTEGER)) out = Number(v);
       // OTLP/JSON sends int64 as a decimal string; some SDKs stringify every attribute.
-      if (typeof v === 'string' && /^\d{1,15}$/.test(v.trim())) return Number(v.trim());
-      this.bad(key, 'a non-negative integer');
+      else if (typeof v === 'string' && /^\d{1,15}$/.test(v.trim())) out = Number(v.trim());
+      else this.bad(key, 'a non-negative integer');
     }
-    return undefined;
+    return out;
   }
   num(...keys: string[]): number | undefined {
-    this.consider(keys);
+    let out: number | undefined;
     for (const key of keys) {
       const v = this.raw(key);
-      if (v === undefined) continue;
+      if (v === undefined || out !== undefined) continue;
       const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
-      if (Number.isFinite(n) && n >= 0) return n;
-      this.bad(key, 'a non-negative number');
+      if (Number.isFinite(n) && n >= 0) out = n + 0;
+      else this.bad(key, 'a non-negative number');
     }
-    return undefined;
+    return out;
   }
   private bad(key: string, want: string): void {
     const v = this.a[key];

@@ -98,16 +98,23 @@ class Graph {
   object(kind: string, id: string, name: string, first: number, last: number, attributes: Record<string, unknown>): string {
     const key = `${kind}\u0000${id}`;
     const have = this.objects.get(key);
-    const clean = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
-    if (!have) this.objects.set(key, { kind, id, name, first, last, attributes: clean });
-    else {
-      have.first = Math.min(have.first, first);
-      have.last = Math.max(have.last, last);
-      for (const [k, v] of Object.entries(clean)) {
-        if (Array.isArray(v) && Array.isArray(have.attributes[k]))
-          have.attributes[k] = [...new Set([...(have.attributes[k] as unknown[]), ...v])].sort();
-        else have.attributes[k] = v;
-      }
+    if (!have) {
+      const clean: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(attributes)) if (v !== undefined) clean[k] = v;
+      this.objects.set(key, { kind, id, name, first, last, attributes: clean });
+      return id;
+    }
+    // Seen again (most spans of an export name an object seen before): times widen, lists join.
+    have.first = Math.min(have.first, first);
+    have.last = Math.max(have.last, last);
+    for (const [k, v] of Object.entries(attributes)) {
+      if (v === undefined) continue;
+      const before = have.attributes[k];
+      if (Array.isArray(v) && Array.isArray(before)) {
+        // The same one-item list again joins to itself: the usual case (sources, a response model).
+        if (v.length === 1 && before.length === 1 && v[0] === before[0]) continue;
+        have.attributes[k] = [...new Set([...(before as unknown[]), ...v])].sort();
+      } else have.attributes[k] = v;
     }
     return id;
   }

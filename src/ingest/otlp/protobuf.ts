@@ -8,16 +8,16 @@ export class ProtobufError extends Error {}
 export const WIRE = { VARINT: 0, I64: 1, LEN: 2, I32: 5 } as const;
 
 export class Reader {
-  readonly buf: Uint8Array;
+  // A Buffer over the body's bytes (not a copy): its ranged toString and read*LE methods decode in
+  // place, where views (subarray, DataView) would be allocated per field of every span.
+  readonly buf: Buffer;
   pos: number;
   readonly end: number;
-  private readonly view: DataView;
 
   constructor(buf: Uint8Array, start = 0, end = buf.length) {
-    this.buf = buf;
+    this.buf = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
     this.pos = start;
     this.end = end;
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
 
   done(): boolean {
@@ -62,21 +62,21 @@ export class Reader {
 
   fixed64(): bigint {
     this.need(8);
-    const v = this.view.getBigUint64(this.pos, true);
+    const v = this.buf.readBigUInt64LE(this.pos);
     this.pos += 8;
     return v;
   }
 
   fixed32(): number {
     this.need(4);
-    const v = this.view.getUint32(this.pos, true);
+    const v = this.buf.readUInt32LE(this.pos);
     this.pos += 4;
     return v;
   }
 
   double(): number {
     this.need(8);
-    const v = this.view.getFloat64(this.pos, true);
+    const v = this.buf.readDoubleLE(this.pos);
     this.pos += 8;
     return v;
   }
@@ -91,7 +91,23 @@ export class Reader {
   }
 
   string(): string {
-    return decoder.decode(this.bytes());
+    const len = this.varint();
+    this.need(len);
+    const start = this.pos;
+    this.pos += len;
+    // TextDecoder drops a leading byte order mark, Buffer keeps it: such a string takes the decoder.
+    if (len >= 3 && this.buf[start] === 0xef && this.buf[start + 1] === 0xbb && this.buf[start + 2] === 0xbf)
+      return decoder.decode(this.buf.subarray(start, start + len));
+    return this.buf.toString('utf8', start, start + len);
+  }
+
+  /** A length-delimited field's bytes as lowercase hex (trace and span ids). */
+  hex(): string {
+    const len = this.varint();
+    this.need(len);
+    const start = this.pos;
+    this.pos += len;
+    return this.buf.toString('hex', start, start + len);
   }
 
   /** A reader over an embedded message. */

@@ -24,8 +24,6 @@ export interface Span {
 
 export class OtlpDecodeError extends Error {}
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
-
 // ---- protobuf --------------------------------------------------------------------------------
 
 /** Attribute values nest (arrays, key-value lists); past this depth a body is refused, not recursed into. */
@@ -156,19 +154,19 @@ function readSpan(r: Reader, resource: Attributes, scope: Span['scope']): Span {
     switch (field) {
       case 1:
         if (wire === WIRE.LEN) {
-          s.traceId = hex(r.bytes());
+          s.traceId = r.hex();
           continue;
         }
         break;
       case 2:
         if (wire === WIRE.LEN) {
-          s.spanId = hex(r.bytes());
+          s.spanId = r.hex();
           continue;
         }
         break;
       case 4:
         if (wire === WIRE.LEN) {
-          s.parentSpanId = hex(r.bytes());
+          s.parentSpanId = r.hex();
           continue;
         }
         break;
