@@ -25,6 +25,8 @@ export interface Report {
   groupBy?: { rollupMs: number; groupByMs: number; same: boolean };
   rssStart: number;
   rssEnd: number;
+  /** Of rssEnd, the anonymous (not file-backed) part. */
+  anonEnd: number;
   results: Measured[];
   notes: string[];
   machine: { cpu: string; cores: number; memGb: number; node: string };
@@ -83,7 +85,7 @@ export function renderSection(r: Report): string {
         ]
       : []),
     `| start to /readyz 200, existing database | ${r.readyMs.toFixed(0)} ms (runs: ${r.readyAll.map((x) => x.toFixed(0)).join(', ')}) | | | | | ≤ 1000 ms | ${r.readyMs <= 1000 ? 'met' : '**not met**'} |`,
-    `| resident memory after the read cases | ${r.rssEnd} MB (${r.rssStart} MB after start) | | | | | ≤ 300 MB | ${r.rssEnd <= 300 ? 'met' : '**not met**'} |`,
+    `| resident memory after the read cases | ${r.rssEnd} MB (${r.anonEnd} MB anonymous; ${r.rssStart} MB after start) | | | | | ≤ 250 MB | ${r.rssEnd <= 250 ? 'met' : '**not met**'} |`,
     '',
     ...r.notes.map((x) => `- ${x}`),
     `<!-- bench:${r.section}:end -->`,
