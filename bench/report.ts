@@ -25,7 +25,7 @@ export interface Report {
   groupBy?: { rollupMs: number; groupByMs: number; same: boolean };
   rssStart: number;
   rssEnd: number;
-  /** Of rssEnd, the anonymous (not file-backed) part. */
+  /** Of rssEnd, the anonymous part (not the mapped database file or binaries). */
   anonEnd: number;
   results: Measured[];
   notes: string[];

@@ -121,12 +121,16 @@ async function waitReady(url: string, timeoutMs = 30_000): Promise<number> {
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
-/** Resident memory of a process and all its descendants (`aispm serve` runs the service as its child; workers are the service's children), in MB. */
-function rssMb(pid: number, field: 'VmRSS' | 'RssAnon' = 'VmRSS'): number {
+/**
+ * Resident memory of a process and all its descendants (`aispm serve` runs the service as its
+ * child; workers are the service's children), in MB: their proportional set sizes, so the Node
+ * binary and libraries both processes map count once. `anon`: the anonymous part alone.
+ */
+function rssMb(pid: number, field: 'Pss' | 'Pss_Anon' = 'Pss'): number {
   let kb = 0;
   const walk = (p: string) => {
     try {
-      kb += Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      kb += Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
       return; /* gone */
     }
@@ -443,10 +447,10 @@ async function main() {
     }
     await reader?.close();
     const rssEnd = rssMb(service.pid!);
-    const anonEnd = rssMb(service.pid!, 'RssAnon');
+    const anonEnd = rssMb(service.pid!, 'Pss_Anon');
     // The rest is the database file mapped by SQLite (mmap_size) and read through it: pages the OS shares and may drop.
     notes.push(
-      `resident memory of the service: ${rssStart} MB after start, ${rssEnd} MB after the read cases, of which ${anonEnd} MB its own (anonymous) memory`,
+      `resident memory of the service (proportional set size of its processes): ${rssStart} MB after start, ${rssEnd} MB after the read cases, of which ${anonEnd} MB anonymous (the rest: the database file SQLite maps and the binaries)`,
     );
 
     // HTTP ingest of the same kind of records, into another fresh workspace.
