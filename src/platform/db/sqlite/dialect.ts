@@ -7,6 +7,7 @@ import type { Builder, Db, Executor } from '../database.ts';
 import { param } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { DeletedGroups, SetColumnType, SqlDialect } from '../dialect.ts';
+import { insertValues } from '../values-insert.ts';
 
 function quoteJsonKey(key: string): string {
   return `'$."${key.replaceAll('"', '""').replaceAll("'", "''")}"'`;
@@ -76,6 +77,9 @@ export const sqliteDialect: SqlDialect = {
   jsonScalar: (column, key) => `json_extract(${column}, ${quoteJsonKey(key)})`,
   least: (a, b) => `min(${a}, ${b})`,
   greatest: (a, b) => `max(${a}, ${b})`,
+
+  /** Multi-row VALUES statements: binding is in-process and cheap. */
+  insertRows: insertValues,
 
   /** One prepared UPDATE per row: in-process, microseconds each. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {

@@ -1,0 +1,81 @@
+// How fast `aispm import` writes interactions: a quick, repeatable measurement of the benchmark's
+// import case (bench/run.ts) without the rest of the run. Writes N interaction lines like the
+// benchmark does, creates a fresh database of the engine, migrates it, and times the real CLI
+// importing the file into a fresh workspace (prompts not stored, as in the benchmark).
+//
+//   node bench/import-rate.ts [--engine sqlite|postgres] [--count 300000] [--runs 1] [--batch-size N] [--again]
+//                             [--preload N]
+//
+// --preload N first imports N other interactions (untimed) into the workspace `default`, as the
+// benchmark imports beside its loaded dataset (about a million interactions of the same weeks).
+// --again imports the same file a second time into the same workspace (every line an unchanged
+// re-send) and reports that rate too. AISPM_SQL_PROFILE=1 prints the import's time per statement.
+// Extra node flags for the import (e.g. --cpu-prof) go in
+// AISPM_IMPORT_NODE_FLAGS.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrate } from '../src/compose.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { createDatabase, type EngineName } from '../test/helpers/harness.ts';
+import { writeInteractions } from './interactions-file.ts';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'sqlite' },
+    count: { type: 'string', default: '300000' },
+    runs: { type: 'string', default: '1' },
+    'batch-size': { type: 'string' },
+    again: { type: 'boolean', default: false },
+    preload: { type: 'string', default: '0' },
+  },
+});
+const engine = values.engine as EngineName;
+const count = Number(values.count);
+const dir = mkdtempSync(join(tmpdir(), 'aispm-import-rate-'));
+const file = join(dir, 'interactions.ndjson');
+await writeInteractions(file, count, 'imp');
+const preload = Number(values.preload);
+const preloadFile = join(dir, 'preload.ndjson');
+if (preload) await writeInteractions(preloadFile, preload, 'pre');
+
+function importOnce(url: string, workspace: string, from = file): number {
+  const flags = (process.env.AISPM_IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [...flags, 'src/cli.ts', '--db', url, 'import', from, '--tenant', 'demo', '--workspace', workspace];
+  if (values['batch-size']) args.push('--batch-size', values['batch-size']);
+  const t0 = performance.now();
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } });
+  const seconds = (performance.now() - t0) / 1000;
+  if (run.status !== 0) throw new Error(`import failed: ${run.stdout}${run.stderr}`);
+  // AISPM_SQL_PROFILE=1: the import's time per statement (printed on its standard error).
+  if (process.env.AISPM_SQL_PROFILE === '1' && from === file) process.stderr.write(run.stderr);
+  return seconds;
+}
+
+try {
+  for (let r = 0; r < Number(values.runs); r++) {
+    const database = await createDatabase(engine);
+    try {
+      const db = openDb(database.url);
+      await migrate(db);
+      await db.close();
+      if (preload) {
+        const seconds = importOnce(database.url, 'default', preloadFile);
+        console.log(`${engine}: preloaded ${preload} interactions into workspace default in ${seconds.toFixed(1)} s`);
+      }
+      const first = importOnce(database.url, 'import-bench');
+      console.log(`${engine}: ${count} interactions imported in ${first.toFixed(2)} s = ${Math.round(count / first)}/s`);
+      if (values.again) {
+        const again = importOnce(database.url, 'import-bench');
+        console.log(`${engine}: the same ${count} again (unchanged) in ${again.toFixed(2)} s = ${Math.round(count / again)}/s`);
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
