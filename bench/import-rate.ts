@@ -14,8 +14,8 @@
 // AISPM_IMPORT_NODE_FLAGS.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate } from '../src/compose.ts';
@@ -42,18 +42,29 @@ const preload = Number(values.preload);
 const preloadFile = join(dir, 'preload.ndjson');
 if (preload) await writeInteractions(preloadFile, preload, 'pre');
 
-function importOnce(url: string, workspace: string, from = file): number {
+/** Run under /usr/bin/time where there is one: the import's own CPU seconds, less sensitive than wall time to a busy machine. */
+const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+function importOnce(url: string, workspace: string, from = file): { seconds: number; cpu: number | null } {
   const flags = (process.env.AISPM_IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const args = [...flags, 'src/cli.ts', '--db', url, 'import', from, '--tenant', 'demo', '--workspace', workspace];
   if (values['batch-size']) args.push('--batch-size', values['batch-size']);
   const t0 = performance.now();
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } });
+  const env = { ...process.env, AISPM_STORE_PROMPTS: 'false' };
+  const run = timeBin
+    ? spawnSync(timeBin, ['-f', 'cpu %U %S', process.execPath, ...args], { encoding: 'utf8', env })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', env });
   const seconds = (performance.now() - t0) / 1000;
+  const used = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(run.stderr);
   if (run.status !== 0) throw new Error(`import failed: ${run.stdout}${run.stderr}`);
   // AISPM_SQL_PROFILE=1: the import's time per statement (printed on its standard error).
   if (process.env.AISPM_SQL_PROFILE === '1' && from === file) process.stderr.write(run.stderr);
-  return seconds;
+  return { seconds, cpu: used ? Number(used[1]) + Number(used[2]) : null };
 }
+
+const report = (what: string, n: number, r: { seconds: number; cpu: number | null }) =>
+  `${engine}: ${what} ${n} interactions in ${r.seconds.toFixed(2)} s = ${Math.round(n / r.seconds)}/s` +
+  (r.cpu === null ? '' : ` (import process CPU ${r.cpu.toFixed(2)} s, load ${loadavg()[0]!.toFixed(1)})`);
 
 try {
   for (let r = 0; r < Number(values.runs); r++) {
@@ -63,15 +74,10 @@ try {
       await migrate(db);
       await db.close();
       if (preload) {
-        const seconds = importOnce(database.url, 'default', preloadFile);
-        console.log(`${engine}: preloaded ${preload} interactions into workspace default in ${seconds.toFixed(1)} s`);
+        console.log(report('preloaded (workspace default)', preload, importOnce(database.url, 'default', preloadFile)));
       }
-      const first = importOnce(database.url, 'import-bench');
-      console.log(`${engine}: ${count} interactions imported in ${first.toFixed(2)} s = ${Math.round(count / first)}/s`);
-      if (values.again) {
-        const again = importOnce(database.url, 'import-bench');
-        console.log(`${engine}: the same ${count} again (unchanged) in ${again.toFixed(2)} s = ${Math.round(count / again)}/s`);
-      }
+      console.log(report('imported', count, importOnce(database.url, 'import-bench')));
+      if (values.again) console.log(report('imported again (unchanged)', count, importOnce(database.url, 'import-bench')));
     } finally {
       await database.drop();
     }
