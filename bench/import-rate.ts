@@ -10,8 +10,7 @@
 // benchmark imports beside its loaded dataset (about a million interactions of the same weeks).
 // --again imports the same file a second time into the same workspace (every line an unchanged
 // re-send) and reports that rate too. AISPM_SQL_PROFILE=1 prints the import's time per statement.
-// Extra node flags for the import (e.g. --cpu-prof) go in
-// AISPM_IMPORT_NODE_FLAGS.
+// --node-flags "--cpu-prof --cpu-prof-dir=DIR" runs the import under those node flags.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +30,7 @@ const { values } = parseArgs({
     'batch-size': { type: 'string' },
     again: { type: 'boolean', default: false },
     preload: { type: 'string', default: '0' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const engine = values.engine as EngineName;
@@ -46,7 +46,7 @@ if (preload) await writeInteractions(preloadFile, preload, 'pre');
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 function importOnce(url: string, workspace: string, from = file): { seconds: number; cpu: number | null } {
-  const flags = (process.env.AISPM_IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = (values['node-flags'] ?? '').split(' ').filter(Boolean);
   const args = [...flags, 'src/cli.ts', '--db', url, 'import', from, '--tenant', 'demo', '--workspace', workspace];
   if (values['batch-size']) args.push('--batch-size', values['batch-size']);
   const t0 = performance.now();
