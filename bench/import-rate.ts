@@ -10,7 +10,7 @@
 // benchmark imports beside its loaded dataset (about a million interactions of the same weeks).
 // --again imports the same file a second time into the same workspace (every line an unchanged
 // re-send) and reports that rate too. AISPM_SQL_PROFILE=1 prints the import's time per statement.
-// --node-flags "--cpu-prof --cpu-prof-dir=DIR" runs the import under those node flags.
+// --node-flags="--cpu-prof --cpu-prof-dir=DIR" runs the import under those node flags.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { allPages, body, describeEngines, type Harness } from './helpers/harness.ts';
+import { allPages, body, describeEngines, type Harness, objects } from './helpers/harness.ts';
 import { entity, T1 } from './helpers/fixtures.ts';
 
 const DAY = 86_400_000;
@@ -22,7 +22,8 @@ function interaction(i: number, change: Partial<Record<string, unknown>> = {}): 
   return {
     type: 'interaction',
     id: `x-${i}`,
-    session_id: `s-${Math.floor(i / 7)}`,
+    // Some values need quoting in an array literal (PostgreSQL's unnest inserts): quotes, backslashes, commas, braces, NULL.
+    session_id: i % 70 < 7 ? `s-"${Math.floor(i / 7)}"\\{a,b}` : `s-${Math.floor(i / 7)}`,
     // Some sessions change agent part-way (the earliest agent wins), a few interactions name none.
     ...(i % 29 === 0 ? {} : { agent_id: agents[(Math.floor(i / 7) + (i % 11 === 0 ? 1 : 0)) % agents.length] }),
     model: i % 3 ? 'gpt-4o-mini' : 'claude-sonnet-4',
@@ -36,6 +37,7 @@ function interaction(i: number, change: Partial<Record<string, unknown>> = {}): 
     ...(i % 17 === 0 ? { prompt_outcome: 'BLOCKED', categories: ['prompt_injection'] } : {}),
     ...(i % 19 === 0 ? { response_outcome: 'REDACTED' } : {}),
     ...(i % 23 === 0 ? { mcp_server_ids: ['mcp-1', `mcp-${i % 3}`] } : {}),
+    ...(i % 13 === 0 ? { prompt: `say "hi" \\ {${i}}, NULL`, response: 'é€😀 ""', attributes: { note: 'a "q" \\ b', n: i } } : {}),
     ...change,
   };
 }
@@ -119,5 +121,19 @@ describeEngines('import paths', (h) => {
     assert.ok((http.costs['ag-1'] as { cost_history: { ytd: number } }).cost_history.ytd > 0);
     assert.deepEqual(await answers(h(), token, 'one-batch'), http);
     assert.deepEqual(await answers(h(), token, 'small-batches'), http);
+  });
+
+  it('keeps values that need quoting as they were sent', async () => {
+    const sent = interaction(0);
+    for (const w of ['http', 'small-batches']) {
+      const res = await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/${w}/x-0`, token);
+      assert.equal(res.statusCode, 200, res.body);
+      const got = objects(body(res))[0]!;
+      assert.equal(got.session_id, sent.session_id);
+      assert.equal(got.session_id, 's-"0"\\{a,b}');
+      assert.equal(got.prompt, sent.prompt);
+      assert.equal(got.response, sent.response);
+      assert.equal((got.attributes as { note: string }).note, 'a "q" \\ b');
+    }
   });
 });

@@ -16,6 +16,7 @@ import { param } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { DeletedGroups, SetColumnType, SqlDialect } from '../dialect.ts';
 import { conflictClause, insertValues } from '../values-insert.ts';
+import { columnLiteral } from './array-literal.ts';
 import { monthlyPartitions } from './partitions.ts';
 import { noteRowsWritten } from './statistics.ts';
 
@@ -131,15 +132,21 @@ export const postgresDialect: SqlDialect = {
     if (!types || columns.some((c) => !types.has(c))) return insertValues(tx, table, columns, rows, conflict);
     const arrays = columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ');
     const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays})${conflictClause(conflict)}`;
-    let changed = 0;
-    for (let start = 0; start < rows.length; start += UNNEST_ROWS) {
+    // The next chunk's array text is built while PostgreSQL inserts the one before it.
+    const chunk = (start: number): unknown[] => {
       const end = Math.min(rows.length, start + UNNEST_ROWS);
-      const params: unknown[][] = columns.map(() => new Array(end - start));
-      for (let r = start; r < end; r++) {
-        const row = rows[r]!;
-        for (let c = 0; c < columns.length; c++) params[c]![r - start] = postgresDialect.bindValue(row[c]);
-      }
-      changed += (await tx.execute(CompiledQuery.raw(text, params))).changes;
+      return columns.map(
+        (_, c) => columnLiteral(rows, start, end, c) ?? rows.slice(start, end).map((r) => postgresDialect.bindValue(r[c])),
+      );
+    };
+    let changed = 0;
+    let params = chunk(0);
+    for (let start = 0; start < rows.length; start += UNNEST_ROWS) {
+      const running = tx.execute(CompiledQuery.raw(text, params));
+      // Settled before anything else can fail: a failed statement is never an unhandled rejection.
+      running.catch(() => {});
+      if (start + UNNEST_ROWS < rows.length) params = chunk(start + UNNEST_ROWS);
+      changed += (await running).changes;
     }
     return changed;
   },
