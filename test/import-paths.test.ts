@@ -3,10 +3,11 @@
 // read; on PostgreSQL as unnested arrays of up to 10,000 rows, on SQLite as multi-row VALUES).
 // The file holds new interactions, exact re-sends, and re-sends that change a row (its tokens, its
 // session, its agent), so the roll-ups are both added to and recounted. Compared over HTTP: every
-// session in two sort orders, every interaction, and the agents' cost histories.
+// session in two sort orders, every interaction, and the agents' cost histories; and the same
+// for two imports running at once into one workspace.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +66,26 @@ function importFile(h: Harness, file: string, workspace: string, batchSize: numb
   assert.match(res.stdout, /^\d+ records written, 0 rejected/);
 }
 
+/** The same import as a running process, to run two at once. */
+function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['src/cli.ts', '--db', h.config.db, 'import', file, '--tenant', T1, '--workspace', workspace, '--batch-size', String(batchSize)],
+      { env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 && /^\d+ records written, 0 rejected/.test(out) ? resolve() : reject(new Error(out))));
+  });
+}
+
 async function answers(h: Harness, token: string, workspace: string) {
   const w = `tenants/${T1}/workspaces/${workspace}`;
   const page = async (url: string) => {
@@ -110,6 +131,18 @@ describeEngines('import paths', (h) => {
     importFile(h(), file, 'small-batches', 37);
     // The same file again changes nothing.
     importFile(h(), file, 'small-batches', 37);
+    // Two imports at once into one workspace, each with every version of its own interactions (even
+    // and odd ids, so which version is last does not depend on timing) but sharing sessions: their
+    // batches interleave, each folding its rows into sessions the other writes too.
+    const halves = [0, 1].map((half) => {
+      const f = join(dir, `half-${half}.ndjson`);
+      const mine = all.filter(
+        (r) => (r as { type: string }).type !== 'interaction' || Number((r as { id: string }).id.slice(2)) % 2 === half,
+      );
+      writeFileSync(f, mine.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      return f;
+    });
+    await Promise.all(halves.map((f) => importFileAsync(h(), f, 'concurrent', 23)));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -121,6 +154,10 @@ describeEngines('import paths', (h) => {
     assert.ok((http.costs['ag-1'] as { cost_history: { ytd: number } }).cost_history.ytd > 0);
     assert.deepEqual(await answers(h(), token, 'one-batch'), http);
     assert.deepEqual(await answers(h(), token, 'small-batches'), http);
+  });
+
+  it('two imports into one workspace at once answer as one', async () => {
+    assert.deepEqual(await answers(h(), token, 'concurrent'), await answers(h(), token, 'http'));
   });
 
   it('keeps values that need quoting as they were sent', async () => {
