@@ -10,7 +10,7 @@
 // (bench/otlp-workload.ts, a few seconds). Results go to BENCHMARKS.md (one section per engine).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { cases, type BenchCase, type Measured } from './cases.ts';
 import { measureOtlp, otlpWorkload, requestOf } from './otlp-workload.ts';
 import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
+import { writeInteractions } from './interactions-file.ts';
 
 const USAGE = `npm run bench [-- options]
   --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
@@ -313,37 +314,6 @@ async function groupByComparison(db: Db): Promise<{ rollupMs: number; groupByMs:
 }
 
 /** Interaction lines for the import cases, in sessions of 10, newest last. */
-function writeInteractions(file: string, count: number, prefix: string): Promise<void> {
-  const out = createWriteStream(file);
-  const now = Date.now();
-  let chunk: string[] = [];
-  for (let i = 0; i < count; i++) {
-    chunk.push(
-      JSON.stringify({
-        type: 'interaction',
-        id: `${prefix}-${i}`,
-        session_id: `${prefix}-s${Math.floor(i / 10)}`,
-        agent_id: `agent-${String(1 + (Math.floor(i / 10) % 500)).padStart(5, '0')}`,
-        model: 'gpt-4o-mini',
-        provider: 'openai',
-        time: new Date(now - (count - i) * 1000).toISOString(),
-        duration_ms: 800 + (i % 900),
-        input_tokens: 200 + (i % 1000),
-        output_tokens: 50 + (i % 300),
-        prompt_outcome: i % 37 === 0 ? 'BLOCKED' : 'OK',
-        response_outcome: i % 53 === 0 ? 'REDACTED' : 'OK',
-        categories: i % 37 === 0 ? ['prompt_injection'] : [],
-      }),
-    );
-    if (chunk.length === 10_000) {
-      out.write(chunk.join('\n') + '\n');
-      chunk = [];
-    }
-  }
-  out.end(chunk.length ? chunk.join('\n') + '\n' : '');
-  return once(out, 'finish').then(() => undefined);
-}
-
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'aispm-bench-'));
   const database = await createDatabase(engine);

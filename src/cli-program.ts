@@ -214,7 +214,7 @@ program
   .option('--format <format>', 'ndjson (default) or cyclonedx (a CycloneDX JSON BOM, written whole or not at all)', 'ndjson')
   .requiredOption('--tenant <id>', 'tenant')
   .requiredOption('--workspace <id>', 'workspace')
-  .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 10000)', int('batch-size'))
+  .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 50000)', int('batch-size'))
   .option('--progress-json', 'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}')
   .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
     if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);

@@ -118,7 +118,7 @@ const defaults: Config = {
   pricesFile: '',
   ingestMaxBytes: 256 * 1024 * 1024,
   bodyLimit: 1024 * 1024,
-  importBatch: 10000,
+  importBatch: 50_000,
   pgPool: 10,
   pgQueryTimeoutMs: 30_000,
   workers: 1,

@@ -58,7 +58,9 @@ export interface IngestCounts {
 /** Record types of the lines of the unit being applied, settled as accepted or rejected with it. */
 class TypeTally {
   readonly counts: IngestCounts;
-  private readonly unit = new Map<RecordType | 'invalid', number>();
+  private unit = new Map<RecordType | 'invalid', number>();
+  /** Units handed to a batch being written and not settled yet (batches mode writes one while the next is read). */
+  private readonly pending = new Set<Map<RecordType | 'invalid', number>>();
   constructor(tenant: string, workspace: string) {
     this.counts = { tenant, workspace, accepted: {}, rejected: {} };
   }
@@ -76,10 +78,22 @@ class TypeTally {
     }
     this.add(type);
   }
-  settle(outcome: 'accepted' | 'rejected'): void {
+  /** Takes the unit read so far, to be settled with its batch (settleUnit); lines read after it start a new one. */
+  detach(): Map<RecordType | 'invalid', number> {
+    const unit = this.unit;
+    this.pending.add(unit);
+    this.unit = new Map();
+    return unit;
+  }
+  settleUnit(unit: Map<RecordType | 'invalid', number>, outcome: 'accepted' | 'rejected'): void {
+    if (!this.pending.delete(unit)) return;
     const into = this.counts[outcome] as Record<string, number>;
-    for (const [type, n] of this.unit) into[type] = (into[type] ?? 0) + n;
-    this.unit.clear();
+    for (const [type, n] of unit) into[type] = (into[type] ?? 0) + n;
+  }
+  /** Settles what is being read, and every detached unit not settled yet. */
+  settle(outcome: 'accepted' | 'rejected'): void {
+    for (const unit of [...this.pending]) this.settleUnit(unit, outcome);
+    this.settleUnit(this.detach(), outcome);
   }
 }
 
@@ -246,47 +260,77 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
   let batch: Lined<IngestRecord>[] = [];
   let batchErrors: LineError[] = [];
   let batchLines = 0;
-  const flush = async () => {
-    if (batchLines === 0) return;
-    if (batchErrors.length === 0) {
+  // One batch is written while the next is read and parsed: on PostgreSQL the database works on
+  // batch k while this process parses batch k+1 (on SQLite writing is in-process, and nothing
+  // overlaps). Batches still commit one at a time and in order: a batch starts once the one before
+  // it has committed (or been skipped), and a database error stops the import at the next batch.
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  /** Lines of the batches settled so far (summary.lines runs ahead, into the batch being read). */
+  let settledLines = 0;
+  const write = async (records: Lined<IngestRecord>[], errors: LineError[], lines: number, unit: ReturnType<TypeTally['detach']>) => {
+    if (errors.length === 0) {
       try {
-        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch, batchOptions, clock()));
-        summary.accepted += batchLines;
-        tally.settle('accepted');
+        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, records, batchOptions, clock()));
+        summary.accepted += lines;
+        tally.settleUnit(unit, 'accepted');
       } catch (err) {
         if (!(err instanceof BatchRejected)) throw err;
-        summary.rejected += batchLines;
-        tally.settle('rejected');
+        summary.rejected += lines;
+        tally.settleUnit(unit, 'rejected');
         note(err.errors);
       }
     } else {
-      summary.rejected += batchLines;
-      tally.settle('rejected');
-      note(batchErrors);
+      summary.rejected += lines;
+      tally.settleUnit(unit, 'rejected');
+      note(errors);
     }
+    settledLines += lines;
+    opts.onBatch?.({ ...summary, errors: [...summary.errors], lines: settledLines });
+  };
+  const written = async () => {
+    await writing;
+    if (failure) throw failure.error;
+  };
+  const flush = async () => {
+    if (batchLines === 0) return;
+    const records = batch;
+    const errors = batchErrors;
+    const lines = batchLines;
+    const unit = tally.detach();
     batch = [];
     batchErrors = [];
     batchLines = 0;
-    opts.onBatch?.(summary);
+    await written();
+    // Caught at once (an error while the next batch is parsed is no unhandled rejection), raised by written().
+    writing = write(records, errors, lines, unit).catch((error: unknown) => {
+      failure = { error };
+    });
   };
-  for await (const group of lines) {
-    const now = clock();
-    for (const l of group) {
-      summary.lines++;
-      batchLines++;
-      try {
-        if (l.error) throw new RecordError(l.error);
-        const record = parseLine(l.text!, now);
-        tally.add(record.type);
-        batch.push({ line: l.line, record });
-      } catch (err) {
-        if (!(err instanceof RecordError)) throw err;
-        tally.addBad(l.text);
-        batchErrors.push({ line: l.line, message: err.message });
+  try {
+    for await (const group of lines) {
+      const now = clock();
+      for (const l of group) {
+        summary.lines++;
+        batchLines++;
+        try {
+          if (l.error) throw new RecordError(l.error);
+          const record = parseLine(l.text!, now);
+          tally.add(record.type);
+          batch.push({ line: l.line, record });
+        } catch (err) {
+          if (!(err instanceof RecordError)) throw err;
+          tally.addBad(l.text);
+          batchErrors.push({ line: l.line, message: err.message });
+        }
+        if (batchLines >= opts.batchSize) await flush();
       }
-      if (batchLines >= opts.batchSize) await flush();
     }
+    await flush();
+    await written();
+  } finally {
+    // Never return (or fail, on a read error) while a batch is still being written: the caller may close the database.
+    await writing;
   }
-  await flush();
   return summary;
 }

@@ -2,9 +2,8 @@
 // passed as one JSON parameter (the dialect's jsonRows / inKeys) so a batch touches thousands of
 // keys in a handful of statements rather than one round trip each.
 
-import { CompiledQuery } from 'kysely';
 import type { Db, Executor } from './database.ts';
-import type { SetColumnType, SqlDialect } from './dialect.ts';
+import type { Conflict, SetColumnType } from './dialect.ts';
 
 export type { SetColumnType };
 
@@ -25,50 +24,15 @@ export function updateRows(
   return tx.dialect.updateRows(db, tx, table, scope, keys, set, rows);
 }
 
-export interface Conflict {
-  /** The unique key the insert may collide on. */
-  keys: string[];
-  /** Column -> SQL expression for the update (`excluded.x`, `greatest(t.x, excluded.x)`, …);
-   *  empty for DO NOTHING. */
-  update: Record<string, string>;
-}
+export type { Conflict };
 
-const insertSql = new Map<string, string>();
-
-function buildInsert(dialect: SqlDialect, table: string, columns: string[], rows: number, conflict?: Conflict): string {
-  const key = `${dialect.name}|${table}|${columns.join(',')}|${rows}|${conflict ? conflict.keys.join(',') + '|' + JSON.stringify(conflict.update) : ''}`;
-  let text = insertSql.get(key);
-  if (text) return text;
-  let n = 0;
-  const tuple = () => '(' + columns.map(() => dialect.placeholder(++n)).join(', ') + ')';
-  const values: string[] = [];
-  for (let i = 0; i < rows; i++) values.push(tuple());
-  text = `insert into ${table} (${columns.join(', ')}) values ${values.join(', ')}`;
-  if (conflict) {
-    const sets = Object.entries(conflict.update);
-    text +=
-      ` on conflict (${conflict.keys.join(', ')}) ` +
-      (sets.length ? `do update set ${sets.map(([c, e]) => `${c} = ${e}`).join(', ')}` : 'do nothing');
-  }
-  insertSql.set(key, text);
-  return text;
-}
-
-/** Bound parameters per statement stay well under both engines' limits (32,766 and 65,535). */
-const MAX_PARAMS = 30_000;
-
-/** Inserts rows (arrays aligned to `columns`) in as few statements as the parameter limit allows. */
+/**
+ * Inserts rows (arrays aligned to `columns`) in as few statements as the engine allows (multi-row
+ * VALUES on SQLite; arrays unnested on PostgreSQL, see the dialects' insertRows).
+ */
 export async function bulkInsert(tx: Executor, table: string, columns: string[], rows: unknown[][], conflict?: Conflict): Promise<number> {
   if (rows.length === 0) return 0;
-  const per = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns.length)));
-  let changed = 0;
-  for (let start = 0; start < rows.length; start += per) {
-    const chunk = rows.slice(start, start + per);
-    const text = buildInsert(tx.dialect, table, columns, chunk.length, conflict);
-    const params: unknown[] = [];
-    for (const r of chunk) for (const v of r) params.push(v);
-    changed += (await tx.execute(CompiledQuery.raw(text, params))).changes;
-  }
+  const changed = await tx.dialect.insertRows(tx, table, columns, rows, conflict);
   await tx.dialect.noteRowsWritten(tx, table, changed);
   return changed;
 }

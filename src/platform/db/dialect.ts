@@ -33,6 +33,15 @@ export interface MonthlyPartitions {
   drop(tx: Executor, name: string): Promise<void>;
 }
 
+/** What an insert does when a row's unique key is taken. */
+export interface Conflict {
+  /** The unique key the insert may collide on. */
+  keys: string[];
+  /** Column -> SQL expression for the update (`excluded.x`, `greatest(t.x, excluded.x)`, …);
+   *  empty for DO NOTHING. */
+  update: Record<string, string>;
+}
+
 /** Per-group counts of the rows a delete removed. */
 export type DeletedGroups<K extends string> = Array<Record<K, string> & { n: number }>;
 
@@ -82,6 +91,12 @@ export interface SqlDialect {
   countThenJoined(expr: string, orderBy: string): string;
 
   // ---- statements -----------------------------------------------------------------------------
+  /**
+   * Inserts many rows (arrays aligned to `columns`, values as bindValue takes them) in as few
+   * statements as suit the engine; returns the rows inserted or updated. A conflict key must not
+   * repeat within `rows`.
+   */
+  insertRows(tx: Executor, table: string, columns: string[], rows: unknown[][], conflict?: Conflict): Promise<number>;
   /**
    * Sets columns of many rows of one workspace, each to its own values. `rows` are arrays: key
    * values first, then the new values of `set`.

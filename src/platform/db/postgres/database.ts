@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
-import { postgresDialect } from './dialect.ts';
+import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
 
 // bigint (int8) and numeric come back as strings by default; every such value here is a count,
 // a sum or an epoch-millisecond time, all well inside a double's exact range.
@@ -24,11 +24,40 @@ interface PgQueryable {
   query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult>;
 }
 
-class PgConn implements Executor {
+/** Column name -> SQL type, per table, as the database's catalogue says (the unnest inserts cast to them). */
+type ColumnTypeCache = Map<string, Promise<ReadonlyMap<string, string>>>;
+
+/** DDL that may change a column's type or drop a table; creating a partition cannot. */
+const changesColumns = (sql: string) => /\b(alter|drop)\s+table\b/i.test(sql) || /\bcreate\s+table\b(?![^;]*\bpartition\s+of\b)/i.test(sql);
+
+class PgConn implements Executor, KnowsColumnTypes {
   readonly dialect = postgresDialect;
   private readonly client: PgQueryable;
-  constructor(client: PgQueryable) {
+  private readonly types: ColumnTypeCache;
+  constructor(client: PgQueryable, types: ColumnTypeCache) {
     this.client = client;
+    this.types = types;
+  }
+
+  /**
+   * Read from the catalogue once per table and database; forgotten on DDL that could change them
+   * (exec below: migrations, retention's partition drops), so a migration's new type is seen.
+   */
+  columnTypes(table: string): Promise<ReadonlyMap<string, string>> {
+    let t = this.types.get(table);
+    if (!t) {
+      t = this.client
+        .query({
+          text: `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
+            where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
+          values: [table],
+        })
+        .then((res) => new Map(res.rows.map((r: { name: string; type: string }) => [r.name, r.type])));
+      // A failed read is not kept.
+      t.catch(() => this.types.delete(table));
+      this.types.set(table, t);
+    }
+    return t;
   }
 
   private async q(sql: string, values: unknown[], prepared: boolean) {
@@ -54,7 +83,12 @@ class PgConn implements Executor {
     return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
   }
   async exec(sql: string) {
-    await this.client.query({ text: sql, values: [] });
+    if (changesColumns(sql)) this.types.clear();
+    try {
+      await this.client.query({ text: sql, values: [] });
+    } finally {
+      if (changesColumns(sql)) this.types.clear();
+    }
   }
 }
 
@@ -66,6 +100,7 @@ export class PostgresDb extends BaseDb {
   readonly pool: pg.Pool;
   private readonly conn: PgConn;
   private readonly url: string;
+  private readonly columnTypes: ColumnTypeCache = new Map();
 
   constructor(url: string, poolSize: number, queryTimeoutMs: number) {
     super();
@@ -90,7 +125,7 @@ export class PostgresDb extends BaseDb {
     this.pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    this.conn = new PgConn(this.pool);
+    this.conn = new PgConn(this.pool, this.columnTypes);
   }
 
   all<R = Row>(t: Template, args?: Args) {
@@ -180,7 +215,7 @@ export class PostgresDb extends BaseDb {
         throw err;
       }
       try {
-        const result = await fn(new PgConn(client));
+        const result = await fn(new PgConn(client, this.columnTypes));
         // Delivered to the listeners when (and only if) the transaction commits.
         await client.query(`select pg_notify('${CHANGES_CHANNEL}', '')`);
         await client.query('COMMIT');

@@ -15,6 +15,8 @@ import type { Builder, Db, Executor } from '../database.ts';
 import { param } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { DeletedGroups, SetColumnType, SqlDialect } from '../dialect.ts';
+import { conflictClause, insertValues } from '../values-insert.ts';
+import { columnLiteral } from './array-literal.ts';
 import { monthlyPartitions } from './partitions.ts';
 import { noteRowsWritten } from './statistics.ts';
 
@@ -36,6 +38,14 @@ const indexName = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]
 
 const cast = (t: SetColumnType) => (t === 'text' ? '' : t === 'bigint' ? '::bigint' : '::double precision');
 const jsonColumns = (types: SetColumnType[]) => types.map((t, i) => `(value->>${i})${cast(t)}`);
+
+/** A connection that can say the SQL type of each column of a table (PgConn, database.ts). */
+export interface KnowsColumnTypes {
+  columnTypes(table: string): Promise<ReadonlyMap<string, string>>;
+}
+
+/** Rows per unnest statement: ten thousand rows of a few dozen columns is a few MB of array text. */
+const UNNEST_ROWS = 10_000;
 
 const WORKSPACE_LOCK = 7_311_338;
 const MIGRATION_LOCK = 7_311_337;
@@ -113,6 +123,37 @@ export const postgresDialect: SqlDialect = {
   jsonQuote: (expr) => `to_json(${expr}::text)::text`,
   jsonAtText: (column, key) => `(${column}->${quoteLiteral(key)})::text`,
   countThenJoined: (expr, orderBy) => `count(*) || ':' || coalesce(string_agg(${expr}, ',' order by ${orderBy}), '')`,
+
+  /**
+   * One `insert … select * from unnest($1::type[], $2::type[], …)` per 10,000 rows: one array
+   * parameter per column, whatever the row count, instead of a parameter per value (VALUES of up
+   * to 1,000 rows, 23,000 parameters for interactions). The server's time for the rows measured
+   * about the same; what goes is the driver's work per parameter and nine statements in ten, and
+   * the import of 100,000 interactions took 15–25% less time (BENCHMARKS.md).
+   */
+  async insertRows(tx, table, columns, rows, conflict) {
+    const types = 'columnTypes' in tx ? await (tx as Executor & KnowsColumnTypes).columnTypes(table) : undefined;
+    if (!types || columns.some((c) => !types.has(c))) return insertValues(tx, table, columns, rows, conflict);
+    const arrays = columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ');
+    const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays})${conflictClause(conflict)}`;
+    // The next chunk's array text is built while PostgreSQL inserts the one before it.
+    const chunk = (start: number): unknown[] => {
+      const end = Math.min(rows.length, start + UNNEST_ROWS);
+      return columns.map(
+        (_, c) => columnLiteral(rows, start, end, c) ?? rows.slice(start, end).map((r) => postgresDialect.bindValue(r[c])),
+      );
+    };
+    let changed = 0;
+    let params = chunk(0);
+    for (let start = 0; start < rows.length; start += UNNEST_ROWS) {
+      const running = tx.execute(CompiledQuery.raw(text, params));
+      // Settled before anything else can fail: a failed statement is never an unhandled rejection.
+      running.catch(() => {});
+      if (start + UNNEST_ROWS < rows.length) params = chunk(start + UNNEST_ROWS);
+      changed += (await running).changes;
+    }
+    return changed;
+  },
 
   /** One UPDATE … FROM the JSON rows: one round trip for the whole set. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {

@@ -7,6 +7,7 @@ import type { Builder, Db, Executor } from '../database.ts';
 import { param } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { DeletedGroups, SetColumnType, SqlDialect } from '../dialect.ts';
+import { insertValues } from '../values-insert.ts';
 
 function quoteJsonKey(key: string): string {
   return `'$."${key.replaceAll('"', '""').replaceAll("'", "''")}"'`;
@@ -80,6 +81,9 @@ export const sqliteDialect: SqlDialect = {
   // `->` answers JSON text (a string keeps its quotes); null when the key is absent.
   jsonAtText: (column, key) => `(${column} -> ${quoteJsonKey(key)})`,
   countThenJoined: (expr, orderBy) => `count(*) || ':' || coalesce(group_concat(${expr}, ',' order by ${orderBy}), '')`,
+
+  /** Multi-row VALUES statements: binding is in-process and cheap. */
+  insertRows: insertValues,
 
   /** One prepared UPDATE per row: in-process, microseconds each. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {

@@ -1,0 +1,176 @@
+// The ways interactions are written give the same answers: one HTTP request (one batch), `aispm
+// import` in one batch, and `aispm import` in many small batches (each written while the next is
+// read; on PostgreSQL as unnested arrays of up to 10,000 rows, on SQLite as multi-row VALUES).
+// The file holds new interactions, exact re-sends, and re-sends that change a row (its tokens, its
+// session, its agent), so the roll-ups are both added to and recounted. Compared over HTTP: every
+// session in two sort orders, every interaction, and the agents' cost histories; and the same
+// for two imports running at once into one workspace.
+
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, it } from 'node:test';
+import { allPages, body, describeEngines, type Harness, objects } from './helpers/harness.ts';
+import { entity, T1 } from './helpers/fixtures.ts';
+
+const DAY = 86_400_000;
+const base = Date.UTC(2026, 9, 20);
+const agents = ['ag-1', 'ag-2', 'ag-3', 'ag-4'];
+
+function interaction(i: number, change: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    type: 'interaction',
+    id: `x-${i}`,
+    // Some values need quoting in an array literal (PostgreSQL's unnest inserts): quotes, backslashes, commas, braces, NULL.
+    session_id: i % 70 < 7 ? `s-"${Math.floor(i / 7)}"\\{a,b}` : `s-${Math.floor(i / 7)}`,
+    // Some sessions change agent part-way (the earliest agent wins), a few interactions name none.
+    ...(i % 29 === 0 ? {} : { agent_id: agents[(Math.floor(i / 7) + (i % 11 === 0 ? 1 : 0)) % agents.length] }),
+    model: i % 3 ? 'gpt-4o-mini' : 'claude-sonnet-4',
+    ...(i % 5 === 0 ? { model_id: 'm-1' } : {}),
+    // Spread over four days, a session's turns a minute apart, some out of order.
+    time: new Date(base + Math.floor(i / 7) * 3 * 3_600_000 + ((i * 5) % 7) * 60_000 + Math.floor(i / 200) * DAY).toISOString(),
+    duration_ms: 500 + ((i * 37) % 4000),
+    input_tokens: 100 + ((i * 13) % 900),
+    output_tokens: 10 + ((i * 7) % 300),
+    ...(i % 4 === 0 ? { cost: ((i % 9) + 1) * 0.0125 } : {}),
+    ...(i % 17 === 0 ? { prompt_outcome: 'BLOCKED', categories: ['prompt_injection'] } : {}),
+    ...(i % 19 === 0 ? { response_outcome: 'REDACTED' } : {}),
+    ...(i % 23 === 0 ? { mcp_server_ids: ['mcp-1', `mcp-${i % 3}`] } : {}),
+    ...(i % 13 === 0 ? { prompt: `say "hi" \\ {${i}}, NULL`, response: 'é€😀 ""', attributes: { note: 'a "q" \\ b', n: i } } : {}),
+    ...change,
+  };
+}
+
+/** New rows, then exact re-sends and changed re-sends, in the order the file holds them. */
+function records(): object[] {
+  const out: object[] = [...agents.map((a, k) => entity('agent', a, `Agent ${k}`, 0)), entity('model', 'm-1', 'claude-sonnet-4', 0)];
+  for (let i = 0; i < 600; i++) out.push(interaction(i));
+  for (let i = 0; i < 600; i += 9) out.push(interaction(i));
+  for (let i = 3; i < 600; i += 31) out.push(interaction(i, { input_tokens: 5000 + i, cost: 0.5 }));
+  for (let i = 5; i < 600; i += 47) out.push(interaction(i, { session_id: `moved-${i % 2}` }));
+  for (let i = 8; i < 600; i += 53) out.push(interaction(i, { agent_id: 'ag-late', time: new Date(base - DAY).toISOString() }));
+  // New interactions after the changes, some into sessions that were recounted.
+  for (let i = 600; i < 700; i++) out.push(interaction(i));
+  return out;
+}
+
+function importFile(h: Harness, file: string, workspace: string, batchSize: number): void {
+  const res = spawnSync(
+    process.execPath,
+    ['src/cli.ts', '--db', h.config.db, 'import', file, '--tenant', T1, '--workspace', workspace, '--batch-size', String(batchSize)],
+    { encoding: 'utf8', env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } },
+  );
+  assert.equal(res.status, 0, res.stdout + res.stderr);
+  assert.match(res.stdout, /^\d+ records written, 0 rejected/);
+}
+
+/** The same import as a running process, to run two at once. */
+function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['src/cli.ts', '--db', h.config.db, 'import', file, '--tenant', T1, '--workspace', workspace, '--batch-size', String(batchSize)],
+      { env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 && /^\d+ records written, 0 rejected/.test(out) ? resolve() : reject(new Error(out))));
+  });
+}
+
+async function answers(h: Harness, token: string, workspace: string) {
+  const w = `tenants/${T1}/workspaces/${workspace}`;
+  const page = async (url: string) => {
+    const res = await h.get(url, token);
+    assert.equal(res.statusCode, 200, res.body);
+    const b = body(res);
+    return { header: b.header, rows: b.rows, total: b.total };
+  };
+  const costs: Record<string, unknown> = {};
+  for (const a of [...agents, 'ag-late']) {
+    const res = await h.get(`/api/v1/aispm-agents/${w}/${a}`, token);
+    const b = res.statusCode === 200 ? body(res) : null;
+    costs[a] = b && { cost_history: b.cost_history, cost_per_session_history: b.cost_per_session_history };
+  }
+  return {
+    sessionsByCost: await page(`/api/v1/aispm-llm-sessions/${w}?pageSize=10000&sort=cost&sort_dir=desc`),
+    sessionsByAgentTime: await page(`/api/v1/aispm-llm-sessions/${w}?pageSize=10000&sort=time&sort_dir=asc&agent_id=ag-2`),
+    interactions: await allPages(h, `/api/v1/aispm-llm-interactions/${w}?pageSize=500`, token),
+    costs,
+  };
+}
+
+describeEngines('import paths', (h) => {
+  let token: string;
+  let dir: string;
+  before(async () => {
+    token = await h().token({ tenant: T1 });
+    dir = mkdtempSync(join(tmpdir(), 'aispm-import-paths-'));
+    const file = join(dir, 'interactions.ndjson');
+    const all = records();
+    writeFileSync(file, all.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    // One HTTP request: one batch, every line checked before anything is written.
+    const res = await h().request({
+      method: 'POST',
+      url: `/api/v1/ingest/tenants/${T1}/workspaces/http`,
+      token: await h().token({ tenant: T1, scopes: ['ingest'] }),
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: all.map((r) => JSON.stringify(r)).join('\n') + '\n',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    importFile(h(), file, 'one-batch', 100_000);
+    // 37 lines a batch: re-sends land in other batches than the rows they change, and in the same.
+    importFile(h(), file, 'small-batches', 37);
+    // The same file again changes nothing.
+    importFile(h(), file, 'small-batches', 37);
+    // Two imports at once into one workspace, each with every version of its own interactions (even
+    // and odd ids, so which version is last does not depend on timing) but sharing sessions: their
+    // batches interleave, each folding its rows into sessions the other writes too.
+    const halves = [0, 1].map((half) => {
+      const f = join(dir, `half-${half}.ndjson`);
+      const mine = all.filter(
+        (r) => (r as { type: string }).type !== 'interaction' || Number((r as { id: string }).id.slice(2)) % 2 === half,
+      );
+      writeFileSync(f, mine.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      return f;
+    });
+    await Promise.all(halves.map((f) => importFileAsync(h(), f, 'concurrent', 23)));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('one request, one import batch and many import batches answer the same', async () => {
+    const http = await answers(h(), token, 'http');
+    assert.equal(http.interactions.rows.length, 700);
+    assert.ok(http.sessionsByCost.total > 100);
+    assert.ok(http.sessionsByAgentTime.rows.length > 10);
+    assert.ok((http.costs['ag-1'] as { cost_history: { ytd: number } }).cost_history.ytd > 0);
+    assert.deepEqual(await answers(h(), token, 'one-batch'), http);
+    assert.deepEqual(await answers(h(), token, 'small-batches'), http);
+  });
+
+  it('two imports into one workspace at once answer as one', async () => {
+    assert.deepEqual(await answers(h(), token, 'concurrent'), await answers(h(), token, 'http'));
+  });
+
+  it('keeps values that need quoting as they were sent', async () => {
+    const sent = interaction(0);
+    for (const w of ['http', 'small-batches']) {
+      const res = await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/${w}/x-0`, token);
+      assert.equal(res.statusCode, 200, res.body);
+      const got = objects(body(res))[0]!;
+      assert.equal(got.session_id, sent.session_id);
+      assert.equal(got.session_id, 's-"0"\\{a,b}');
+      assert.equal(got.prompt, sent.prompt);
+      assert.equal(got.response, sent.response);
+      assert.equal((got.attributes as { note: string }).note, 'a "q" \\ b');
+    }
+  });
+});
