@@ -21,8 +21,9 @@ if (
   semiSpaceMb > 0 &&
   !process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
 ) {
-  // An IPC channel beside the inherited output: the child leaves when it closes, so a killed
-  // `aispm` (SIGKILL) never leaves the service running under nobody.
+  // An IPC channel beside the inherited output: it closes only when `aispm` dies without its
+  // child (SIGKILL), and the child then dies the same way, so nothing runs under nobody and a kill
+  // stays a kill (jobs resume after the restart as after any crash).
   const child = spawn(process.execPath, [`--max-semi-space-size=${semiSpaceMb}`, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, AISPM_REEXECUTED: '1' },
@@ -34,7 +35,7 @@ if (
   if (process.env.AISPM_REEXECUTED === '1' && process.channel) {
     delete process.env.AISPM_REEXECUTED;
     process.channel.unref();
-    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   }
   module.enableCompileCache?.();
   await import('./cli-program.ts');
