@@ -28,6 +28,7 @@ import { cases, type BenchCase, type Measured } from './cases.ts';
 import { measureOtlp, otlpWorkload, requestOf } from './otlp-workload.ts';
 import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
+import { analyzeIfNoAutovacuum } from './analyze.ts';
 import { writeInteractions } from './interactions-file.ts';
 
 const USAGE = `npm run bench [-- options]
@@ -325,6 +326,7 @@ async function main() {
     const db = openDb(database.url, { pgPool: 4 });
     await migrate(db);
     const dataset = await loadDataset(db);
+    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: ANALYZE after the load, as its autoanalyze would');
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
     const groupBy = only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
