@@ -326,7 +326,7 @@ async function main() {
     const db = openDb(database.url, { pgPool: 4 });
     await migrate(db);
     const dataset = await loadDataset(db);
-    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: ANALYZE after the load, as its autoanalyze would');
+    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
     const groupBy = only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);

@@ -197,7 +197,7 @@ async function main() {
     const summary = await ingestor.ingest(db, interactions(agents, total), opts);
     const loadSeconds = (performance.now() - t0) / 1000;
     if (summary.rejected) throw new Error(`rejected: ${JSON.stringify(summary.errors.slice(0, 3))}`);
-    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: ANALYZE after the load, as its autoanalyze would');
+    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
     const bytes = await databaseBytes(db, database.url);
     log(
       `loaded in ${loadSeconds.toFixed(0)} s (${Math.round(total / loadSeconds).toLocaleString('en')}/s); database ${(bytes / 2 ** 30).toFixed(2)} GiB`,
