@@ -16,7 +16,7 @@ import type { ColumnDef, KindDef, SectionDef } from '../../catalog/types.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
-import type { EntityRow } from './reads.ts';
+import { type EntityRow, entityColumns } from './reads.ts';
 import { relationOf, targetKind } from './lists.ts';
 
 /** Neighbours embedded per section; a larger set says its total and is read through its edge. */
@@ -25,26 +25,13 @@ export const SECTION_LIMIT = 100;
 /** The code location fields of a `locations` section item, in the order they are answered. */
 export const locationFields = ['repository', 'path', 'start_line', 'end_line', 'branch', 'commit', 'url', 'host'] as const;
 
-const entityColumns = [
-  'id',
-  'name',
-  'attributes',
-  'first_seen',
-  'last_seen',
-  'critical_issues',
-  'high_issues',
-  'total_issues',
-  'risk_score',
-  'edge_counts',
-  'row_json',
-] as const;
-
 export type DetailRow = EntityRow & { row_json: string | null } & Record<string, unknown>;
 
-/** A section the statement answers, and the column answering it (`<count>:<items joined by commas>`). */
+/** A section the statement answers: the column answering it (`<count>:<items joined by commas>`) and the SQL of one item. */
 interface SqlSection {
   section: SectionDef;
   column: string;
+  item: string;
 }
 
 /** The JSON text of a neighbour's column, as its stored row would hold it (an attribute, or id and name). */
@@ -99,7 +86,8 @@ interface DetailPlan {
 
 const plans = new Map<string, DetailPlan>();
 
-function planOf(kind: KindDef, d: SqlDialect): DetailPlan {
+/** The sections of a kind that one statement answers, and those the route reads as lists. */
+export function detailPlan(kind: KindDef, d: SqlDialect): DetailPlan {
   const key = `${d.name}:${kind.name}`;
   let plan = plans.get(key);
   if (!plan) {
@@ -108,16 +96,11 @@ function planOf(kind: KindDef, d: SqlDialect): DetailPlan {
       const edge = edgeOf(kind, section.edge);
       const item = edge && 'relation' in edge.via && section.shape !== 'tabular' ? itemJson(d, section, targetKind(edge)) : undefined;
       if (item === undefined) plan!.rest.push(section);
-      else plan!.sql.push({ section, column: `s${i}` });
+      else plan!.sql.push({ section, column: `s${i}`, item });
     });
     plans.set(key, plan);
   }
   return plan;
-}
-
-/** The sections of a kind that one statement answers, and those the route reads as lists. */
-export function detailPlan(kind: KindDef, d: SqlDialect): DetailPlan {
-  return planOf(kind, d);
 }
 
 /**
@@ -126,21 +109,20 @@ export function detailPlan(kind: KindDef, d: SqlDialect): DetailPlan {
  */
 export function readDetail(db: Db, kind: KindDef, tenant: string, workspace: string, id: string): Promise<DetailRow | undefined> {
   const t = db.template(`inventory.detail.${kind.name}`, (b, d) => {
-    const plan = planOf(kind, d);
-    const columns = plan.sql.flatMap(({ section, column }) => {
-      const edge = edgeOf(kind, section.edge)!;
+    const columns = detailPlan(kind, d).sql.flatMap(({ section, column, item }) => {
       const from = neighbours(section, kind);
-      const item = sql.raw(itemJson(d, section, targetKind(edge))!);
       // Up to one neighbour past the section's size, unordered: when they all fit, the aggregate
       // orders them; when they do not, the route reads the section as its edge's first page.
       return [
         sql`(select ${sql.raw(d.countThenJoined('j', 'k0 desc, k1 desc'))}
-            from (select ${item} as j, n.last_seen as k0, n.id as k1 from ${from} limit ${sql.lit(SECTION_LIMIT + 1)}) x)`.as(column),
+            from (select ${sql.raw(item)} as j, n.last_seen as k0, n.id as k1 from ${from} limit ${sql.lit(SECTION_LIMIT + 1)}) x)`.as(
+          column,
+        ),
       ];
     });
     return b
       .selectFrom('entities as e')
-      .select(entityColumns.map((c) => `e.${c}` as const))
+      .select([...entityColumns, 'row_json' as const].map((c) => `e.${c}` as const))
       .select(columns)
       .where('e.tenant_id', '=', param('tenant'))
       .where('e.workspace_id', '=', param('workspace'))

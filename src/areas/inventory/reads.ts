@@ -20,7 +20,8 @@ export interface EntityRow extends Record<string, unknown> {
   edge_counts: unknown;
 }
 
-const entityColumns = [
+/** The stored columns an entity row is rendered from (entityFormatter). */
+export const entityColumns = [
   'id',
   'name',
   'attributes',
