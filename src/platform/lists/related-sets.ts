@@ -55,13 +55,13 @@ export async function resolveRelated(
   if (!filters.some((f) => f.decl.matching)) return filters as Filter[];
   let sets = kept.get(db);
   if (!sets) kept.set(db, (sets = new Map()));
+  const version = db.dataVersion();
   const out: Filter[] = [];
   for (const f of filters) {
     if (!f.decl.matching) {
       out.push(f);
       continue;
     }
-    const version = db.dataVersion();
     const key = JSON.stringify([spec.name, scope.fingerprint, f.decl.param, f.value]);
     let hit = version === null ? undefined : sets.get(key);
     if (hit && hit.version !== version) {
