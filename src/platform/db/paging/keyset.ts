@@ -59,6 +59,8 @@ export interface KeysetSpec {
   base: (b: Builder, d: SqlDialect) => SelectQueryBuilder<any, any, any>;
   /** The sort terms, then the tie-breakers: together unique among the rows. */
   order: OrderTerm[];
+  /** The base binds a list of ids: plan each run for its values (Template.planEachRun). */
+  planEachRun?: boolean;
 }
 
 export interface KeysetPage<R> {
@@ -104,12 +106,16 @@ export async function keysetPage<R extends Record<string, unknown>>(
 ): Promise<KeysetPage<R>> {
   const shape = spec.order.map((t) => `${t.expr} ${t.dir}`).join(',');
   const fetch = limitBucket(limit + 1);
-  const t = db.template(`${spec.key}|${shape}|${after ? 'after' : 'first'}|${fetch}`, (b, d) => {
-    let q = spec.base(b, d).select(spec.order.map((o, i) => sql.raw(o.expr).as(`k${i}`)));
-    if (after) q = q.where(afterCondition(spec.order));
-    for (const o of spec.order) q = q.orderBy(sql.raw(o.expr), o.dir);
-    return q.limit(sql.lit(fetch));
-  });
+  const t = db.template(
+    `${spec.key}|${shape}|${after ? 'after' : 'first'}|${fetch}`,
+    (b, d) => {
+      let q = spec.base(b, d).select(spec.order.map((o, i) => sql.raw(o.expr).as(`k${i}`)));
+      if (after) q = q.where(afterCondition(spec.order));
+      for (const o of spec.order) q = q.orderBy(sql.raw(o.expr), o.dir);
+      return q.limit(sql.lit(fetch));
+    },
+    { planEachRun: spec.planEachRun },
+  );
   const keyArgs: Args = {};
   if (after)
     after.forEach((v, i) => {

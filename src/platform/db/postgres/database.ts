@@ -64,13 +64,13 @@ class PgConn implements Executor, KnowsColumnTypes {
     return timed(sql, () => this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values }));
   }
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
-    return (await this.q(t.sql, bind(postgresDialect, t, args), true)).rows as R[];
+    return (await this.q(t.sql, bind(postgresDialect, t, args), !t.planEachRun)).rows as R[];
   }
   async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
     return (await this.all<R>(t, args))[0];
   }
   async run(t: Template, args?: Args): Promise<number> {
-    return (await this.q(t.sql, bind(postgresDialect, t, args), true)).rowCount ?? 0;
+    return (await this.q(t.sql, bind(postgresDialect, t, args), !t.planEachRun)).rowCount ?? 0;
   }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
