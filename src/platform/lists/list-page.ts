@@ -7,6 +7,7 @@ import type { SqlDialect } from '../db/dialect.ts';
 import { keysetPage, orderTerms, type OrderTerm, type SortTerm } from '../db/paging/keyset.ts';
 import { columnFilters, type Filter, type FilterDecl, filterArgs, filterCondition, filterShape } from './filters.ts';
 import type { ListScope, ListSpec } from './list-spec.ts';
+import { sharedTotal } from './list-totals.ts';
 import { resolveRelated } from './related-sets.ts';
 
 /** A request to a list, parsed: what it filters, how it sorts, where it continues, how many rows. */
@@ -75,20 +76,29 @@ function filtered(spec: ListSpec<any>, scope: ListScope, filters: readonly Filte
   };
 }
 
+/** A filter resolved to a list of ids is in the statement (its plan depends on the list's length). */
+const bindsIds = (filters: readonly Filter[]) => filters.some((f) => f.ids !== undefined);
+
 /** count(*) over the list's rows in scope, filtered. */
 async function countRows(db: Db, spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): Promise<number> {
   const base = filtered(spec, scope, filters);
-  const t = db.template(`${baseKey(spec, scope, filters)}|count`, (b, d) =>
-    base(b, d)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count')),
+  const t = db.template(
+    `${baseKey(spec, scope, filters)}|count`,
+    (b, d) =>
+      base(b, d)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count')),
+    { planEachRun: bindsIds(filters) },
   );
   return Number((await db.first<{ count: number }>(t, { ...scope.args, ...filterArgs(filters) }))?.count ?? 0);
 }
 
-/** The total of a list: kept by ingest where the list says so, else counted. */
+/**
+ * The total of a list: kept by ingest where the list says so, else counted (once per data version
+ * for the same filters, whatever the sort or page: list-totals.ts).
+ */
 export async function listTotal(db: Db, spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): Promise<number> {
-  return (await spec.total?.(db, scope, filters)) ?? countRows(db, spec, scope, filters);
+  return (await spec.total?.(db, scope, filters)) ?? sharedTotal(db, spec, scope, filters, () => countRows(db, spec, scope, filters));
 }
 
 export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest): Promise<ListPage> {
@@ -102,6 +112,7 @@ export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, re
       key: baseKey(spec, scope, req.filters),
       base: filtered(spec, scope, req.filters),
       order,
+      planEachRun: bindsIds(req.filters),
     },
     args,
     req.after,

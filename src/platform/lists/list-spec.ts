@@ -28,6 +28,15 @@ export interface ListScope {
   token?: WorkspaceScope;
 }
 
+/**
+ * What a result computed for a scope may be shared under: the values its statements bind and the
+ * shape of their SQL, not the fingerprint, which a caller may leave empty (paths read lists
+ * without cursors) and which must never let one workspace's answer reach another.
+ */
+export function scopeIdentity(scope: ListScope): readonly unknown[] {
+  return [scope.key, scope.args];
+}
+
 export interface ListSpec<R extends Record<string, unknown> = Record<string, unknown>> {
   /** Names the list in cursor fingerprints and statement cache keys. */
   readonly name: string;

@@ -15,7 +15,7 @@
 
 import type { Args, Db } from '../db/database.ts';
 import { comparisonOf, type Filter, filterArgs } from './filters.ts';
-import type { ListScope, ListSpec } from './list-spec.ts';
+import { type ListScope, type ListSpec, scopeIdentity } from './list-spec.ts';
 
 const MAX_SETS = 256;
 const MAX_IDS = 200_000;
@@ -62,7 +62,7 @@ export async function resolveRelated(
       out.push(f);
       continue;
     }
-    const key = JSON.stringify([spec.name, scope.fingerprint, f.decl.param, f.value]);
+    const key = JSON.stringify([spec.name, scopeIdentity(scope), f.decl.param, f.value]);
     let hit = version === null ? undefined : sets.get(key);
     if (hit && hit.version !== version) {
       sets.delete(key);
