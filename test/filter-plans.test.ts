@@ -39,6 +39,18 @@ const cases: Case[] = [
     postgres: /Index Cond: .*'provider'/,
   },
   {
+    url: `/api/v1/aispm-models/${W}?type=chat`,
+    sqlite: /entities_kx_\w+_type \(.*<expr>=\?/,
+    postgres: /Index Cond: .*'type'/,
+  },
+  // Contains, in any case: the total reads the name index, which carries the lower-cased name, not the table.
+  {
+    url: `/api/v1/aispm-models/${W}?name__ilk=gpt`,
+    sqlite: /entities/,
+    postgres: /Index Only Scan using entities_name[\s\S]*Filter: \(strpos\(name_lower/,
+    postgresPage: /Filter: \(strpos\(name_lower/,
+  },
+  {
     url: `/api/v1/aispm-agents/${W}?environment=production`,
     sqlite: /entities_kx_\w+_environment \(.*<expr>=\?/,
     postgres: /Index Cond: .*'environment'/,
@@ -140,6 +152,28 @@ describeEngines(
         return rows.map((r) => (engine === 'sqlite' ? r.detail! : r['QUERY PLAN']!));
       });
     }
+
+    // PostgreSQL keeps no statistics of a partial index's expression; without the catalogue's own
+    // (entity-sql.ts) it guessed 0.5 % of the table for any value of an attribute, and at benchmark
+    // scale sorted all 49,920 chat models through the filter's index instead of walking the sort's
+    // index until the page was full (48 against 0.3 ms). With them the estimate is the count.
+    if (engine === 'postgres')
+      it('the planner estimates a catalogue attribute filter within its kind as the rows it keeps', async () => {
+        for (const [query, attribute] of [
+          ['type=chat', 'type'],
+          ['provider=openai', 'provider'],
+          ['hosting=api', 'hosting'],
+        ]) {
+          const [value] = query.split('=').slice(1);
+          const select = `select id from entities where tenant_id = $1 and workspace_id = $2 and kind = 'model' and coalesce((attributes->>'${attribute}'), '') = $3`;
+          const slots = [{ value: DEMO_TENANT }, { value: 'default' }, { value }];
+          const total = (await h().db.all({ sql: select, slots })).length;
+          assert.ok(total > 0, query);
+          const rows = await h().db.all<Record<string, string>>({ sql: `explain ${select}`, slots });
+          const estimate = Number(/rows=(\d+)/.exec(rows[0]!['QUERY PLAN']!)![1]);
+          assert.ok(Math.abs(estimate - total) <= Math.max(1, total * 0.1), `${query}: estimated ${estimate} rows, keeps ${total}`);
+        }
+      });
 
     for (const c of cases) {
       it(c.url.replace(`/${W}`, '').replace('/api/v1/', ''), async () => {

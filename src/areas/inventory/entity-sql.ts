@@ -40,15 +40,19 @@ export function filterExpression(d: SqlDialect, column: ColumnDef, table = ''): 
 
 /**
  * `create index if not exists` for every sortable attribute or count column of the listed kinds
- * (leaf kinds are only reached over edges, which sort their few neighbours in memory); how each
- * engine indexes one kind's column is the dialect's kindSortIndex.
+ * (leaf kinds are only reached over edges, which sort their few neighbours in memory), and the
+ * planner statistics of each where the engine needs them; how each engine indexes one kind's
+ * column is the dialect's kindSortIndex, its statistics kindStatistics.
  */
 export function catalogueIndexes(d: SqlDialect): string[] {
   const out: string[] = [];
   for (const kind of routedKinds) {
     for (const column of kind.columns) {
       if (!column.sortable || 'field' in column.from) continue;
-      out.push(d.kindSortIndex(kind.name, column.name, sortExpression(d, column)));
+      const expression = sortExpression(d, column);
+      out.push(d.kindSortIndex(kind.name, column.name, expression));
+      const statistics = d.kindStatistics(kind.name, column.name, expression);
+      if (statistics) out.push(statistics);
     }
   }
   return out;

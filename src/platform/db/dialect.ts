@@ -138,6 +138,11 @@ export interface SqlDialect {
   // ---- DDL ------------------------------------------------------------------------------------
   /** The index behind a sortable attribute or count column of one entity kind (`create index if not exists`). */
   kindSortIndex(kind: string, column: string, expression: string): string;
+  /**
+   * Planner statistics of that column within its kind (`create statistics if not exists`), or null
+   * where the engine's planner reads them from the index itself.
+   */
+  kindStatistics(kind: string, column: string, expression: string): string | null;
   /** Column type of epoch milliseconds. */
   readonly bigint: string;
 }

@@ -26,6 +26,7 @@ import * as views from './migrations/032_views.ts';
 import * as compliance from './migrations/040_compliance.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
+import * as entityNameSearch from './migrations/071_entity_name_search.ts';
 
 interface Migration {
   version: number;
@@ -55,6 +56,7 @@ const migrations: Migration[] = [
   { version: 40, name: 'compliance', up: compliance.up },
   { version: 50, name: 'webhooks', up: webhooks.up },
   { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
+  { version: 71, name: 'entity_name_search', up: entityNameSearch.up },
 ];
 
 export interface MigrateResult {

@@ -139,4 +139,6 @@ export const sqliteDialect: SqlDialect = {
   // (Named entities_kx_*: the partial indexes they replaced were entities_k_*.)
   kindSortIndex: (kind, column, expression) =>
     `create index if not exists ${indexName('entities_kx', kind, column)} on entities (tenant_id, workspace_id, kind, (${expression}), id)`,
+  // ANALYZE samples each index, expression indexes included (sqlite_stat1).
+  kindStatistics: () => null,
 };
