@@ -42,6 +42,9 @@ const USAGE = `npm run bench [-- options]
   --no-cache                 run the service without its response cache
   --live-ingest-ms N         honest cases: a small ingest commit every N ms beside them (default 1000; 0: none)
   --no-write                 print the results, leave BENCHMARKS.md alone
+  --db URL                   the read cases only, on a database an earlier run loaded and kept
+                             (a SQLite path or a postgres:// URL, migrated here): no load, no
+                             ingest, import or start measurements, BENCHMARKS.md left alone
   --help                     this text`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
 let parsed: ReturnType<typeof parseFlags>;
@@ -58,6 +61,7 @@ function parseFlags() {
       'no-cache': { type: 'boolean', default: false },
       'live-ingest-ms': { type: 'string', default: '1000' },
       'no-write': { type: 'boolean', default: false },
+      db: { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -85,7 +89,9 @@ const warmup = Number(parsed.warmup);
 const connections = Number(parsed.connections);
 const workers = Number(parsed.workers);
 const only = parsed.cases.split(',').filter(Boolean);
-const write = !parsed['no-write'];
+// --db: a kept benchmark database, for trying a change on the read cases without a load.
+const reuse = parsed.db;
+const write = !parsed['no-write'] && !reuse;
 // --no-cache: the service runs without its response cache, so every request reads the database.
 const cacheOff = parsed['no-cache'];
 // Each configuration keeps its own section of BENCHMARKS.md.
@@ -317,7 +323,7 @@ async function groupByComparison(db: Db): Promise<{ rollupMs: number; groupByMs:
 /** Interaction lines for the import cases, in sessions of 10, newest last. */
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'aispm-bench-'));
-  const database = await createDatabase(engine);
+  const database = reuse ? { url: reuse, drop: async () => {} } : await createDatabase(engine);
   const results: Measured[] = [];
   const notes: string[] = [];
   let service: ChildProcess | undefined;
@@ -325,11 +331,11 @@ async function main() {
     log(`engine ${engine}, scale ${scale}, ${connections} connections, ${duration}s per case, ${workers} worker(s)`);
     const db = openDb(database.url, { pgPool: 4 });
     await migrate(db);
-    const dataset = await loadDataset(db);
-    if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
+    const dataset = reuse ? { records: 0, seconds: 0 } : await loadDataset(db);
+    if (!reuse && (await analyzeIfNoAutovacuum(db))) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
-    const groupBy = only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
+    const groupBy = reuse || only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
     if (groupBy)
       log(
         `sessions by cost: roll-up ${groupBy.rollupMs.toFixed(3)} ms, GROUP BY over interactions ${groupBy.groupByMs.toFixed(1)} ms = ${Math.round(groupBy.groupByMs / groupBy.rollupMs)}x (same ten: ${groupBy.same})`,
@@ -345,9 +351,9 @@ async function main() {
     // Import: interactions only, through the CLI, into a fresh workspace.
     const importFile = join(dir, 'interactions.ndjson');
     const importCount = 300_000;
-    await writeInteractions(importFile, importCount, 'imp');
+    if (!reuse) await writeInteractions(importFile, importCount, 'imp');
     const t0 = performance.now();
-    const imp = spawnSync(
+    const imp = reuse ? { status: 0, stdout: 'skipped (--db)', stderr: '' } : spawnSync(
       process.execPath,
       ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
       { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } },
@@ -355,7 +361,7 @@ async function main() {
     const importSeconds = (performance.now() - t0) / 1000;
     if (imp.status !== 0) throw new Error(`import failed: ${imp.stdout}${imp.stderr}`);
     const importRate = importCount / importSeconds;
-    log(`import: ${importCount} interactions in ${importSeconds.toFixed(2)} s = ${Math.round(importRate)}/s (${imp.stdout.trim()})`);
+    if (!reuse) log(`import: ${importCount} interactions in ${importSeconds.toFixed(2)} s = ${Math.round(importRate)}/s (${imp.stdout.trim()})`);
     await db.close();
 
     // The service, as operators run it.
@@ -420,6 +426,10 @@ async function main() {
     await reader?.close();
     const rssEnd = rssMb(service.pid!);
     const anonEnd = rssMb(service.pid!, 'Pss_Anon');
+    if (reuse) {
+      log(`resident memory of the service: ${rssStart} MB after start, ${rssEnd} MB after the read cases (${anonEnd} MB anonymous)`);
+      return;
+    }
     // The rest is the database file mapped by SQLite (mmap_size) and read through it: pages the OS shares and may drop.
     notes.push(
       `resident memory of the service (proportional set size of its processes): ${rssStart} MB after start, ${rssEnd} MB after the read cases, of which ${anonEnd} MB anonymous (the rest: the database file SQLite maps and the binaries)`,
