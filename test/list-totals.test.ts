@@ -110,6 +110,49 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
     );
   });
 
+  it('callers asking at once after a commit wait for one count and one related set', async () => {
+    const res = await ingest('default', [
+      {
+        type: 'entity',
+        kind: 'model',
+        id: 'burst-1',
+        name: 'burst one',
+        last_seen: '2026-11-24T11:30:00Z',
+        attributes: { provider: 'burst-ai' },
+      },
+    ]);
+    assert.equal(res.statusCode, 200, res.body);
+    const db = h().db;
+    // PostgreSQL also hears its own commit over LISTEN a moment later, which moves the version again.
+    for (let v = db.dataVersion(); ; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (v === (v = db.dataVersion())) break;
+    }
+    const ran: string[] = [];
+    const { all, first } = db;
+    db.all = (t, args) => (ran.push(t.sql), all.call(db, t, args)) as never;
+    db.first = (t, args) => (ran.push(t.sql), first.call(db, t, args)) as never;
+    try {
+      const sorts = ['name', 'last_seen:desc', 'risk_score:desc', 'critical_issues:desc,name'];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          h().get(
+            `/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?models.provider=openai&sort=${sorts[i % 4]}&page_size=${1 + i}`,
+            token,
+          ),
+        ),
+      );
+      const totals = answers.map((a) => (assert.equal(a.statusCode, 200, a.body), body(a).total as number));
+      assert.equal(new Set(totals).size, 1, `totals ${totals}`);
+      assert.ok(totals[0]! > 0);
+      assert.equal(ran.filter((q) => /^select distinct/.test(q)).length, 1, 'one read of the related set');
+      assert.equal(ran.filter((q) => /^select count\(\*\)/.test(q)).length, 1, 'one count');
+    } finally {
+      db.all = all;
+      db.first = first;
+    }
+  });
+
   it('two workspaces asking the same question each get their own total', async () => {
     const t = '2026-11-24T11:00:00Z';
     const records = (n: number) =>

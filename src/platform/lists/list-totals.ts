@@ -9,7 +9,9 @@
 // Kept per database and dropped when the data version moves (the response cache's rule: a commit
 // here, another process's, another replica's), so a total is never older than the page beside it.
 // The version is read before counting: a commit during the count leaves an entry that the next
-// request, seeing the new version, does not use. Bounded: the least recently used go first.
+// request, seeing the new version, does not use. Requests asking while it is being counted wait for
+// that count (after a commit, concurrent callers would otherwise each count the same rows).
+// Bounded: the least recently used go first; a failed count is not kept.
 
 import type { Db } from '../db/database.ts';
 import type { Filter } from './filters.ts';
@@ -19,7 +21,8 @@ const MAX_TOTALS = 4096;
 
 interface Kept {
   version: number;
-  total: number;
+  /** Settles when counted: requests arriving meanwhile wait for the same count. */
+  total: Promise<number>;
 }
 
 const kept = new WeakMap<Db, Map<string, Kept>>();
@@ -50,8 +53,10 @@ export async function sharedTotal(
       return hit.total;
     }
   }
-  const total = await count();
   if (totals.size >= MAX_TOTALS) totals.delete(totals.keys().next().value!);
-  totals.set(key, { version, total });
-  return total;
+  const entry: Kept = { version, total: count() };
+  totals.set(key, entry);
+  const map = totals;
+  entry.total.catch(() => map.get(key) === entry && map.delete(key));
+  return entry.total;
 }

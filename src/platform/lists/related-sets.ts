@@ -11,7 +11,8 @@
 // Kept per database, keyed by the list, the scope's values and the filter's value, and dropped
 // when the data version moves (the response cache's rule: a commit here, another process's,
 // another replica's). Bounded: at most MAX_SETS sets, none over MAX_IDS ids (a larger set is
-// read again by each request).
+// read again by each request). Requests that need a set being read wait for that read rather than
+// start their own: after a commit, fifty callers asking for the same provider ran fifty walks.
 
 import type { Args, Db } from '../db/database.ts';
 import { comparisonOf, type Filter, filterArgs } from './filters.ts';
@@ -22,7 +23,8 @@ const MAX_IDS = 200_000;
 
 interface Kept {
   version: number;
-  ids: readonly string[];
+  /** Settles once the statement has read them: callers arriving meanwhile wait for the same read. */
+  ids: Promise<readonly string[]>;
 }
 
 const kept = new WeakMap<Db, Map<string, Kept>>();
@@ -62,21 +64,25 @@ export async function resolveRelated(
       out.push(f);
       continue;
     }
+    if (version === null) {
+      out.push({ ...f, ids: await readIds(db, spec, scope, f, columns) });
+      continue;
+    }
     const key = JSON.stringify([spec.name, scopeIdentity(scope), f.decl.param, f.value]);
-    let hit = version === null ? undefined : sets.get(key);
-    if (hit && hit.version !== version) {
-      sets.delete(key);
-      hit = undefined;
+    let hit = sets.get(key);
+    if (!hit || hit.version !== version) {
+      if (hit) sets.delete(key);
+      if (sets.size >= MAX_SETS) sets.delete(sets.keys().next().value!);
+      const kept: Kept = { version, ids: readIds(db, spec, scope, f, columns) };
+      sets.set(key, kept);
+      // A failed read or an oversized set is not kept (each request then reads its own).
+      kept.ids.then(
+        (ids) => ids.length > MAX_IDS && sets.get(key) === kept && sets.delete(key),
+        () => sets.get(key) === kept && sets.delete(key),
+      );
+      hit = kept;
     }
-    let ids = hit?.ids;
-    if (!ids) {
-      ids = await readIds(db, spec, scope, f, columns);
-      if (version !== null && ids.length <= MAX_IDS) {
-        if (sets.size >= MAX_SETS) sets.delete(sets.keys().next().value!);
-        sets.set(key, { version, ids });
-      }
-    }
-    out.push({ ...f, ids });
+    out.push({ ...f, ids: await hit.ids });
   }
   return out;
 }
