@@ -211,7 +211,11 @@ describeEngines(
         spanProcessors: [
           new BatchSpanProcessor({
             exporter: {
-              export: (spans, done) => exporter.export(spans, (r) => (results.push(r.code), done(r))),
+              export: (spans, done) =>
+                exporter.export(spans, (r) => {
+                  results.push(r.code);
+                  done(r);
+                }),
               shutdown: () => exporter.shutdown(),
             },
           }),
@@ -515,7 +519,11 @@ describeEngines(
         spanProcessors: [
           new SimpleSpanProcessor({
             exporter: {
-              export: (spans, done) => exporter.export(spans, (r) => (results.push(r.code), done(r))),
+              export: (spans, done) =>
+                exporter.export(spans, (r) => {
+                  results.push(r.code);
+                  done(r);
+                }),
               shutdown: () => exporter.shutdown(),
             },
           }),
