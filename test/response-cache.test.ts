@@ -121,6 +121,67 @@ describeEngines('response cache', (h) => {
     assert.deepEqual(body(await h().get(url, ana)).value, { colour: 'light' });
   });
 
+  /** Waits until the data version stops moving (PostgreSQL hears its own commits a moment later). */
+  async function settled() {
+    for (let v = h().db.dataVersion(); ; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (v === (v = h().db.dataVersion())) return;
+    }
+  }
+
+  /** Runs `fn` counting the page statements of the models list it makes run. */
+  async function countingPages<T>(fn: () => Promise<T>, failFirst = false): Promise<{ result: T; pages: number }> {
+    const db = h().db;
+    const { all } = db;
+    let pages = 0;
+    db.all = (t, args) => {
+      if (/^select "id", "kind", "row_json"/.test(t.sql)) {
+        pages++;
+        if (failFirst && pages === 1) return Promise.reject(new Error('the first page read fails'));
+      }
+      return all.call(db, t, args) as never;
+    };
+    try {
+      return { result: await fn(), pages };
+    } finally {
+      db.all = all;
+    }
+  }
+
+  it('callers asking at once for an answer being read wait for that read', async () => {
+    await h().ingest(T1, W1, [entity('model', 'm-burst', 'burst', 3)]);
+    await settled();
+    const url = `${LIST}?sort=name&page_size=2`;
+    const { result: answers, pages } = await countingPages(() => Promise.all(Array.from({ length: 12 }, () => h().get(url, token))));
+    for (const a of answers) assert.equal(a.statusCode, 200, a.body);
+    assert.equal(new Set(answers.map((a) => a.body)).size, 1, 'one answer');
+    assert.equal(new Set(answers.map((a) => a.headers.etag)).size, 1, 'one ETag');
+    assert.equal(answers.filter((a) => a.headers['x-cache'] === 'miss').length, 1, 'one read from the database, the others its answer');
+    assert.equal(pages, 1, 'the list read once');
+    // The answer they shared is the database's.
+    const fresh = await h().get(url, token, { 'cache-control': 'no-cache' });
+    assert.equal(fresh.body, answers[0]!.body);
+  });
+
+  it('when the read they wait for fails, each waiting caller reads its own', async () => {
+    await h().ingest(T1, W1, [entity('model', 'm-fail', 'fails', 4)]);
+    await settled();
+    const url = `${LIST}?sort=last_seen:desc&page_size=3`;
+    const { result: answers, pages } = await countingPages(() => Promise.all(Array.from({ length: 6 }, () => h().get(url, token))), true);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 500]);
+    const failed = answers.find((a) => a.statusCode === 500)!;
+    assert.deepEqual(Object.keys(body(failed)).sort(), ['code', 'message']);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    assert.equal(new Set(ok.map((a) => a.body)).size, 1);
+    assert.deepEqual(
+      objects(body(ok[0]!)).map((m) => m.id),
+      objects(body(await h().get(url, token, { 'cache-control': 'no-cache' }))).map((m) => m.id),
+    );
+    // The failed read's waiters each read again.
+    assert.ok(pages >= 2 && pages <= 6, `pages ${pages}`);
+  });
+
   it('keeps token-scoped answers apart for tokens that see different workspaces', async () => {
     await h().ingest(T1, W2, [
       {

@@ -6,8 +6,13 @@
 // before the cache is consulted, on every request. Bounded in bytes (AISPM_RESPONSE_CACHE_MB,
 // 0 turns it off); least recently used entries go first. Answers say `X-Cache: hit` or `miss`; a
 // request with `Cache-Control: no-cache` is always read from the database.
+//
+// A request that misses while the same answer is being read for the same data version waits for
+// that read and answers with it (`X-Cache: hit`), rather than reading it again: right after a
+// commit every cached answer is stale at once, and concurrent callers of a popular URL would each
+// run its statements (fifty callers, fifty counts of the same rows).
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { wantsCsv } from './tabular.ts';
 import { principalOf } from './auth.ts';
@@ -26,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     cacheKey?: string;
     cacheVersion?: number;
+    /** Set on the request reading an answer others may be waiting for: hands it (or nothing) over. */
+    cacheSettle?: (entry: CachedAnswer | undefined) => void;
   }
 }
 
@@ -36,6 +43,9 @@ interface Entry {
   etag: string | undefined;
   bytes: number;
 }
+
+/** An answer as stored and as handed to the requests waiting for it. */
+type CachedAnswer = Omit<Entry, 'bytes'>;
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -58,7 +68,7 @@ export class ResponseCache {
     return e;
   }
 
-  set(key: string, entry: Omit<Entry, 'bytes'>): void {
+  set(key: string, entry: CachedAnswer): void {
     const bytes = entry.body.length * 2 + key.length * 2 + 200;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);
@@ -96,8 +106,24 @@ function keyOf(request: FastifyRequest, variant: CacheVariant, now: number): str
 export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: number, now: () => number): ResponseCache | undefined {
   if (maxBytes <= 0) return undefined;
   const cache = new ResponseCache(maxBytes);
+  // Answers being read now, by key: their data version and what they will settle to.
+  const reading = new Map<string, { version: number; answer: Promise<CachedAnswer | undefined> }>();
   // On PostgreSQL this opens the change listener now, so the cache is live from the first requests.
   db.dataVersion();
+
+  /** Answers from a cached (or just read) answer: a 304 when the client holds its ETag. */
+  function answer(request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer): void {
+    reply.header('x-cache', 'hit');
+    if (hit.etag) {
+      reply.header('etag', hit.etag);
+      const match = request.headers['if-none-match'];
+      if (match?.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) {
+        reply.code(304).send();
+        return;
+      }
+    }
+    reply.code(200).type(hit.type).send(hit.body);
+  }
 
   // Callback style: a hit answers without calling done (the handler does not run); a miss goes on.
   app.addHook('preHandler', (request, reply, done) => {
@@ -109,33 +135,61 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     // `Cache-Control: no-cache` from the client: answer from the database (and keep that answer).
     const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
     const hit = fresh ? undefined : cache.get(key, version);
-    if (!hit) {
-      request.cacheKey = key;
-      request.cacheVersion = version;
-      reply.header('x-cache', 'miss');
-      return done();
+    if (hit) return answer(request, reply, hit);
+    const pending = fresh ? undefined : reading.get(key);
+    if (pending && pending.version === version) {
+      // Its answer, or (an error, a non-200, a dropped request) this request reads its own.
+      pending.answer.then((got) => {
+        if (got) return answer(request, reply, got);
+        miss(request, reply, key, version, false);
+        done();
+      });
+      return;
     }
-    reply.header('x-cache', 'hit');
-    if (hit.etag) {
-      reply.header('etag', hit.etag);
-      const match = request.headers['if-none-match'];
-      if (match?.split(',').some((m) => m.trim() === hit.etag || m.trim() === '*')) {
-        reply.code(304).send();
-        return;
-      }
-    }
-    reply.code(200).type(hit.type).send(hit.body);
+    miss(request, reply, key, version, true);
+    done();
+  });
+
+  /** The request reads the answer itself (and, as `leads`, for those that arrive meanwhile). */
+  function miss(request: FastifyRequest, reply: FastifyReply, key: string, version: number, leads: boolean): void {
+    request.cacheKey = key;
+    request.cacheVersion = version;
+    reply.header('x-cache', 'miss');
+    if (!leads) return;
+    let settle!: (entry: CachedAnswer | undefined) => void;
+    const entry = { version, answer: new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve)) };
+    reading.set(key, entry);
+    request.cacheSettle = (got) => {
+      request.cacheSettle = undefined;
+      if (reading.get(key) === entry) reading.delete(key);
+      settle(got);
+    };
+  }
+
+  // Whatever happened to the request (an error, the client gone), those waiting are let go.
+  app.addHook('onResponse', (request, _reply, done) => {
+    request.cacheSettle?.(undefined);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    request.cacheSettle?.(undefined);
+    done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.cacheKey === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    if (request.cacheKey === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+      request.cacheSettle?.(undefined);
+      return done(null, payload);
+    }
     const etag = reply.getHeader('etag');
-    cache.set(request.cacheKey, {
+    const entry: CachedAnswer = {
       version: request.cacheVersion!,
       body: payload,
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       etag: typeof etag === 'string' ? etag : undefined,
-    });
+    };
+    cache.set(request.cacheKey, entry);
+    request.cacheSettle?.(entry);
     done(null, payload);
   });
   return cache;
