@@ -28,7 +28,7 @@ import { cases, type BenchCase, type Measured } from './cases.ts';
 import { measureOtlp, otlpWorkload, requestOf } from './otlp-workload.ts';
 import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
-import { analyzeIfNoAutovacuum } from './analyze.ts';
+import { analyzeIfNoAutovacuum, autovacuumStandIn } from './analyze.ts';
 import { writeInteractions } from './interactions-file.ts';
 
 const USAGE = `npm run bench [-- options]
@@ -331,7 +331,9 @@ async function main() {
     log(`engine ${engine}, scale ${scale}, ${connections} connections, ${duration}s per case, ${workers} worker(s)`);
     const db = openDb(database.url, { pgPool: 4 });
     await migrate(db);
+    const standIn = await autovacuumStandIn(db);
     const dataset = reuse ? { records: 0, seconds: 0 } : await loadDataset(db);
+    await standIn();
     if (!reuse && (await analyzeIfNoAutovacuum(db))) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);

@@ -20,7 +20,7 @@ import { createToken } from '../src/platform/auth/tokens.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { sql } from 'kysely';
-import { analyzeIfNoAutovacuum } from './analyze.ts';
+import { analyzeIfNoAutovacuum, autovacuumStandIn } from './analyze.ts';
 
 const USAGE = `npm run bench:scale [-- options]
   --engine sqlite|postgres   the database (default sqlite)
@@ -194,7 +194,9 @@ async function main() {
     const agents = await agentIds(db);
     log(`estate loaded: ${agents.length} agents; loading ${total.toLocaleString('en')} interactions`);
     const t0 = performance.now();
+    const standIn = await autovacuumStandIn(db);
     const summary = await ingestor.ingest(db, interactions(agents, total), opts);
+    await standIn();
     const loadSeconds = (performance.now() - t0) / 1000;
     if (summary.rejected) throw new Error(`rejected: ${JSON.stringify(summary.errors.slice(0, 3))}`);
     if (await analyzeIfNoAutovacuum(db)) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
