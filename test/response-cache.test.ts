@@ -148,10 +148,28 @@ describeEngines('response cache', (h) => {
     }
   }
 
+  it('keeps an answer from the second time its URL is read, not the first', async () => {
+    await settled();
+    const url = `${LIST}?sort=name&page_size=1&name__ilk=e`;
+    const misses = async (n: number) => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) out.push(String((await h().get(url, token)).headers['x-cache']));
+      return out;
+    };
+    // Read once: not kept. Read again: kept, then answered from memory.
+    assert.deepEqual(await misses(4), ['miss', 'miss', 'hit', 'hit']);
+    // Once admitted, a URL is kept again from its first read after a commit.
+    await h().ingest(T1, W1, [entity('model', 'm-admitted', 'admitted', 5)]);
+    await settled();
+    assert.deepEqual(await misses(2), ['miss', 'hit']);
+  });
+
   it('callers asking at once for an answer being read wait for that read', async () => {
+    const url = `${LIST}?sort=name&page_size=2`;
+    // Asked before, so its answer is kept once read (and callers arriving after the read find it).
+    await h().get(url, token);
     await h().ingest(T1, W1, [entity('model', 'm-burst', 'burst', 3)]);
     await settled();
-    const url = `${LIST}?sort=name&page_size=2`;
     const { result: answers, pages } = await countingPages(() => Promise.all(Array.from({ length: 12 }, () => h().get(url, token))));
     for (const a of answers) assert.equal(a.statusCode, 200, a.body);
     assert.equal(new Set(answers.map((a) => a.body)).size, 1, 'one answer');

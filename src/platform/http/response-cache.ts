@@ -11,6 +11,11 @@
 // that read and answers with it (`X-Cache: hit`), rather than reading it again: right after a
 // commit every cached answer is stale at once, and concurrent callers of a popular URL would each
 // run its statements (fifty callers, fifty counts of the same rows).
+//
+// An answer is kept from the second time its key is read, not the first (a doorkeeper of keys seen
+// once, as in TinyLFU): traffic over ever-different ids (twenty thousand model details, one in a
+// hundred asked again before the next commit) filled the cache with answers nobody asked for again,
+// each promoted to V8's old space, evicting the answers that are asked again.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -47,12 +52,42 @@ interface Entry {
 /** An answer as stored and as handed to the requests waiting for it. */
 type CachedAnswer = Omit<Entry, 'bytes'>;
 
+/** Keys seen before, as 32-bit hashes (a collision only admits an answer early); forgotten in bulk when full. */
+class Doorkeeper {
+  private readonly seen = new Set<number>();
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+  /** Whether the key was seen before (it stays so: an answer dropped by a commit is kept again at once); remembers it otherwise. */
+  admit(key: string): boolean {
+    const h = hashOf(key);
+    if (this.seen.has(h)) return true;
+    if (this.seen.size >= this.max) this.seen.clear();
+    this.seen.add(h);
+    return false;
+  }
+}
+
+/** FNV-1a over the key's UTF-16 code units. */
+function hashOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly maxBytes: number;
+  private readonly doorkeeper = new Doorkeeper(100_000);
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
+  }
+
+  /** Whether an answer just read should be kept: its key was read before (or is kept already). */
+  admits(key: string): boolean {
+    return this.entries.has(key) || this.doorkeeper.admit(key);
   }
 
   get(key: string, version: number): Entry | undefined {
@@ -188,7 +223,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       etag: typeof etag === 'string' ? etag : undefined,
     };
-    cache.set(request.cacheKey, entry);
+    if (cache.admits(request.cacheKey)) cache.set(request.cacheKey, entry);
     request.cacheSettle?.(entry);
     done(null, payload);
   });
