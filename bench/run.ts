@@ -334,10 +334,11 @@ async function main() {
     const standIn = await autovacuumStandIn(db);
     const dataset = reuse ? { records: 0, seconds: 0 } : await loadDataset(db);
     await standIn();
-    if (!reuse && (await analyzeIfNoAutovacuum(db))) log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
+    if (!reuse && (await analyzeIfNoAutovacuum(db)))
+      log('autovacuum is off on this server: VACUUM ANALYZE after the load, as autovacuum would');
     const counts = await datasetCounts(db);
     log(`dataset: ${dataset.records} records in ${dataset.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
-    const groupBy = reuse || only.length && !only.some((c) => c.startsWith('sessions')) ? undefined : await groupByComparison(db);
+    const groupBy = reuse || (only.length && !only.some((c) => c.startsWith('sessions'))) ? undefined : await groupByComparison(db);
     if (groupBy)
       log(
         `sessions by cost: roll-up ${groupBy.rollupMs.toFixed(3)} ms, GROUP BY over interactions ${groupBy.groupByMs.toFixed(1)} ms = ${Math.round(groupBy.groupByMs / groupBy.rollupMs)}x (same ten: ${groupBy.same})`,
@@ -355,15 +356,18 @@ async function main() {
     const importCount = 300_000;
     if (!reuse) await writeInteractions(importFile, importCount, 'imp');
     const t0 = performance.now();
-    const imp = reuse ? { status: 0, stdout: 'skipped (--db)', stderr: '' } : spawnSync(
-      process.execPath,
-      ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
-      { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } },
-    );
+    const imp = reuse
+      ? { status: 0, stdout: 'skipped (--db)', stderr: '' }
+      : spawnSync(
+          process.execPath,
+          ['src/cli.ts', '--db', database.url, 'import', importFile, '--tenant', DEMO_TENANT, '--workspace', 'import-bench'],
+          { encoding: 'utf8', env: { ...process.env, AISPM_STORE_PROMPTS: 'false' } },
+        );
     const importSeconds = (performance.now() - t0) / 1000;
     if (imp.status !== 0) throw new Error(`import failed: ${imp.stdout}${imp.stderr}`);
     const importRate = importCount / importSeconds;
-    if (!reuse) log(`import: ${importCount} interactions in ${importSeconds.toFixed(2)} s = ${Math.round(importRate)}/s (${imp.stdout.trim()})`);
+    if (!reuse)
+      log(`import: ${importCount} interactions in ${importSeconds.toFixed(2)} s = ${Math.round(importRate)}/s (${imp.stdout.trim()})`);
     await db.close();
 
     // The service, as operators run it.
