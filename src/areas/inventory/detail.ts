@@ -18,6 +18,7 @@ import { param } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { type EntityRow, entityColumns } from './reads.ts';
 import { relationOf, targetKind } from './lists.ts';
+import { neighbourJoin, relationEnds } from './relation-join.ts';
 
 /** Neighbours embedded per section; a larger set says its total and is read through its edge. */
 export const SECTION_LIMIT = 100;
@@ -70,9 +71,9 @@ function itemJson(d: SqlDialect, section: SectionDef, target: KindDef): string |
 function neighbours(section: SectionDef, kind: KindDef): RawBuilder<unknown> {
   const edge = edgeOf(kind, section.edge)!;
   const { relation, direction } = relationOf(edge);
-  const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
+  const { near, far } = relationEnds(direction);
   return sql`relations r cross join entities n
-      where n.tenant_id = r.tenant_id and n.workspace_id = r.workspace_id and n.kind = ${sql.raw(`r.${far}_kind`)} and n.id = ${sql.raw(`r.${far}_id`)}
+      where ${sql.raw(neighbourJoin(direction))}
         and r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')} and ${sql.raw(`r.${near}_kind`)} = ${param('kind')}
         and ${sql.raw(`r.${near}_id`)} = ${param('id')} and r.relation = ${sql.lit(relation)} and ${sql.raw(`r.${far}_kind`)} = ${sql.lit(targetKind(edge).name)}`;
 }

@@ -15,6 +15,7 @@ import { defineList, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
 import { filterExpression, sortExpression } from './entity-sql.ts';
 import { kindCount, rowsJson, type StoredRow } from './reads.ts';
+import { neighbourJoin, relationEnds } from './relation-join.ts';
 
 /** `name__ilk` over the stored lower-cased name (`table` is the alias to qualify it with). */
 export function nameIlk(table = ''): FilterDecl {
@@ -69,12 +70,12 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
   const column = target.columns.find((c) => c.name === inner.column)!;
   const expr = inner.sql ? `n.${inner.sql}` : columnSqlOf(target, 'n')(d)[inner.column]!;
   const { relation, direction } = relationOf(edge);
-  const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
+  const { near, far } = relationEnds(direction);
   const matching = (condition: RawBuilder<boolean>, distinct = false) =>
     sql`select ${sql.raw(distinct ? 'distinct ' : '')}${sql.ref(`r.${near}_id`)} as id from entities n cross join relations r
         where n.tenant_id = ${param('tenant')} and n.workspace_id = ${param('workspace')} and n.kind = ${sql.lit(target.name)} and ${condition}
-          and r.tenant_id = n.tenant_id and r.workspace_id = n.workspace_id and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
-          and ${sql.ref(`r.${far}_id`)} = n.id and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)}`;
+          and ${sql.raw(neighbourJoin(direction))} and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
+          and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)}`;
   return {
     param: query,
     column: inner.column,
@@ -138,17 +139,14 @@ export function targetKind(edge: EdgeDef): KindDef {
 
 /** The join from `relations` to the neighbour entities of one object over one relation edge. */
 function edgeBase(b: Builder, direction: 'out' | 'in') {
-  const [near, far] = direction === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
+  const { near, far } = relationEnds(direction);
   // CROSS JOIN fixes the order on SQLite: relations (a few rows for this object) drive, entities
   // are probed by primary key. As an inner join SQLite may walk entities in ORDER BY order and
   // probe relations for each, which reads the whole kind to return a handful of rows.
   return b
     .selectFrom('relations as r')
     .crossJoin('entities as e')
-    .whereRef('e.tenant_id', '=', 'r.tenant_id')
-    .whereRef('e.workspace_id', '=', 'r.workspace_id')
-    .whereRef('e.kind', '=', `r.${far}_kind`)
-    .whereRef('e.id', '=', `r.${far}_id`)
+    .where(sql<boolean>`${sql.raw(neighbourJoin(direction, 'e'))}`)
     .where('r.tenant_id', '=', param('tenant'))
     .where('r.workspace_id', '=', param('workspace'))
     .where(`r.${near}_kind`, '=', param('kind'))
