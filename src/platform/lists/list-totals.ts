@@ -19,13 +19,14 @@ import { type ListScope, type ListSpec, scopeIdentity } from './list-spec.ts';
 
 const MAX_TOTALS = 4096;
 
-interface Kept {
+/** The totals counted at one data version (those of an older one are dropped at once). */
+interface Totals {
   version: number;
-  /** Settles when counted: requests arriving meanwhile wait for the same count. */
-  total: Promise<number>;
+  /** Each settles when counted: requests arriving meanwhile wait for the same count. */
+  byKey: Map<string, Promise<number>>;
 }
 
-const kept = new WeakMap<Db, Map<string, Kept>>();
+const kept = new WeakMap<Db, Totals>();
 
 /** What a total depends on: the list, the scope, each filter and its value (a resolved related filter by its value, not its ids). */
 function keyOf(spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): string {
@@ -43,20 +44,19 @@ export async function sharedTotal(
   const version = db.dataVersion();
   if (version === null) return count();
   let totals = kept.get(db);
-  if (!totals) kept.set(db, (totals = new Map()));
+  if (!totals || totals.version !== version) kept.set(db, (totals = { version, byKey: new Map() }));
+  const map = totals.byKey;
   const key = keyOf(spec, scope, filters);
-  const hit = totals.get(key);
+  const hit = map.get(key);
   if (hit) {
-    totals.delete(key);
-    if (hit.version === version) {
-      totals.set(key, hit);
-      return hit.total;
-    }
+    // Most recently used last.
+    map.delete(key);
+    map.set(key, hit);
+    return hit;
   }
-  if (totals.size >= MAX_TOTALS) totals.delete(totals.keys().next().value!);
-  const entry: Kept = { version, total: count() };
-  totals.set(key, entry);
-  const map = totals;
-  entry.total.catch(() => map.get(key) === entry && map.delete(key));
-  return entry.total;
+  if (map.size >= MAX_TOTALS) map.delete(map.keys().next().value!);
+  const total = count();
+  map.set(key, total);
+  total.catch(() => map.get(key) === total && map.delete(key));
+  return total;
 }

@@ -10,8 +10,9 @@
 //
 // Kept per database, keyed by the list, the scope's values and the filter's value, and dropped
 // when the data version moves (the response cache's rule: a commit here, another process's,
-// another replica's). Bounded: at most MAX_SETS sets, none over MAX_IDS ids (a larger set is
-// read again by each request). Requests that need a set being read wait for that read rather than
+// another replica's): the sets of an older version are all let go at once. Bounded: at most
+// MAX_SETS sets and MAX_HELD ids in all (the oldest go first), none over MAX_IDS ids (a larger set
+// is read again by each request). Requests that need a set being read wait for that read rather than
 // start their own: after a commit, fifty callers asking for the same provider ran fifty walks.
 
 import type { Args, Db } from '../db/database.ts';
@@ -20,14 +21,37 @@ import { type ListScope, type ListSpec, scopeIdentity } from './list-spec.ts';
 
 const MAX_SETS = 256;
 const MAX_IDS = 200_000;
+const MAX_HELD = 1_000_000;
 
 interface Kept {
-  version: number;
   /** Settles once the statement has read them: callers arriving meanwhile wait for the same read. */
   ids: Promise<readonly string[]>;
+  /** Their number once read. */
+  size: number;
 }
 
-const kept = new WeakMap<Db, Map<string, Kept>>();
+/** The sets read at one data version. */
+interface Sets {
+  version: number;
+  byKey: Map<string, Kept>;
+  held: number;
+}
+
+const kept = new WeakMap<Db, Sets>();
+
+/** The sets of this data version (those of an older one are dropped). */
+function setsAt(db: Db, version: number): Sets {
+  let sets = kept.get(db);
+  if (!sets || sets.version !== version) kept.set(db, (sets = { version, byKey: new Map(), held: 0 }));
+  return sets;
+}
+
+/** Forgets a set (if it is still the one kept under its key). */
+function drop(sets: Sets, key: string, set: Kept): void {
+  if (sets.byKey.get(key) !== set) return;
+  sets.byKey.delete(key);
+  sets.held -= set.size;
+}
 
 /** Reads the ids a `matching` filter keeps, for a scope. */
 async function readIds(
@@ -55,8 +79,6 @@ export async function resolveRelated(
   columns: Readonly<Record<string, string>>,
 ): Promise<Filter[]> {
   if (!filters.some((f) => f.decl.matching)) return filters as Filter[];
-  let sets = kept.get(db);
-  if (!sets) kept.set(db, (sets = new Map()));
   const version = db.dataVersion();
   const out: Filter[] = [];
   for (const f of filters) {
@@ -68,19 +90,32 @@ export async function resolveRelated(
       out.push({ ...f, ids: await readIds(db, spec, scope, f, columns) });
       continue;
     }
+    const sets = setsAt(db, version);
     const key = JSON.stringify([spec.name, scopeIdentity(scope), f.decl.param, f.value]);
-    let hit = sets.get(key);
-    if (!hit || hit.version !== version) {
-      if (hit) sets.delete(key);
-      if (sets.size >= MAX_SETS) sets.delete(sets.keys().next().value!);
-      const kept: Kept = { version, ids: readIds(db, spec, scope, f, columns) };
-      sets.set(key, kept);
-      // A failed read or an oversized set is not kept (each request then reads its own).
-      kept.ids.then(
-        (ids) => ids.length > MAX_IDS && sets.get(key) === kept && sets.delete(key),
-        () => sets.get(key) === kept && sets.delete(key),
+    let hit = sets.byKey.get(key);
+    if (!hit) {
+      if (sets.byKey.size >= MAX_SETS) {
+        const [oldKey, oldest] = sets.byKey.entries().next().value!;
+        drop(sets, oldKey, oldest);
+      }
+      const set: Kept = { ids: readIds(db, spec, scope, f, columns), size: 0 };
+      sets.byKey.set(key, set);
+      // A failed read or an oversized set is not kept (each request then reads its own); the
+      // oldest sets go while the ids held pass the bound.
+      set.ids.then(
+        (ids) => {
+          if (sets.byKey.get(key) !== set) return;
+          if (ids.length > MAX_IDS) return drop(sets, key, set);
+          set.size = ids.length;
+          sets.held += ids.length;
+          for (const [k, other] of sets.byKey) {
+            if (sets.held <= MAX_HELD || other === set) break;
+            drop(sets, k, other);
+          }
+        },
+        () => drop(sets, key, set),
       );
-      hit = kept;
+      hit = set;
     }
     out.push({ ...f, ids: await hit.ids });
   }
