@@ -406,7 +406,9 @@ describeEngines(
       mkdirSync(dir);
       const done = await settled(h(), writer, id);
       assert.equal(done.export_status, 'completed');
-      assert.ok(done.attempts >= 3);
+      // At least the failed attempt seen above and the one that wrote (the second attempt may have
+      // been under way when the loop saw it claimed, and find the directory mended).
+      assert.ok(done.attempts >= 2, JSON.stringify(done));
       assert.equal(done.error, null);
       assert.equal((await download(h(), writer, id)).body.trimEnd().split('\n').length, 30);
     });

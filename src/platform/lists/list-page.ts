@@ -101,12 +101,13 @@ export async function listTotal(db: Db, spec: ListSpec<any>, scope: ListScope, f
   return (await spec.total?.(db, scope, filters)) ?? sharedTotal(db, spec, scope, filters, () => countRows(db, spec, scope, filters));
 }
 
-export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest): Promise<ListPage> {
+/** A request with its related filters resolved, and its page's statement under way. */
+async function startPage(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest) {
   // Filters on related rows become the ids they keep, shared by the page and the count (related-sets.ts).
   const req = { ...request, filters: await resolveRelated(db, spec, scope, request.filters, columnSqlOf(spec, db.dialect)) };
   const order = orderOf(spec, db.dialect, req.sort, req.filters);
   const args = { ...scope.args, ...filterArgs(req.filters) };
-  const pagePromise = keysetPage<Record<string, unknown>>(
+  const page = keysetPage<Record<string, unknown>>(
     db,
     {
       key: baseKey(spec, scope, req.filters),
@@ -119,8 +120,22 @@ export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, re
     req.limit,
     spec.totalFromFirstPage,
   );
+  return { req, page };
+}
+
+export async function readPage(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest): Promise<ListPage> {
+  const { req, page: pagePromise } = await startPage(db, spec, scope, request);
   // The total is counted alongside (both settle before either error is thrown), unless the first page may tell it.
   const [page, counted] = await Promise.all([pagePromise, spec.totalFromFirstPage ? undefined : listTotal(db, spec, scope, req.filters)]);
   const total = page.total ?? counted ?? (await listTotal(db, spec, scope, req.filters));
   return { rows: await spec.render(db, scope, page.rows), next: page.next, total };
+}
+
+/**
+ * One page without the list's total, for callers that walk a list for its rows (a view's export,
+ * the objects a path starts or ends at): the count would be read and thrown away on every page.
+ */
+export async function readRows(db: Db, spec: ListSpec<any>, scope: ListScope, request: ListRequest): Promise<Omit<ListPage, 'total'>> {
+  const page = await (await startPage(db, spec, scope, request)).page;
+  return { rows: await spec.render(db, scope, page.rows), next: page.next };
 }
