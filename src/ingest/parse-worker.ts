@@ -29,10 +29,7 @@ function post(m: ParseWorkerMessage, transfer: ArrayBuffer[] = []): void {
 }
 
 async function run(): Promise<void> {
-  const source =
-    data.path === null
-      ? createReadStream('', { fd: 0, autoClose: false, highWaterMark: 1 << 20 })
-      : createReadStream(data.path, { highWaterMark: 1 << 20 });
+  const source = data.path === null ? process.stdin : createReadStream(data.path, { highWaterMark: 1 << 20 });
   for await (const batch of parseBatches(ndjsonLines(source, data.maxLineBytes), data.batchSize, Date.now)) {
     while (credit === 0) await new Promise<void>((resolve) => (waiting = resolve));
     credit--;

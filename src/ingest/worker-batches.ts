@@ -13,7 +13,7 @@ import type { IngestRecord, RecordType } from './records.ts';
 
 /** What the parse worker is given (workerData). */
 export interface ParseWorkerData {
-  /** The file to read; null reads standard input (file descriptor 0). */
+  /** The file to read; null reads standard input (piped to the worker's by the main thread). */
   path: string | null;
   batchSize: number;
   maxLineBytes: number;
@@ -56,7 +56,10 @@ export class ParseWorker {
 
   constructor(path: string, opts: ParseWorkerOptions) {
     const data: ParseWorkerData = { path: path === '-' ? null : path, ...opts, ahead: AHEAD };
-    this.worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: data });
+    // Standard input is read here and piped to the worker's (a stream with backpressure): reading
+    // file descriptor 0 in the worker fails with EAGAIN when it is a non-blocking pipe.
+    this.worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: data, stdin: path === '-' });
+    if (path === '-') process.stdin.pipe(this.worker.stdin!);
     this.worker.on('message', (m: ParseWorkerMessage) => {
       this.queue.push(m);
       this.notify();

@@ -310,10 +310,15 @@ async function updateSessions(
     for (const part of chunks([...recount])) await tx.run(del, { tenant, workspace, ids: part });
   }
   const linkRows = new Map<string, unknown[]>();
-  for (const l of [...links.filter((l) => !recount.has(l.session)), ...recounted.links]) {
+  const addRow = (l: Link) => {
     const s = after.get(l.session);
-    if (s) linkRows.set(`${l.kind}\u0000${l.id}\u0000${l.session}`, [tenant, workspace, l.kind, l.id, l.session, s.start_time]);
-  }
+    if (!s) return;
+    const key = `${l.kind}\u0000${l.id}\u0000${l.session}`;
+    // A session's turns name the same agent and model again and again: one row each, built once.
+    if (!linkRows.has(key)) linkRows.set(key, [tenant, workspace, l.kind, l.id, l.session, s.start_time]);
+  };
+  for (const l of links) if (!recount.has(l.session)) addRow(l);
+  for (const l of recounted.links) addRow(l);
   await bulkInsert(
     tx,
     'llm_session_objects',
