@@ -109,8 +109,11 @@ function importFile(
   assert.match(res.stdout, /^\d+ records written, 0 rejected/);
 }
 
-/** The same import as a running process, to run two at once. */
-function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number): Promise<void> {
+/**
+ * The same import as a running process, to run two at once; with `slowInput`, from standard input
+ * written in pieces a while apart (a pipe with nothing to read yet, as from a slow producer).
+ */
+function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number, slowInput?: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -126,6 +129,11 @@ function importFileAsync(h: Harness, file: string, workspace: string, batchSize:
     });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 && /^\d+ records written, 0 rejected/.test(out) ? resolve() : reject(new Error(out))));
+    if (slowInput) {
+      const cut = slowInput.indexOf(10, slowInput.length >> 1) + 1;
+      setTimeout(() => child.stdin.write(slowInput.subarray(0, cut)), 400);
+      setTimeout(() => child.stdin.end(slowInput.subarray(cut)), 800);
+    }
   });
 }
 
@@ -176,8 +184,9 @@ describeEngines('import paths', (h) => {
     importFile(h(), file, 'small-batches', 37);
     // Parsed on the main thread, batch after batch: what the worker's batches are compared with.
     importFile(h(), file, 'main-thread', 37, { path: 'main-thread' });
-    // Standard input, read by the worker.
+    // Standard input, read by the worker: given at once, and arriving in two pieces late.
     importFile(h(), '-', 'stdin', 37, { input: readFileSync(file) });
+    await importFileAsync(h(), '-', 'stdin-slow', 37, readFileSync(file));
     // Prompts not kept: the worker does not even hand them over.
     for (const path of ['worker', 'main-thread'] as const)
       importFile(h(), file, `no-prompts-${path}`, 37, { path, env: { AISPM_STORE_PROMPTS: 'false' } });
@@ -210,6 +219,7 @@ describeEngines('import paths', (h) => {
     const http = await answers(h(), token, 'http');
     assert.deepEqual(await answers(h(), token, 'main-thread'), http);
     assert.deepEqual(await answers(h(), token, 'stdin'), http);
+    assert.deepEqual(await answers(h(), token, 'stdin-slow'), http);
     const noPrompts = await answers(h(), token, 'no-prompts-worker');
     assert.deepEqual(await answers(h(), token, 'no-prompts-main-thread'), noPrompts);
     assert.deepEqual(noPrompts.sessionsByCost, http.sessionsByCost);
