@@ -58,7 +58,7 @@ export class ParseWorker {
     const data: ParseWorkerData = { path: path === '-' ? null : path, ...opts, ahead: AHEAD };
     // Standard input is read here and piped to the worker's (a stream with backpressure): reading
     // file descriptor 0 in the worker fails with EAGAIN when it is a non-blocking pipe.
-    this.worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: data, stdin: path === '-' });
+    this.worker = new Worker(new URL('./parse-worker-start.ts', import.meta.url), { workerData: data, stdin: path === '-' });
     if (path === '-') process.stdin.pipe(this.worker.stdin!);
     this.worker.on('message', (m: ParseWorkerMessage) => {
       this.queue.push(m);
