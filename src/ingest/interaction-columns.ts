@@ -17,7 +17,7 @@ export interface InteractionColumns {
   count: number;
   nums: Float64Array;
   refs: Int32Array;
-  /** Each distinct value once: ids, sessions, agents, models; arrays and attributes as JSON text. */
+  /** The values: each distinct one once (sessions, agents, models, arrays and attributes as JSON text), ids and prompts as they come. */
   strings: string[];
 }
 
@@ -41,12 +41,9 @@ export function toColumns(records: Lined<InteractionRecord>[], storePrompts: boo
     }
     return i;
   };
-  // Long free text is seldom repeated: not worth hashing.
-  const text = (s: string | null): number => {
-    if (s === null || !storePrompts) return -1;
-    strings.push(s);
-    return strings.length - 1;
-  };
+  // Ids and long free text are seldom repeated: not worth hashing.
+  const own = (s: string): number => strings.push(s) - 1;
+  const text = (s: string | null): number => (s === null || !storePrompts ? -1 : own(s));
   for (let k = 0; k < count; k++) {
     const { line, record: r } = records[k]!;
     const n = k * NUMS;
@@ -60,7 +57,7 @@ export function toColumns(records: Lined<InteractionRecord>[], storePrompts: boo
     nums[n + 7] = r.reasoningTokens;
     nums[n + 8] = r.cost === null ? Number.NaN : r.cost;
     const s = k * REFS;
-    refs[s] = ref(r.id);
+    refs[s] = own(r.id);
     refs[s + 1] = ref(r.sessionId);
     refs[s + 2] = ref(r.agentId);
     refs[s + 3] = ref(r.model);
