@@ -266,7 +266,7 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
  * Batches mode: each batch commits on its own, in order; a batch with a bad line is skipped whole.
  * One batch is written while the producer reads and parses the next: on PostgreSQL the database
  * works on batch k while this process parses batch k+1; on SQLite, whose writes run on this
- * thread, only a producer in a worker thread (workerBatches) parses beside them. Batches still
+ * thread, only a producer in a worker thread (worker-batches.ts) parses beside them. Batches still
  * commit one at a time and in order: a batch starts once the one before it has committed (or been
  * skipped), and a database error stops the import at the next batch.
  */
