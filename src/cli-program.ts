@@ -219,8 +219,17 @@ program
   .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
     if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);
     if (o.format === 'cyclonedx') return importBom(file, o);
-    const { importFile } = await ingestFiles();
     const cfg = config({ db: globalDb(), importBatch: o.batchSize });
+    // The worker reads and parses the first batches while this thread loads the pipeline, opens and
+    // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
+    const parsed = cfg.importWorker
+      ? new (await import('./ingest/worker-batches.ts')).ParseWorker(file, {
+          batchSize: cfg.importBatch,
+          maxLineBytes: (await import('./ingest/ndjson.ts')).DEFAULT_MAX_LINE,
+          storePrompts: cfg.storePrompts,
+        })
+      : undefined;
+    const { importFile } = await ingestFiles();
     const tty = process.stderr.isTTY && !o.progressJson;
     const start = performance.now();
     const summary = await withDb(cfg, async (db) => {
@@ -230,6 +239,7 @@ program
         tenant: o.tenant,
         workspace: o.workspace,
         batchSize: cfg.importBatch,
+        parsed,
         storePrompts: cfg.storePrompts,
         evaluateRules: cfg.postureRules,
         webhooks: (await wiring()).webhookOutbox(cfg),
@@ -250,7 +260,7 @@ program
           fail(`${file} is a directory: give one NDJSON file (import each file of it in turn), or - for standard input`);
         throw err;
       });
-    });
+    }).finally(() => parsed?.stop());
     if (tty) process.stderr.write('\n');
     const secs = (performance.now() - start) / 1000;
     process.stdout.write(

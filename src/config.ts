@@ -29,6 +29,8 @@ export interface Config {
   bodyLimit: number;
   /** Records per transaction for `aispm import`. */
   importBatch: number;
+  /** `aispm import` reads and parses in a worker thread beside the writes (false: on the main thread). */
+  importWorker: boolean;
   /** PostgreSQL pool size per process. */
   pgPool: number;
   /** A PostgreSQL query with no answer for this long fails (503) and its connection is dropped; 0: no limit. */
@@ -119,6 +121,7 @@ const defaults: Config = {
   ingestMaxBytes: 256 * 1024 * 1024,
   bodyLimit: 1024 * 1024,
   importBatch: 50_000,
+  importWorker: true,
   pgPool: 10,
   pgQueryTimeoutMs: 30_000,
   workers: 1,
@@ -173,6 +176,7 @@ export const envNames: Record<keyof Config, string> = {
   ingestMaxBytes: 'AISPM_INGEST_MAX_BYTES',
   bodyLimit: 'AISPM_BODY_LIMIT',
   importBatch: 'AISPM_IMPORT_BATCH',
+  importWorker: 'AISPM_IMPORT_WORKER',
   pgPool: 'AISPM_PG_POOL',
   pgQueryTimeoutMs: 'AISPM_PG_QUERY_TIMEOUT_MS',
   workers: 'AISPM_WORKERS',

@@ -1,19 +1,24 @@
 // The ways interactions are written give the same answers: one HTTP request (one batch), `aispm
 // import` in one batch, and `aispm import` in many small batches (each written while the next is
-// read; on PostgreSQL as unnested arrays of up to 10,000 rows, on SQLite as multi-row VALUES).
+// read; on PostgreSQL as unnested arrays of up to 10,000 rows, on SQLite as multi-row VALUES),
+// read and parsed in the import's worker thread (the default) or on the main thread
+// (AISPM_IMPORT_WORKER=false), from a file or from standard input.
 // The file holds new interactions, exact re-sends, and re-sends that change a row (its tokens, its
 // session, its agent), so the roll-ups are both added to and recounted. Compared over HTTP: every
 // session in two sort orders, every interaction, and the agents' cost histories; and the same
-// for two imports running at once into one workspace.
+// for two imports running at once into one workspace. Bad lines and batches a writer rejects are
+// reported alike by both import paths, with their line numbers, and leave nothing of their batch.
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import { fromColumns, toColumns } from '../src/ingest/interaction-columns.ts';
+import { type InteractionRecord, parseRecord } from '../src/ingest/records.ts';
 import { allPages, body, describeEngines, type Harness, objects } from './helpers/harness.ts';
-import { entity, T1 } from './helpers/fixtures.ts';
+import { at, entity, T1 } from './helpers/fixtures.ts';
 
 const DAY = 86_400_000;
 const base = Date.UTC(2026, 9, 20);
@@ -56,18 +61,59 @@ function records(): object[] {
   return out;
 }
 
-function importFile(h: Harness, file: string, workspace: string, batchSize: number): void {
-  const res = spawnSync(
+/** The import path: the parse worker (the default), or the main thread. */
+type ImportPath = 'worker' | 'main-thread';
+const pathEnv = (path: ImportPath) => (path === 'worker' ? {} : { AISPM_IMPORT_WORKER: 'false' });
+
+/** Runs `aispm import` (file `-`: `input` on standard input) and returns what it printed. */
+function runImport(
+  h: Harness,
+  file: string,
+  workspace: string,
+  batchSize: number,
+  opts: { path?: ImportPath; input?: Buffer; progress?: boolean; env?: Record<string, string> } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(
     process.execPath,
-    ['src/cli.ts', '--db', h.config.db, 'import', file, '--tenant', T1, '--workspace', workspace, '--batch-size', String(batchSize)],
-    { encoding: 'utf8', env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } },
+    [
+      'src/cli.ts',
+      '--db',
+      h.config.db,
+      'import',
+      file,
+      '--tenant',
+      T1,
+      '--workspace',
+      workspace,
+      '--batch-size',
+      String(batchSize),
+      ...(opts.progress ? ['--progress-json'] : []),
+    ],
+    {
+      encoding: 'utf8',
+      input: opts.input,
+      env: { ...process.env, AISPM_LOG_LEVEL: 'silent', ...pathEnv(opts.path ?? 'worker'), ...opts.env },
+    },
   );
+}
+
+function importFile(
+  h: Harness,
+  file: string,
+  workspace: string,
+  batchSize: number,
+  opts: { path?: ImportPath; input?: Buffer; env?: Record<string, string> } = {},
+): void {
+  const res = runImport(h, file, workspace, batchSize, opts);
   assert.equal(res.status, 0, res.stdout + res.stderr);
   assert.match(res.stdout, /^\d+ records written, 0 rejected/);
 }
 
-/** The same import as a running process, to run two at once. */
-function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number): Promise<void> {
+/**
+ * The same import as a running process, to run two at once; with `slowInput`, from standard input
+ * written in pieces a while apart (a pipe with nothing to read yet, as from a slow producer).
+ */
+function importFileAsync(h: Harness, file: string, workspace: string, batchSize: number, slowInput?: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -83,6 +129,11 @@ function importFileAsync(h: Harness, file: string, workspace: string, batchSize:
     });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 && /^\d+ records written, 0 rejected/.test(out) ? resolve() : reject(new Error(out))));
+    if (slowInput) {
+      const cut = slowInput.indexOf(10, slowInput.length >> 1) + 1;
+      setTimeout(() => child.stdin.write(slowInput.subarray(0, cut)), 400);
+      setTimeout(() => child.stdin.end(slowInput.subarray(cut)), 800);
+    }
   });
 }
 
@@ -131,6 +182,14 @@ describeEngines('import paths', (h) => {
     importFile(h(), file, 'small-batches', 37);
     // The same file again changes nothing.
     importFile(h(), file, 'small-batches', 37);
+    // Parsed on the main thread, batch after batch: what the worker's batches are compared with.
+    importFile(h(), file, 'main-thread', 37, { path: 'main-thread' });
+    // Standard input, read by the worker: given at once, and arriving in two pieces late.
+    importFile(h(), '-', 'stdin', 37, { input: readFileSync(file) });
+    await importFileAsync(h(), '-', 'stdin-slow', 37, readFileSync(file));
+    // Prompts not kept: the worker does not even hand them over.
+    for (const path of ['worker', 'main-thread'] as const)
+      importFile(h(), file, `no-prompts-${path}`, 37, { path, env: { AISPM_STORE_PROMPTS: 'false' } });
     // Two imports at once into one workspace, each with every version of its own interactions (even
     // and odd ids, so which version is last does not depend on timing) but sharing sessions: their
     // batches interleave, each folding its rows into sessions the other writes too.
@@ -156,8 +215,92 @@ describeEngines('import paths', (h) => {
     assert.deepEqual(await answers(h(), token, 'small-batches'), http);
   });
 
+  it('the parse worker and the main thread, a file and standard input, answer the same', async () => {
+    const http = await answers(h(), token, 'http');
+    assert.deepEqual(await answers(h(), token, 'main-thread'), http);
+    assert.deepEqual(await answers(h(), token, 'stdin'), http);
+    assert.deepEqual(await answers(h(), token, 'stdin-slow'), http);
+    const noPrompts = await answers(h(), token, 'no-prompts-worker');
+    assert.deepEqual(await answers(h(), token, 'no-prompts-main-thread'), noPrompts);
+    assert.deepEqual(noPrompts.sessionsByCost, http.sessionsByCost);
+    for (const w of ['no-prompts-worker', 'no-prompts-main-thread']) {
+      const res = await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/${w}/x-0`, token);
+      const got = objects(body(res))[0]!;
+      assert.deepEqual([got.prompt, got.response, (got.attributes as { note: string }).note], [null, null, 'a "q" \\ b']);
+    }
+  });
+
   it('two imports into one workspace at once answer as one', async () => {
     assert.deepEqual(await answers(h(), token, 'concurrent'), await answers(h(), token, 'http'));
+  });
+
+  it('a bad line skips its batch whole and a rejected batch leaves nothing, alike on both import paths', async () => {
+    // Ten lines a batch (blank lines are numbered but not counted): batch 2 holds a line that is not
+    // JSON and one that fails its schema; batch 4 holds an agent, interactions and a finding of an
+    // unknown rule, which the finding writer rejects after the agent was written. Sessions of four
+    // interactions straddle the batches, so the roll-ups show any row of a skipped batch.
+    const turn = (i: number, change: Record<string, unknown> = {}) =>
+      JSON.stringify({ ...interaction(i), id: `e-${i}`, session_id: `es-${Math.floor(i / 4)}`, agent_id: 'ag-1', ...change });
+    const lines = [
+      ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => turn(i)),
+      '',
+      ...[10, 11, 12, 13, 14, 15, 16, 17].map((i) => turn(i)),
+      '{"type":"interaction","id":',
+      turn(19, { input_tokens: -5 }),
+      ...[18, 20, 21, 22, 23, 24, 25, 26, 27, 28].map((i) => turn(i)),
+      JSON.stringify(entity('agent', 'ag-half', 'Half', 0)),
+      ...[29, 30, 31, 32, 33, 34, 35, 36].map((i) => turn(i, { agent_id: 'ag-half' })),
+      JSON.stringify({ type: 'finding', id: 'f-1', rule_id: 'EXT-none', object_kind: 'agent', object_id: 'ag-half', detected_at: at(0) }),
+      turn(37),
+      turn(38),
+    ];
+    const file = join(dir, 'bad.ndjson');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const runs = (['worker', 'main-thread'] as const).map((path) => {
+      const res = runImport(h(), file, `bad-${path}`, 10, { path, progress: true });
+      return { status: res.status, stdout: res.stdout.replace(/ in [\d.]+ s \(\d+ records\/s\)/, ''), stderr: res.stderr };
+    });
+    const [worker, main] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    assert.equal(worker.status, 1, worker.stdout + worker.stderr);
+    const reported = worker.stdout.split('\n');
+    assert.equal(reported[0], '22 records written, 20 rejected');
+    assert.match(reported[1]!, /^ {2}line 20: not valid JSON: /);
+    assert.equal(reported[2], '  line 21: interaction.input_tokens: must be >= 0');
+    assert.equal(reported[3], '  line 41: finding.rule_id: unknown rule "EXT-none"; send a rule record first or use a static rule');
+    assert.equal(reported.length, 5);
+    // A progress line after each batch is settled, counting only settled lines.
+    assert.deepEqual(
+      worker.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+      [
+        { lines: 10, accepted: 10, rejected: 0 },
+        { lines: 20, accepted: 10, rejected: 10 },
+        { lines: 30, accepted: 20, rejected: 10 },
+        { lines: 40, accepted: 20, rejected: 20 },
+        { lines: 42, accepted: 22, rejected: 20 },
+      ],
+    );
+    assert.deepEqual(main, worker);
+
+    const written = [...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], ...[18, 20, 21, 22, 23, 24, 25, 26, 27, 28], 37, 38].map((i) => `e-${i}`).sort();
+    const seen: Array<Awaited<ReturnType<typeof answers>>> = [];
+    for (const path of ['worker', 'main-thread']) {
+      const w = `bad-${path}`;
+      const got = await answers(h(), token, w);
+      const ids = objects(got.interactions).map((r) => r.id as string);
+      assert.deepEqual([...ids].sort(), written);
+      // es-2 kept e-8 and e-9 (batch 1), not e-10 and e-11 (batch 2); es-4 only e-18; es-7 only e-28 (e-29… were in batch 4).
+      const turns = Object.fromEntries(objects(got.sessionsByCost).map((r) => [r.session_id, r.turns]));
+      assert.deepEqual([turns['es-2'], turns['es-4'], turns['es-7'], turns['es-9']], [2, 1, 1, 2]);
+      assert.equal(turns['es-8'], undefined);
+      // Nothing of the rejected batch 4: not its agent either, written before the finding sank the batch.
+      const agent = await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/${w}/ag-half`, token);
+      assert.equal(agent.statusCode, 404, agent.body);
+      seen.push(got);
+    }
+    assert.deepEqual(seen[0], seen[1]);
   });
 
   it('keeps values that need quoting as they were sent', async () => {
@@ -172,5 +315,24 @@ describeEngines('import paths', (h) => {
       assert.equal(got.response, sent.response);
       assert.equal((got.attributes as { note: string }).note, 'a "q" \\ b');
     }
+  });
+});
+
+describe('interaction columns', () => {
+  it('give back the records parseRecord made, every field', () => {
+    const now = Date.UTC(2026, 10, 1);
+    const sent = [
+      interaction(0),
+      interaction(13),
+      interaction(23, { cache_read_tokens: 40, cache_write_tokens: 7, reasoning_tokens: 3, provider: 'anthropic', cost: 0 }),
+      interaction(46, { model_id: 'm-1', categories: ['pii', 'prompt_injection'], attributes: { nested: { a: [1, null, 'x'] } } }),
+      interaction(58, { agent_id: undefined, model: undefined, prompt_outcome: 'ALERTED', response_outcome: 'BLOCKED' }),
+    ].map((r, k) => ({ line: 3 * k + 1, record: parseRecord(JSON.parse(JSON.stringify(r)), now) as InteractionRecord }));
+    assert.deepEqual(fromColumns(toColumns(sent, true)), sent);
+    // Without prompts kept, only prompt and response differ (both null).
+    assert.deepEqual(
+      fromColumns(toColumns(sent, false)),
+      sent.map((l) => ({ ...l, record: { ...l.record, prompt: null, response: null } })),
+    );
   });
 });

@@ -10,6 +10,7 @@ import { ingestSpans } from '../areas/feed/otlp-routes.ts';
 import { oneAtATime } from '../areas/discovery/pending.ts';
 import { demoSpans } from './runtime.ts';
 import type { OutboxOptions } from '../areas/webhooks/outbox.ts';
+import type { ParseWorker } from '../ingest/worker-batches.ts';
 
 export interface DemoLoad {
   scale: number;
@@ -68,10 +69,14 @@ export interface ImportOptions {
   evaluateRules?: boolean;
   onBatch?: (s: IngestSummary) => void;
   webhooks?: OutboxOptions;
+  /** The file already being read and parsed in a worker thread (config AISPM_IMPORT_WORKER); without it, on this thread. */
+  parsed?: ParseWorker;
 }
 
 export function importFile(db: Db, path: string, opts: ImportOptions): Promise<IngestSummary> {
+  const { webhooks, parsed, ...rest } = opts;
+  const { ingestor } = composeService(webhooks);
+  if (parsed) return ingestor.ingestParsedBatches(db, parsed.batches(), rest);
   const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
-  const { webhooks, ...rest } = opts;
-  return composeService(webhooks).ingestor.ingest(db, source, { ...rest, mode: 'batches' });
+  return ingestor.ingest(db, source, { ...rest, mode: 'batches' });
 }

@@ -2,6 +2,9 @@
 // line in memory. Lines come out in groups (one group per input chunk) so a fast producer is not
 // slowed by an await per line. Blank lines are skipped but still counted.
 
+/** Longest line taken (docs/INGEST.md); longer ones are rejected. */
+export const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
+
 export interface RawLine {
   /** 1-based line number in the body or file. */
   line: number;

@@ -6,12 +6,13 @@
 //   batches mode: every `batchSize` lines form a batch that commits on its own; a batch with a
 //                 bad line is skipped whole and reported (`aispm import` of large files).
 
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.ts';
 import type { Db, Executor } from '../platform/db/database.ts';
 import { applyBatch, BatchRejected, type BatchPlan } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
-import { ndjsonLines } from './ndjson.ts';
-import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
+import { DEFAULT_MAX_LINE, ndjsonLines } from './ndjson.ts';
+import { claimedType, parseLine } from './parse-line.ts';
+import { type ParsedBatch, parseBatches, type TypeCounts } from './parsed-batches.ts';
+import { RecordError, type IngestRecord, type RecordType } from './records.ts';
 
 export interface IngestOptions {
   tenant: string;
@@ -40,8 +41,6 @@ export interface IngestSummary {
   lines: number;
 }
 
-const DEFAULT_MAX_LINE = 4 * 1024 * 1024;
-
 /** What one ingest call did, by record type: for metrics. */
 export interface IngestCounts {
   tenant: string;
@@ -69,14 +68,12 @@ class TypeTally {
   }
   /** The type a bad line claims, when it is one. */
   addBad(text: string | undefined): void {
-    let type: RecordType | 'invalid' = 'invalid';
-    try {
-      const claimed = (JSON.parse(text ?? '') as { type?: unknown } | null)?.type;
-      if (recordTypes.includes(claimed as RecordType)) type = claimed as RecordType;
-    } catch {
-      /* not JSON: invalid */
-    }
-    this.add(type);
+    this.add(claimedType(text));
+  }
+  /** A batch counted by its producer, to be settled with it (settleUnit). */
+  take(unit: TypeCounts): TypeCounts {
+    this.pending.add(unit);
+    return unit;
   }
   /** Takes the unit read so far, to be settled with its batch (settleUnit); lines read after it start a new one. */
   detach(): Map<RecordType | 'invalid', number> {
@@ -177,20 +174,25 @@ export class Ingestor {
       for (const observer of this.observers) observer(tally.counts);
     }
   }
-}
 
-function parseLine(text: string, now: number): IngestRecord {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new RecordError(`not valid JSON: ${(err as Error).message.replace(/\s+/g, ' ').slice(0, 200)}`);
+  /**
+   * Batches mode over batches parsed elsewhere (the import's parse worker, worker-batches.ts): the
+   * same checks, errors and commits as `ingest` in batches mode, with the parsing of the next batch
+   * beside the writing of this one even where writes hold this thread (SQLite).
+   */
+  async ingestParsedBatches(
+    db: Db,
+    batches: AsyncIterable<ParsedBatch>,
+    opts: Omit<IngestOptions, 'mode' | 'maxLineBytes'>,
+  ): Promise<IngestSummary> {
+    const tally = new TypeTally(opts.tenant, opts.workspace);
+    try {
+      return await writeBatches(db, this.plan, batches, opts, tally);
+    } finally {
+      tally.settle('rejected');
+      for (const observer of this.observers) observer(tally.counts);
+    }
   }
-  // Only a line with that many brackets can nest that deep: most lines skip the walk.
-  if (text.length > 2 * MAX_JSON_DEPTH && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw new RecordError(`record is nested more than ${MAX_JSON_DEPTH} levels deep`);
-  }
-  return parseRecord(value, now);
 }
 
 async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
@@ -257,76 +259,74 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
     return summary;
   }
 
-  let batch: Lined<IngestRecord>[] = [];
-  let batchErrors: LineError[] = [];
-  let batchLines = 0;
-  // One batch is written while the next is read and parsed: on PostgreSQL the database works on
-  // batch k while this process parses batch k+1 (on SQLite writing is in-process, and nothing
-  // overlaps). Batches still commit one at a time and in order: a batch starts once the one before
-  // it has committed (or been skipped), and a database error stops the import at the next batch.
+  return writeBatches(db, plan, parseBatches(lines, opts.batchSize, clock), opts, tally);
+}
+
+/**
+ * Batches mode: each batch commits on its own, in order; a batch with a bad line is skipped whole.
+ * One batch is written while the producer reads and parses the next: on PostgreSQL the database
+ * works on batch k while this process parses batch k+1; on SQLite, whose writes run on this
+ * thread, only a producer in a worker thread (worker-batches.ts) parses beside them. Batches still
+ * commit one at a time and in order: a batch starts once the one before it has committed (or been
+ * skipped), and a database error stops the import at the next batch.
+ */
+async function writeBatches(
+  db: Db,
+  plan: BatchPlan,
+  batches: AsyncIterable<ParsedBatch>,
+  opts: Omit<IngestOptions, 'mode'>,
+  tally: TypeTally,
+): Promise<IngestSummary> {
+  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
+  const maxListed = opts.maxListedErrors ?? 100;
+  const clock = opts.now ?? Date.now;
+  const note = (errors: LineError[]) => {
+    for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
+  };
+  const batchOptions = {
+    storePrompts: opts.storePrompts,
+    evaluateRules: opts.evaluateRules,
+    runtimeObjectCap: opts.runtimeObjectCap,
+    runtimeQuietDays: opts.runtimeQuietDays,
+  };
   let writing: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   /** Lines of the batches settled so far (summary.lines runs ahead, into the batch being read). */
   let settledLines = 0;
-  const write = async (records: Lined<IngestRecord>[], errors: LineError[], lines: number, unit: ReturnType<TypeTally['detach']>) => {
-    if (errors.length === 0) {
+  const write = async (batch: ParsedBatch, unit: TypeCounts) => {
+    if (batch.errors.length === 0) {
       try {
-        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, records, batchOptions, clock()));
-        summary.accepted += lines;
+        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch.records, batchOptions, clock()));
+        summary.accepted += batch.lines;
         tally.settleUnit(unit, 'accepted');
       } catch (err) {
         if (!(err instanceof BatchRejected)) throw err;
-        summary.rejected += lines;
+        summary.rejected += batch.lines;
         tally.settleUnit(unit, 'rejected');
         note(err.errors);
       }
     } else {
-      summary.rejected += lines;
+      summary.rejected += batch.lines;
       tally.settleUnit(unit, 'rejected');
-      note(errors);
+      note(batch.errors);
     }
-    settledLines += lines;
+    settledLines += batch.lines;
     opts.onBatch?.({ ...summary, errors: [...summary.errors], lines: settledLines });
   };
   const written = async () => {
     await writing;
     if (failure) throw failure.error;
   };
-  const flush = async () => {
-    if (batchLines === 0) return;
-    const records = batch;
-    const errors = batchErrors;
-    const lines = batchLines;
-    const unit = tally.detach();
-    batch = [];
-    batchErrors = [];
-    batchLines = 0;
-    await written();
-    // Caught at once (an error while the next batch is parsed is no unhandled rejection), raised by written().
-    writing = write(records, errors, lines, unit).catch((error: unknown) => {
-      failure = { error };
-    });
-  };
   try {
-    for await (const group of lines) {
-      const now = clock();
-      for (const l of group) {
-        summary.lines++;
-        batchLines++;
-        try {
-          if (l.error) throw new RecordError(l.error);
-          const record = parseLine(l.text!, now);
-          tally.add(record.type);
-          batch.push({ line: l.line, record });
-        } catch (err) {
-          if (!(err instanceof RecordError)) throw err;
-          tally.addBad(l.text);
-          batchErrors.push({ line: l.line, message: err.message });
-        }
-        if (batchLines >= opts.batchSize) await flush();
-      }
+    for await (const batch of batches) {
+      summary.lines += batch.lines;
+      const unit = tally.take(batch.types);
+      await written();
+      // Caught at once (an error while the next batch is parsed is no unhandled rejection), raised by written().
+      writing = write(batch, unit).catch((error: unknown) => {
+        failure = { error };
+      });
     }
-    await flush();
     await written();
   } finally {
     // Never return (or fail, on a read error) while a batch is still being written: the caller may close the database.

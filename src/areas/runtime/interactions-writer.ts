@@ -13,7 +13,7 @@ import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { tenantPrices } from './prices.ts';
 import { rollUpInteractions, UNPRICED } from './sessions-writer.ts';
-import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedColumns } from './stored-interactions.ts';
+import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedColumns, storedRow } from './stored-interactions.ts';
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
 async function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<string, string>> {
@@ -75,11 +75,15 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
     }
     // Stored in whole micro-dollars (src/catalog/money.ts): every roll-up of it is an exact sum.
     cost = toMicros(cost);
-    const usage = {
-      ...(r.cacheReadTokens ? { cache_read_tokens: r.cacheReadTokens } : {}),
-      ...(r.cacheWriteTokens ? { cache_write_tokens: r.cacheWriteTokens } : {}),
-      ...(r.reasoningTokens ? { reasoning_tokens: r.reasoningTokens } : {}),
-    };
+    // The token details join the attributes; most interactions have none (no copy of them then).
+    const usage =
+      r.cacheReadTokens || r.cacheWriteTokens || r.reasoningTokens
+        ? {
+            ...(r.cacheReadTokens ? { cache_read_tokens: r.cacheReadTokens } : {}),
+            ...(r.cacheWriteTokens ? { cache_write_tokens: r.cacheWriteTokens } : {}),
+            ...(r.reasoningTokens ? { reasoning_tokens: r.reasoningTokens } : {}),
+          }
+        : null;
     incoming.push({
       id: r.id,
       time: r.time,
@@ -101,7 +105,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
       mcp_server_ids: json(r.mcpServerIds),
       prompt: ctx.options.storePrompts ? r.prompt : null,
       response: ctx.options.storePrompts ? r.response : null,
-      attributes: json({ ...r.attributes, ...usage }),
+      attributes: json(usage ? { ...r.attributes, ...usage } : r.attributes),
     });
   }
 
@@ -143,7 +147,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
     tx,
     'llm_interactions',
     ['tenant_id', 'workspace_id', ...storedColumns],
-    written.map((s) => [tenant, workspace, ...storedColumns.map((c) => s[c])]),
+    written.map((s) => storedRow(tenant, workspace, s)),
   );
   await tx.dialect.partitions?.noteWritten(
     tx,

@@ -153,12 +153,12 @@ interface Link {
   session: string;
 }
 
-function linksOf(i: Pick<Stored, 'agent_id' | 'model_id' | 'mcp_server_ids' | 'session_id'>): Link[] {
-  const out: Link[] = [];
+/** Adds the objects that took part in the interaction's session to `out` (pushed there: no array per interaction). */
+function addLinks(out: Link[], i: Pick<Stored, 'agent_id' | 'model_id' | 'mcp_server_ids' | 'session_id'>): void {
   if (i.agent_id) out.push({ kind: 'agent', id: i.agent_id, session: i.session_id });
   if (i.model_id) out.push({ kind: 'model', id: i.model_id, session: i.session_id });
+  if (i.mcp_server_ids === '[]') return;
   for (const m of readJson<string[]>(i.mcp_server_ids) ?? []) out.push({ kind: 'mcp_server', id: m, session: i.session_id });
-  return out;
 }
 
 /** Sessions recounted from their raw interactions, with the objects that took part in them. */
@@ -193,7 +193,7 @@ async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sess
       }
       if (!s.agent_id && i.agent_id) s.agent_id = i.agent_id;
       addTotals(s, i);
-      links.push(...linksOf(i));
+      addLinks(links, i);
     }
   }
   return { sessions, links };
@@ -265,7 +265,7 @@ async function updateSessions(
       after.set(f.session_id, s);
     }
     if (!addFresh(s, f)) recount.add(f.session_id);
-    links.push(...linksOf(f));
+    addLinks(links, f);
   }
   const recounted = await recountSessions(ctx, [...recount]);
   for (const id of recount) {
@@ -310,10 +310,15 @@ async function updateSessions(
     for (const part of chunks([...recount])) await tx.run(del, { tenant, workspace, ids: part });
   }
   const linkRows = new Map<string, unknown[]>();
-  for (const l of [...links.filter((l) => !recount.has(l.session)), ...recounted.links]) {
+  const addRow = (l: Link) => {
     const s = after.get(l.session);
-    if (s) linkRows.set(`${l.kind}\u0000${l.id}\u0000${l.session}`, [tenant, workspace, l.kind, l.id, l.session, s.start_time]);
-  }
+    if (!s) return;
+    const key = `${l.kind}\u0000${l.id}\u0000${l.session}`;
+    // A session's turns name the same agent and model again and again: one row each, built once.
+    if (!linkRows.has(key)) linkRows.set(key, [tenant, workspace, l.kind, l.id, l.session, s.start_time]);
+  };
+  for (const l of links) if (!recount.has(l.session)) addRow(l);
+  for (const l of recounted.links) addRow(l);
   await bulkInsert(
     tx,
     'llm_session_objects',
@@ -404,24 +409,33 @@ async function addDaily(ctx: BatchContext, deltas: DailyDelta[]): Promise<void> 
 }
 
 async function updateAgentDaily(ctx: BatchContext, fresh: Stored[], changed: Array<{ before: Stored; after: Stored }>): Promise<void> {
-  const deltas: DailyDelta[] = [];
+  // Summed per agent and day as the interactions are walked: one delta each, no key string per interaction.
+  const byAgent = new Map<string, Map<number, DailyDelta>>();
   const add = (s: Stored, sign: number) => {
     if (!s.agent_id) return;
-    deltas.push({
-      agent: s.agent_id,
-      day: dayOf(s.time),
-      interactions: sign,
-      sessions: 0,
-      input: sign * s.input_tokens,
-      output: sign * s.output_tokens,
-      cost: sign * s.cost,
-    });
+    const day = dayOf(s.time);
+    let days = byAgent.get(s.agent_id);
+    if (!days) {
+      days = new Map();
+      byAgent.set(s.agent_id, days);
+    }
+    let d = days.get(day);
+    if (!d) {
+      d = { agent: s.agent_id, day, interactions: 0, sessions: 0, input: 0, output: 0, cost: 0 };
+      days.set(day, d);
+    }
+    d.interactions += sign;
+    d.input += sign * s.input_tokens;
+    d.output += sign * s.output_tokens;
+    d.cost += sign * s.cost;
   };
   for (const f of fresh) add(f, 1);
   for (const c of changed) {
     add(c.before, -1);
     add(c.after, 1);
   }
+  const deltas: DailyDelta[] = [];
+  for (const days of byAgent.values()) for (const d of days.values()) deltas.push(d);
   await addDaily(ctx, deltas);
 }
 

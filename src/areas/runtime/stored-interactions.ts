@@ -36,6 +36,44 @@ export const storedColumns = [
   'attributes',
 ] as const satisfies ReadonlyArray<keyof Stored>;
 
+/**
+ * A row to insert: the scope, then the values of storedColumns in their order. Written out rather
+ * than mapped over the column names: bulk import builds 300,000 of these, and the mapped spread
+ * allocated two arrays a row. Checked against storedColumns when this module loads.
+ */
+export function storedRow(tenant: string, workspace: string, s: Stored): unknown[] {
+  return [
+    tenant,
+    workspace,
+    s.id,
+    s.time,
+    s.session_id,
+    s.agent_id,
+    s.model,
+    s.model_id,
+    s.provider,
+    s.duration_ms,
+    s.input_tokens,
+    s.output_tokens,
+    s.total_tokens,
+    s.cost,
+    s.cost_source,
+    s.prompt_outcome,
+    s.response_outcome,
+    s.outcome,
+    s.categories,
+    s.mcp_server_ids,
+    s.prompt,
+    s.response,
+    s.attributes,
+  ];
+}
+{
+  const probe = Object.fromEntries(storedColumns.map((c) => [c, c])) as unknown as Stored;
+  if (JSON.stringify(storedRow('t', 'w', probe)) !== JSON.stringify(['t', 'w', ...storedColumns]))
+    throw new Error('storedRow does not follow storedColumns');
+}
+
 export const numericColumns = ['time', 'duration_ms', 'input_tokens', 'output_tokens', 'total_tokens', 'cost'] as const;
 
 export function signature(s: Stored): string {

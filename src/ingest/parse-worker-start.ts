@@ -1,0 +1,8 @@
+// The parse worker's entry: turns on Node's on-disk compile cache for this thread (as src/cli.ts
+// does for the main thread) before the worker's modules are loaded, so the worker parses its first
+// batch sooner; the main thread waits for that batch once its own start is done.
+
+import module from 'node:module';
+
+module.enableCompileCache?.();
+await import('./parse-worker.ts');
