@@ -41,11 +41,26 @@ export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly maxBytes: number;
+  /**
+   * The newest data version seen. Versions only grow, so an entry of an older one can never be
+   * served again: they all go as soon as a newer version is seen, rather than staying (up to the
+   * byte bound) until the LRU order reaches them. Under a commit a second, stale answers filled
+   * the cache to its bound and were most of the heap a major collection kept (BENCHMARKS.md).
+   */
+  private newest = -1;
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
   }
 
+  private see(version: number): void {
+    if (version <= this.newest) return;
+    this.newest = version;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   get(key: string, version: number): Entry | undefined {
+    this.see(version);
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.version !== version) {
@@ -59,6 +74,9 @@ export class ResponseCache {
   }
 
   set(key: string, entry: Omit<Entry, 'bytes'>): void {
+    this.see(entry.version);
+    // Read before a commit that has been seen since: it could never be served.
+    if (entry.version < this.newest) return;
     const bytes = entry.body.length * 2 + key.length * 2 + 200;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);
