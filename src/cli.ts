@@ -10,11 +10,11 @@
 // 4 MiB; resident memory after the run 390 MB against 246 MB: BENCHMARKS.md). And with the old
 // generation's growth after a major collection bounded (AISPM_HEAP_GROWTH_PERCENT, default 50;
 // 0 leaves V8's own factor): V8 let the old space grow to up to four times what a collection kept
-// (47 → 187 MB over the benchmark's first cached cases, request objects of 50 concurrent
-// connections promoted and dead) before collecting again; at 1.5 times it collects every few
-// seconds under that load (10–35 ms, most of it concurrent) and the process stayed 80 MB smaller
-// (docs/OPERATIONS.md). V8 reads both only at start, so the command runs itself again with them
-// (one more Node start, ~40 ms), unless node was already given either.
+// (47 → 187 MB over the benchmark's first cached cases: request objects of 50 concurrent
+// connections, promoted and dead) before collecting again. At 1.5 times it collects every few
+// seconds under that load, pausing 12–35 ms, and the service ended the benchmark's read cases at
+// 271–321 MB instead of 380–463 (docs/OPERATIONS.md). V8 reads both only at start, so the command
+// runs itself again with them (one more Node start, ~40 ms), unless node was already given either.
 
 import { spawn } from 'node:child_process';
 import module from 'node:module';

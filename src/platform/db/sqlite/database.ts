@@ -36,8 +36,9 @@ function openBetterSqlite(path: string): RawSqlite {
 
 /**
  * A function making one row object from node:sqlite's array of a row's values: an object literal
- * with the statement's column names, so every row of a statement shares one hidden class. The
- * names are SQLite's column names of our own statements, quoted as JSON.
+ * with the statement's column names, so every row of a statement shares one hidden class (a plain
+ * object, where node:sqlite's have a null prototype; nothing here asks a row for inherited keys).
+ * The names are SQLite's column names of our own statements, quoted as JSON.
  */
 function rowMaker(names: string[]): (values: unknown[]) => Row {
   return new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as (values: unknown[]) => Row;
