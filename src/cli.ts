@@ -7,24 +7,34 @@
 // `serve` and `start` run with V8's young generation bounded (AISPM_SEMI_SPACE_MB, default 4;
 // 0 leaves V8's default). Under 50 concurrent connections V8 grew it to 128 MiB and kept it, for
 // no throughput (model detail over distinct ids: 19,777 req/s with the default, 19,899 with
-// 4 MiB; resident memory after the run 390 MB against 246 MB: BENCHMARKS.md). V8 reads the bound
-// only at start, so the command runs itself again with it (one more Node start, ~40 ms), unless
-// node was already given one.
+// 4 MiB; resident memory after the run 390 MB against 246 MB: BENCHMARKS.md). And with the old
+// generation's growth after a major collection bounded (AISPM_HEAP_GROWTH_PERCENT, default 50;
+// 0 leaves V8's own factor): V8 let the old space grow to up to four times what a collection kept
+// (47 → 187 MB over the benchmark's first cached cases: request objects of 50 concurrent
+// connections, promoted and dead) before collecting again. At 1.5 times it collects every few
+// seconds under that load, pausing 12–35 ms, and the service ended the benchmark's read cases at
+// 271–321 MB instead of 380–463 (docs/OPERATIONS.md). V8 reads both only at start, so the command
+// runs itself again with them (one more Node start, ~40 ms), unless node was already given either.
 
 import { spawn } from 'node:child_process';
 import module from 'node:module';
 
 const command = process.argv.slice(2).find((a) => !a.startsWith('-') && !a.includes(':') && !a.includes('/'));
 const semiSpaceMb = Number(process.env.AISPM_SEMI_SPACE_MB ?? 4);
-if (
-  (command === 'serve' || command === 'start') &&
-  semiSpaceMb > 0 &&
-  !process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
-) {
+const heapGrowthPercent = Number(process.env.AISPM_HEAP_GROWTH_PERCENT ?? 50);
+// Node given either flag (by an operator, or to this command's child) sets V8's flags itself.
+const given = ['--max-semi-space-size', '--heap-growing-percent'].some((f) => process.execArgv.some((a) => a.startsWith(f)));
+const v8Flags = given
+  ? []
+  : [
+      ...(semiSpaceMb > 0 ? [`--max-semi-space-size=${semiSpaceMb}`] : []),
+      ...(Number.isInteger(heapGrowthPercent) && heapGrowthPercent > 0 ? [`--heap-growing-percent=${heapGrowthPercent}`] : []),
+    ];
+if ((command === 'serve' || command === 'start') && v8Flags.length > 0) {
   // An IPC channel beside the inherited output: it closes only when `aispm` dies without its
   // child (SIGKILL), and the child then dies the same way, so nothing runs under nobody and a kill
   // stays a kill (jobs resume after the restart as after any crash).
-  const child = spawn(process.execPath, [`--max-semi-space-size=${semiSpaceMb}`, ...process.execArgv, ...process.argv.slice(1)], {
+  const child = spawn(process.execPath, [...v8Flags, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, AISPM_REEXECUTED: '1' },
   });

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +28,9 @@ interface Started {
 }
 
 /** Starts `aispm start` and waits for its banner. */
-function start(db: string, port: number): Promise<Started> {
+function start(db: string, port: number, extraEnv: Record<string, string> = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli.ts', '--db', db, 'start', '--port', String(port)], { env });
+    const child = spawn(process.execPath, ['src/cli.ts', '--db', db, 'start', '--port', String(port)], { env: { ...env, ...extraEnv } });
     let out = '';
     let err = '';
     child.stderr.on('data', (d) => {
@@ -143,3 +143,58 @@ for (const engine of engineNames) {
     });
   });
 }
+
+/** Node's own flags of a process: its command line before the script (Linux /proc). */
+const nodeFlags = (pid: number | string) => {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  return args.slice(
+    1,
+    args.findIndex((a) => a.endsWith('cli.ts')),
+  );
+};
+
+/** The processes `aispm` started: its children running the command again. */
+const services = (s: Started) =>
+  spawnSync('pgrep', ['-P', String(s.child.pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter((pid) => pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('cli.ts'));
+
+// The V8 flags are the same whatever the engine: one engine is enough.
+describe("aispm start: V8's flags for the service (docs/OPERATIONS.md)", () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await createDatabase('sqlite');
+    const file = join(mkdtempSync(join(tmpdir(), 'aispm-start-')), 'one.ndjson');
+    writeFileSync(file, JSON.stringify(entity('model', 'm1', 'M1', 1, { provider: 'openai' })) + '\n');
+    assert.equal(aispm(database.url, 'import', file, '--tenant', 'demo', '--workspace', 'default').code, 0);
+  });
+  after(async () => {
+    await database.drop();
+  });
+
+  it('runs the service as its child with the young generation and the old generation growth bounded, or itself when both are 0', async () => {
+    const cases: Array<[Record<string, string>, string[] | null]> = [
+      [{}, ['--max-semi-space-size=4', '--heap-growing-percent=50']],
+      [{ AISPM_HEAP_GROWTH_PERCENT: '25', AISPM_SEMI_SPACE_MB: '8' }, ['--max-semi-space-size=8', '--heap-growing-percent=25']],
+      [{ AISPM_HEAP_GROWTH_PERCENT: '0' }, ['--max-semi-space-size=4']],
+      [{ AISPM_HEAP_GROWTH_PERCENT: '0', AISPM_SEMI_SPACE_MB: '0' }, null],
+    ];
+    for (const [extra, flags] of cases) {
+      const s = await start(database.url, 0, extra);
+      try {
+        const children = services(s);
+        if (flags === null) {
+          assert.deepEqual(children, [], JSON.stringify(extra));
+          assert.deepEqual(nodeFlags(s.child.pid!), [], JSON.stringify(extra));
+        } else {
+          assert.equal(children.length, 1, JSON.stringify(extra));
+          assert.deepEqual(nodeFlags(children[0]!), flags, JSON.stringify(extra));
+        }
+        assert.equal(await models(s), 200);
+      } finally {
+        await stop(s);
+      }
+    }
+  });
+});

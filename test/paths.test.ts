@@ -155,6 +155,15 @@ describeEngines('graph paths', (h) => {
     { q: 'from=aispm-agents&to=secrets&max_hops=2', from: 'agent', to: 'secret', hops: 2 },
     { q: 'from=aispm-tools&to=aispm-agents&direction=any&max_hops=3', from: 'tool', to: 'agent', hops: 3, direction: 'any' },
     { q: 'from=secrets&to=aispm-models&direction=any', from: 'secret', to: 'model', direction: 'any' },
+    // Start and end of one kind: a start is never its own target, even when a walk comes back to it.
+    { q: 'from=aispm-agents&to=agents&max_hops=3', from: 'agent', to: 'agent', hops: 3 },
+    {
+      q: 'from=agents&to=aispm-agents&via=assets&direction=any&max_hops=4',
+      from: 'agent',
+      to: 'agent',
+      via: ['asset'],
+      direction: 'any',
+    },
     {
       q: 'from=aispm-agents&to=secrets&from.environment=production&to.secret_type=api_key',
       from: 'agent',

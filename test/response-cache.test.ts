@@ -5,8 +5,9 @@
 // answered from the database.
 
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { openDb } from '../src/platform/db/open.ts';
+import { ResponseCache } from '../src/platform/http/response-cache.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
 
@@ -219,5 +220,32 @@ describeEngines('response cache', (h) => {
     const second = body(await h().get('/api/v1/histograms/aispm', onlyW1));
     assert.ok(sum(first) > sum(second), `${sum(first)} vs ${sum(second)}`);
     assert.equal(sum(body(await h().get('/api/v1/histograms/aispm', all))), sum(first));
+  });
+});
+
+// Memory: an answer read at an older data version than one already seen can never be served, so
+// the cache holds none (they once filled it to its bound under a commit a second).
+describe('response cache: only the newest data version is held', () => {
+  const entry = (version: number, body: string) => ({ version, body, type: 'application/json', etag: undefined });
+
+  it('forgets every older entry when a newer version is seen, and stores no answer read before it', () => {
+    const cache = new ResponseCache(1024 * 1024);
+    cache.set('/a', entry(1, 'a1'));
+    cache.set('/b', entry(1, 'b1'));
+    assert.equal(cache.size, 2);
+    assert.equal(cache.get('/a', 1)?.body, 'a1');
+    // A request reading at version 2 (another's commit): the version-1 answers go, all of them.
+    assert.equal(cache.get('/c', 2), undefined);
+    assert.equal(cache.size, 0);
+    cache.set('/c', entry(2, 'c2'));
+    // An answer read at version 1 that finishes after version 2 was seen is not kept.
+    cache.set('/b', entry(1, 'b1'));
+    assert.equal(cache.size, 1);
+    assert.equal(cache.get('/b', 2), undefined);
+    assert.equal(cache.get('/c', 2)?.body, 'c2');
+    // A write seen first by a store: the older entries go too.
+    cache.set('/d', entry(3, 'd3'));
+    assert.equal(cache.size, 1);
+    assert.equal(cache.get('/d', 3)?.body, 'd3');
   });
 });

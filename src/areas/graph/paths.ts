@@ -83,34 +83,89 @@ export function kindOf(param: string, name: string): KindDef {
   return k;
 }
 
-const key = (kind: string, id: string) => `${kind}\u0000${id}`;
-const split = (k: string): [string, string] => {
-  const i = k.indexOf('\u0000');
-  return [k.slice(0, i), k.slice(i + 1)];
-};
+/**
+ * The objects the walk has met, each a small integer (its kind and id kept once), and the
+ * relations' names the same way: states, steps and paths are integers, never a string per state.
+ */
+class Objects {
+  readonly kindNames: string[] = [];
+  private readonly kindNumbers = new Map<string, number>();
+  /** Per kind number, its ids' object numbers. */
+  private readonly byKind: Array<Map<string, number>> = [];
+  readonly kindOf: number[] = [];
+  readonly idOf: string[] = [];
+  readonly relationNames: string[] = [];
+  private readonly relationNumbers = new Map<string, number>();
 
-interface Step {
-  to: string;
-  relation: string;
+  kind(name: string): number {
+    let k = this.kindNumbers.get(name);
+    if (k === undefined) {
+      k = this.kindNames.length;
+      this.kindNames.push(name);
+      this.kindNumbers.set(name, k);
+      this.byKind.push(new Map());
+    }
+    return k;
+  }
+
+  object(kind: string, id: string): number {
+    const ids = this.byKind[this.kind(kind)]!;
+    let n = ids.get(id);
+    if (n === undefined) {
+      n = this.idOf.length;
+      this.kindOf.push(this.kind(kind));
+      this.idOf.push(id);
+      ids.set(id, n);
+    }
+    return n;
+  }
+
+  /** An object already met, or -1. */
+  find(kind: string, id: string): number {
+    const k = this.kindNumbers.get(kind);
+    return k === undefined ? -1 : (this.byKind[k]!.get(id) ?? -1);
+  }
+
+  relation(name: string): number {
+    let r = this.relationNumbers.get(name);
+    if (r === undefined) {
+      r = this.relationNames.length;
+      this.relationNames.push(name);
+      this.relationNumbers.set(name, r);
+    }
+    return r;
+  }
 }
 
-/** Neighbours of objects, read a level at a time and kept for the rest of the walk. */
+/**
+ * Neighbours of objects, read a level at a time and kept for the rest of the walk: per object, a
+ * flat list of (neighbour, relation) numbers, in the order the statements answer them (stored
+ * direction first, then the reverse), which decides which of several shortest paths a pair shows.
+ */
 class Adjacency {
-  private readonly known = new Map<string, Step[]>();
+  private readonly steps: Array<number[] | undefined> = [];
   private readonly db: Db;
   private readonly q: PathQuery;
-  constructor(db: Db, q: PathQuery) {
+  private readonly objects: Objects;
+  constructor(db: Db, q: PathQuery, objects: Objects) {
     this.db = db;
     this.q = q;
+    this.objects = objects;
   }
 
-  get(node: string): Step[] {
-    return this.known.get(node) ?? [];
+  /** [neighbour, relation, neighbour, relation, …] of a loaded object. */
+  get(node: number): number[] {
+    return this.steps[node] ?? [];
   }
 
-  async load(nodes: Iterable<string>): Promise<void> {
-    const missing = [...new Set(nodes)].filter((n) => !this.known.has(n));
-    for (const n of missing) this.known.set(n, []);
+  async load(nodes: Iterable<number>): Promise<void> {
+    const missing: number[] = [];
+    for (const n of nodes) {
+      if (this.steps[n] !== undefined) continue;
+      this.steps[n] = [];
+      missing.push(n);
+    }
+    const o = this.objects;
     const sides: Array<'out' | 'in'> = this.q.direction === 'any' ? ['out', 'in'] : ['out'];
     for (const side of sides) {
       const [near, far] = side === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
@@ -126,9 +181,9 @@ class Adjacency {
         const rows = await this.db.all<{ nk: string; ni: string; relation: string; fk: string; fi: string }>(t, {
           tenant: this.q.tenant,
           workspace: this.q.workspace,
-          keys: JSON.stringify(part.map(split)),
+          keys: JSON.stringify(part.map((n) => [o.kindNames[o.kindOf[n]!], o.idOf[n]])),
         });
-        for (const r of rows) this.known.get(key(r.nk, r.ni))!.push({ to: key(r.fk, r.fi), relation: r.relation });
+        for (const r of rows) this.steps[o.find(r.nk, r.ni)]!.push(o.object(r.fk, r.fi), o.relation(r.relation));
       }
     }
   }
@@ -220,58 +275,85 @@ function hopsToTarget(q: PathQuery): (kind: string, stage: number) => number {
 
 /** Every (from, to) pair the query asks for with its shortest path, unsorted. */
 export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
-  const starts = [
-    ...(await idsPassing(
-      db,
-      q,
-      q.from,
-      q.fromFilters,
-      null,
-      q.bounds.starts,
-      `from: more than ${q.bounds.starts} ${q.from.label}s to start from; narrow them with from.<column> filters (e.g. from.name__ilk)`,
-    )),
-  ].map((id) => key(q.from.name, id));
-  const adjacency = new Adjacency(db, q);
-  const via = q.via.map((k) => k.name);
-  const reach = hopsToTarget(q);
-  // Per start: the state it reached first, with the state it came from and the relation taken.
-  type Reached = Map<string, { prev: string | null; relation: string | null }>;
-  const seen: Reached[] = starts.map(() => new Map());
-  let frontiers: string[][] = starts.map((s, i) => {
-    const state = `${s}\u0001${0}`;
-    seen[i]!.set(state, { prev: null, relation: null });
-    return [state];
+  const startIds = await idsPassing(
+    db,
+    q,
+    q.from,
+    q.fromFilters,
+    null,
+    q.bounds.starts,
+    `from: more than ${q.bounds.starts} ${q.from.label}s to start from; narrow them with from.<column> filters (e.g. from.name__ilk)`,
+  );
+  const o = new Objects();
+  const starts = [...startIds].map((id) => o.object(q.from.name, id));
+  const adjacency = new Adjacency(db, q, o);
+  const stages = q.via.length + 1;
+  const last = q.via.length;
+  const viaKinds = q.via.map((k) => o.kind(k.name));
+  const toKind = o.kind(q.to.name);
+  // Hops to the target by (kind number, stage), filled as kinds are met.
+  const hopsTo = hopsToTarget(q);
+  const reachOf: number[] = [];
+  const reach = (kind: number, stage: number): number => {
+    const at = kind * stages + stage;
+    let r = reachOf[at];
+    if (r === undefined) {
+      r = hopsTo(o.kindNames[kind]!, stage);
+      reachOf[at] = r;
+    }
+    return r;
+  };
+  // A state is object × stages + stage. What the walk reached, over all starts: entry e is a state
+  // reached from entry prev[e] (-1 at a start) over relation rel[e]; per start, the entry of each
+  // state it reached first.
+  const stateOf: number[] = [];
+  const prev: number[] = [];
+  const rel: number[] = [];
+  const enter = (state: number, from: number, relation: number): number => {
+    stateOf.push(state);
+    prev.push(from);
+    rel.push(relation);
+    return stateOf.length - 1;
+  };
+  const seen: Array<Map<number, number>> = starts.map(() => new Map());
+  let frontiers: number[][] = starts.map((node, i) => {
+    const e = enter(node * stages, -1, -1);
+    seen[i]!.set(node * stages, e);
+    return [e];
   });
   let visits = starts.length;
-  const targets = new Map<number, string[]>();
+  // Per start (in the order a first target was found), the entries of its targets in walk order.
+  const targets = new Map<number, number[]>();
   for (let hop = 1; hop <= q.maxHops; hop++) {
-    const nodes = new Set<string>();
-    for (const f of frontiers) for (const state of f) nodes.add(state.slice(0, state.lastIndexOf('\u0001')));
+    const nodes = new Set<number>();
+    for (const f of frontiers) for (const e of f) nodes.add(Math.floor(stateOf[e]! / stages));
     if (nodes.size === 0) break;
     await adjacency.load(nodes);
-    const next: string[][] = starts.map(() => []);
+    const next: number[][] = starts.map(() => []);
     for (let i = 0; i < starts.length; i++) {
       const reached = seen[i]!;
-      for (const state of frontiers[i]!) {
-        const cut = state.lastIndexOf('\u0001');
-        const node = state.slice(0, cut);
-        const stage = Number(state.slice(cut + 1));
-        for (const step of adjacency.get(node)) {
-          const kind = step.to.slice(0, step.to.indexOf('\u0000'));
-          const atStage = stage < via.length && kind === via[stage] ? stage + 1 : stage;
-          const to = `${step.to}\u0001${atStage}`;
+      for (const e of frontiers[i]!) {
+        const state = stateOf[e]!;
+        const stage = state % stages;
+        const steps = adjacency.get((state - stage) / stages);
+        for (let s = 0; s < steps.length; s += 2) {
+          const node = steps[s]!;
+          const kind = o.kindOf[node]!;
+          const atStage = stage < last && kind === viaKinds[stage] ? stage + 1 : stage;
+          const to = node * stages + atStage;
           if (reached.has(to) || reach(kind, atStage) > q.maxHops - hop) continue;
-          reached.set(to, { prev: state, relation: step.relation });
-          next[i]!.push(to);
+          const entry = enter(to, e, steps[s + 1]!);
+          reached.set(to, entry);
+          next[i]!.push(entry);
           if (++visits > q.bounds.visits) {
             throw badRequest(
               `the walk would visit more than ${q.bounds.visits} objects: narrow from with from.<column> filters, lower max_hops (${q.maxHops}), or add via`,
             );
           }
-          if (kind === q.to.name && atStage === via.length && step.to !== starts[i]) {
-            const list = targets.get(i) ?? [];
-            list.push(to);
-            targets.set(i, list);
+          if (kind === toKind && atStage === last && node !== starts[i]) {
+            const list = targets.get(i);
+            if (list) list.push(entry);
+            else targets.set(i, [entry]);
           }
         }
       }
@@ -280,29 +362,29 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
   }
 
   // Targets that pass the `to` filters (asked of the kind's list, a hundred ids at a time).
+  const nodeOf = (e: number) => Math.floor(stateOf[e]! / stages);
   const reachedIds = new Set<string>();
-  for (const list of targets.values()) for (const state of list) reachedIds.add(split(state.slice(0, state.lastIndexOf('\u0001')))[1]);
+  for (const list of targets.values()) for (const e of list) reachedIds.add(o.idOf[nodeOf(e)]!);
   const passing = q.toFilters.length
     ? await idsPassing(db, q, q.to, q.toFilters, [...reachedIds], Number.POSITIVE_INFINITY, '')
     : reachedIds;
 
-  const rows: Array<{ start: number; states: string[]; relations: string[] }> = [];
-  for (const [i, list] of targets) {
-    const done = new Set<string>();
-    for (const state of list) {
-      const node = state.slice(0, state.lastIndexOf('\u0001'));
-      if (done.has(node) || !passing.has(split(node)[1])) continue;
+  // Each pair's path, as object numbers from start to end, and its relations.
+  const found: Array<{ nodes: number[]; relations: number[] }> = [];
+  for (const list of targets.values()) {
+    const done = new Set<number>();
+    for (const end of list) {
+      const node = nodeOf(end);
+      if (done.has(node) || !passing.has(o.idOf[node]!)) continue;
       done.add(node);
-      const states: string[] = [];
-      const relations: string[] = [];
-      for (let at: string | null = state; at !== null; ) {
-        const r: { prev: string | null; relation: string | null } = seen[i]!.get(at)!;
-        states.unshift(at);
-        if (r.relation !== null) relations.unshift(r.relation);
-        at = r.prev;
+      const nodes: number[] = [];
+      const relations: number[] = [];
+      for (let at = end; at !== -1; at = prev[at]!) {
+        nodes.push(nodeOf(at));
+        if (rel[at] !== -1) relations.push(rel[at]!);
       }
-      rows.push({ start: i, states, relations });
-      if (rows.length > PATH_LIMITS.pairs) {
+      found.push({ nodes: nodes.reverse(), relations: relations.reverse() });
+      if (found.length > PATH_LIMITS.pairs) {
         throw badRequest(
           `more than ${PATH_LIMITS.pairs} pairs: narrow from or to with from.<column> / to.<column> filters, or lower max_hops`,
         );
@@ -312,26 +394,32 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
   const names = await namesOf(
     db,
     q,
-    rows.flatMap((r) => r.states.map((s) => s.slice(0, s.lastIndexOf('\u0001')))),
+    o,
+    found.flatMap((f) => f.nodes),
   );
-  return rows.map(({ states, relations }) => {
-    const path = states.map((s) => {
-      const [kind, id] = split(s.slice(0, s.lastIndexOf('\u0001')));
-      return { kind, id, name: names.get(key(kind, id)) ?? null };
-    });
+  return found.map(({ nodes, relations }) => {
+    const path = nodes.map((n) => ({ kind: o.kindNames[o.kindOf[n]!]!, id: o.idOf[n]!, name: names[n] ?? null }));
     const first = path[0]!;
-    const last = path.at(-1)!;
-    return { from_id: first.id, from_name: first.name, to_id: last.id, to_name: last.name, hops: relations.length, path, relations };
+    const end = path.at(-1)!;
+    return {
+      from_id: first.id,
+      from_name: first.name,
+      to_id: end.id,
+      to_name: end.name,
+      hops: relations.length,
+      path,
+      relations: relations.map((r) => o.relationNames[r]!),
+    };
   });
 }
 
 /**
- * The names of the objects on the paths, a kind at a time (`kind = ? and id in (…)`): with both
- * the kind and the id as a row value, SQLite may read the kind's whole name index instead of
- * probing the primary key.
+ * The names of the objects on the paths (by object number), a kind at a time (`kind = ? and id in
+ * (…)`): with both the kind and the id as a row value, SQLite may read the kind's whole name index
+ * instead of probing the primary key.
  */
-async function namesOf(db: Db, q: PathQuery, nodes: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+async function namesOf(db: Db, q: PathQuery, o: Objects, nodes: number[]): Promise<Array<string | undefined>> {
+  const out: Array<string | undefined> = [];
   const t = db.template('graph.names', (b, d) =>
     b
       .selectFrom('entities')
@@ -341,18 +429,19 @@ async function namesOf(db: Db, q: PathQuery, nodes: string[]): Promise<Map<strin
       .where('kind', '=', param('kind'))
       .where(d.inKeys(['id'], param('ids'))),
   );
-  const byKind = new Map<string, string[]>();
+  const byKind = new Map<number, string[]>();
   for (const node of new Set(nodes)) {
-    const [kind, id] = split(node);
-    const ids = byKind.get(kind) ?? [];
-    ids.push(id);
-    byKind.set(kind, ids);
+    const kind = o.kindOf[node]!;
+    const ids = byKind.get(kind);
+    if (ids) ids.push(o.idOf[node]!);
+    else byKind.set(kind, [o.idOf[node]!]);
   }
-  for (const [kind, ids] of byKind) {
+  for (const [k, ids] of byKind) {
+    const kind = o.kindNames[k]!;
     for (const part of chunks(ids, 2000)) {
       const ids = JSON.stringify(part.map((id) => [id]));
       const rows = await db.all<{ id: string; name: string }>(t, { tenant: q.tenant, workspace: q.workspace, kind, ids });
-      for (const r of rows) out.set(key(kind, r.id), r.name);
+      for (const r of rows) out[o.find(kind, r.id)] = r.name;
     }
   }
   return out;

@@ -178,11 +178,13 @@ export function registerGraph(app: FastifyInstance, ctx: AppContext): void {
         }
         return 0;
       };
-      rows.sort((a, b) => compare(keyOf(a), keyOf(b)));
-      const rest = after ? rows.filter((r) => compare(keyOf(r), after) > 0) : rows;
+      // Each row's sort key made once, not twice per comparison.
+      const keyed = rows.map((r) => ({ r, key: keyOf(r) }));
+      keyed.sort((a, b) => compare(a.key, b.key));
+      const rest = after ? keyed.filter((k) => compare(k.key, after) > 0) : keyed;
       const limit = query.page_size ?? query.pageSize ?? 100;
-      const page = rest.slice(0, limit);
-      const next = rest.length > limit ? keyOf(page.at(-1)!) : null;
+      const page = rest.slice(0, limit).map((k) => k.r);
+      const next = rest.length > limit ? rest[limit - 1]!.key : null;
       return sendTabular(
         request,
         reply,

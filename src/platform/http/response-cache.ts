@@ -81,6 +81,13 @@ export class ResponseCache {
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly doorkeeper = new Doorkeeper(100_000);
+  /**
+   * The newest data version seen. Versions only grow, so an entry of an older one can never be
+   * served again: they all go as soon as a newer version is seen, rather than staying (up to the
+   * byte bound) until the LRU order reaches them. Under a commit a second, stale answers filled
+   * the cache to its bound and were most of the heap a major collection kept (BENCHMARKS.md).
+   */
+  private newest = -1;
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
   }
@@ -90,7 +97,15 @@ export class ResponseCache {
     return this.entries.has(key) || this.doorkeeper.admit(key);
   }
 
+  private see(version: number): void {
+    if (version <= this.newest) return;
+    this.newest = version;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   get(key: string, version: number): Entry | undefined {
+    this.see(version);
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.version !== version) {
@@ -104,6 +119,9 @@ export class ResponseCache {
   }
 
   set(key: string, entry: CachedAnswer): void {
+    this.see(entry.version);
+    // Read before a commit that has been seen since: it could never be served.
+    if (entry.version < this.newest) return;
     const bytes = entry.body.length * 2 + key.length * 2 + 200;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);

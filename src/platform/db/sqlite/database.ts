@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
 import { sqliteDialect } from './dialect.ts';
@@ -34,19 +34,56 @@ function openBetterSqlite(path: string): RawSqlite {
   };
 }
 
+/**
+ * A function making one row object from node:sqlite's array of a row's values: an object literal
+ * with the statement's column names, so every row of a statement shares one hidden class (a plain
+ * object, where node:sqlite's have a null prototype; nothing here asks a row for inherited keys).
+ * The names are SQLite's column names of our own statements, quoted as JSON.
+ */
+function rowMaker(names: string[]): (values: unknown[]) => Row {
+  return new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as (values: unknown[]) => Row;
+}
+
+/**
+ * node:sqlite, its rows read as arrays and made into objects here. The objects node:sqlite makes
+ * itself are dictionary-mode objects (null prototype, a hash table per row) and part of each one
+ * is promoted to V8's old space at once: reading 1,000 relations 3,000 times grew the old space by
+ * about 120 bytes a row, garbage kept until the next major collection (most of the resident memory
+ * the service gained over the benchmark's 4-hop paths case), where arrays made into objects here
+ * promoted nothing and read the rows in 0.49 instead of 0.67–0.83 ms (docs/OPERATIONS.md).
+ */
 function openNodeSqlite(path: string): RawSqlite {
   const raw = new DatabaseSync(path, { timeout: 5000 });
   return {
     exec: (q) => raw.exec(q),
     prepare: (q) => {
       const st = raw.prepare(q);
-      const reader = st.columns().length > 0;
-      // The statement's own methods, bound: a wrapper taking `...p` and spreading it again copied
-      // every parameter list twice (a bulk insert binds 23,000 values a statement).
+      const names = st.columns().map((c) => c.name);
+      const reader = names.length > 0;
+      if (!reader) {
+        // The statement's own methods, bound: a wrapper taking `...p` and spreading it again copied
+        // every parameter list twice (a bulk insert binds 23,000 values a statement).
+        return {
+          reader,
+          all: st.all.bind(st) as Statement['all'],
+          get: st.get.bind(st) as Statement['get'],
+          run: st.run.bind(st) as Statement['run'],
+        };
+      }
+      st.setReturnArrays(true);
+      const make = rowMaker(names);
       return {
         reader,
-        all: st.all.bind(st) as Statement['all'],
-        get: st.get.bind(st) as Statement['get'],
+        all: (...p) => {
+          // Each array replaced by its object in place: no second array of rows.
+          const rows = st.all(...(p as SQLInputValue[])) as unknown[];
+          for (let i = 0; i < rows.length; i++) rows[i] = make(rows[i] as unknown[]);
+          return rows as Row[];
+        },
+        get: (...p) => {
+          const values = st.get(...(p as SQLInputValue[])) as unknown[] | undefined;
+          return values === undefined ? undefined : make(values);
+        },
         run: st.run.bind(st) as Statement['run'],
       };
     },
