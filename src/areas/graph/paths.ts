@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Filter } from '../../platform/lists/filters.ts';
-import { filtersOf, readPage } from '../../platform/lists/list-page.ts';
+import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
 import { entityList } from '../inventory/lists.ts';
 
 /** The bounds of one path query (docs/GRAPH.md); starts and visits are settings (AISPM_PATH_MAX_*). */
@@ -200,7 +200,7 @@ async function idsPassing(
   bound: string,
 ): Promise<Set<string>> {
   const spec = entityList(kind);
-  const scope = { args: { tenant: q.tenant, workspace: q.workspace }, key: '', fingerprint: [] };
+  const scope = { args: { tenant: q.tenant, workspace: q.workspace }, key: '', fingerprint: [q.tenant, q.workspace] };
   const out = new Set<string>();
   const groups = among === null ? [null] : chunks(among, 100);
   const idIn = filtersOf(spec, db.dialect).find((f) => f.param === 'id__in')!;
@@ -208,7 +208,7 @@ async function idsPassing(
     const extra: Filter[] = ids === null ? [] : [{ decl: idIn, type: 'string', value: ids }];
     let after: unknown[] | null = null;
     do {
-      const page = await readPage(db, spec, scope, {
+      const page = await readRows(db, spec, scope, {
         filters: [...filters, ...extra],
         sort: [{ column: 'id', dir: 'asc' }],
         after,
