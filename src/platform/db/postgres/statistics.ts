@@ -2,6 +2,16 @@
 // per monthly partition (partitions.ts): analysing their partitioned parent would sample every
 // partition.
 
+import { CompiledQuery } from 'kysely';
+import type { Executor } from '../database.ts';
 import { rowsWrittenTracker } from '../statistics.ts';
 
-export const noteRowsWritten = rowsWrittenTracker(new Set(['llm_interactions']));
+/** The planner's row estimate of a table (0 for one never analysed or vacuumed: -1 in pg_class). */
+async function estimateRows(tx: Executor, table: string): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    CompiledQuery.raw('select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass($1)', [table]),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export const noteRowsWritten = rowsWrittenTracker(new Set(['llm_interactions']), estimateRows);
