@@ -2,9 +2,13 @@
 // the import's parse worker (parse-worker.ts), so both paths accept and refuse exactly the same lines.
 
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.ts';
+import type { RawLine } from './ndjson.ts';
 import { parseRecord, RecordError, recordTypes, type IngestRecord, type RecordType } from './records.ts';
 
-export function parseLine(text: string, now: number): IngestRecord {
+/** The line's record, or a RecordError saying why it is refused (a line too long to take included). */
+export function parseLine(line: RawLine, now: number): IngestRecord {
+  if (line.error) throw new RecordError(line.error);
+  const text = line.text!;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -33,8 +33,7 @@ export async function* parseBatches(lines: AsyncIterable<RawLine[]>, batchSize: 
     for (const l of group) {
       batch.lines++;
       try {
-        if (l.error) throw new RecordError(l.error);
-        const record = parseLine(l.text!, now);
+        const record = parseLine(l, now);
         count(batch.types, record.type);
         batch.records.push({ line: l.line, record });
       } catch (err) {

@@ -135,12 +135,7 @@ export class Ingestor {
     const tally = new TypeTally(opts.tenant, opts.workspace);
     const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: records.length };
     const clock = opts.now ?? Date.now;
-    const batchOptions = {
-      storePrompts: opts.storePrompts,
-      evaluateRules: opts.evaluateRules,
-      runtimeObjectCap: opts.runtimeObjectCap,
-      runtimeQuietDays: opts.runtimeQuietDays,
-    };
+    const batchOptions = batchOptionsOf(opts);
     for (const r of records) tally.add(r.record.type);
     try {
       const result = await db.transaction((tx) =>
@@ -195,19 +190,30 @@ export class Ingestor {
   }
 }
 
-async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
-  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
-  const maxListed = opts.maxListedErrors ?? 100;
-  const clock = opts.now ?? Date.now;
-  const note = (errors: LineError[]) => {
-    for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
-  };
-  const batchOptions = {
+/** What every batch of one ingest is applied with. */
+function batchOptionsOf(opts: Pick<IngestOptions, 'storePrompts' | 'evaluateRules' | 'runtimeObjectCap' | 'runtimeQuietDays'>) {
+  return {
     storePrompts: opts.storePrompts,
     evaluateRules: opts.evaluateRules,
     runtimeObjectCap: opts.runtimeObjectCap,
     runtimeQuietDays: opts.runtimeQuietDays,
   };
+}
+
+/** A summary with nothing counted yet, and `note`, which lists errors in it up to the options' bound. */
+function emptySummary(opts: Pick<IngestOptions, 'maxListedErrors'>) {
+  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
+  const maxListed = opts.maxListedErrors ?? 100;
+  const note = (errors: LineError[]) => {
+    for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
+  };
+  return { summary, note };
+}
+
+async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: IngestOptions, tally: TypeTally): Promise<IngestSummary> {
+  const { summary, note } = emptySummary(opts);
+  const clock = opts.now ?? Date.now;
+  const batchOptions = batchOptionsOf(opts);
   const lines = ndjsonLines(source, opts.maxLineBytes ?? DEFAULT_MAX_LINE);
 
   if (opts.mode === 'request') {
@@ -232,8 +238,7 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
           for (const l of group) {
             summary.lines++;
             try {
-              if (l.error) throw new RecordError(l.error);
-              const record = parseLine(l.text!, now);
+              const record = parseLine(l, now);
               tally.add(record.type);
               if (failed === 0) pending.push({ line: l.line, record });
             } catch (err) {
@@ -277,18 +282,9 @@ async function writeBatches(
   opts: Omit<IngestOptions, 'mode'>,
   tally: TypeTally,
 ): Promise<IngestSummary> {
-  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
-  const maxListed = opts.maxListedErrors ?? 100;
+  const { summary, note } = emptySummary(opts);
   const clock = opts.now ?? Date.now;
-  const note = (errors: LineError[]) => {
-    for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
-  };
-  const batchOptions = {
-    storePrompts: opts.storePrompts,
-    evaluateRules: opts.evaluateRules,
-    runtimeObjectCap: opts.runtimeObjectCap,
-    runtimeQuietDays: opts.runtimeQuietDays,
-  };
+  const batchOptions = batchOptionsOf(opts);
   let writing: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   /** Lines of the batches settled so far (summary.lines runs ahead, into the batch being read). */
