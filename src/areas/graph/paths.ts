@@ -83,37 +83,52 @@ export function kindOf(param: string, name: string): KindDef {
   return k;
 }
 
+/** Names numbered in the order first met: `names[number(n)] === n`. */
+class Numbered {
+  readonly names: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  number(name: string): number {
+    let n = this.numbers.get(name);
+    if (n === undefined) {
+      n = this.names.length;
+      this.names.push(name);
+      this.numbers.set(name, n);
+    }
+    return n;
+  }
+  /** The name's number if it was met, else undefined. */
+  find(name: string): number | undefined {
+    return this.numbers.get(name);
+  }
+}
+
 /**
  * The objects the walk has met, each a small integer (its kind and id kept once), and the
  * relations' names the same way: states, steps and paths are integers, never a string per state.
  */
 class Objects {
-  readonly kindNames: string[] = [];
-  private readonly kindNumbers = new Map<string, number>();
+  private readonly kinds = new Numbered();
+  private readonly relations = new Numbered();
+  readonly kindNames = this.kinds.names;
+  readonly relationNames = this.relations.names;
   /** Per kind number, its ids' object numbers. */
   private readonly byKind: Array<Map<string, number>> = [];
   readonly kindOf: number[] = [];
   readonly idOf: string[] = [];
-  readonly relationNames: string[] = [];
-  private readonly relationNumbers = new Map<string, number>();
 
   kind(name: string): number {
-    let k = this.kindNumbers.get(name);
-    if (k === undefined) {
-      k = this.kindNames.length;
-      this.kindNames.push(name);
-      this.kindNumbers.set(name, k);
-      this.byKind.push(new Map());
-    }
+    const k = this.kinds.number(name);
+    if (k === this.byKind.length) this.byKind.push(new Map());
     return k;
   }
 
   object(kind: string, id: string): number {
-    const ids = this.byKind[this.kind(kind)]!;
+    const k = this.kind(kind);
+    const ids = this.byKind[k]!;
     let n = ids.get(id);
     if (n === undefined) {
       n = this.idOf.length;
-      this.kindOf.push(this.kind(kind));
+      this.kindOf.push(k);
       this.idOf.push(id);
       ids.set(id, n);
     }
@@ -122,18 +137,12 @@ class Objects {
 
   /** An object already met, or -1. */
   find(kind: string, id: string): number {
-    const k = this.kindNumbers.get(kind);
+    const k = this.kinds.find(kind);
     return k === undefined ? -1 : (this.byKind[k]!.get(id) ?? -1);
   }
 
   relation(name: string): number {
-    let r = this.relationNumbers.get(name);
-    if (r === undefined) {
-      r = this.relationNames.length;
-      this.relationNames.push(name);
-      this.relationNumbers.set(name, r);
-    }
-    return r;
+    return this.relations.number(name);
   }
 }
 
