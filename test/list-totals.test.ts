@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
-import { body, describeEngines, objects } from './helpers/harness.ts';
+import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const models = (ws: string) => `/api/v1/aispm-models/tenants/${DEMO_TENANT}/workspaces/${ws}`;
@@ -22,18 +22,8 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
 
   /** Every page of a request: the ids in order and the total each page said. */
   async function walk(url: string, pageSize: number): Promise<{ ids: string[]; totals: number[] }> {
-    const ids: string[] = [];
-    const totals: number[] = [];
-    let cursor = '';
-    do {
-      const res = await h().get(`${url}&page_size=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
-      assert.equal(res.statusCode, 200, res.body);
-      const page = body(res);
-      ids.push(...objects(page).map((o) => o.id as string));
-      totals.push(page.total);
-      cursor = page.cursor;
-    } while (cursor);
-    return { ids, totals };
+    const pages = await allPages(h(), `${url}&page_size=${pageSize}`, token);
+    return { ids: objects(pages).map((o) => o.id as string), totals: pages.totals };
   }
 
   const ingest = (ws: string, records: object[]) =>

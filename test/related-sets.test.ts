@@ -35,18 +35,8 @@ describeEngines('filters on related objects, read as sets', (h) => {
 
   /** Every page of a request, small pages so the cursor is walked. */
   async function walk(query: string): Promise<{ ids: string[]; totals: number[] }> {
-    const ids: string[] = [];
-    const totals: number[] = [];
-    let cursor = '';
-    do {
-      const res = await h().get(`${AGENTS}?page_size=7${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
-      assert.equal(res.statusCode, 200, res.body);
-      const page = body(res);
-      ids.push(...objects(page).map((o) => o.id as string));
-      totals.push(page.total);
-      cursor = page.cursor;
-    } while (cursor);
-    return { ids, totals };
+    const pages = await allPages(h(), `${AGENTS}?page_size=7${query}`, token);
+    return { ids: objects(pages).map((o) => o.id as string), totals: pages.totals };
   }
 
   async function check(provider: string): Promise<number> {

@@ -209,9 +209,14 @@ export function objects(result: { header: string[]; rows: unknown[][] }): Array<
   return result.rows.map((r) => Object.fromEntries(result.header.map((h, i) => [h, r[i]])));
 }
 
-/** Follows cursors through every page of a tabular endpoint. */
-export async function allPages(h: Harness, url: string, token: string): Promise<{ rows: unknown[][]; pages: number; header: string[] }> {
+/** Follows cursors through every page of a tabular endpoint; `totals`: the total each page said. */
+export async function allPages(
+  h: Harness,
+  url: string,
+  token: string,
+): Promise<{ rows: unknown[][]; pages: number; header: string[]; totals: number[] }> {
   const rows: unknown[][] = [];
+  const totals: number[] = [];
   let cursor = '';
   let pages = 0;
   let header: string[] = [];
@@ -222,11 +227,12 @@ export async function allPages(h: Harness, url: string, token: string): Promise<
     const page = body(res);
     header = page.header;
     rows.push(...page.rows);
+    totals.push(page.total);
     cursor = page.cursor;
     pages++;
     if (pages > 10_000) throw new Error('too many pages');
   } while (cursor);
-  return { rows, pages, header };
+  return { rows, pages, header, totals };
 }
 
 export { ALL_WORKSPACES };
