@@ -14,7 +14,9 @@
 // connections, promoted and dead) before collecting again. At 1.5 times it collects every few
 // seconds under that load, pausing 12–35 ms, and the service ended the benchmark's read cases at
 // 271–321 MB instead of 380–463 (docs/OPERATIONS.md). V8 reads both only at start, so the command
-// runs itself again with them (one more Node start, ~40 ms), unless node was already given either.
+// replaces itself with node given them (execve: the same process, pid and output, ~40 ms more
+// start), unless node was already given either. Where execve does not exist (Windows) it runs the
+// service as its child instead: a second Node process kept ~40 MB resident for forwarding signals.
 
 import { spawn } from 'node:child_process';
 import module from 'node:module';
@@ -31,10 +33,12 @@ const v8Flags = given
       ...(Number.isInteger(heapGrowthPercent) && heapGrowthPercent > 0 ? [`--heap-growing-percent=${heapGrowthPercent}`] : []),
     ];
 if ((command === 'serve' || command === 'start') && v8Flags.length > 0) {
+  const args = [...v8Flags, ...process.execArgv, ...process.argv.slice(1)];
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], process.env);
   // An IPC channel beside the inherited output: it closes only when `aispm` dies without its
   // child (SIGKILL), and the child then dies the same way, so nothing runs under nobody and a kill
   // stays a kill (jobs resume after the restart as after any crash).
-  const child = spawn(process.execPath, [...v8Flags, ...process.execArgv, ...process.argv.slice(1)], {
+  const child = spawn(process.execPath, args, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, AISPM_REEXECUTED: '1' },
   });
