@@ -35,6 +35,8 @@ export interface Config {
   pgPool: number;
   /** A PostgreSQL query with no answer for this long fails (503) and its connection is dropped; 0: no limit. */
   pgQueryTimeoutMs: number;
+  /** Pipelined PostgreSQL connections for reads outside transactions, per process (0: reads take pooled connections). */
+  pgReadPipes: number;
   /** Number of HTTP worker processes (node:cluster); 1 serves from the main process. */
   workers: number;
   /** Memory for answers of read routes kept while the data behind them is unchanged (0: off). */
@@ -124,6 +126,7 @@ const defaults: Config = {
   importWorker: true,
   pgPool: 10,
   pgQueryTimeoutMs: 30_000,
+  pgReadPipes: 2,
   workers: 1,
   responseCacheMb: 64,
   storageNameMaxBytes: 256,
@@ -179,6 +182,7 @@ export const envNames: Record<keyof Config, string> = {
   importWorker: 'AISPM_IMPORT_WORKER',
   pgPool: 'AISPM_PG_POOL',
   pgQueryTimeoutMs: 'AISPM_PG_QUERY_TIMEOUT_MS',
+  pgReadPipes: 'AISPM_PG_READ_PIPES',
   workers: 'AISPM_WORKERS',
   responseCacheMb: 'AISPM_RESPONSE_CACHE_MB',
   storageNameMaxBytes: 'AISPM_STORAGE_NAME_MAX_BYTES',
@@ -240,6 +244,7 @@ function check(config: Config): Config {
   }
   if (config.workers < 1 || config.workers > 64) throw new ConfigError(`${envNames.workers}: expected 1..64, got ${config.workers}`);
   if (config.pgPool < 1) throw new ConfigError(`${envNames.pgPool}: expected at least 1`);
+  if (config.pgReadPipes > 16) throw new ConfigError(`${envNames.pgReadPipes}: expected 0..16, got ${config.pgReadPipes}`);
   if (config.importBatch < 1) throw new ConfigError(`${envNames.importBatch}: expected at least 1`);
   // Three names of this size share one primary-key index entry, which PostgreSQL caps near 2.7 kB.
   if (config.storageNameMaxBytes < 1 || config.storageNameMaxBytes > 512) {

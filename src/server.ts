@@ -50,7 +50,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
-  const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs });
+  const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs, pgReadPipes: config.pgReadPipes });
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db))

@@ -116,7 +116,7 @@ export async function startHarness(engine: EngineName, options: HarnessOptions =
     ingestMaxBytes: 8 * 1024 * 1024,
     ...options.config,
   };
-  const db = openDb(config.db, { pgPool: config.pgPool });
+  const db = openDb(config.db, { pgPool: config.pgPool, pgReadPipes: config.pgReadPipes });
   await migrate(db);
   const { app, ctx, service, jobs } = await buildApp({ db, config, logger: false, now: options.now });
   const h: Harness = {

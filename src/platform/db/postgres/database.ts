@@ -6,6 +6,7 @@ import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
+import { ReadPipes } from './read-pipes.ts';
 
 // bigint (int8) and numeric come back as strings by default; every such value here is a count,
 // a sum or an epoch-millisecond time, all well inside a double's exact range.
@@ -99,10 +100,13 @@ export class PostgresDb extends BaseDb {
   readonly dialect = postgresDialect;
   readonly pool: pg.Pool;
   private readonly conn: PgConn;
+  /** Reads outside transactions: over the pipelined connections when there are any (read-pipes.ts). */
+  private readonly reads: PgConn;
+  private readonly pipes?: ReadPipes;
   private readonly url: string;
   private readonly columnTypes: ColumnTypeCache = new Map();
 
-  constructor(url: string, poolSize: number, queryTimeoutMs: number) {
+  constructor(url: string, poolSize: number, queryTimeoutMs: number, readPipes = 0) {
     super();
     this.url = url;
     this.pool = new pg.Pool({
@@ -126,13 +130,26 @@ export class PostgresDb extends BaseDb {
       client.on('error', () => {});
     });
     this.conn = new PgConn(this.pool, this.columnTypes);
+    if (readPipes > 0)
+      this.pipes = new ReadPipes(
+        readPipes,
+        {
+          connectionString: url,
+          types: pgTypes,
+          keepAlive: true,
+          application_name: 'aispm-read-pipe',
+          ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+        },
+        this.pool,
+      );
+    this.reads = this.pipes ? new PgConn(this.pipes, this.columnTypes) : this.conn;
   }
 
   all<R = Row>(t: Template, args?: Args) {
-    return this.conn.all<R>(t, args);
+    return this.reads.all<R>(t, args);
   }
   first<R = Row>(t: Template, args?: Args) {
-    return this.conn.first<R>(t, args);
+    return this.reads.first<R>(t, args);
   }
   async run(t: Template, args?: Args) {
     try {
@@ -247,6 +264,7 @@ export class PostgresDb extends BaseDb {
   async close() {
     this.closed = true;
     await this.listener?.end().catch(() => {});
+    await this.pipes?.close();
     await this.pool.end();
   }
 }

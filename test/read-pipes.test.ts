@@ -1,0 +1,151 @@
+// PostgreSQL reads outside transactions go down pipelined connections (AISPM_PG_READ_PIPES,
+// src/platform/db/postgres/read-pipes.ts). What a client relies on: the answers are those of
+// pooled connections, byte for byte, under concurrency; a statement that fails fails alone; a
+// slow statement does not hold the reads sent after it; a pipe whose connection is cut is
+// replaced, and the reads after it answer. PostgreSQL only: SQLite has no connections to pipeline.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { DEMO_TENANT } from '../src/demo/estate.ts';
+import { loadDemo } from '../src/demo/load.ts';
+import { type Harness, startHarness } from './helpers/harness.ts';
+import { NOW } from './helpers/findings-estate.ts';
+
+const W = `tenants/${DEMO_TENANT}/workspaces/default`;
+
+/** Requests of several shapes: details, lists with sorts and filters, edges, sessions. */
+async function requestsOf(h: Harness, token: string): Promise<string[]> {
+  const page = JSON.parse((await h.get(`/api/v1/aispm-models/${W}?page_size=40`, token)).body) as { rows: string[][] };
+  const agents = JSON.parse((await h.get(`/api/v1/aispm-agents/${W}?page_size=20`, token)).body) as { rows: string[][] };
+  return [
+    ...page.rows.map((r) => `/api/v1/aispm-models/${W}/${encodeURIComponent(r[0]!)}`),
+    ...agents.rows.map((r) => `/api/v1/aispm-agents/${W}/${encodeURIComponent(r[0]!)}`),
+    ...agents.rows.map((r) => `/api/v1/aispm-agents/${W}/${encodeURIComponent(r[0]!)}/aispm_model_dependencies`),
+    `/api/v1/aispm-models/${W}?page_size=100&sort=risk_score:desc`,
+    `/api/v1/aispm-models/${W}?provider=openai&page_size=10`,
+    `/api/v1/aispm-agents/${W}?page_size=50&sort=name`,
+  ];
+}
+
+/** Backends of the pipelined connections of this harness's database. */
+async function pipeBackends(h: Harness): Promise<number[]> {
+  const admin = new pg.Client({ connectionString: h.config.db });
+  await admin.connect();
+  try {
+    const res = await admin.query(
+      `select pid from pg_stat_activity where datname = current_database() and application_name = 'aispm-read-pipe' order by pid`,
+    );
+    return res.rows.map((r: { pid: number }) => r.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('PostgreSQL reads over pipelined connections [postgres]', () => {
+  let piped: Harness;
+  let pooled: Harness;
+  let token: string;
+  let pooledToken: string;
+  before(async () => {
+    piped = await startHarness('postgres', { config: { pgReadPipes: 2, responseCacheMb: 0 } });
+    pooled = await startHarness('postgres', { config: { pgReadPipes: 0, responseCacheMb: 0 } });
+    for (const h of [piped, pooled]) await loadDemo(h.db, { scale: 0.25, seed: 5, now: NOW, storePrompts: false, evaluateRules: false });
+    token = await piped.token({ tenant: DEMO_TENANT });
+    pooledToken = await pooled.token({ tenant: DEMO_TENANT });
+  });
+  after(async () => {
+    await piped?.close();
+    await pooled?.close();
+  });
+
+  it('answers a burst of concurrent requests byte for byte as pooled connections do, over the pipes', async () => {
+    const urls = await requestsOf(pooled, pooledToken);
+    assert.ok(urls.length >= 30, `${urls.length} requests`);
+    const expected = [];
+    for (const url of urls) {
+      const res = await pooled.get(url, pooledToken);
+      assert.equal(res.statusCode, 200, url);
+      expected.push(res.body);
+    }
+    // Every request at once, three times over: the statements leave together down the two pipes.
+    for (let round = 0; round < 3; round++) {
+      const got = await Promise.all(urls.map((url) => piped.get(url, token)));
+      assert.deepEqual(
+        got.map((r) => r.statusCode),
+        urls.map(() => 200),
+      );
+      assert.deepEqual(
+        got.map((r) => r.body),
+        expected,
+      );
+    }
+    assert.equal((await pipeBackends(piped)).length, 2);
+    assert.deepEqual(await pipeBackends(pooled), []);
+  });
+
+  it('fails a statement that fails alone: the reads sent with it answer', async () => {
+    const ok = piped.db.template('test.pipes.ok', (b) => b.selectNoFrom(sql<number>`7`.as('v')));
+    const bad = piped.db.template('test.pipes.bad', (b) => b.selectNoFrom(sql<number>`1 / (0::int)`.as('v')));
+    const results = await Promise.allSettled([
+      piped.db.all<{ v: number }>(ok),
+      piped.db.all<{ v: number }>(bad),
+      piped.db.all<{ v: number }>(ok),
+      piped.db.all<{ v: number }>(ok),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+    );
+    assert.match(String((results[1] as PromiseRejectedResult).reason), /division by zero/);
+    for (const i of [0, 2, 3]) assert.deepEqual((results[i] as PromiseFulfilledResult<Array<{ v: number }>>).value, [{ v: 7 }]);
+  });
+
+  it('does not hold reads behind a slow statement: they answer before it does', async () => {
+    const slow = piped.db.template('test.pipes.slow', (b) => b.selectNoFrom(sql<number>`(select 1 from pg_sleep(0.4))`.as('v')));
+    const order: string[] = [];
+    // Both pipes behind a slow statement, then the requests.
+    const slows = [piped.db.all(slow), piped.db.all(slow)].map((p) => p.then(() => order.push('slow')));
+    await new Promise((r) => setTimeout(r, 50));
+    const urls = (await requestsOf(pooled, pooledToken)).slice(0, 20);
+    const fast = await Promise.all(
+      urls.map(async (url) => {
+        const res = await piped.get(url, token);
+        order.push('fast');
+        return res.statusCode;
+      }),
+    );
+    await Promise.all(slows);
+    assert.deepEqual(
+      fast,
+      urls.map(() => 200),
+    );
+    assert.deepEqual(order, [...urls.map(() => 'fast'), 'slow', 'slow']);
+  });
+
+  it('replaces a pipe whose connection is cut; the requests after it answer', async () => {
+    const urls = await requestsOf(pooled, pooledToken);
+    await Promise.all(urls.map((url) => piped.get(url, token)));
+    const before = await pipeBackends(piped);
+    assert.equal(before.length, 2);
+    const admin = new pg.Client({ connectionString: piped.config.db });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
+    await admin.end();
+    // The service sees the connections end (their sockets close), as it would after a server restart.
+    for (let i = 0; i < 100 && (await pipeBackends(piped)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
+    const got = await Promise.all(urls.map((url) => piped.get(url, token)));
+    assert.deepEqual(
+      got.map((r) => r.statusCode),
+      urls.map(() => 200),
+    );
+    const after = await pipeBackends(piped);
+    assert.equal(after.length, 2);
+    assert.deepEqual(
+      after.filter((pid) => before.includes(pid)),
+      [],
+    );
+  });
+});
