@@ -136,11 +136,15 @@ describe('PostgreSQL reads over pipelined connections [postgres]', () => {
     // The service sees the connections end (their sockets close), as it would after a server restart.
     for (let i = 0; i < 100 && (await pipeBackends(piped)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 50));
-    const got = await Promise.all(urls.map((url) => piped.get(url, token)));
-    assert.deepEqual(
-      got.map((r) => r.statusCode),
-      urls.map(() => 200),
-    );
+    // The reads after it take pooled connections until new pipes are connected, then the pipes.
+    for (let round = 0; round < 2; round++) {
+      const got = await Promise.all(urls.map((url) => piped.get(url, token)));
+      assert.deepEqual(
+        got.map((r) => r.statusCode),
+        urls.map(() => 200),
+      );
+      for (let i = 0; i < 100 && (await pipeBackends(piped)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    }
     const after = await pipeBackends(piped);
     assert.equal(after.length, 2);
     assert.deepEqual(

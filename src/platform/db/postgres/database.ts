@@ -138,6 +138,7 @@ export class PostgresDb extends BaseDb {
           types: pgTypes,
           keepAlive: true,
           application_name: 'aispm-read-pipe',
+          connectionTimeoutMillis: 5000,
           ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
         },
         this.pool,

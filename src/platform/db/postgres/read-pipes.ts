@@ -27,7 +27,8 @@ interface Pipe {
   client: pg.Client;
   /** Start times of the statements in flight, oldest first (they are answered in this order). */
   started: number[];
-  open: boolean;
+  /** Connected and not lost since: until then reads take pooled connections. */
+  ready: boolean;
 }
 
 export class ReadPipes implements Queryable {
@@ -73,7 +74,7 @@ export class ReadPipes implements Queryable {
         pipe = this.openPipe(i);
         if (!pipe) continue;
       }
-      if (!pipe.open || pipe.started.length >= MAX_IN_FLIGHT) continue;
+      if (!pipe.ready || pipe.started.length >= MAX_IN_FLIGHT) continue;
       if (pipe.started.length > 0 && now - pipe.started[0]! > SLOW_MS) continue;
       if (!best || pipe.started.length < best.started.length) best = pipe;
       if (best.started.length === 0) break;
@@ -83,17 +84,21 @@ export class ReadPipes implements Queryable {
 
   private openPipe(i: number): Pipe | undefined {
     const client = new pg.Client({ ...this.options, pipeline: true } as pg.ClientConfig);
-    const pipe: Pipe = { client, started: [], open: true };
+    const pipe: Pipe = { client, started: [], ready: false };
     const down = () => {
-      pipe.open = false;
+      pipe.ready = false;
       if (this.pipes[i] === pipe) this.pipes[i] = undefined;
       client.end().catch(() => {});
     };
     // A lost connection must not crash the process: its statements in flight fail with the error.
     client.on('error', down);
     client.on('end', down);
-    // Statements sent before the connection is up wait in the client's queue and leave once it is.
-    client.connect().catch(down);
+    // Reads go to it once it is connected: one that waited in its queue for a connection that does
+    // not come (a server behind a partition) would wait out the query timeout, where the pool's
+    // connection timeout answers sooner.
+    client.connect().then(() => {
+      pipe.ready = this.pipes[i] === pipe;
+    }, down);
     this.pipes[i] = pipe;
     return pipe;
   }
