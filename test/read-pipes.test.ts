@@ -103,12 +103,15 @@ describe('PostgreSQL reads over pipelined connections [postgres]', () => {
   });
 
   it('does not hold reads behind a slow statement: they answer before it does', async () => {
-    const slow = piped.db.template('test.pipes.slow', (b) => b.selectNoFrom(sql<number>`(select 1 from pg_sleep(0.4))`.as('v')));
+    // Seconds, not milliseconds: the requests below must not outlast it on a busy machine (CI
+    // runs three test files at once); held behind it, they would answer after it.
+    const slow = piped.db.template('test.pipes.slow', (b) => b.selectNoFrom(sql<number>`(select 1 from pg_sleep(3))`.as('v')));
+    const urls = (await requestsOf(pooled, pooledToken)).slice(0, 20);
+    assert.equal((await pipeBackends(piped)).length, 2, 'both pipes connected');
     const order: string[] = [];
     // Both pipes behind a slow statement, then the requests.
     const slows = [piped.db.all(slow), piped.db.all(slow)].map((p) => p.then(() => order.push('slow')));
     await new Promise((r) => setTimeout(r, 50));
-    const urls = (await requestsOf(pooled, pooledToken)).slice(0, 20);
     const fast = await Promise.all(
       urls.map(async (url) => {
         const res = await piped.get(url, token);
