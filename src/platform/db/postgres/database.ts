@@ -6,7 +6,7 @@ import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
-import { ReadPipes } from './read-pipes.ts';
+import { type PgQueryable, ReadPipes } from './read-pipes.ts';
 
 // bigint (int8) and numeric come back as strings by default; every such value here is a count,
 // a sum or an epoch-millisecond time, all well inside a double's exact range.
@@ -31,10 +31,6 @@ function statementName(sql: string): string {
     statementNames.set(sql, name);
   }
   return name;
-}
-
-interface PgQueryable {
-  query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult>;
 }
 
 /** Column name -> SQL type, per table, as the database's catalogue says (the unnest inserts cast to them). */

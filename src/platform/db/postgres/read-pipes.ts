@@ -19,7 +19,8 @@ const SLOW_MS = 5;
 /** Statements in flight per pipe at most. */
 const MAX_IN_FLIGHT = 64;
 
-interface Queryable {
+/** What runs a statement: the pool, a client, or these pipes. */
+export interface PgQueryable {
   query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult>;
 }
 
@@ -31,13 +32,13 @@ interface Pipe {
   ready: boolean;
 }
 
-export class ReadPipes implements Queryable {
+export class ReadPipes implements PgQueryable {
   private readonly pipes: Array<Pipe | undefined>;
   private readonly options: pg.ClientConfig;
-  private readonly fallback: Queryable;
+  private readonly fallback: PgQueryable;
   private closed = false;
 
-  constructor(size: number, options: pg.ClientConfig, fallback: Queryable) {
+  constructor(size: number, options: pg.ClientConfig, fallback: PgQueryable) {
     this.pipes = Array.from({ length: size }, () => undefined);
     this.options = options;
     this.fallback = fallback;
@@ -63,7 +64,7 @@ export class ReadPipes implements Queryable {
     return result;
   }
 
-  /** The open pipe with the fewest statements in flight that is not behind a slow one, opening pipes as needed. */
+  /** The connected pipe with the fewest statements in flight that is not behind a slow one, opening pipes as needed. */
   private pick(): Pipe | undefined {
     if (this.closed) return undefined;
     const now = performance.now();
