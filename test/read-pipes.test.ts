@@ -127,6 +127,23 @@ describe('PostgreSQL reads over pipelined connections [postgres]', () => {
     assert.deepEqual(order, [...urls.map(() => 'fast'), 'slow', 'slow']);
   });
 
+  it('sends a statement found slow in its first runs to the pool: reads sent with it no longer wait for it', async () => {
+    const heavy = piped.db.template('test.pipes.heavy', (b) => b.selectNoFrom(sql<number>`(select 1 from pg_sleep(0.3))`.as('v')));
+    const quick = piped.db.template('test.pipes.quick', (b) => b.selectNoFrom(sql<number>`2`.as('v')));
+    assert.equal((await pipeBackends(piped)).length, 2, 'both pipes connected');
+    // Three runs on the pipes: each takes 300 ms on the server.
+    for (let i = 0; i < 3; i++) await piped.db.all(heavy);
+    // Sent in the same turn: on a pipe, some of the quick reads would queue behind it (its oldest
+    // statement is not yet 5 ms old); from the pool it holds none of them.
+    const order: string[] = [];
+    const all = [
+      piped.db.all(heavy).then(() => order.push('heavy')),
+      ...Array.from({ length: 10 }, () => piped.db.all(quick).then(() => order.push('quick'))),
+    ];
+    await Promise.all(all);
+    assert.deepEqual(order, [...Array.from({ length: 10 }, () => 'quick'), 'heavy']);
+  });
+
   it('replaces a pipe whose connection is cut; the requests after it answer', async () => {
     const urls = await requestsOf(pooled, pooledToken);
     await Promise.all(urls.map((url) => piped.get(url, token)));

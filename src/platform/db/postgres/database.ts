@@ -154,11 +154,19 @@ export class PostgresDb extends BaseDb {
     this.reads = this.pipes ? new PgConn(this.pipes, this.columnTypes) : this.conn;
   }
 
+  /**
+   * Statements binding a related filter's ids (planned per run) take a pooled connection: they run
+   * for milliseconds to tens of them, and two sent down one pipe would run one after the other
+   * where the pool runs them side by side. The pipes learn the other slow ones (read-pipes.ts).
+   */
+  private readerOf(t: Template): PgConn {
+    return t.planEachRun ? this.conn : this.reads;
+  }
   all<R = Row>(t: Template, args?: Args) {
-    return this.reads.all<R>(t, args);
+    return this.readerOf(t).all<R>(t, args);
   }
   first<R = Row>(t: Template, args?: Args) {
-    return this.reads.first<R>(t, args);
+    return this.readerOf(t).first<R>(t, args);
   }
   async run(t: Template, args?: Args) {
     try {

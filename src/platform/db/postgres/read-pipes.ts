@@ -5,12 +5,14 @@
 // request through the pool: each statement was its own write, its own wake-up of a backend and
 // its own read, among 20 backends, the service and the clients on 2 cores (issue 23).
 //
-// A pipelined connection answers in order, so a slow statement holds those sent behind it. A read
-// goes to the pipe with the fewest statements in flight whose oldest one has not run longer than
-// SLOW_MS; when none qualifies (each is behind a slow statement, or full) it takes a pooled
-// connection as before. Each statement has its own Sync, so one that fails fails alone. A pipe
-// whose connection breaks fails what it had in flight (as a pooled connection's query would) and
-// the next read opens a new one.
+// A pipelined connection answers in order, so a slow statement holds those sent behind it. Two
+// rules keep fast reads from waiting on slow ones. A statement whose text took longer than
+// HEAVY_MS on the server in each of its first RUNS_TO_LEARN runs (the time from the answer before
+// it on its pipe, or from its sending, to its answer; the least of them, since a busy machine only
+// adds to a run's time) takes a pooled connection from then on, where slow ones run side by side. Any other read goes to the pipe with the fewest statements in flight whose oldest
+// has not run longer than SLOW_MS; when none qualifies it takes a pooled connection too. Each
+// statement has its own Sync, so one that fails fails alone. A pipe whose connection breaks fails
+// what it had in flight (as a pooled connection's query would) and the next read opens a new one.
 
 import pg from 'pg';
 
@@ -18,6 +20,12 @@ import pg from 'pg';
 const SLOW_MS = 5;
 /** Statements in flight per pipe at most. */
 const MAX_IN_FLIGHT = 64;
+/** A statement text whose runs all took longer than this on the server goes to the pool. */
+const HEAVY_MS = 2;
+/** Runs of a statement text on the pipes before it is judged. */
+const RUNS_TO_LEARN = 3;
+/** Statement texts whose time is kept; the set is cleared past it (texts built on the fly). */
+const MAX_TEXTS = 10_000;
 
 /** What runs a statement: the pool, a client, or these pipes. */
 export interface PgQueryable {
@@ -28,6 +36,8 @@ interface Pipe {
   client: pg.Client;
   /** Start times of the statements in flight, oldest first (they are answered in this order). */
   started: number[];
+  /** When the pipe's last answer arrived: the server began the next statement then, at the earliest. */
+  lastAnswer: number;
   /** Connected and not lost since: until then reads take pooled connections. */
   ready: boolean;
 }
@@ -36,6 +46,8 @@ export class ReadPipes implements PgQueryable {
   private readonly pipes: Array<Pipe | undefined>;
   private readonly options: pg.ClientConfig;
   private readonly fallback: PgQueryable;
+  /** Per statement text, its quickest run on the server (ms) and how many runs were timed. */
+  private readonly runs = new Map<string, { leastMs: number; count: number }>();
   private closed = false;
 
   constructor(size: number, options: pg.ClientConfig, fallback: PgQueryable) {
@@ -45,9 +57,12 @@ export class ReadPipes implements PgQueryable {
   }
 
   query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult> {
-    const pipe = this.pick();
+    const known = this.runs.get(config.text);
+    const heavy = known !== undefined && known.count >= RUNS_TO_LEARN && known.leastMs > HEAVY_MS;
+    const pipe = heavy ? undefined : this.pick();
     if (!pipe) return this.fallback.query(config);
-    pipe.started.push(performance.now());
+    const sent = performance.now();
+    pipe.started.push(sent);
     // Held until the loop's check phase: every statement sent in this turn leaves in one write.
     const stream = (
       pipe.client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void; writableCorked: number } } }
@@ -57,7 +72,18 @@ export class ReadPipes implements PgQueryable {
       setImmediate(() => stream.uncork());
     }
     const done = () => {
+      const now = performance.now();
       pipe.started.shift();
+      const took = now - Math.max(sent, pipe.lastAnswer);
+      pipe.lastAnswer = now;
+      const before = this.runs.get(config.text);
+      if (before) {
+        before.count++;
+        before.leastMs = Math.min(before.leastMs, took);
+      } else {
+        if (this.runs.size >= MAX_TEXTS) this.runs.clear();
+        this.runs.set(config.text, { leastMs: took, count: 1 });
+      }
     };
     const result = pipe.client.query(config);
     result.then(done, done);
@@ -85,7 +111,7 @@ export class ReadPipes implements PgQueryable {
 
   private openPipe(i: number): Pipe | undefined {
     const client = new pg.Client({ ...this.options, pipeline: true } as pg.ClientConfig);
-    const pipe: Pipe = { client, started: [], ready: false };
+    const pipe: Pipe = { client, started: [], lastAnswer: 0, ready: false };
     const down = () => {
       pipe.ready = false;
       if (this.pipes[i] === pipe) this.pipes[i] = undefined;
