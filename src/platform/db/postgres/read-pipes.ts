@@ -9,10 +9,11 @@
 // rules keep fast reads from waiting on slow ones. A statement whose text took longer than
 // HEAVY_MS on the server in each of its first RUNS_TO_LEARN runs (the time from the answer before
 // it on its pipe, or from its sending, to its answer; the least of them, since a busy machine only
-// adds to a run's time) takes a pooled connection from then on, where slow ones run side by side. Any other read goes to the pipe with the fewest statements in flight whose oldest
-// has not run longer than SLOW_MS; when none qualifies it takes a pooled connection too. Each
-// statement has its own Sync, so one that fails fails alone. A pipe whose connection breaks fails
-// what it had in flight (as a pooled connection's query would) and the next read opens a new one.
+// adds to a run's time) takes a pooled connection from then on, where slow ones run side by side.
+// Any other read goes to the pipe with the fewest statements in flight whose oldest has not run
+// longer than SLOW_MS; when none qualifies it takes a pooled connection too. Each statement has its
+// own Sync, so one that fails fails alone. A pipe whose connection breaks fails what it had in
+// flight (as a pooled connection's query would) and the next read opens a new one.
 
 import pg from 'pg';
 
