@@ -117,17 +117,17 @@ export class PostgresDb extends BaseDb {
   constructor(url: string, poolSize: number, queryTimeoutMs: number, readPipes = 0) {
     super();
     this.url = url;
-    this.pool = new pg.Pool({
+    // What every connection of this process is opened with: the pool's and the read pipes'.
+    const connection: pg.ClientConfig = {
       connectionString: url,
-      max: poolSize,
       types: pgTypes,
       connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30000,
       // A server that stops answering without closing the connection (a network partition) would
       // otherwise hold every request on it forever; the failed client is dropped from the pool.
       ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
       keepAlive: true,
-    });
+    };
+    this.pool = new pg.Pool({ ...connection, max: poolSize, idleTimeoutMillis: 30000 });
     // An idle client that loses its server (restart, failover) must not crash the process;
     // the pool drops it and the next query gets a fresh connection.
     this.pool.on('error', () => {});
@@ -138,19 +138,7 @@ export class PostgresDb extends BaseDb {
       client.on('error', () => {});
     });
     this.conn = new PgConn(this.pool, this.columnTypes);
-    if (readPipes > 0)
-      this.pipes = new ReadPipes(
-        readPipes,
-        {
-          connectionString: url,
-          types: pgTypes,
-          keepAlive: true,
-          application_name: 'aispm-read-pipe',
-          connectionTimeoutMillis: 5000,
-          ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
-        },
-        this.pool,
-      );
+    if (readPipes > 0) this.pipes = new ReadPipes(readPipes, { ...connection, application_name: 'aispm-read-pipe' }, this.pool);
     this.reads = this.pipes ? new PgConn(this.pipes, this.columnTypes) : this.conn;
   }
 

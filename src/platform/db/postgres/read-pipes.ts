@@ -97,11 +97,7 @@ export class ReadPipes implements PgQueryable {
     const now = performance.now();
     let best: Pipe | undefined;
     for (let i = 0; i < this.pipes.length; i++) {
-      let pipe = this.pipes[i];
-      if (!pipe) {
-        pipe = this.openPipe(i);
-        if (!pipe) continue;
-      }
+      const pipe = this.pipes[i] ?? this.openPipe(i);
       if (!pipe.ready || pipe.started.length >= MAX_IN_FLIGHT) continue;
       if (pipe.started.length > 0 && now - pipe.started[0]! > SLOW_MS) continue;
       if (!best || pipe.started.length < best.started.length) best = pipe;
@@ -110,7 +106,7 @@ export class ReadPipes implements PgQueryable {
     return best;
   }
 
-  private openPipe(i: number): Pipe | undefined {
+  private openPipe(i: number): Pipe {
     const client = new pg.Client({ ...this.options, pipeline: true } as pg.ClientConfig);
     const pipe: Pipe = { client, started: [], lastAnswer: 0, ready: false };
     const down = () => {
