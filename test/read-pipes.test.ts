@@ -1,8 +1,9 @@
 // PostgreSQL reads outside transactions go down pipelined connections (AISPM_PG_READ_PIPES,
 // src/platform/db/postgres/read-pipes.ts). What a client relies on: the answers are those of
 // pooled connections, byte for byte, under concurrency; a statement that fails fails alone; a
-// slow statement does not hold the reads sent after it; a pipe whose connection is cut is
-// replaced, and the reads after it answer. PostgreSQL only: SQLite has no connections to pipeline.
+// slow statement does not hold the reads sent after it; a statement judged slow comes back to the
+// pipes once it runs quickly there; a pipe whose connection is cut is replaced, and the reads
+// after it answer. PostgreSQL only: SQLite has no connections to pipeline.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
+import { param } from '../src/platform/db/database.ts';
 import { type Harness, startHarness } from './helpers/harness.ts';
 import { NOW } from './helpers/findings-estate.ts';
 
@@ -142,6 +144,29 @@ describe('PostgreSQL reads over pipelined connections [postgres]', () => {
     ];
     await Promise.all(all);
     assert.deepEqual(order, [...Array.from({ length: 10 }, () => 'quick'), 'heavy']);
+  });
+
+  it('sends a statement judged heavy down a pipe now and then, and brings it back once it runs quickly there', async () => {
+    // One text, slow or quick by its argument: a statement first seen in a busy moment (a cold
+    // cache, a loaded machine) is judged heavy, and must not stay on the pool when it is quick.
+    const sometimes = piped.db.template('test.pipes.sometimes', (b) =>
+      b.selectNoFrom([sql<number>`pg_backend_pid()`.as('pid'), sql<number>`(select 1 from pg_sleep(${param<number>('s')}))`.as('v')]),
+    );
+    const pipes = await pipeBackends(piped);
+    assert.equal(pipes.length, 2, 'both pipes connected');
+    const pidOf = async (s: number) => (await piped.db.all<{ pid: number }>(sometimes, { s }))[0]!.pid;
+    for (let i = 0; i < 3; i++) assert.ok(pipes.includes(await pidOf(0.1)), 'learned on the pipes');
+    // Judged heavy: the next runs take pooled connections, but for one in every 32.
+    const pooledPids: number[] = [];
+    for (let i = 0; i < 31; i++) pooledPids.push(await pidOf(0));
+    assert.ok(
+      pooledPids.every((pid) => !pipes.includes(pid)),
+      'the pool',
+    );
+    // The probes, quick now (a loaded machine may slow one past 2 ms: a later one brings it back).
+    let back = -1;
+    for (let i = 0; i < 32 * 6 && back < 0; i++) if (pipes.includes(await pidOf(0)) && pipes.includes(await pidOf(0))) back = i;
+    assert.ok(back >= 0, 'back on the pipes after a quick probe');
   });
 
   it('replaces a pipe whose connection is cut; the requests after it answer', async () => {
