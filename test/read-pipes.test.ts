@@ -163,7 +163,8 @@ describe('PostgreSQL reads over pipelined connections [postgres]', () => {
       pooledPids.every((pid) => !pipes.includes(pid)),
       'the pool',
     );
-    // The probes, quick now (a loaded machine may slow one past 2 ms: a later one brings it back).
+    // Two pipe runs in a row: a probe, quick now, then a run sent there because of it (a loaded
+    // machine may slow one probe past 2 ms: a later one brings it back).
     let back = -1;
     for (let i = 0; i < 32 * 6 && back < 0; i++) if (pipes.includes(await pidOf(0)) && pipes.includes(await pidOf(0))) back = i;
     assert.ok(back >= 0, 'back on the pipes after a quick probe');

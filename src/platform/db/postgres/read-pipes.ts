@@ -12,9 +12,10 @@
 // adds to a run's time) takes a pooled connection, where slow ones run side by side. A run's time
 // as seen here includes this process's own delay in reading the answer: under fifty connections
 // the model detail statement, 0.05 ms on the server, was judged heavy (3.0 and 6.6 ms, the least
-// of its first three runs, in two benchmark runs). Runs still in flight brought it back there; with
-// none in flight it would have stayed on the pool for good. So every PROBE_EVERY-th run of a
-// statement judged heavy goes down a pipe again, and one run there under HEAVY_MS brings it back.
+// of its first three runs, in both of two runs of the benchmark's case). Runs still in flight
+// brought it back there; with none in flight it would have stayed on the pool for good. So every
+// PROBE_EVERY-th run of a statement judged heavy goes down a pipe again, and one run there under
+// HEAVY_MS brings it back.
 // Any other read goes to the pipe with the fewest statements in flight whose oldest has not run
 // longer than SLOW_MS; when none qualifies it takes a pooled connection too. Each statement has its
 // own Sync, so one that fails fails alone. A pipe whose connection breaks fails what it had in
@@ -54,7 +55,7 @@ export class ReadPipes implements PgQueryable {
   private readonly pipes: Array<Pipe | undefined>;
   private readonly options: pg.ClientConfig;
   private readonly fallback: PgQueryable;
-  /** Per statement text: its quickest run on the server (ms), how many runs were timed, and runs sent to the pool since the last probe. */
+  /** Per statement text: its quickest run on the server (ms), how many runs were timed, and its runs while judged heavy. */
   private readonly runs = new Map<string, { leastMs: number; count: number; pooled: number }>();
   private closed = false;
 
@@ -66,8 +67,9 @@ export class ReadPipes implements PgQueryable {
 
   query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult> {
     const known = this.runs.get(config.text);
-    const heavy = known !== undefined && known.count >= RUNS_TO_LEARN && known.leastMs > HEAVY_MS && ++known.pooled % PROBE_EVERY !== 0;
-    const pipe = heavy ? undefined : this.pick();
+    const heavy = known !== undefined && known.count >= RUNS_TO_LEARN && known.leastMs > HEAVY_MS;
+    const probe = heavy && ++known.pooled % PROBE_EVERY === 0;
+    const pipe = heavy && !probe ? undefined : this.pick();
     if (!pipe) return this.fallback.query(config);
     const sent = performance.now();
     pipe.started.push(sent);
