@@ -17,18 +17,18 @@ const pgTypes = {
   },
 };
 
-const statementNames = new Map<string, string>();
+const statementNames = new WeakMap<Template, string>();
 /**
- * The prepared statement's name: a hash of its text, kept per text (a SHA-1 of every statement on
- * every run was 3 % of a PostgreSQL model detail's CPU). Templates are a fixed set; the bound only
- * guards against a caller preparing texts built on the fly.
+ * The prepared statement's name: a hash of its text, computed once per template (a SHA-1 of every
+ * statement on every run was 3 % of a PostgreSQL model detail's CPU). Kept with the template, so it
+ * goes when the template does; templates planned per run have none.
  */
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
+function statementName(t: Template): string | undefined {
+  if (t.planEachRun) return undefined;
+  let name = statementNames.get(t);
   if (name === undefined) {
-    if (statementNames.size >= 10_000) statementNames.clear();
-    name = 'q' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
-    statementNames.set(sql, name);
+    name = 'q' + createHash('sha1').update(t.sql).digest('hex').slice(0, 20);
+    statementNames.set(t, name);
   }
   return name;
 }
@@ -69,17 +69,17 @@ class PgConn implements Executor, KnowsColumnTypes {
     return t;
   }
 
-  private async q(sql: string, values: unknown[], prepared: boolean) {
-    return timed(sql, () => this.client.query(prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values }));
+  private async q(sql: string, values: unknown[], name: string | undefined) {
+    return timed(sql, () => this.client.query(name ? { name, text: sql, values } : { text: sql, values }));
   }
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
-    return (await this.q(t.sql, bind(postgresDialect, t, args), !t.planEachRun)).rows as R[];
+    return (await this.q(t.sql, bind(postgresDialect, t, args), statementName(t))).rows as R[];
   }
   async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
     return (await this.all<R>(t, args))[0];
   }
   async run(t: Template, args?: Args): Promise<number> {
-    return (await this.q(t.sql, bind(postgresDialect, t, args), !t.planEachRun)).rowCount ?? 0;
+    return (await this.q(t.sql, bind(postgresDialect, t, args), statementName(t))).rowCount ?? 0;
   }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
@@ -87,7 +87,7 @@ class PgConn implements Executor, KnowsColumnTypes {
     const res = await this.q(
       compiled.sql,
       compiled.parameters.map((p) => postgresDialect.bindValue(p)),
-      false,
+      undefined,
     );
     return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
   }

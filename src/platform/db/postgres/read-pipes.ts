@@ -66,8 +66,14 @@ export class ReadPipes implements PgQueryable {
   }
 
   query(config: { text: string; values: unknown[]; name?: string }): Promise<pg.QueryResult> {
-    const known = this.runs.get(config.text);
-    const heavy = known !== undefined && known.count >= RUNS_TO_LEARN && known.leastMs > HEAVY_MS;
+    // Looked up once: the answer's timing below updates the same entry.
+    let known = this.runs.get(config.text);
+    if (!known) {
+      if (this.runs.size >= MAX_TEXTS) this.runs.clear();
+      known = { leastMs: Number.POSITIVE_INFINITY, count: 0, pooled: 0 };
+      this.runs.set(config.text, known);
+    }
+    const heavy = known.count >= RUNS_TO_LEARN && known.leastMs > HEAVY_MS;
     const probe = heavy && ++known.pooled % PROBE_EVERY === 0;
     const pipe = heavy && !probe ? undefined : this.pick();
     if (!pipe) return this.fallback.query(config);
@@ -86,14 +92,8 @@ export class ReadPipes implements PgQueryable {
       pipe.started.shift();
       const took = now - Math.max(sent, pipe.lastAnswer);
       pipe.lastAnswer = now;
-      const before = this.runs.get(config.text);
-      if (before) {
-        before.count++;
-        before.leastMs = Math.min(before.leastMs, took);
-      } else {
-        if (this.runs.size >= MAX_TEXTS) this.runs.clear();
-        this.runs.set(config.text, { leastMs: took, count: 1, pooled: 0 });
-      }
+      known.count++;
+      known.leastMs = Math.min(known.leastMs, took);
     };
     const result = pipe.client.query(config);
     result.then(done, done);
