@@ -158,7 +158,7 @@ function startBanner(o: { url: string; db: string; token: string; seconds: numbe
     `  curl -H "Authorization: Bearer ${o.token}" ${o.url}/api/v1/aispm-models/tenants/demo/workspaces/default`,
     `  or open the console, ${o.url}/ui, and sign in with the token`,
     '',
-    'Point the aispm command at it (then: node src/cli.ts get models):',
+    'Point the aispm command at it (then, in this folder: npx aispm get models):',
     `  export AISPM_URL=${o.url} AISPM_TOKEN=${o.token} AISPM_TENANT=demo AISPM_WORKSPACE=default`,
     '',
     'Stop with Ctrl-C.',

@@ -96,3 +96,22 @@ describe('documentation links', () => {
     assert.deepEqual(broken, []);
   });
 });
+
+describe('the aispm command on the machine’s own Node', () => {
+  // npm scripts and npx run on the Node 24 that npm install brought (node_modules/.bin/node); a
+  // user who runs bin/aispm.js (npx aispm, npm link) with an older Node on the PATH gets the same
+  // command, run on the bundled Node. The first `node` on the PATH outside node_modules is the
+  // machine's own (Node 20 on Debian 12 machines of this kind).
+  const path = (process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules'));
+  const own = path.map((dir) => join(dir, 'node')).find((file) => existsSync(file));
+
+  it('bin/aispm.js answers --version and --help whatever Node runs it', { skip: own === undefined }, () => {
+    const env = { ...process.env, PATH: path.join(':') };
+    const version = spawnSync(own!, ['bin/aispm.js', '--version'], { encoding: 'utf8', env });
+    assert.equal(version.status, 0, version.stderr);
+    assert.equal(version.stdout, `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n`);
+    const help = spawnSync(own!, ['bin/aispm.js', 'get', '--help'], { encoding: 'utf8', env });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: aispm get/);
+  });
+});
