@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { registerQueryCommands } from './client/commands.ts';
 import { type Format, formats, Printer } from './client/output.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, flagHelp, loadConfig, processEnvironment, readSetting, type Config, type SettingKey } from './config.ts';
 import { DEMO_TENANT } from './demo/estate.ts';
 import type { Db } from './platform/db/database.ts';
 import { openDb } from './platform/db/open.ts';
@@ -29,7 +29,17 @@ function fail(message: string, code = 2): never {
 
 function config(overrides: Partial<Record<keyof Config, string | number | boolean | undefined>> = {}): Config {
   try {
-    return loadConfig(process.env, overrides);
+    return loadConfig(processEnvironment(), overrides);
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+}
+
+/** A setting the command reads outside the service's Config; a bad value is one line and exit status 2. */
+function setting<K extends SettingKey>(key: K): ReturnType<typeof readSetting<K>> {
+  try {
+    return readSetting(key);
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
@@ -64,17 +74,17 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const program = new Command('aispm')
   .description("aispm-query: an HTTP/JSON query service over an organisation's AI estate")
   .version(version, '-V, --version', 'print the version')
-  .option('--db <url>', 'database: sqlite:<path> or postgres://… (env AISPM_DB)');
+  .option('--db <url>', flagHelp('db', 'database: sqlite:<path> or postgres://…'));
 
 const globalDb = () => program.opts<{ db?: string }>().db;
 
 program
   .command('serve')
   .description('serve the API (migrates first unless --no-migrate)')
-  .option('--host <host>', 'address to bind (env AISPM_HOST, default 127.0.0.1)')
-  .option('--port <port>', 'port (env AISPM_PORT, default 8080)')
+  .option('--host <host>', flagHelp('host', 'address to bind'))
+  .option('--port <port>', flagHelp('port', 'port'))
   .option('--no-migrate', 'do not apply migrations at start')
-  .option('--workers <n>', 'HTTP worker processes sharing the port (env AISPM_WORKERS, default 1)')
+  .option('--workers <n>', flagHelp('workers', 'HTTP worker processes sharing the port'))
   .action(async (o: { host?: string; port?: string; migrate: boolean; workers?: string }) => {
     const { exitOnSignals, makeLogger, startServer } = await serverModule();
     const cfg = config({ db: globalDb(), host: o.host, port: o.port, workers: o.workers, ...(o.migrate ? {} : { migrate: false }) });
@@ -214,7 +224,7 @@ program
   .option('--format <format>', 'ndjson (default) or cyclonedx (a CycloneDX JSON BOM, written whole or not at all)', 'ndjson')
   .requiredOption('--tenant <id>', 'tenant')
   .requiredOption('--workspace <id>', 'workspace')
-  .option('--batch-size <n>', 'records per transaction (env AISPM_IMPORT_BATCH, default 50000)', int('batch-size'))
+  .option('--batch-size <n>', flagHelp('importBatch', 'records per transaction'), int('batch-size'))
   .option('--progress-json', 'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}')
   .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
     if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);
@@ -301,7 +311,7 @@ async function importBom(file: string, o: { tenant: string; workspace: string })
 program
   .command('retention')
   .description('delete raw LLM interactions older than the retention age now (sessions keep their totals)')
-  .option('--days <n>', 'age in days (env AISPM_RETENTION_DAYS)', int('days'))
+  .option('--days <n>', flagHelp('retentionDays', 'age in days'), int('days'))
   .action(async (o: { days?: number }) => {
     const cfg = config({ db: globalDb(), retentionDays: o.days });
     if (cfg.retentionDays < 1) fail('give --days <n> or set AISPM_RETENTION_DAYS (at least 1)');
@@ -442,7 +452,7 @@ token
     const printer = new Printer({
       format: o.json ? 'json' : o.format,
       columns: o.columns?.split(',').map((c) => c.trim()),
-      width: process.stdout.columns || Number(process.env.COLUMNS) || 120,
+      width: process.stdout.columns || readSetting('columns'),
       write: (t) => process.stdout.write(t),
       note: (t) => process.stderr.write(t),
     });
@@ -475,7 +485,7 @@ program
   )
   .option('--direct', 'read the configured database (AISPM_DB or --db) in this process instead of a running service')
   .action(async (o: { direct?: boolean }) => {
-    const token = process.env.AISPM_TOKEN;
+    const token = setting('token');
     if (!token) fail('set AISPM_TOKEN to an API token with the read scope (create one with `aispm token create`)');
     const { httpReader, injectReader } = await import('./areas/mcp/api.ts');
     const { serveMcpStdio } = await import('./areas/mcp/stdio.ts');
@@ -497,9 +507,7 @@ program
         await db.close();
       };
     } else {
-      const { DEFAULT_URL } = await import('./client/commands.ts');
-      const url = process.env.AISPM_URL || DEFAULT_URL;
-      if (!/^https?:\/\/[^/]/.test(url)) fail(`AISPM_URL: expected an http:// or https:// URL, got "${url}"`);
+      const url = setting('url');
       reader = httpReader(url, token);
     }
     // The token is checked once now, for the operator's benefit; every tool call is checked again by the API.

@@ -20,34 +20,44 @@
 
 import { spawn } from 'node:child_process';
 import module from 'node:module';
+import { ConfigError, clearSetting, processEnvironment, readSetting } from './config.ts';
 
+const setting = <T>(read: () => T): T => {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`aispm: ${err.message}\n`);
+    process.exit(2);
+  }
+};
 const command = process.argv.slice(2).find((a) => !a.startsWith('-') && !a.includes(':') && !a.includes('/'));
-const semiSpaceMb = Number(process.env.AISPM_SEMI_SPACE_MB ?? 4);
-const heapGrowthPercent = Number(process.env.AISPM_HEAP_GROWTH_PERCENT ?? 50);
+const semiSpaceMb = setting(() => readSetting('semiSpaceMb'));
+const heapGrowthPercent = setting(() => readSetting('heapGrowthPercent'));
 // Node given either flag (by an operator, or to this command's child) sets V8's flags itself.
 const given = ['--max-semi-space-size', '--heap-growing-percent'].some((f) => process.execArgv.some((a) => a.startsWith(f)));
 const v8Flags = given
   ? []
   : [
       ...(semiSpaceMb > 0 ? [`--max-semi-space-size=${semiSpaceMb}`] : []),
-      ...(Number.isInteger(heapGrowthPercent) && heapGrowthPercent > 0 ? [`--heap-growing-percent=${heapGrowthPercent}`] : []),
+      ...(heapGrowthPercent > 0 ? [`--heap-growing-percent=${heapGrowthPercent}`] : []),
     ];
 if ((command === 'serve' || command === 'start') && v8Flags.length > 0) {
   const args = [...v8Flags, ...process.execArgv, ...process.argv.slice(1)];
-  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], process.env);
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], processEnvironment());
   // An IPC channel beside the inherited output: it closes only when `aispm` dies without its
   // child (SIGKILL), and the child then dies the same way, so nothing runs under nobody and a kill
   // stays a kill (jobs resume after the restart as after any crash).
   const child = spawn(process.execPath, args, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, AISPM_REEXECUTED: '1' },
+    env: { ...processEnvironment(), AISPM_REEXECUTED: '1' },
   });
   // The child is the service: signals go to it, its exit is ours.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 15 : 1)));
 } else {
-  if (process.env.AISPM_REEXECUTED === '1' && process.channel) {
-    delete process.env.AISPM_REEXECUTED;
+  if (readSetting('reexecuted') && process.channel) {
+    clearSetting('reexecuted');
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   }

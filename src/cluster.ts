@@ -4,14 +4,14 @@
 
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, readSetting } from './config.ts';
 import { migrate } from './compose.ts';
 import { pendingMigrations } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open.ts';
 
 /** Worker 0 also runs the periodic maintenance (partitions, retention): once per deployment host. */
 export function isMaintenanceWorker(): boolean {
-  return !cluster.isWorker || process.env.AISPM_WORKER_INDEX === '0';
+  return !cluster.isWorker || readSetting('workerIndex') === '0';
 }
 
 export async function runPrimary(config: Config, logger: FastifyBaseLogger): Promise<void> {

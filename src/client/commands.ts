@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs';
 import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';
 import type { KindDef } from '../catalog/types.ts';
+import { ConfigError, readSetting, settingEnv, type SettingKey } from '../config.ts';
 import { AispmError, createAispmClient, pagesOf, unwrap, type AispmClient } from './index.ts';
 import { registerExportCommands } from './export-commands.ts';
 import { formats, Printer, printObject, tableOf, tableOfObjects, type Format } from './output.ts';
-
-export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 /**
  * A typed query with the user's `--filter` parameters added. The filters a list takes are generated
@@ -127,7 +126,7 @@ const int = (name: string) => (v: string) => {
 };
 
 function terminalWidth(): number {
-  return process.stdout.columns || Number(process.env.COLUMNS) || 120;
+  return process.stdout.columns || readSetting('columns');
 }
 
 const write = (text: string) => {
@@ -146,10 +145,17 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       if (err.code === 'EPIPE') process.exit(0);
       throw err;
     });
-    const token = process.env.AISPM_TOKEN;
+    const setting = <K extends SettingKey>(key: K) => {
+      try {
+        return readSetting(key);
+      } catch (err) {
+        if (err instanceof ConfigError) fail(err.message);
+        throw err;
+      }
+    };
+    const token = setting('token');
     if (!token) fail('set AISPM_TOKEN to an API token (create one with `aispm token create`)');
-    const url = process.env.AISPM_URL || DEFAULT_URL;
-    if (!/^https?:\/\/[^/]/.test(url)) fail(`AISPM_URL: expected an http:// or https:// URL, got "${url}"`);
+    const url = setting('url');
     client = { api: createAispmClient({ baseUrl: url, token }), url };
     return client;
   };
@@ -238,8 +244,8 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     );
   // The tenant and workspace come from the flags, else from AISPM_TENANT / AISPM_WORKSPACE, so a
   // session of queries names them once (`npm start` prints the export line).
-  const tenantOption = () => new Option('--tenant <id>', 'tenant').env('AISPM_TENANT');
-  const workspaceOption = () => new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE');
+  const tenantOption = () => new Option('--tenant <id>', 'tenant').env(settingEnv('tenant'));
+  const workspaceOption = () => new Option('--workspace <id>', 'workspace').env(settingEnv('workspace'));
   const scoped = (cmd: Command) => cmd.addOption(tenantOption().makeOptionMandatory()).addOption(workspaceOption().makeOptionMandatory());
 
   // ---- get: the inventory -----------------------------------------------------------------------

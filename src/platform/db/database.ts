@@ -10,6 +10,7 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { SqlDialect } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { readSetting } from '../../config.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Builder = Kysely<Database>;
@@ -125,7 +126,7 @@ export interface Db extends Executor {
 
 // AISPM_SQL_PROFILE=1: time spent per statement, printed to stderr when the process exits. For
 // finding where ingest or a request spends its time; off (and free) otherwise.
-const profile = process.env.AISPM_SQL_PROFILE === '1' ? new Map<string, { n: number; ms: number }>() : null;
+const profile = readSetting('sqlProfile') ? new Map<string, { n: number; ms: number }>() : null;
 if (profile) {
   process.on('exit', () => {
     const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);

@@ -9,6 +9,7 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
 import { sqliteDialect } from './dialect.ts';
+import { readSetting } from '../../../config.ts';
 
 /** What this module needs of a SQLite driver: better-sqlite3 has it as is; node:sqlite is adapted. */
 interface Statement {
@@ -202,7 +203,7 @@ export class SqliteDb extends BaseDb {
     const open = (role: 'reader' | 'writer') => {
       // node:sqlite by default: measured 2-3x faster than better-sqlite3 13 on our joins (see
       // BENCHMARKS.md); AISPM_SQLITE_DRIVER=better selects better-sqlite3 for comparison.
-      const raw = process.env.AISPM_SQLITE_DRIVER === 'better' ? openBetterSqlite(path) : openNodeSqlite(path);
+      const raw = readSetting('sqliteDriver') === 'better' ? openBetterSqlite(path) : openNodeSqlite(path);
       // 16 KiB pages (only takes effect when the file is created): fewer, shallower b-tree pages
       // for rows and keys of this size; bulk imports measured 1.7x faster than with 4 KiB.
       raw.exec(
