@@ -2,7 +2,7 @@
 // their controls and the static rules mapped to each, from src/catalog/frameworks.ts.
 // test/compliance.test.ts fails when the committed section is out of date.
 
-import { complianceTable } from '../src/catalog/frameworks.ts';
+import { complianceTable } from '../src/catalog/rules/index.ts';
 import { type Section, writeSections } from './generated-sections.ts';
 
 export const sections: Section[] = [

@@ -2,7 +2,7 @@
 // posture rules from src/catalog/posture.ts and the risk score's weights from src/catalog/risk.ts.
 // test/posture-rules.test.ts and test/risk.test.ts fail when a committed section is out of date.
 
-import { postureTable } from '../src/catalog/posture.ts';
+import { postureTable } from '../src/catalog/rules/index.ts';
 import { riskTable } from '../src/catalog/risk.ts';
 import { type Section, writeSections } from './generated-sections.ts';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { aibom } from '../src/areas/aibom/export.ts';
-import { staticRuleControls } from '../src/catalog/frameworks.ts';
+import { staticRuleControls } from '../src/catalog/rules/index.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { param } from '../src/platform/db/database.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kinds, relationByName, routedKinds } from '../src/catalog/kinds.ts';
 import { derivedRowSets } from '../src/catalog/rowsets.ts';
-import { staticRules } from '../src/catalog/rules.ts';
+import { staticRules } from '../src/catalog/rules/index.ts';
 import { catalogueIndexes, sortExpression } from '../src/areas/inventory/entity-sql.ts';
 import { postgresDialect } from '../src/platform/db/postgres/dialect.ts';
 import { sqliteDialect } from '../src/platform/db/sqlite/dialect.ts';

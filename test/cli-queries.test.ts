@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { routedKinds } from '../src/catalog/kinds.ts';
 import { storageScopes } from '../src/catalog/storage-scopes.ts';
 import { inventoryPaths, storagePaths } from '../src/client/commands.ts';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf } from '../src/catalog/rules/index.ts';
 import { openApiDocument } from '../scripts/openapi.ts';
 import { body, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
 import { entity, models, relation, T1, W1 } from './helpers/fixtures.ts';

@@ -7,8 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { AispmError, ndjson, objects, pages, rows, unwrap, zip, type AispmClient } from '../src/client/index.ts';
-import { staticRules } from '../src/catalog/rules.ts';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf, staticRules } from '../src/catalog/rules/index.ts';
 import { allPages, body, describeEngines } from './helpers/harness.ts';
 import { clientFor } from './helpers/client.ts';
 import { entity, models, relation, T1, W1 } from './helpers/fixtures.ts';

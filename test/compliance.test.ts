@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, it } from 'node:test';
-import { complianceTable, controlById, frameworks, staticRuleControls } from '../src/catalog/frameworks.ts';
-import { staticRules } from '../src/catalog/rules.ts';
+import { controlById, frameworks } from '../src/catalog/frameworks.ts';
+import { complianceTable, staticRuleControls, staticRules } from '../src/catalog/rules/index.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { T1, T2, W1 } from './helpers/fixtures.ts';
 import { CREDS, finding, loadEstate, MONTHS, NOW, PII, w1Records } from './helpers/findings-estate.ts';

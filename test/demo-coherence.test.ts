@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { postureRules } from '../src/catalog/posture.ts';
+import { postureRules } from '../src/catalog/rules/index.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { issueIdOf, staticRules } from '../src/catalog/rules.ts';
+import { issueIdOf, staticRules } from '../src/catalog/rules/index.ts';
 import { body, describeEngines } from './helpers/harness.ts';
 import { entity, T1, T2, W1, W2 } from './helpers/fixtures.ts';
 import { CREDS, finding, INPUT, loadEstate, MONTHS, NOW } from './helpers/findings-estate.ts';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { kindByName, routedKinds } from '../src/catalog/kinds.ts';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf } from '../src/catalog/rules/index.ts';
 import { param } from '../src/platform/db/database.ts';
 import { migrate } from '../src/compose.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';

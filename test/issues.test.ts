@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf } from '../src/catalog/rules/index.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
 import { CREDS, finding, INPUT, loadEstate, NOW, PII, SHELL } from './helpers/findings-estate.ts';

@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { postureRules, postureTable } from '../src/catalog/posture.ts';
-import { staticRuleById } from '../src/catalog/rules.ts';
+import { postureRules, postureTable, staticRuleById } from '../src/catalog/rules/index.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 

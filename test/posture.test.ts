@@ -7,8 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { postureRules } from '../src/catalog/posture.ts';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf, postureRules } from '../src/catalog/rules/index.ts';
 import { demoRecords } from '../src/demo/estate.ts';
 import { composeService } from '../src/compose.ts';
 import { openDb } from '../src/platform/db/open.ts';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
-import { staticRuleControls } from '../src/catalog/frameworks.ts';
+import { staticRuleControls } from '../src/catalog/rules/index.ts';
 import { body, describeEngines } from './helpers/harness.ts';
 import { validateSarif } from './helpers/sarif-schema.ts';
 import { T1, T2, W1, W2 } from './helpers/fixtures.ts';

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { staticRules } from '../src/catalog/rules.ts';
+import { staticRules } from '../src/catalog/rules/index.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';

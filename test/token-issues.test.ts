@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { issueIdOf } from '../src/catalog/rules.ts';
+import { issueIdOf } from '../src/catalog/rules/index.ts';
 import { T1, T2, W1, W2 } from './helpers/fixtures.ts';
 import { CREDS, INPUT, loadEstate, NOW } from './helpers/findings-estate.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';

@@ -11,8 +11,7 @@
 // that reaches more. The terms are posture conditions, so the score follows the graph incrementally
 // after each batch exactly as the posture rules do (src/areas/risk).
 
-import { codeExecution, type Condition, destructiveUnapproved, failedProbe, type Hop, secretKinds } from './posture.ts';
-import type { Severity } from './rules.ts';
+import { codeExecution, type Condition, destructiveUnapproved, failedProbe, type Hop, secretKinds, type Severity } from './rules/index.ts';
 
 /** What one open issue of each severity adds. */
 export const severityWeights: Record<Severity, number> = { critical: 10, high: 5, medium: 2, low: 1 };

@@ -8,8 +8,7 @@
 // rules the graph cannot decide; the service's posture rules raise about 270 more from the graph)
 // and 6,000 interactions in 600 sessions per full workspace; counts grow linearly with the scale.
 
-import { postureRules } from '../catalog/posture.ts';
-import { staticRules } from '../catalog/rules.ts';
+import { postureRules, staticRules } from '../catalog/rules/index.ts';
 
 const DAY = 86_400_000;
 /** Rules a scanner reports; the shadow-AI ones are decided from runtime telemetry (src/demo/runtime.ts). */

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { parseBomRef, prop, relationsJoining } from '../catalog/aibom.ts';
 import { kindByName } from '../catalog/kinds.ts';
-import { staticRuleById } from '../catalog/rules.ts';
+import { staticRuleById } from '../catalog/rules/index.ts';
 
 /** A BOM refused, with the first problem found. */
 export class BomError extends Error {}

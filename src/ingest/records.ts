@@ -7,8 +7,8 @@ import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { kindByName, relationByName } from '../catalog/kinds.ts';
 import { ruleControls, unknownControl } from '../catalog/frameworks.ts';
+import { severities, type Severity } from '../catalog/rules/index.ts';
 import type { ValueType } from '../catalog/types.ts';
-import { severities, type Severity } from '../catalog/rules.ts';
 import { parseTime } from '../platform/values.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 512 });
@@ -24,7 +24,7 @@ const Obj = Type.Record(Type.String(), Type.Unknown());
 const Source = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 /** What an object or relation is said to come from when the record names no source. */
 export const DEFAULT_SOURCE = 'ingest';
-export { RUNTIME_SOURCE } from '../catalog/posture.ts';
+export { RUNTIME_SOURCE } from '../catalog/rules/index.ts';
 
 function record<P extends Record<string, TSchema>>(type: string, props: P) {
   return Type.Object({ v: Version, type: Type.Literal(type), ...props }, { additionalProperties: false });

@@ -4,7 +4,7 @@
 // column) and the ingest record types, so a kind or relation added later is planted too.
 
 import { kinds, relations } from '../../src/catalog/kinds.ts';
-import { staticRules } from '../../src/catalog/rules.ts';
+import { staticRules } from '../../src/catalog/rules/index.ts';
 import { storageScopes, type StorageScope } from '../../src/catalog/storage-scopes.ts';
 
 export interface Dataset {

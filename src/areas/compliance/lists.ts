@@ -4,13 +4,13 @@
 
 import { sql } from 'kysely';
 import { frameworkById } from '../../catalog/frameworks.ts';
+import { visibleControls, withParams } from './posture.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
 import { instanceSort, instanceSql, newestFirst, statusFilter } from '../findings/lists.ts';
 import { type InstanceRow, instanceValues, selected } from '../findings/instances.ts';
-import { visibleControls, withParams } from './posture.ts';
 
 function col(name: string, type: ValueType, description: string): ColumnDef {
   return { name, type, description, sortable: true, from: { field: name } };

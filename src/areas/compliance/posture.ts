@@ -12,7 +12,7 @@
 
 import { sql } from 'kysely';
 import { type Framework, frameworks } from '../../catalog/frameworks.ts';
-import { severities, type Severity } from '../../catalog/rules.ts';
+import { severities, type Severity } from '../../catalog/rules/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { histogramMonths } from '../findings/histogram.ts';

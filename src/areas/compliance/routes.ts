@@ -7,13 +7,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
 import { controlById, frameworkById, frameworks } from '../../catalog/frameworks.ts';
+import { compliancePosture } from './posture.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { errorResponses, Nullable, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
 import { controlColumns, controlFindings, controlsList } from './lists.ts';
-import { compliancePosture } from './posture.ts';
 
 const tags = ['Compliance'];
 const base = '/api/v1/compliance/tenants/:tenant_id/workspaces/:workspace_id';

@@ -3,7 +3,7 @@
 // issue counts and the monthly severity counts behind the histogram.
 
 import { sql } from 'kysely';
-import { issueIdOf, severities, severityRank, type Severity } from '../../catalog/rules.ts';
+import { issueIdOf, severities, type Severity, severityRank } from '../../catalog/rules/index.ts';
 import { param } from '../../platform/db/database.ts';
 import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';

@@ -30,7 +30,7 @@ import {
   measureSort,
   objectSortSql,
 } from './issues.ts';
-import { ruleSelect, type RuleRow, ruleSortSql, ruleValues, visibleIn } from './rules.ts';
+import { type RuleRow, ruleSelect, ruleSortSql, ruleValues, visibleIn } from './rules.ts';
 
 const DEFAULT_PAGE = 100;
 

@@ -1,8 +1,8 @@
 // Applying rules and rule settings, and reading rule metadata as a tenant sees it (static or
 // external, with its settings): what findings and posture rules need to know about a rule.
 
-import { controlById, frameworks, staticRuleControls } from '../../catalog/frameworks.ts';
-import { staticRuleById, staticRules, type Severity } from '../../catalog/rules.ts';
+import { controlById, frameworks } from '../../catalog/frameworks.ts';
+import { type Severity, staticRuleById, staticRuleControls, staticRules } from '../../catalog/rules/index.ts';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import type { RuleRecord, RuleSettingRecord } from '../../ingest/records.ts';

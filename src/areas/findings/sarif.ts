@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { controlById } from '../../catalog/frameworks.ts';
+import { type RuleRow, visibleIn } from './rules.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { type RuleRow, visibleIn } from './rules.ts';
 
 export const SARIF_MEDIA_TYPE = 'application/sarif+json';
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -6,7 +6,7 @@
 // reaches back through `exposes_tool` to its MCP servers and through `uses_mcp_server` to their
 // agents; nothing else in the workspace is read.
 
-import { type Condition, type Hop, hopsOf, type PostureRule } from '../../catalog/posture.ts';
+import { type Condition, type Hop, hopsOf, type PostureRule } from '../../catalog/rules/index.ts';
 import { splitKey } from '../../ingest/batch-context.ts';
 import type { GraphReader } from './graph.ts';
 

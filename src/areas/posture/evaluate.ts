@@ -4,7 +4,7 @@
 // demand over whole workspaces (`aispm rules evaluate`). The wiring (src/compose.ts) makes one
 // PostureRules and puts its `afterBatch` step in the batch plan.
 
-import { postureRuleIds, postureRules, type PostureRule, RUNTIME_SOURCE } from '../../catalog/posture.ts';
+import { type PostureRule, postureRuleIds, postureRules, RUNTIME_SOURCE } from '../../catalog/rules/index.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
 import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';

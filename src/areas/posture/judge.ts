@@ -5,7 +5,7 @@
 // instance's description and evidence.
 
 import { kindByName } from '../../catalog/kinds.ts';
-import { type Condition, DEFAULT_QUIET_DAYS, type Hop, hopsOf, type PostureRule } from '../../catalog/posture.ts';
+import { type Condition, DEFAULT_QUIET_DAYS, type Hop, hopsOf, type PostureRule } from '../../catalog/rules/index.ts';
 import { splitKey } from '../../ingest/batch-context.ts';
 import type { GraphNode, GraphReader } from './graph.ts';
 

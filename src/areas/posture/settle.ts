@@ -15,9 +15,7 @@
 // roll-ups) with `source: "static"`, so every findings endpoint shows them.
 
 import { createHash } from 'node:crypto';
-import type { PostureRule } from '../../catalog/posture.ts';
-import type { Severity } from '../../catalog/rules.ts';
-import { issueIdOf } from '../../catalog/rules.ts';
+import { issueIdOf, type PostureRule, type Severity } from '../../catalog/rules/index.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';

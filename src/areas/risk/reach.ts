@@ -3,7 +3,7 @@
 // the posture area's graph reader and judge, and the objects a batch may have changed are found
 // the way posture finds them (walking each term's hops back from what changed).
 
-import type { PostureRule } from '../../catalog/posture.ts';
+import type { PostureRule } from '../../catalog/rules/index.ts';
 import { type RiskKind, reachTerms } from '../../catalog/risk.ts';
 import { affected } from '../posture/affected.ts';
 import type { GraphReader } from '../posture/graph.ts';

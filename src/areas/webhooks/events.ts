@@ -8,7 +8,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { kindByName } from '../../catalog/kinds.ts';
-import { severityRank, type Severity } from '../../catalog/rules.ts';
+import { type Severity, severityRank } from '../../catalog/rules/index.ts';
 import type { Change, ChangeType } from '../../ingest/batch-context.ts';
 import { rfc3339 } from '../../platform/values.ts';
 

@@ -7,7 +7,7 @@ import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../pl
 import { param, readJson } from '../../platform/db/database.ts';
 import type { ChangeType } from '../../ingest/batch-context.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Severity } from '../../catalog/rules.ts';
+import type { Severity } from '../../catalog/rules/index.ts';
 import { newSecret } from './signing.ts';
 
 /** A subscription as stored; `events` is read back as JSON (an array of event types). */
