@@ -41,6 +41,8 @@ export interface Construct {
   wraps?: { file: FileIR; value: Value; as: 'delegate' | 'same' };
   /** Calls of methods on this construct (`server.tool(…)`, `builder.add_node(…)`). */
   onMethod?: (file: FileIR, call: CallValue, method: string, rest: string[]) => Construct | undefined;
+  /** Calls of the construct itself (a provider instance: `myOpenAI('gpt-4o')`). */
+  onCall?: (file: FileIR, call: CallValue) => Construct | undefined;
   /** Decorators that are methods of this construct (`@mcp.tool()`, `@agent.tool_plain`). */
   onDecorate?: (file: FileIR, fn: FunctionIR, method: string, decorator: CallValue | undefined) => void;
   /** What linking this construct as an agent's tool, model or server gives, when not one of the fields above. */
@@ -158,8 +160,8 @@ export class Engine {
     if (this.constructs.has(call) || call.decorator || call.callee.kind !== 'ref') return;
     const sym = this.resolver.resolve(file, call.callee);
     const target = this.receiver(sym);
-    if (!target || target.rest.length === 0) return;
-    const made = target.construct.onMethod?.(file, call, target.rest[0]!, target.rest.slice(1));
+    if (!target) return;
+    const made = target.rest.length === 0 ? target.construct.onCall?.(file, call) : target.construct.onMethod?.(file, call, target.rest[0]!, target.rest.slice(1));
     if (made) this.constructs.set(call, made);
   }
 
@@ -320,12 +322,15 @@ export class Engine {
         return value.items.flatMap((item) => this.objects(file, item, expect, framework, client, depth + 1));
       case 'dict':
         if (expect === 'model') return [];
-        return [...value.entries.entries()].flatMap(([key, item]) => {
+        return [
+          ...(value.spreads ?? []).flatMap((item) => this.objects(file, item, expect, framework, client, depth + 1)),
+          ...[...value.entries.entries()].flatMap(([key, item]) => {
           // Mastra and the Vercel AI SDK name tools by their key: `tools: { weather: weatherTool }`.
           const found = this.objects(file, item, expect, framework, client, depth + 1);
           if (found.length === 0 && expect === 'tool') return [{ type: 'tool' as const, ref: this.placeholder(file, framework, key, value.keySpans.get(key) ?? value.span).ref }];
           return found;
-        });
+        }),
+        ];
       case 'str':
         if (expect === 'model') return [{ type: 'model', ref: this.addModel(file, value.value, client, value.span).ref }];
         if (expect === 'tool') return [{ type: 'tool', ref: this.placeholder(file, framework, value.value, value.span).ref }];

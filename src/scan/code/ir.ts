@@ -31,6 +31,8 @@ export interface DictValue {
   /** Entries whose key is a literal (or a JS identifier key); shorthand `{ weatherTool }` is the key bound to a ref of the same name. */
   entries: Map<string, Value>;
   keySpans: Map<string, Span>;
+  /** Values spread into it (`{ ...(await mcp.tools()) }`, `{**tools}`). */
+  spreads?: Value[];
   span: Span;
 }
 

@@ -76,10 +76,15 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
       case 'new_expression':
         return call(node, scope);
       case 'array':
-        return { kind: 'list', items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => value(c, scope)), span: span(node) };
+        return {
+          kind: 'list',
+          items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => (c!.type === 'spread_element' ? value(c!.namedChild(0), scope) : value(c, scope))),
+          span: span(node),
+        };
       case 'object': {
         const entries = new Map<string, Value>();
         const keySpans = new Map<string, Span>();
+        const spreads: Value[] = [];
         for (const member of node.namedChildren) {
           if (!member) continue;
           if (member.type === 'pair') {
@@ -98,11 +103,13 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
             const fn = functionValue(member, member.childForFieldName('name')?.text ?? '', scope);
             entries.set(fn.name, { kind: 'func', fn, span: span(member) });
             keySpans.set(fn.name, span(member));
+          } else if (member.type === 'spread_element') {
+            spreads.push(value(member.namedChild(0), scope));
           } else {
             walk(member, scope);
           }
         }
-        return { kind: 'dict', entries, keySpans, span: span(node) };
+        return { kind: 'dict', entries, keySpans, spreads, span: span(node) };
       }
       case 'arrow_function':
       case 'function_expression':

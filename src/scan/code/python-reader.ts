@@ -49,11 +49,17 @@ export function readPython(path: string, root: Node): FileIR {
       case 'list':
       case 'tuple':
       case 'set':
-        return { kind: 'list', items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => value(c, scope)), span: span(node) };
+        return {
+          kind: 'list',
+          items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => (c!.type === 'list_splat' ? value(c!.namedChild(0), scope) : value(c, scope))),
+          span: span(node),
+        };
       case 'dictionary': {
         const entries = new Map<string, Value>();
         const keySpans = new Map<string, Span>();
+        const spreads: Value[] = [];
         for (const pair of node.namedChildren) {
+          if (pair?.type === 'dictionary_splat') spreads.push(value(pair.namedChild(0), scope));
           if (pair?.type !== 'pair') continue;
           const key = value(pair.childForFieldName('key'), scope);
           if (key.kind !== 'str') continue;
@@ -62,7 +68,7 @@ export function readPython(path: string, root: Node): FileIR {
           entries.set(key.value, v);
           keySpans.set(key.value, key.span);
         }
-        return { kind: 'dict', entries, keySpans, span: span(node) };
+        return { kind: 'dict', entries, keySpans, spreads, span: span(node) };
       }
       case 'subscript':
         return {

@@ -94,7 +94,7 @@ export function agentRule(shape: AgentShape): CallRule {
       delegateNames,
       humanApproval: shape.approval?.(e, file, call),
     });
-    draft.modelClient = shape.modelClient ?? sym.path.at(-1);
+    draft.modelClient = shape.modelClient ?? sym.path.join('.');
     return agentConstruct(shape.framework, draft);
   };
 }
