@@ -122,7 +122,10 @@ describe('code analyser over the labelled corpus (engine-independent: runs once)
   it('precision and recall are at least 0.95 for every type', async () => {
     const cases = codeCases();
     assert.ok(cases.length >= 1, 'the corpus has code cases');
-    const totals = Object.fromEntries(types.map((t) => [t, { truePositives: 0, found: 0, expected: 0, misses: [] } as Tally])) as Record<(typeof types)[number], Tally>;
+    const totals = Object.fromEntries(types.map((t) => [t, { truePositives: 0, found: 0, expected: 0, misses: [] } as Tally])) as Record<
+      (typeof types)[number],
+      Tally
+    >;
     for (const name of cases) {
       const facts = await analyse(name);
       assert.deepEqual(facts.secrets, [], `${name}: the code analyser reports no secrets`);
@@ -135,7 +138,12 @@ describe('code analyser over the labelled corpus (engine-independent: runs once)
       const { truePositives, found, expected } = totals[t];
       const precision = found ? truePositives / found : 1;
       const recall = expected ? truePositives / expected : 1;
-      return { t, precision, recall, line: `${t.padEnd(11)} precision ${precision.toFixed(3)} recall ${recall.toFixed(3)} (${truePositives} of ${expected} expected, ${found} found)` };
+      return {
+        t,
+        precision,
+        recall,
+        line: `${t.padEnd(11)} precision ${precision.toFixed(3)} recall ${recall.toFixed(3)} (${truePositives} of ${expected} expected, ${found} found)`,
+      };
     });
     process.stdout.write(`# code analyser over ${cases.length} cases\n${lines.map((l) => `# ${l.line}`).join('\n')}\n`);
     const misses = types.flatMap((t) => totals[t].misses);

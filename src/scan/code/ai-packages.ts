@@ -25,7 +25,17 @@ const npmExact = new Set([
   '@anthropic-ai/claude-agent-sdk',
   '@anthropic-ai/claude-code',
 ]);
-const npmPrefixes = ['@openai/agents', '@langchain/', '@ai-sdk/', '@mastra/', '@modelcontextprotocol/', '@llamaindex/', '@voltagent/', '@genkit-ai/', '@arizeai/openinference'];
+const npmPrefixes = [
+  '@openai/agents',
+  '@langchain/',
+  '@ai-sdk/',
+  '@mastra/',
+  '@modelcontextprotocol/',
+  '@llamaindex/',
+  '@voltagent/',
+  '@genkit-ai/',
+  '@arizeai/openinference',
+];
 
 const pypiExact = new Set([
   'openai',

@@ -49,7 +49,11 @@ export interface Construct {
   link?: () => Linked[];
 }
 
-export type Linked = { type: 'tool'; ref: string } | { type: 'model'; ref: string } | { type: 'mcp'; ref: string } | { type: 'agent'; ref: string };
+export type Linked =
+  | { type: 'tool'; ref: string }
+  | { type: 'model'; ref: string }
+  | { type: 'mcp'; ref: string }
+  | { type: 'agent'; ref: string };
 
 export type CallRule = (e: Engine, file: FileIR, call: CallValue, sym: Extract<Sym, { kind: 'external' }>) => Construct | undefined;
 export type DecoratorRule = (e: Engine, file: FileIR, fn: FunctionIR, decorator: CallValue | undefined) => void;
@@ -161,7 +165,10 @@ export class Engine {
     const sym = this.resolver.resolve(file, call.callee);
     const target = this.receiver(sym);
     if (!target) return;
-    const made = target.rest.length === 0 ? target.construct.onCall?.(file, call) : target.construct.onMethod?.(file, call, target.rest[0]!, target.rest.slice(1));
+    const made =
+      target.rest.length === 0
+        ? target.construct.onCall?.(file, call)
+        : target.construct.onMethod?.(file, call, target.rest[0]!, target.rest.slice(1));
     if (made) this.constructs.set(call, made);
   }
 
@@ -205,7 +212,13 @@ export class Engine {
     return ref;
   }
 
-  addAgent(file: FileIR, framework: string, name: string, span: Span, init: Partial<Omit<AgentDraft, 'fact' | 'file'>> & { instructions?: Value; humanApproval?: boolean }): AgentDraft {
+  addAgent(
+    file: FileIR,
+    framework: string,
+    name: string,
+    span: Span,
+    init: Partial<Omit<AgentDraft, 'fact' | 'file'>> & { instructions?: Value; humanApproval?: boolean },
+  ): AgentDraft {
     const fact: AgentFact = {
       ref: this.uniqueRef(file.path, 'agent', name, span.startLine),
       name,
@@ -234,7 +247,12 @@ export class Engine {
   }
 
   addTool(file: FileIR, framework: string, init: Omit<ToolFact, 'ref' | 'framework' | 'language'>): ToolFact {
-    const fact: ToolFact = { ref: this.uniqueRef(file.path, 'tool', init.name, init.span.startLine), framework, language: file.language, ...init };
+    const fact: ToolFact = {
+      ref: this.uniqueRef(file.path, 'tool', init.name, init.span.startLine),
+      framework,
+      language: file.language,
+      ...init,
+    };
     if (fact.description === undefined) delete fact.description;
     if (fact.requiresApproval === undefined) delete fact.requiresApproval;
     this.tools.push(fact);
@@ -289,7 +307,12 @@ export class Engine {
     for (const call of fn.calls) {
       const sym = this.resolver.resolve(file, call.callee);
       const bare = sym.kind === 'unknown' && call.callee.kind === 'ref' && call.callee.path.length === 1;
-      const name = sym.kind === 'external' ? [sym.module, ...sym.path].join('.') : bare ? `builtins.${(call.callee as { path: string[] }).path[0]}` : '';
+      const name =
+        sym.kind === 'external'
+          ? [sym.module, ...sym.path].join('.')
+          : bare
+            ? `builtins.${(call.callee as { path: string[] }).path[0]}`
+            : '';
       const capability = capabilityOf(name);
       if (capability) found.add(capability);
     }
@@ -325,11 +348,12 @@ export class Engine {
         return [
           ...(value.spreads ?? []).flatMap((item) => this.objects(file, item, expect, framework, client, depth + 1)),
           ...[...value.entries.entries()].flatMap(([key, item]) => {
-          // Mastra and the Vercel AI SDK name tools by their key: `tools: { weather: weatherTool }`.
-          const found = this.objects(file, item, expect, framework, client, depth + 1);
-          if (found.length === 0 && expect === 'tool') return [{ type: 'tool' as const, ref: this.placeholder(file, framework, key, value.keySpans.get(key) ?? value.span).ref }];
-          return found;
-        }),
+            // Mastra and the Vercel AI SDK name tools by their key: `tools: { weather: weatherTool }`.
+            const found = this.objects(file, item, expect, framework, client, depth + 1);
+            if (found.length === 0 && expect === 'tool')
+              return [{ type: 'tool' as const, ref: this.placeholder(file, framework, key, value.keySpans.get(key) ?? value.span).ref }];
+            return found;
+          }),
         ];
       case 'str':
         if (expect === 'model') return [{ type: 'model', ref: this.addModel(file, value.value, client, value.span).ref }];
@@ -346,7 +370,15 @@ export class Engine {
     }
   }
 
-  private symObjects(file: FileIR, value: Value, sym: Sym, expect: 'tool' | 'model' | 'mcp' | 'agent', framework: string, client: string | undefined, depth: number): Linked[] {
+  private symObjects(
+    file: FileIR,
+    value: Value,
+    sym: Sym,
+    expect: 'tool' | 'model' | 'mcp' | 'agent',
+    framework: string,
+    client: string | undefined,
+    depth: number,
+  ): Linked[] {
     let construct: Construct | undefined;
     if (sym.kind === 'call' && sym.rest.length === 0) construct = this.constructs.get(sym.call);
     else if (sym.kind === 'function' && sym.rest.length === 0) {
@@ -354,7 +386,8 @@ export class Engine {
       if (!construct && expect === 'tool' && sym.fn.params !== undefined) construct = this.functionTool(sym.file, sym.fn, framework);
     } else if (sym.kind === 'class') construct = this.constructs.get(sym.cls);
     else if (sym.kind === 'value' && sym.rest.length === 0) {
-      if (sym.value.kind === 'list' || sym.value.kind === 'dict' || sym.value.kind === 'str') return this.objects(sym.file, sym.value, expect, framework, client, depth + 1);
+      if (sym.value.kind === 'list' || sym.value.kind === 'dict' || sym.value.kind === 'str')
+        return this.objects(sym.file, sym.value, expect, framework, client, depth + 1);
     } else if (sym.kind === 'external') {
       const rule = this.rule(file, sym);
       construct = rule?.value?.(this, file, value);
@@ -373,6 +406,11 @@ export class Engine {
         if (made.length) return made;
       }
     }
+    // A model's own methods give the model back (`new ChatAnthropic(…).bindTools([…])`, `llm.with_structured_output(…)`).
+    if (!construct && sym.kind === 'call' && sym.rest.length === 0 && sym.call.callee.kind === 'ref' && sym.call.callee.base) {
+      const chained = this.receiver({ kind: 'call', file: sym.file, call: sym.call.callee.base, rest: [] });
+      if (chained?.construct.model) construct = chained.construct;
+    }
     if (construct) return this.constructLinks(construct, expect, framework, client, depth);
     if (sym.kind === 'function' && expect !== 'tool' && sym.rest.length === 0) {
       const made = sym.fn.returns.flatMap((r) => this.objects(sym.file, r, expect, framework, client, depth + 1));
@@ -380,14 +418,25 @@ export class Engine {
     }
     if (expect === 'tool') {
       const name = placeholderName(value, sym);
-      if (name) return [{ type: 'tool', ref: this.placeholder(file, framework, name, value.kind === 'func' ? value.span : spanOfValue(value)).ref }];
+      if (name)
+        return [
+          { type: 'tool', ref: this.placeholder(file, framework, name, value.kind === 'func' ? value.span : spanOfValue(value)).ref },
+        ];
     }
     return [];
   }
 
   private constructLinks(construct: Construct, expect: string, framework: string, client: string | undefined, depth: number): Linked[] {
     if (construct.link) return construct.link();
-    if (construct.wraps) return this.objects(construct.wraps.file, construct.wraps.value, construct.wraps.as === 'delegate' ? 'agent' : (expect as 'tool'), framework, client, depth + 1);
+    if (construct.wraps)
+      return this.objects(
+        construct.wraps.file,
+        construct.wraps.value,
+        construct.wraps.as === 'delegate' ? 'agent' : (expect as 'tool'),
+        framework,
+        client,
+        depth + 1,
+      );
     const out: Linked[] = [];
     if (construct.agent) out.push({ type: 'agent', ref: construct.agent.fact.ref });
     if (construct.tool) out.push({ type: 'tool', ref: construct.tool.ref });
@@ -420,7 +469,8 @@ export class Engine {
         else add(fact.delegatesTo, l.ref);
       }
     };
-    for (const v of draft.models) place(this.objects(file, v, 'model', fact.framework, draft.modelClient));
+    for (const v of draft.models)
+      place(this.objects(file, v, 'model', fact.framework, draft.modelClient).filter((l) => l.type === 'model'));
     for (const v of draft.tools) place(this.objects(file, v, 'tool', fact.framework));
     for (const v of draft.mcp) place(this.objects(file, v, 'mcp', fact.framework));
     for (const v of draft.delegates) place(this.objects(file, v, 'agent', fact.framework));
@@ -430,7 +480,9 @@ export class Engine {
   private linkNames(): void {
     for (const draft of this.agents) {
       for (const { name } of draft.delegateNames) {
-        const target = this.agents.filter((a) => a.fact.name === name && a !== draft).sort((a, b) => Number(b.file === draft.file) - Number(a.file === draft.file))[0];
+        const target = this.agents
+          .filter((a) => a.fact.name === name && a !== draft)
+          .sort((a, b) => Number(b.file === draft.file) - Number(a.file === draft.file))[0];
         if (target && !draft.fact.delegatesTo.includes(target.fact.ref)) draft.fact.delegatesTo.push(target.fact.ref);
       }
     }
@@ -454,9 +506,15 @@ function* allFunctions(file: FileIR): Iterable<FunctionIR> {
 }
 
 const capabilityNames: [RegExp, string][] = [
-  [/^(subprocess\.|os\.(system|popen|exec|spawn)|child_process\.|node:child_process\.|pty\.spawn|commands\.|sh\.|plumbum\.|execa\.|shelljs\.|zx\.)/, 'shell'],
+  [
+    /^(subprocess\.|os\.(system|popen|exec|spawn)|child_process\.|node:child_process\.|pty\.spawn|commands\.|sh\.|plumbum\.|execa\.|shelljs\.|zx\.)/,
+    'shell',
+  ],
   [/^(builtins\.(exec|eval|compile)|node:vm\.|vm\.|code\.InteractiveInterpreter|builtins\.Function)/, 'code_execution'],
-  [/^(builtins\.open|pathlib\.|shutil\.|fs\.|node:fs\.|fs\/promises\.|node:fs\/promises\.|os\.(remove|unlink|rmdir|makedirs|listdir|walk|rename))/, 'filesystem'],
+  [
+    /^(builtins\.open|pathlib\.|shutil\.|fs\.|node:fs\.|fs\/promises\.|node:fs\/promises\.|os\.(remove|unlink|rmdir|makedirs|listdir|walk|rename))/,
+    'filesystem',
+  ],
   [/^(requests\.|httpx\.|aiohttp\.|urllib\.|http\.client\.|builtins\.fetch|node-fetch\.|axios\.|undici\.|got\.)/, 'network'],
 ];
 

@@ -41,6 +41,39 @@ const defaultMaxFileBytes = 1024 * 1024;
 /** Text of files importing no framework kept for finish, in UTF-16 code units (≈ 2 bytes each). */
 const keptTextBudget = 32 * 1024 * 1024;
 
+/** Kept files whose import lines name one of the parsed modules (by its file name), cheaply told from their text. */
+function importersOf(modules: string[], kept: Map<string, string>): string[] {
+  const stems = [
+    ...new Set(
+      modules
+        .map((p) =>
+          p
+            .split('/')
+            .at(-1)!
+            .replace(/\.[^.]+$/, ''),
+        )
+        .filter((s) => s !== '__init__' && s !== 'index'),
+    ),
+  ];
+  const dirs = [
+    ...new Set(
+      modules
+        .filter((p) => /(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(p))
+        .map((p) => p.split('/').at(-2))
+        .filter((d): d is string => !!d),
+    ),
+  ];
+  const names = [...stems, ...dirs].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (names.length === 0) return [];
+  const python = new RegExp(`^[ \\t]*(from|import)[ \\t]+[\\w.]*\\b(${names.join('|')})\\b`, 'm');
+  const javascript = new RegExp(
+    `(from|require\\(|import\\()\\s*['"]\\.{1,2}\\/([^'"]*\\/)?(${names.join('|')})(\\.[cm]?[jt]sx?)?(\\/index(\\.[cm]?[jt]sx?)?)?['"]`,
+  );
+  const found: string[] = [];
+  for (const [path, text] of kept) if ((path.endsWith('.py') ? python : javascript).test(text)) found.push(path);
+  return found;
+}
+
 function sourceKind(path: string): { language: CodeLanguage; grammar: Grammar } | undefined {
   if (path.endsWith('.d.ts') || path.endsWith('.d.mts') || path.endsWith('.d.cts')) return undefined;
   const dot = path.lastIndexOf('.');
@@ -140,6 +173,9 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
           }
           return parsed.get(path) ?? undefined;
         };
+        // Files naming no framework but importing a module that does (a barrel re-exporting the SDK,
+        // `from .sdk import Agent`) are read too: the engine resolves their names through that module.
+        for (const path of importersOf([...parsed.keys()], kept)) load(path);
         const engine = new Engine(new Resolver(index, load), allRules, [(e) => applyCrewYaml(e, crewYaml)]);
         engine.run([...parsed.values()].filter((f): f is FileIR => f !== null));
         facts.agents.push(...engine.agents.map((a) => a.fact));

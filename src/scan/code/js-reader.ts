@@ -7,14 +7,21 @@
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { Span } from '../facts.ts';
 import { type CallValue, type ClassIR, type CodeLanguage, type FileIR, type FunctionIR, newFileIR, type Value } from './ir.ts';
-import { spanOf, unescape } from './syntax.ts';
+import { spanOf, decodeEscapes } from './syntax.ts';
 
 interface Scope {
   fn?: FunctionIR;
   className?: string;
 }
 
-const transparent = new Set(['parenthesized_expression', 'await_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
+const transparent = new Set([
+  'parenthesized_expression',
+  'await_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+  'type_assertion',
+]);
 
 export function readJavaScript(path: string, language: CodeLanguage, root: Node): FileIR {
   const file = newFileIR(path, language);
@@ -23,13 +30,13 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
   const stringText = (node: Node): string | undefined => {
     if (node.type === 'string') {
       let text = '';
-      for (const c of node.namedChildren) if (c) text += c.type === 'escape_sequence' ? unescape(c.text) : c.text;
+      for (const c of node.namedChildren) if (c) text += c.type === 'escape_sequence' ? decodeEscapes(c.text) : c.text;
       return text;
     }
     if (node.type === 'template_string') {
       if (node.namedChildren.some((c) => c?.type === 'template_substitution')) return undefined;
       let text = '';
-      for (const c of node.namedChildren) if (c) text += c.type === 'escape_sequence' ? unescape(c.text) : c.text;
+      for (const c of node.namedChildren) if (c) text += c.type === 'escape_sequence' ? decodeEscapes(c.text) : c.text;
       return text;
     }
     return undefined;
@@ -71,14 +78,21 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
         return { kind: 'other', span: span(node) };
       }
       case 'subscript_expression':
-        return { kind: 'subscript', object: value(node.childForFieldName('object'), scope), index: value(node.childForFieldName('index'), scope), span: span(node) };
+        return {
+          kind: 'subscript',
+          object: value(node.childForFieldName('object'), scope),
+          index: value(node.childForFieldName('index'), scope),
+          span: span(node),
+        };
       case 'call_expression':
       case 'new_expression':
         return call(node, scope);
       case 'array':
         return {
           kind: 'list',
-          items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => (c!.type === 'spread_element' ? value(c!.namedChild(0), scope) : value(c, scope))),
+          items: node.namedChildren
+            .filter((c) => c && c.type !== 'comment')
+            .map((c) => (c!.type === 'spread_element' ? value(c!.namedChild(0), scope) : value(c, scope))),
           span: span(node),
         };
       case 'object': {
@@ -89,7 +103,11 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
           if (!member) continue;
           if (member.type === 'pair') {
             const keyNode = member.childForFieldName('key');
-            const key = keyNode ? (keyNode.type === 'property_identifier' || keyNode.type === 'number' ? keyNode.text : stringText(keyNode)) : undefined;
+            const key = keyNode
+              ? keyNode.type === 'property_identifier' || keyNode.type === 'number'
+                ? keyNode.text
+                : stringText(keyNode)
+              : undefined;
             const v = value(member.childForFieldName('value'), scope);
             if (key !== undefined && keyNode) {
               if (v.kind === 'call' && v.key === undefined) v.key = key;
@@ -144,7 +162,16 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
   };
 
   const functionValue = (node: Node, name: string, scope: Scope): FunctionIR => {
-    const fn: FunctionIR = { name, span: span(node), decorators: [], params: [], calls: [], returns: [], className: scope.className, doc: jsdoc(node) };
+    const fn: FunctionIR = {
+      name,
+      span: span(node),
+      decorators: [],
+      params: [],
+      calls: [],
+      returns: [],
+      className: scope.className,
+      doc: jsdoc(node),
+    };
     for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
       const id = p?.type === 'identifier' ? p : p?.childForFieldName('pattern');
       if (id?.type === 'identifier') fn.params.push(id.text);
@@ -183,7 +210,8 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
       if (nameNode.type === 'identifier') file.imports.set(nameNode.text, { module: required, name: null, span: span(statement) });
       else if (nameNode.type === 'object_pattern') {
         for (const p of nameNode.namedChildren) {
-          if (p?.type === 'shorthand_property_identifier_pattern') file.imports.set(p.text, { module: required, name: p.text, span: span(statement) });
+          if (p?.type === 'shorthand_property_identifier_pattern')
+            file.imports.set(p.text, { module: required, name: p.text, span: span(statement) });
           else if (p?.type === 'pair_pattern') {
             const key = p.childForFieldName('key')?.text;
             const local = p.childForFieldName('value');
@@ -303,7 +331,12 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
       case 'assignment_expression': {
         const left = node.childForFieldName('left');
         const v = value(node.childForFieldName('right'), scope);
-        const name = left?.type === 'identifier' ? left.text : left?.type === 'member_expression' && left.text.startsWith('this.') ? left.text : undefined;
+        const name =
+          left?.type === 'identifier'
+            ? left.text
+            : left?.type === 'member_expression' && left.text.startsWith('this.')
+              ? left.text
+              : undefined;
         if (name) bind(name, v, node.parent?.type === 'expression_statement' ? node.parent : node);
         return;
       }
@@ -345,7 +378,11 @@ function unquote(text: string): string {
 /** The text of the JSDoc block right above a function (or the declaration it is the value of), without its stars and tags. */
 function jsdoc(node: Node): string | undefined {
   let target: Node | null = node;
-  while (target?.parent && ['variable_declarator', 'lexical_declaration', 'variable_declaration', 'export_statement', 'pair'].includes(target.parent.type)) target = target.parent;
+  while (
+    target?.parent &&
+    ['variable_declarator', 'lexical_declaration', 'variable_declaration', 'export_statement', 'pair'].includes(target.parent.type)
+  )
+    target = target.parent;
   const comment = target?.previousNamedSibling;
   if (comment?.type !== 'comment' || !comment.text.startsWith('/**')) return undefined;
   if (comment.endPosition.row + 1 < (target?.startPosition.row ?? 0)) return undefined;

@@ -10,7 +10,8 @@ import { parse as parseYaml } from 'yaml';
 import type { PackageFact, Skip } from '../facts.ts';
 import { isAiPackage } from './ai-packages.ts';
 
-const manifestNames = /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pyproject\.toml|poetry\.lock|uv\.lock|requirements[^/]*\.txt)$/;
+const manifestNames =
+  /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pyproject\.toml|poetry\.lock|uv\.lock|requirements[^/]*\.txt)$/;
 
 export function wantsManifest(path: string): boolean {
   return manifestNames.test(path);
@@ -104,7 +105,10 @@ function pnpmLock(path: string, yaml: unknown): PackageFact[] {
 
 /** A PEP 508 requirement: `name[extra] (==|>=|~=…) version ; marker`. */
 export function requirement(line: string): { name: string; version?: string; pinned: boolean } | undefined {
-  const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(\(?\s*((?:===|==|~=|!=|<=|>=|<|>)\s*[^;\s)]+(?:\s*,\s*(?:===|==|~=|!=|<=|>=|<|>)\s*[^;\s,)]+)*)\s*\)?)?\s*(@\s*\S+)?\s*(;.*)?$/.exec(line);
+  const m =
+    /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(\(?\s*((?:===|==|~=|!=|<=|>=|<|>)\s*[^;\s)]+(?:\s*,\s*(?:===|==|~=|!=|<=|>=|<|>)\s*[^;\s,)]+)*)\s*\)?)?\s*(@\s*\S+)?\s*(;.*)?$/.exec(
+      line,
+    );
   if (!m) return undefined;
   const spec = m[4]?.replace(/\s+/g, '');
   const exact = spec && /^===?([^,*]+)$/.exec(spec);
@@ -142,7 +146,8 @@ function pyproject(path: string, toml: Record<string, unknown>): PackageFact[] {
   const poetryDeps = (deps: unknown) => {
     for (const [name, spec] of Object.entries(record(deps))) {
       if (name.toLowerCase() === 'python') continue;
-      const version = typeof spec === 'string' ? spec : typeof record(spec).version === 'string' ? (record(spec).version as string) : undefined;
+      const version =
+        typeof spec === 'string' ? spec : typeof record(spec).version === 'string' ? (record(spec).version as string) : undefined;
       add(fact(path, 'pypi', name, version, !!version && /^=?=?\d[\w.]*$/.test(version) && !version.includes('*')));
     }
   };

@@ -5,7 +5,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { Span } from '../facts.ts';
 import { type CallValue, type ClassIR, type FileIR, type FunctionIR, newFileIR, type Value } from './ir.ts';
-import { spanOf, unescape } from './syntax.ts';
+import { spanOf, decodeEscapes } from './syntax.ts';
 
 interface Scope {
   fn?: FunctionIR;
@@ -24,7 +24,8 @@ export function readPython(path: string, root: Node): FileIR {
         return stringValue(node);
       case 'concatenated_string': {
         const parts = node.namedChildren.map((c) => c && stringValue(c));
-        if (parts.every((p) => p?.kind === 'str')) return { kind: 'str', value: parts.map((p) => (p as { value: string }).value).join(''), span: span(node) };
+        if (parts.every((p) => p?.kind === 'str'))
+          return { kind: 'str', value: parts.map((p) => (p as { value: string }).value).join(''), span: span(node) };
         return { kind: 'fstr', span: span(node) };
       }
       case 'integer':
@@ -51,7 +52,9 @@ export function readPython(path: string, root: Node): FileIR {
       case 'set':
         return {
           kind: 'list',
-          items: node.namedChildren.filter((c) => c && c.type !== 'comment').map((c) => (c!.type === 'list_splat' ? value(c!.namedChild(0), scope) : value(c, scope))),
+          items: node.namedChildren
+            .filter((c) => c && c.type !== 'comment')
+            .map((c) => (c!.type === 'list_splat' ? value(c!.namedChild(0), scope) : value(c, scope))),
           span: span(node),
         };
       case 'dictionary': {
@@ -98,8 +101,8 @@ export function readPython(path: string, root: Node): FileIR {
       if (!child) continue;
       if (child.type === 'string_start') raw = /r/i.test(child.text.replace(/['"]+$/, ''));
       else if (child.type === 'interpolation') return { kind: 'fstr', span: span(node) };
-      else if (child.type === 'string_content') text += raw ? child.text : unescape(child.text);
-      else if (child.type === 'escape_sequence') text += raw ? child.text : unescape(child.text);
+      else if (child.type === 'string_content') text += raw ? child.text : decodeEscapes(child.text);
+      else if (child.type === 'escape_sequence') text += raw ? child.text : decodeEscapes(child.text);
     }
     return { kind: 'str', value: text, span: span(node) };
   };
@@ -149,7 +152,8 @@ export function readPython(path: string, root: Node): FileIR {
     if (!target) return;
     let name: string | undefined;
     if (target.type === 'identifier') name = target.text;
-    else if (target.type === 'attribute' && target.childForFieldName('object')?.text === 'self') name = `self.${target.childForFieldName('attribute')?.text}`;
+    else if (target.type === 'attribute' && target.childForFieldName('object')?.text === 'self')
+      name = `self.${target.childForFieldName('attribute')?.text}`;
     if (!name) return;
     if (!file.bindings.has(name)) file.bindings.set(name, { value: right, span: span(statement) });
     if (right.kind === 'call' && !right.boundTo) {
@@ -181,7 +185,8 @@ export function readPython(path: string, root: Node): FileIR {
       const name = node.childForFieldName('name')?.text ?? '';
       const cls: ClassIR = { name, span: span(node), bases: [], decorators, attrs: new Map(), methods: [] };
       const supers = node.childForFieldName('superclasses');
-      for (const b of supers?.namedChildren ?? []) if (b && b.type !== 'keyword_argument' && b.type !== 'comment') cls.bases.push(value(b, scope));
+      for (const b of supers?.namedChildren ?? [])
+        if (b && b.type !== 'keyword_argument' && b.type !== 'comment') cls.bases.push(value(b, scope));
       if (!file.classes.has(name)) file.classes.set(name, cls);
       for (const statement of node.childForFieldName('body')?.namedChildren ?? []) {
         if (!statement) continue;

@@ -86,7 +86,12 @@ export class Resolver {
       const sub = this.localModule(file, module.endsWith('.') ? module + name : `${module}.${name}`, null);
       if (sub) return rest.length ? this.exported(sub, rest[0]!, rest.slice(1), depth + 1) : unknown;
     }
-    const target = this.localModule(file, module, name);
+    // `import agents as sdk; sdk.Agent`: a module of the tree counts when it binds the name used off it.
+    const target = this.localModule(
+      file,
+      module,
+      name ?? (file.language === 'python' && !module.startsWith('.') ? (rest[0] ?? null) : null),
+    );
     if (target) {
       if (name === null) return rest.length ? this.exported(target, rest[0]!, rest.slice(1), depth + 1) : unknown;
       return this.exported(target, name, rest, depth + 1);

@@ -31,7 +31,7 @@ export function firstError(root: Node): Node | undefined {
 }
 
 /** Python and JavaScript escape sequences of a literal, decoded (enough for names, ids and hashing instructions). */
-export function unescape(text: string): string {
+export function decodeEscapes(text: string): string {
   return text.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])/g, (_, e: string) => {
     switch (e[0]) {
       case 'n':

@@ -10,17 +10,28 @@
 //   @agent.register_for_llm(description=…) tools and register_function(fn, caller=agent, …);
 //   GroupChatManager(groupchat=GroupChat(agents=[…])) delegating to the chat's agents.
 
-import type { Value } from '../ir.ts';
-import type { CallRule, Construct, Rule } from '../engine.ts';
+import type { FileIR, Value } from '../ir.ts';
+import type { CallRule, Construct, Engine, Rule } from '../engine.ts';
 import { agentConstruct, agentRule, builtinTool, declSpan, decoratedTool, mcpServer, modelRule, opt, toolRule, truthy } from './common.ts';
 
 const autogen = /^autogen_(agentchat|ext|core)(\.|$)/;
 const ag2 = /^(autogen|ag2)(\.|$)/;
 
-const codeExecutors = ['LocalCommandLineCodeExecutor', 'DockerCommandLineCodeExecutor', 'JupyterCodeExecutor', 'ACADynamicSessionsCodeExecutor'];
+const codeExecutors = [
+  'LocalCommandLineCodeExecutor',
+  'DockerCommandLineCodeExecutor',
+  'JupyterCodeExecutor',
+  'ACADynamicSessionsCodeExecutor',
+];
 
 const codeExecutorAgent: CallRule = (e, file, call, sym) => {
-  const made = agentRule({ framework: 'autogen', name: ['name', 0], instructions: ['system_message'], model: ['model_client'], approval: (en, f, c) => truthy(en, f, opt(c, 'approval_func')) ?? false })(e, file, call, sym)!;
+  const made = agentRule({
+    framework: 'autogen',
+    name: ['name', 0],
+    instructions: ['system_message'],
+    model: ['model_client'],
+    approval: (en, f, c) => truthy(en, f, opt(c, 'approval_func')) ?? false,
+  })(e, file, call, sym)!;
   const executor = opt(call, 'code_executor', 1);
   if (executor) made.agent!.tools.push(executor);
   return made;
@@ -40,9 +51,19 @@ function ag2Models(config: Value | undefined): Value[] {
     const model = config.entries.get('model');
     if (model) return [model];
     const list = config.entries.get('config_list');
-    if (list?.kind === 'list') return list.items.flatMap((item) => (item.kind === 'dict' && item.entries.get('model') ? [item.entries.get('model')!] : []));
+    if (list?.kind === 'list')
+      return list.items.flatMap((item) => (item.kind === 'dict' && item.entries.get('model') ? [item.entries.get('model')!] : []));
   }
   return [];
+}
+
+/** A name bound to a dict or call (`llm_config = {…}`), as that value. */
+function literalValue(e: Engine, file: FileIR, value: Value | undefined): Value | undefined {
+  if (value?.kind !== 'ref') return value;
+  const sym = e.resolver.resolve(file, value);
+  if (sym.kind === 'value' && sym.rest.length === 0) return sym.value;
+  if (sym.kind === 'call' && sym.rest.length === 0) return sym.call;
+  return value;
 }
 
 const ag2Agent: CallRule = (e, file, call, sym) => {
@@ -52,13 +73,15 @@ const ag2Agent: CallRule = (e, file, call, sym) => {
   const approval = mode ? mode === 'ALWAYS' : kind === 'UserProxyAgent';
   const draft = e.addAgent(file, 'ag2', e.text(file, opt(call, 'name', 0)) ?? call.boundTo ?? kind!, declSpan(call), {
     instructions: opt(call, 'system_message'),
-    models: ag2Models(opt(call, 'llm_config')),
+    models: ag2Models(literalValue(e, file, opt(call, 'llm_config'))),
     humanApproval: approval,
   });
   draft.modelClient = 'llm_config';
   const exec = opt(call, 'code_execution_config');
   if (exec && exec.kind !== 'none' && !(exec.kind === 'bool' && !exec.value)) {
-    draft.fact.tools.push(e.addTool(file, 'ag2', { name: 'code_execution', type: 'builtin', capabilities: ['code_execution', 'shell'], span: exec.span }).ref);
+    draft.fact.tools.push(
+      e.addTool(file, 'ag2', { name: 'code_execution', type: 'builtin', capabilities: ['code_execution', 'shell'], span: exec.span }).ref,
+    );
   }
   const groupchat = opt(call, 'groupchat');
   if (groupchat) {
@@ -80,14 +103,23 @@ const ag2Agent: CallRule = (e, file, call, sym) => {
 function serverParams(transport: 'stdio' | 'sse' | 'streamable-http'): CallRule {
   return (e, file, call) => ({
     framework: 'autogen',
-    mcp: mcpServer(e, file, call, { command: opt(call, 'command'), args: opt(call, 'args'), env: opt(call, 'env'), url: opt(call, 'url'), headers: opt(call, 'headers'), transport }),
+    mcp: mcpServer(e, file, call, {
+      command: opt(call, 'command'),
+      args: opt(call, 'args'),
+      env: opt(call, 'env'),
+      url: opt(call, 'url'),
+      headers: opt(call, 'headers'),
+      transport,
+    }),
   });
 }
 
-const wrapFirst = (framework: string, ...keys: (string | number)[]): CallRule => (_e, file, call) => {
-  const inner = opt(call, ...keys);
-  return inner ? { framework, wraps: { file, value: inner, as: 'same' } } : undefined;
-};
+const wrapFirst =
+  (framework: string, ...keys: (string | number)[]): CallRule =>
+  (_e, file, call) => {
+    const inner = opt(call, ...keys);
+    return inner ? { framework, wraps: { file, value: inner, as: 'same' } } : undefined;
+  };
 
 export const autogenRules: Rule[] = [
   {
@@ -95,32 +127,86 @@ export const autogenRules: Rule[] = [
     language: 'python',
     module: autogen,
     names: ['AssistantAgent'],
-    call: agentRule({ framework: 'autogen', name: ['name', 0], instructions: ['system_message'], model: ['model_client'], tools: ['tools', 'workbench'], delegateNames: ['handoffs'] }),
+    call: agentRule({
+      framework: 'autogen',
+      name: ['name', 0],
+      instructions: ['system_message'],
+      model: ['model_client'],
+      tools: ['tools', 'workbench'],
+      delegateNames: ['handoffs'],
+    }),
   },
   { framework: 'autogen', language: 'python', module: autogen, names: ['CodeExecutorAgent'], call: codeExecutorAgent },
-  { framework: 'autogen', language: 'python', module: autogen, names: codeExecutors, call: builtinTool('autogen', ['code_execution', 'shell']) },
-  { framework: 'autogen', language: 'python', module: autogen, names: ['PythonCodeExecutionTool'], call: builtinTool('autogen', ['code_execution']) },
   {
     framework: 'autogen',
     language: 'python',
     module: autogen,
-    names: ['OpenAIChatCompletionClient', 'AzureOpenAIChatCompletionClient', 'AnthropicChatCompletionClient', 'OllamaChatCompletionClient', 'AzureAIChatCompletionClient', 'LlamaCppChatCompletionClient'],
+    names: codeExecutors,
+    call: builtinTool('autogen', ['code_execution', 'shell']),
+  },
+  {
+    framework: 'autogen',
+    language: 'python',
+    module: autogen,
+    names: ['PythonCodeExecutionTool'],
+    call: builtinTool('autogen', ['code_execution']),
+  },
+  {
+    framework: 'autogen',
+    language: 'python',
+    module: autogen,
+    names: [
+      'OpenAIChatCompletionClient',
+      'AzureOpenAIChatCompletionClient',
+      'AnthropicChatCompletionClient',
+      'OllamaChatCompletionClient',
+      'AzureAIChatCompletionClient',
+      'LlamaCppChatCompletionClient',
+    ],
     call: modelRule(['model', 'azure_deployment']),
   },
-  { framework: 'autogen', language: 'python', module: autogen, names: ['FunctionTool'], call: toolRule({ framework: 'autogen', fn: ['func', 0], name: ['name'], description: ['description', 1] }) },
+  {
+    framework: 'autogen',
+    language: 'python',
+    module: autogen,
+    names: ['FunctionTool'],
+    call: toolRule({ framework: 'autogen', fn: ['func', 0], name: ['name'], description: ['description', 1] }),
+  },
   { framework: 'autogen', language: 'python', module: autogen, names: ['StdioServerParams'], call: serverParams('stdio') },
   { framework: 'autogen', language: 'python', module: autogen, names: ['SseServerParams'], call: serverParams('sse') },
-  { framework: 'autogen', language: 'python', module: autogen, names: ['StreamableHttpServerParams'], call: serverParams('streamable-http') },
+  {
+    framework: 'autogen',
+    language: 'python',
+    module: autogen,
+    names: ['StreamableHttpServerParams'],
+    call: serverParams('streamable-http'),
+  },
   { framework: 'autogen', language: 'python', module: autogen, names: ['McpWorkbench'], call: wrapFirst('autogen', 'server_params', 0) },
-  { framework: 'autogen', language: 'python', module: autogen, names: ['mcp_server_tools'], call: wrapFirst('autogen', 'server_params', 0) },
-  { framework: 'ag2', language: 'python', module: ag2, names: ['AssistantAgent', 'ConversableAgent', 'UserProxyAgent', 'GroupChatManager'], call: ag2Agent },
+  {
+    framework: 'autogen',
+    language: 'python',
+    module: autogen,
+    names: ['mcp_server_tools'],
+    call: wrapFirst('autogen', 'server_params', 0),
+  },
+  {
+    framework: 'ag2',
+    language: 'python',
+    module: ag2,
+    names: ['AssistantAgent', 'ConversableAgent', 'UserProxyAgent', 'GroupChatManager'],
+    call: ag2Agent,
+  },
   {
     framework: 'ag2',
     language: 'python',
     module: ag2,
     names: ['register_function'],
     call: (e, file, call) => {
-      const made = toolRule({ framework: 'ag2', fn: [0, 'f'], name: ['name'], description: ['description'] })(e, file, call, { kind: 'external', module: 'autogen', path: ['register_function'] })!;
+      const made = toolRule({ framework: 'ag2', fn: [0, 'f'], name: ['name'], description: ['description'] })(e, file, call, {
+        kind: 'external',
+        module: 'autogen',
+        path: ['register_function'],
+      })!;
       const caller = opt(call, 'caller');
       if (caller) {
         e.later.unshift(() => {
@@ -134,4 +220,3 @@ export const autogenRules: Rule[] = [
     },
   },
 ];
-

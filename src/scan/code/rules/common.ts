@@ -125,9 +125,13 @@ export interface ToolShape {
 /** A tool made by a call: `tool({ name, description, execute })`, `createTool({ id, … })`, `StructuredTool.from_function(…)`. */
 export function toolRule(shape: ToolShape): CallRule {
   return (e, file, call) => {
-    const fnValue = shape.fn ? opt(call, ...shape.fn) : (opt(call, 'execute', 'func', 'function') ?? call.args.find((a) => a.kind === 'func'));
+    const fnValue = shape.fn
+      ? opt(call, ...shape.fn)
+      : (opt(call, 'execute', 'func', 'function') ?? call.args.find((a) => a.kind === 'func'));
     const fn = functionOf(e, file, fnValue);
-    const name = (shape.name && e.text(file, opt(call, ...shape.name))) || boundName(call) || fn?.name || 'tool';
+    // A tool wrapping a named function takes the function's name (AutoGen's and ADK's FunctionTool(fn)); an inline one its variable or key.
+    const fnName = fnValue?.kind === 'ref' ? fn?.name : undefined;
+    const name = (shape.name && e.text(file, opt(call, ...shape.name))) || fnName || boundName(call) || fn?.name || 'tool';
     const tool = e.addTool(file, shape.framework, {
       name,
       description: (shape.description && e.text(file, opt(call, ...shape.description))) || fn?.doc,
@@ -155,7 +159,13 @@ export function toolDecorator(shape: ToolShape & { positionalName?: boolean }): 
   };
 }
 
-export function decoratedTool(e: Engine, file: FileIR, fn: FunctionIR, decorator: CallValue | undefined, shape: ToolShape & { positionalName?: boolean }) {
+export function decoratedTool(
+  e: Engine,
+  file: FileIR,
+  fn: FunctionIR,
+  decorator: CallValue | undefined,
+  shape: ToolShape & { positionalName?: boolean },
+) {
   if (e.construct(fn)) return e.construct(fn)!;
   const nameKeys = [...(shape.name ?? []), ...(shape.positionalName ? [0] : [])];
   const name = (nameKeys.length && e.text(file, opt(decorator, ...nameKeys))) || fn.name;
@@ -186,8 +196,17 @@ export function modelRule(keys: Key[], client?: string): CallRule {
 export function builtinTool(framework: string, capabilities: string[], name?: string): CallRule & ValueRule {
   return ((e: Engine, file: FileIR, value: Value, sym?: { path: string[] }) => {
     const call = value.kind === 'call' ? value : undefined;
-    const toolName = name ?? (call && call.callee.kind === 'ref' ? call.callee.path.at(-1) : dotted(value)?.split('.').at(-1)) ?? sym?.path.at(-1) ?? 'tool';
-    const tool = e.addTool(file, framework, { name: toolName, type: 'builtin', capabilities: [...capabilities].sort(), span: call ? declSpan(call) : value.span });
+    const toolName =
+      name ??
+      (call && call.callee.kind === 'ref' ? call.callee.path.at(-1) : dotted(value)?.split('.').at(-1)) ??
+      sym?.path.at(-1) ??
+      'tool';
+    const tool = e.addTool(file, framework, {
+      name: toolName,
+      type: 'builtin',
+      capabilities: [...capabilities].sort(),
+      span: call ? declSpan(call) : value.span,
+    });
     return { framework, tool };
   }) as CallRule & ValueRule;
 }
@@ -197,7 +216,10 @@ export function builtinTool(framework: string, capabilities: string[], name?: st
 /** The package a command starts: `npx -y pkg@1.2.3`, `uvx pkg==1.0`, `pipx run pkg`, `docker run image:tag`. */
 export function packageOf(command: string | undefined, args: string[]): PackageRef | undefined {
   if (!command) return undefined;
-  const base = command.split('/').at(-1)!.replace(/\.(exe|cmd)$/, '');
+  const base = command
+    .split('/')
+    .at(-1)!
+    .replace(/\.(exe|cmd)$/, '');
   const positional = (from: string[]) => from.find((a) => !a.startsWith('-'));
   if (base === 'npx' || base === 'bunx' || (base === 'pnpm' && args[0] === 'dlx') || (base === 'yarn' && args[0] === 'dlx')) {
     const rest = base === 'pnpm' || base === 'yarn' ? args.slice(1) : args;
@@ -207,7 +229,7 @@ export function packageOf(command: string | undefined, args: string[]): PackageR
   }
   if (base === 'uvx' || (base === 'uv' && args[0] === 'tool' && args[1] === 'run') || (base === 'pipx' && args[0] === 'run')) {
     const rest = base === 'uvx' ? args : base === 'uv' ? args.slice(2) : args.slice(1);
-    const from = rest.findIndex((a) => a === '--from');
+    const from = rest.indexOf('--from');
     const spec = from >= 0 ? rest[from + 1] : positional(rest);
     return spec ? pypiSpec(spec) : undefined;
   }
@@ -223,7 +245,12 @@ export function packageOf(command: string | undefined, args: string[]): PackageR
       }
       const tag = /^(.+?)(?::([^/:@]+))?(?:@(sha256:[0-9a-f]+))?$/.exec(a);
       const version = tag?.[3] ?? tag?.[2];
-      return { ecosystem: 'oci', name: tag?.[1] ?? a, ...(version ? { version } : {}), pinned: !!tag?.[3] || (!!version && version !== 'latest') };
+      return {
+        ecosystem: 'oci',
+        name: tag?.[1] ?? a,
+        ...(version ? { version } : {}),
+        pinned: !!tag?.[3] || (!!version && version !== 'latest'),
+      };
     }
   }
   return undefined;
@@ -239,7 +266,12 @@ function npmSpec(spec: string): PackageRef {
 function pypiSpec(spec: string): PackageRef {
   const m = /^([A-Za-z0-9._\-[\],]+?)\s*(==|>=|<=|~=|!=|>|<|@)\s*(.+)$/.exec(spec);
   if (!m) return { ecosystem: 'pypi', name: spec, pinned: false };
-  return { ecosystem: 'pypi', name: m[1]!, version: m[2] === '==' || m[2] === '@' ? m[3]! : `${m[2]}${m[3]}`, pinned: m[2] === '==' && !/[*]/.test(m[3]!) };
+  return {
+    ecosystem: 'pypi',
+    name: m[1]!,
+    version: m[2] === '==' || m[2] === '@' ? m[3]! : `${m[2]}${m[3]}`,
+    pinned: m[2] === '==' && !/[*]/.test(m[3]!),
+  };
 }
 
 /** The names of a dict's keys (an env or headers mapping); never its values. */
@@ -282,7 +314,9 @@ export function mcpServer(e: Engine, file: FileIR, call: CallValue, shape: Serve
   const name = shape.name || pkg?.name || (command && scriptName(command, args)) || (url && hostOf(url)) || boundName(call) || 'mcp-server';
   const authenticated =
     shape.authenticated ??
-    (headerNames.some((h) => /^(authorization|x-api-key|api-key)$/i.test(h)) || envNames.some((n) => /(key|token|secret|password)/i.test(n)) || undefined);
+    (headerNames.some((h) => /^(authorization|x-api-key|api-key)$/i.test(h)) ||
+      envNames.some((n) => /(key|token|secret|password)/i.test(n)) ||
+      undefined);
   const fact: Omit<McpServerFact, 'ref'> = {
     name,
     transport,

@@ -22,7 +22,18 @@ function configKey(e: Engine, file: Parameters<Engine['text']>[0], value: Value 
 
 const builtins: [string[], string[]][] = [
   [['CodeInterpreterTool'], ['code_execution']],
-  [['SerperDevTool', 'ScrapeWebsiteTool', 'WebsiteSearchTool', 'EXASearchTool', 'BraveSearchTool', 'FirecrawlScrapeWebsiteTool', 'TavilySearchTool'], ['network']],
+  [
+    [
+      'SerperDevTool',
+      'ScrapeWebsiteTool',
+      'WebsiteSearchTool',
+      'EXASearchTool',
+      'BraveSearchTool',
+      'FirecrawlScrapeWebsiteTool',
+      'TavilySearchTool',
+    ],
+    ['network'],
+  ],
   [['FileReadTool', 'DirectoryReadTool', 'FileWriterTool', 'DirectorySearchTool'], ['filesystem']],
   [['NL2SQLTool'], ['database']],
 ];
@@ -38,7 +49,9 @@ export const crewaiRules: Rule[] = [
       const role = e.text(file, opt(call, 'role'));
       const name = key ?? role ?? boundName(call) ?? 'agent';
       const codeExecution = truthy(e, file, opt(call, 'allow_code_execution'));
-      const implicit: Value[] = codeExecution ? [{ kind: 'str', value: '\0CodeInterpreterTool', span: opt(call, 'allow_code_execution')!.span }] : [];
+      const implicit: Value[] = codeExecution
+        ? [{ kind: 'str', value: '\0CodeInterpreterTool', span: opt(call, 'allow_code_execution')!.span }]
+        : [];
       const draft = e.addAgent(file, framework, name, declSpan(call), {
         instructions: opt(call, 'backstory'),
         models: [opt(call, 'llm')].filter((v): v is Value => !!v),
@@ -47,7 +60,12 @@ export const crewaiRules: Rule[] = [
       draft.modelClient = 'crewai.Agent';
       if (key) draft.configKey = key;
       for (const v of implicit) {
-        const tool = e.addTool(file, framework, { name: 'CodeInterpreterTool', type: 'builtin', capabilities: ['code_execution'], span: v.span });
+        const tool = e.addTool(file, framework, {
+          name: 'CodeInterpreterTool',
+          type: 'builtin',
+          capabilities: ['code_execution'],
+          span: v.span,
+        });
         draft.fact.tools.push(tool.ref);
       }
       return agentConstruct(framework, draft);
@@ -98,7 +116,16 @@ export const crewaiRules: Rule[] = [
       return { framework, tool };
     },
   },
-  ...builtins.map(([names, capabilities]): Rule => ({ framework, language: 'python', module: tools, names, call: builtinTool(framework, capabilities), value: builtinTool(framework, capabilities) })),
+  ...builtins.map(
+    ([names, capabilities]): Rule => ({
+      framework,
+      language: 'python',
+      module: tools,
+      names,
+      call: builtinTool(framework, capabilities),
+      value: builtinTool(framework, capabilities),
+    }),
+  ),
 ];
 
 /** Joins agents.yaml's agents with the code configuring them, and tasks' `human_input` with their agents. */
@@ -120,7 +147,16 @@ export function applyCrewYaml(e: Engine, files: CrewYaml[]): void {
         return typeof v === 'string' ? v : undefined;
       };
       const span: Span = entry.span;
-      const yamlFile = { path: file.path, language: 'python' as const, imports: new Map(), reexports: [], bindings: new Map(), functions: new Map(), classes: new Map(), calls: [] };
+      const yamlFile = {
+        path: file.path,
+        language: 'python' as const,
+        imports: new Map(),
+        reexports: [],
+        bindings: new Map(),
+        functions: new Map(),
+        classes: new Map(),
+        calls: [],
+      };
       const backstory = text('backstory');
       const llm = entry.fields.get('llm');
       if (code) {
@@ -129,12 +165,15 @@ export function applyCrewYaml(e: Engine, files: CrewYaml[]): void {
         code.fact.ref = `${file.path}#agent:${entry.key}`;
         code.fact.language = 'yaml';
         if (backstory !== undefined) code.fact.instructionsSha256 = e.instructionsHash(yamlFile, { kind: 'str', value: backstory, span });
-        if (typeof llm?.value === 'string' && code.models.length === 0) code.fact.models.push(e.addModel(yamlFile, llm.value, 'crewai agents.yaml', llm.span).ref);
+        if (typeof llm?.value === 'string' && code.models.length === 0)
+          code.fact.models.push(e.addModel(yamlFile, llm.value, 'crewai agents.yaml', llm.span).ref);
         yamlAgents.set(`${file.path}#${entry.key}`, code);
         for (const other of byKey.get(entry.key) ?? []) if (other !== code) e.agents = e.agents.filter((a) => a !== other);
         continue;
       }
-      const draft = e.addAgent(yamlFile, framework, entry.key, span, { instructions: backstory !== undefined ? { kind: 'str', value: backstory, span } : undefined });
+      const draft = e.addAgent(yamlFile, framework, entry.key, span, {
+        instructions: backstory !== undefined ? { kind: 'str', value: backstory, span } : undefined,
+      });
       draft.fact.language = 'yaml';
       if (typeof llm?.value === 'string') draft.fact.models.push(e.addModel(yamlFile, llm.value, 'crewai agents.yaml', llm.span).ref);
       yamlAgents.set(`${file.path}#${entry.key}`, draft);

@@ -9,4 +9,12 @@ import { openaiAgentsRules } from './openai-agents.ts';
 import { pythonAgentRules } from './python-agents.ts';
 import { vercelMastraRules } from './vercel-mastra.ts';
 
-export const allRules: Rule[] = [...openaiAgentsRules, ...langchainRules, ...crewaiRules, ...autogenRules, ...pythonAgentRules, ...vercelMastraRules, ...mcpRules];
+export const allRules: Rule[] = [
+  ...openaiAgentsRules,
+  ...langchainRules,
+  ...crewaiRules,
+  ...autogenRules,
+  ...pythonAgentRules,
+  ...vercelMastraRules,
+  ...mcpRules,
+];

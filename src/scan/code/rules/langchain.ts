@@ -15,7 +15,20 @@
 
 import type { CallRule, Construct, Engine, Rule } from '../engine.ts';
 import type { CallValue, FileIR, Value } from '../ir.ts';
-import { agentConstruct, agentRule, boundName, builtinTool, declSpan, functionOf, mcpServer, modelRule, opt, truthy, toolDecorator, toolRule } from './common.ts';
+import {
+  agentConstruct,
+  agentRule,
+  boundName,
+  builtinTool,
+  declSpan,
+  functionOf,
+  mcpServer,
+  modelRule,
+  opt,
+  truthy,
+  toolDecorator,
+  toolRule,
+} from './common.ts';
 
 const lcPy = /^langchain(_[a-z0-9_]+)?(\.|$)/;
 const lgPy = /^langgraph(_supervisor|_swarm)?(\.|$)/;
@@ -47,14 +60,14 @@ const chatModels = [
 ];
 
 /** A tool whose function calls langgraph's interrupt() pauses for a human. */
-function interrupts(e: Engine, file: FileIR, call: CallValue | undefined, fnValue?: Value): boolean | undefined {
+function interrupts(e: Engine, file: FileIR, fnValue: Value | undefined): boolean | undefined {
   const fn = functionOf(e, file, fnValue);
   if (!fn) return undefined;
   for (const c of fn.calls) {
     const sym = e.resolver.resolve(file, c.callee);
     if (sym.kind === 'external' && /^(langgraph|@langchain\/langgraph)/.test(sym.module) && sym.path.at(-1) === 'interrupt') return true;
   }
-  return call ? undefined : undefined;
+  return undefined;
 }
 
 /** Approval read off `interrupt_before=[…]` / `interruptBefore: […]` and LangChain 1.x's HumanInTheLoopMiddleware. */
@@ -77,9 +90,10 @@ const pyTool = toolDecorator({ framework: 'langchain', name: ['name_or_callable'
 /** A StateGraph builder: its nodes and ToolNodes, and the agent its compile() makes. */
 const stateGraph =
   (framework: string): CallRule =>
-  (e, file, call) => {
+  (e, _file, call) => {
     const tools: Value[] = [];
     const delegates: Value[] = [];
+    const models: Value[] = [];
     const construct: Construct = {
       framework,
       onMethod: (f, c, method) => {
@@ -94,11 +108,17 @@ const stateGraph =
             }
           }
           delegates.push(node);
+          // A node function calling a chat model (`llm.bind_tools(…).invoke(…)`) makes the graph use that model.
+          const fn = functionOf(e, f, node);
+          for (const inner of fn?.calls ?? []) {
+            if (inner.callee.kind === 'ref' && !inner.callee.base && inner.callee.path.length > 1)
+              models.push({ ...inner.callee, path: inner.callee.path.slice(0, -1) });
+          }
           return undefined;
         }
         if (method === 'compile') {
           const name = e.text(f, opt(c, 'name')) ?? boundName(c) ?? boundName(call) ?? 'graph';
-          const draft = e.addAgent(f, framework, name, declSpan(c), { tools, delegates, humanApproval: approval(e, f, c) });
+          const draft = e.addAgent(f, framework, name, declSpan(c), { tools, delegates, models, humanApproval: approval(e, f, c) });
           e.later.push(() => {
             // Nodes that are plain functions are steps, not agents: only agents stay delegates.
             draft.fact.delegatesTo = draft.fact.delegatesTo.filter((ref) => e.agents.some((a) => a.fact.ref === ref));
@@ -119,24 +139,51 @@ const multiServer: CallRule = (e, file, call) => {
     const get = (k: string) => spec.entries.get(k);
     const transport = e.text(file, get('transport'));
     return [
-      mcpServer(e, file, { ...call, bindingSpan: undefined, span: spec.span }, {
-        name,
-        command: get('command'),
-        args: get('args'),
-        env: get('env'),
-        url: get('url'),
-        headers: get('headers'),
-        transport: transport === 'sse' ? 'sse' : transport === 'stdio' ? 'stdio' : transport ? 'streamable-http' : undefined,
-      }),
+      mcpServer(
+        e,
+        file,
+        { ...call, bindingSpan: undefined, span: spec.span },
+        {
+          name,
+          command: get('command'),
+          args: get('args'),
+          env: get('env'),
+          url: get('url'),
+          headers: get('headers'),
+          transport: transport === 'sse' ? 'sse' : transport === 'stdio' ? 'stdio' : transport ? 'streamable-http' : undefined,
+        },
+      ),
     ];
   });
-  return { framework: 'langchain', servers, onMethod: (_f, _c, method) => (/^(get_tools|getTools)$/.test(method) ? { framework: 'langchain', servers } : undefined) };
+  return {
+    framework: 'langchain',
+    servers,
+    onMethod: (_f, _c, method) => (/^(get_tools|getTools)$/.test(method) ? { framework: 'langchain', servers } : undefined),
+  };
 };
 
 export const langchainRules: Rule[] = [
-  { framework: 'langchain', language: 'python', module: lcPy, names: chatModels, call: modelRule(['model', 'model_name', 'model_id', 'azure_deployment', 'deployment_name']) },
-  { framework: 'langchain', language: 'js', module: lcJs, names: chatModels, call: modelRule(['model', 'modelName', 'model_id', 'azureOpenAIApiDeploymentName']) },
-  { framework: 'langchain', language: 'python', module: lcPy, names: ['init_chat_model'], call: modelRule(['model', 0], 'init_chat_model') },
+  {
+    framework: 'langchain',
+    language: 'python',
+    module: lcPy,
+    names: chatModels,
+    call: modelRule(['model', 'model_name', 'model_id', 'azure_deployment', 'deployment_name']),
+  },
+  {
+    framework: 'langchain',
+    language: 'js',
+    module: lcJs,
+    names: chatModels,
+    call: modelRule(['model', 'modelName', 'model_id', 'azureOpenAIApiDeploymentName']),
+  },
+  {
+    framework: 'langchain',
+    language: 'python',
+    module: lcPy,
+    names: ['init_chat_model'],
+    call: modelRule(['model', 0], 'init_chat_model'),
+  },
   { framework: 'langchain', language: 'js', module: lcJs, names: ['initChatModel'], call: modelRule([0, 'model'], 'initChatModel') },
   {
     framework: 'langchain',
@@ -145,11 +192,16 @@ export const langchainRules: Rule[] = [
     names: ['tool'],
     decorator: (e, file, fn, decorator) => {
       pyTool(e, file, fn, decorator);
-      if (interrupts(e, file, undefined, { kind: 'func', fn, span: fn.span })) e.construct(fn)!.tool!.requiresApproval = true;
+      if (interrupts(e, file, { kind: 'func', fn, span: fn.span })) e.construct(fn)!.tool!.requiresApproval = true;
     },
     call: (e, file, call, sym) => {
-      const made = toolRule({ framework: 'langchain', fn: [0], name: ['name_or_callable'], description: ['description'] })(e, file, call, sym);
-      if (made?.tool && interrupts(e, file, call, call.args[0])) made.tool.requiresApproval = true;
+      const made = toolRule({ framework: 'langchain', fn: [0], name: ['name_or_callable'], description: ['description'] })(
+        e,
+        file,
+        call,
+        sym,
+      );
+      if (made?.tool && interrupts(e, file, call.args[0])) made.tool.requiresApproval = true;
       return made;
     },
   },
@@ -160,12 +212,24 @@ export const langchainRules: Rule[] = [
     names: ['tool'],
     call: (e, file, call, sym) => {
       const made = toolRule({ framework: 'langchain', fn: [0], name: ['name'], description: ['description'] })(e, file, call, sym);
-      if (made?.tool && interrupts(e, file, call, call.args[0])) made.tool.requiresApproval = true;
+      if (made?.tool && interrupts(e, file, call.args[0])) made.tool.requiresApproval = true;
       return made;
     },
   },
-  { framework: 'langchain', language: 'python', module: lcPy, names: ['StructuredTool.from_function', 'Tool.from_function', 'Tool', 'StructuredTool'], call: toolRule({ framework: 'langchain', fn: ['func', 'coroutine', 0], name: ['name'], description: ['description'] }) },
-  { framework: 'langchain', language: 'js', module: lcJs, names: ['DynamicStructuredTool', 'DynamicTool'], call: toolRule({ framework: 'langchain', fn: ['func'], name: ['name'], description: ['description'] }) },
+  {
+    framework: 'langchain',
+    language: 'python',
+    module: lcPy,
+    names: ['StructuredTool.from_function', 'Tool.from_function', 'Tool', 'StructuredTool'],
+    call: toolRule({ framework: 'langchain', fn: ['func', 'coroutine', 0], name: ['name'], description: ['description'] }),
+  },
+  {
+    framework: 'langchain',
+    language: 'js',
+    module: lcJs,
+    names: ['DynamicStructuredTool', 'DynamicTool'],
+    call: toolRule({ framework: 'langchain', fn: ['func'], name: ['name'], description: ['description'] }),
+  },
   {
     framework: 'langchain',
     language: 'python',
@@ -173,19 +237,47 @@ export const langchainRules: Rule[] = [
     names: ['BaseTool'],
     base: (e, file, cls) => {
       const run = cls.methods.find((m) => m.name === '_run' || m.name === '_arun');
-      return { framework: 'langchain', tool: e.addTool(file, 'langchain', { name: e.text(file, cls.attrs.get('name')) ?? cls.name, description: e.text(file, cls.attrs.get('description')), type: 'function', capabilities: e.capabilities(file, run), span: cls.span }) };
+      return {
+        framework: 'langchain',
+        tool: e.addTool(file, 'langchain', {
+          name: e.text(file, cls.attrs.get('name')) ?? cls.name,
+          description: e.text(file, cls.attrs.get('description')),
+          type: 'function',
+          capabilities: e.capabilities(file, run),
+          span: cls.span,
+        }),
+      };
     },
   },
   ...(
     [
       [['ShellTool'], ['shell']],
       [['PythonREPLTool', 'PythonAstREPLTool'], ['code_execution']],
-      [['TavilySearchResults', 'TavilySearch', 'DuckDuckGoSearchRun', 'DuckDuckGoSearchResults', 'RequestsGetTool', 'RequestsPostTool', 'WikipediaQueryRun', 'BraveSearch'], ['network']],
+      [
+        [
+          'TavilySearchResults',
+          'TavilySearch',
+          'DuckDuckGoSearchRun',
+          'DuckDuckGoSearchResults',
+          'RequestsGetTool',
+          'RequestsPostTool',
+          'WikipediaQueryRun',
+          'BraveSearch',
+        ],
+        ['network'],
+      ],
       [['ReadFileTool', 'WriteFileTool', 'ListDirectoryTool', 'DeleteFileTool', 'MoveFileTool', 'CopyFileTool'], ['filesystem']],
       [['QuerySQLDatabaseTool', 'QuerySQLDataBaseTool'], ['database']],
     ] as [string[], string[]][]
   ).flatMap(([names, capabilities]): Rule[] => [
-    { framework: 'langchain', language: 'python', module: lcPy, names, call: builtinTool('langchain', capabilities), value: builtinTool('langchain', capabilities) },
+    {
+      framework: 'langchain',
+      language: 'python',
+      module: lcPy,
+      names,
+      call: builtinTool('langchain', capabilities),
+      value: builtinTool('langchain', capabilities),
+    },
     { framework: 'langchain', language: 'js', module: lcJs, names, call: builtinTool('langchain', capabilities) },
   ]),
   {
@@ -193,14 +285,30 @@ export const langchainRules: Rule[] = [
     language: 'python',
     module: lcPy,
     names: ['create_agent'],
-    call: agentRule({ framework: 'langchain', name: ['name'], instructions: ['system_prompt'], model: ['model', 0], tools: ['tools', 1], approval, modelClient: 'create_agent' }),
+    call: agentRule({
+      framework: 'langchain',
+      name: ['name'],
+      instructions: ['system_prompt'],
+      model: ['model', 0],
+      tools: ['tools', 1],
+      approval,
+      modelClient: 'create_agent',
+    }),
   },
   {
     framework: 'langchain',
     language: 'js',
     module: lcJs,
     names: ['createAgent'],
-    call: agentRule({ framework: 'langchain', name: ['name'], instructions: ['systemPrompt', 'prompt'], model: ['model', 'llm'], tools: ['tools'], approval, modelClient: 'createAgent' }),
+    call: agentRule({
+      framework: 'langchain',
+      name: ['name'],
+      instructions: ['systemPrompt', 'prompt'],
+      model: ['model', 'llm'],
+      tools: ['tools'],
+      approval,
+      modelClient: 'createAgent',
+    }),
   },
   {
     framework: 'langchain',
@@ -222,14 +330,30 @@ export const langchainRules: Rule[] = [
     language: 'python',
     module: lgPy,
     names: ['create_react_agent'],
-    call: agentRule({ framework: 'langgraph', name: ['name'], instructions: ['prompt', 'state_modifier'], model: ['model', 0], tools: ['tools', 1], approval, modelClient: 'create_react_agent' }),
+    call: agentRule({
+      framework: 'langgraph',
+      name: ['name'],
+      instructions: ['prompt', 'state_modifier'],
+      model: ['model', 0],
+      tools: ['tools', 1],
+      approval,
+      modelClient: 'create_react_agent',
+    }),
   },
   {
     framework: 'langgraph',
     language: 'js',
     module: lgJs,
     names: ['createReactAgent'],
-    call: agentRule({ framework: 'langgraph', name: ['name'], instructions: ['prompt', 'stateModifier', 'messageModifier'], model: ['llm', 'model'], tools: ['tools'], approval, modelClient: 'createReactAgent' }),
+    call: agentRule({
+      framework: 'langgraph',
+      name: ['name'],
+      instructions: ['prompt', 'stateModifier', 'messageModifier'],
+      model: ['llm', 'model'],
+      tools: ['tools'],
+      approval,
+      modelClient: 'createReactAgent',
+    }),
   },
   {
     framework: 'langgraph',
@@ -245,7 +369,10 @@ export const langchainRules: Rule[] = [
         delegates: [opt(call, 'agents', 0)].filter((v): v is Value => !!v),
       });
       draft.modelClient = 'create_supervisor';
-      return { ...agentConstruct('langgraph', draft), onMethod: (_f, _c, method) => (method === 'compile' ? agentConstruct('langgraph', draft) : undefined) };
+      return {
+        ...agentConstruct('langgraph', draft),
+        onMethod: (_f, _c, method) => (method === 'compile' ? agentConstruct('langgraph', draft) : undefined),
+      };
     },
   },
   {
@@ -262,7 +389,10 @@ export const langchainRules: Rule[] = [
         delegates: [opt(call, 'agents')].filter((v): v is Value => !!v),
       });
       draft.modelClient = 'createSupervisor';
-      return { ...agentConstruct('langgraph', draft), onMethod: (_f, _c, method) => (method === 'compile' ? agentConstruct('langgraph', draft) : undefined) };
+      return {
+        ...agentConstruct('langgraph', draft),
+        onMethod: (_f, _c, method) => (method === 'compile' ? agentConstruct('langgraph', draft) : undefined),
+      };
     },
   },
   {
@@ -277,7 +407,13 @@ export const langchainRules: Rule[] = [
   },
   { framework: 'langgraph', language: 'python', module: lgPy, names: ['StateGraph'], call: stateGraph('langgraph') },
   { framework: 'langgraph', language: 'js', module: lgJs, names: ['StateGraph'], call: stateGraph('langgraph') },
-  { framework: 'langchain', language: 'python', module: /^langchain_mcp_adapters(\.|$)/, names: ['MultiServerMCPClient'], call: multiServer },
+  {
+    framework: 'langchain',
+    language: 'python',
+    module: /^langchain_mcp_adapters(\.|$)/,
+    names: ['MultiServerMCPClient'],
+    call: multiServer,
+  },
   { framework: 'langchain', language: 'js', module: /^@langchain\/mcp-adapters(\/|$)/, names: ['MultiServerMCPClient'], call: multiServer },
 ];
 

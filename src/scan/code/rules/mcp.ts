@@ -84,13 +84,32 @@ function registeredTool(e: Engine, file: FileIR, call: CallValue, method: string
 const pyServer: CallRule = (e, file, call) =>
   serverConstruct(
     e,
-    e.addMcpServer(file, { name: e.text(file, opt(call, 'name', 0)) ?? call.boundTo ?? 'mcp', transport: 'stdio', envNames: [], headerNames: [], tools: [], definedIn: 'code', span: declSpan(call) }),
+    e.addMcpServer(file, {
+      name: e.text(file, opt(call, 'name', 0)) ?? call.boundTo ?? 'mcp',
+      transport: 'stdio',
+      envNames: [],
+      headerNames: [],
+      tools: [],
+      definedIn: 'code',
+      span: declSpan(call),
+    }),
   );
 
 const jsServer: CallRule = (e, file, call) => {
   const info = call.args[0];
   const name = info?.kind === 'dict' ? e.text(file, info.entries.get('name')) : undefined;
-  return serverConstruct(e, e.addMcpServer(file, { name: name ?? call.boundTo ?? 'mcp', transport: 'stdio', envNames: [], headerNames: [], tools: [], definedIn: 'code', span: declSpan(call) }));
+  return serverConstruct(
+    e,
+    e.addMcpServer(file, {
+      name: name ?? call.boundTo ?? 'mcp',
+      transport: 'stdio',
+      envNames: [],
+      headerNames: [],
+      tools: [],
+      definedIn: 'code',
+      span: declSpan(call),
+    }),
+  );
 };
 
 export const mcpRules: Rule[] = [
@@ -109,7 +128,13 @@ export const mcpRules: Rule[] = [
           if (sym.kind !== 'external' || !/^mcp(\.|$)/.test(sym.module) || sym.path.at(-1) !== 'Tool') continue;
           const name = e.text(file, opt(c, 'name'));
           if (!name) continue;
-          const tool = e.addTool(file, framework, { name, description: e.text(file, opt(c, 'description')), type: 'mcp', capabilities: [], span: c.span });
+          const tool = e.addTool(file, framework, {
+            name,
+            description: e.text(file, opt(c, 'description')),
+            type: 'mcp',
+            capabilities: [],
+            span: c.span,
+          });
           made.mcp!.tools.push(tool.ref);
         }
       });
@@ -122,7 +147,15 @@ export const mcpRules: Rule[] = [
     language: 'python',
     module: py,
     names: ['StdioServerParameters'],
-    call: (e, file, call) => ({ framework, mcp: mcpServer(e, file, call, { command: opt(call, 'command', 0), args: opt(call, 'args', 1), env: opt(call, 'env'), transport: 'stdio' }) }),
+    call: (e, file, call) => ({
+      framework,
+      mcp: mcpServer(e, file, call, {
+        command: opt(call, 'command', 0),
+        args: opt(call, 'args', 1),
+        env: opt(call, 'env'),
+        transport: 'stdio',
+      }),
+    }),
   },
   {
     framework,
@@ -131,7 +164,11 @@ export const mcpRules: Rule[] = [
     names: ['streamablehttp_client', 'streamable_http_client', 'sse_client'],
     call: (e, file, call, sym) => ({
       framework,
-      mcp: mcpServer(e, file, call, { url: opt(call, 'url', 0), headers: opt(call, 'headers'), transport: sym.path.at(-1) === 'sse_client' ? 'sse' : 'streamable-http' }),
+      mcp: mcpServer(e, file, call, {
+        url: opt(call, 'url', 0),
+        headers: opt(call, 'headers'),
+        transport: sym.path.at(-1) === 'sse_client' ? 'sse' : 'streamable-http',
+      }),
     }),
   },
   {
@@ -152,7 +189,13 @@ export const mcpRules: Rule[] = [
       const text = e.text(file, target);
       if (text === undefined) return undefined;
       if (/^https?:/.test(text)) return { framework, mcp: mcpServer(e, file, call, { url: target }) };
-      return { framework, mcp: mcpServer(e, file, call, { command: { kind: 'str', value: /\.js$/.test(text) ? 'node' : 'python', span: call.span }, args: { kind: 'list', items: [target!], span: call.span } }) };
+      return {
+        framework,
+        mcp: mcpServer(e, file, call, {
+          command: { kind: 'str', value: /\.js$/.test(text) ? 'node' : 'python', span: call.span },
+          args: { kind: 'list', items: [target!], span: call.span },
+        }),
+      };
     },
   },
   {
@@ -160,7 +203,10 @@ export const mcpRules: Rule[] = [
     language: 'js',
     module: js,
     names: ['StdioClientTransport'],
-    call: (e, file, call) => ({ framework, mcp: mcpServer(e, file, call, { command: opt(call, 'command'), args: opt(call, 'args'), env: opt(call, 'env'), transport: 'stdio' }) }),
+    call: (e, file, call) => ({
+      framework,
+      mcp: mcpServer(e, file, call, { command: opt(call, 'command'), args: opt(call, 'args'), env: opt(call, 'env'), transport: 'stdio' }),
+    }),
   },
   {
     framework,
@@ -181,4 +227,3 @@ export const mcpRules: Rule[] = [
     },
   },
 ];
-

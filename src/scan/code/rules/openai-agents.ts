@@ -19,14 +19,31 @@ export const openaiAgentsRules: Rule[] = [
     language: 'python',
     module: py,
     names: ['Agent'],
-    call: agentRule({ framework, name: ['name', 0], instructions: ['instructions'], model: ['model'], tools: ['tools'], mcp: ['mcp_servers'], delegates: ['handoffs'], approval: () => undefined }),
+    call: agentRule({
+      framework,
+      name: ['name', 0],
+      instructions: ['instructions'],
+      model: ['model'],
+      tools: ['tools'],
+      mcp: ['mcp_servers'],
+      delegates: ['handoffs'],
+      approval: () => undefined,
+    }),
   },
   {
     framework,
     language: 'js',
     module: js,
     names: ['Agent', 'Agent.create'],
-    call: agentRule({ framework, name: ['name'], instructions: ['instructions'], model: ['model'], tools: ['tools'], mcp: ['mcpServers'], delegates: ['handoffs'] }),
+    call: agentRule({
+      framework,
+      name: ['name'],
+      instructions: ['instructions'],
+      model: ['model'],
+      tools: ['tools'],
+      mcp: ['mcpServers'],
+      delegates: ['handoffs'],
+    }),
   },
   {
     framework,
@@ -36,9 +53,27 @@ export const openaiAgentsRules: Rule[] = [
     decorator: toolDecorator({ framework, name: ['name_override'], description: ['description_override'], approval: ['needs_approval'] }),
     call: toolRule({ framework, name: ['name_override'], description: ['description_override'], fn: [0], approval: ['needs_approval'] }),
   },
-  { framework, language: 'js', module: js, names: ['tool'], call: toolRule({ framework, name: ['name'], description: ['description'], approval: ['needsApproval'] }) },
-  { framework, language: 'python', module: py, names: ['handoff'], call: (_e, file, call) => ({ framework, wraps: { file, value: opt(call, 'agent', 0)!, as: 'delegate' } }) },
-  { framework, language: 'js', module: js, names: ['handoff'], call: (_e, file, call) => ({ framework, wraps: { file, value: call.args[0]!, as: 'delegate' } }) },
+  {
+    framework,
+    language: 'js',
+    module: js,
+    names: ['tool'],
+    call: toolRule({ framework, name: ['name'], description: ['description'], approval: ['needsApproval'] }),
+  },
+  {
+    framework,
+    language: 'python',
+    module: py,
+    names: ['handoff'],
+    call: (_e, file, call) => ({ framework, wraps: { file, value: opt(call, 'agent', 0)!, as: 'delegate' } }),
+  },
+  {
+    framework,
+    language: 'js',
+    module: js,
+    names: ['handoff'],
+    call: (_e, file, call) => ({ framework, wraps: { file, value: call.args[0]!, as: 'delegate' } }),
+  },
   ...(
     [
       [['ShellTool', 'LocalShellTool'], ['shell']],
@@ -49,7 +84,9 @@ export const openaiAgentsRules: Rule[] = [
       [['ImageGenerationTool'], []],
       [['ApplyPatchTool'], ['filesystem']],
     ] as [string[], string[]][]
-  ).map(([names, capabilities]): Rule => ({ framework, language: 'python', module: py, names, call: builtinTool(framework, capabilities) })),
+  ).map(
+    ([names, capabilities]): Rule => ({ framework, language: 'python', module: py, names, call: builtinTool(framework, capabilities) }),
+  ),
   ...(
     [
       [['shellTool', 'localShellTool'], ['shell']],
@@ -141,9 +178,20 @@ export const openaiAgentsRules: Rule[] = [
       };
     },
   },
-  { framework, language: 'python', module: py, names: ['OpenAIChatCompletionsModel', 'OpenAIResponsesModel'], call: modelRule(['model', 0]) },
+  {
+    framework,
+    language: 'python',
+    module: py,
+    names: ['OpenAIChatCompletionsModel', 'OpenAIResponsesModel'],
+    call: modelRule(['model', 0]),
+  },
   { framework, language: 'python', module: py, names: ['LitellmModel'], call: modelRule(['model', 0], 'LitellmModel') },
   { framework, language: 'js', module: js, names: ['OpenAIChatCompletionsModel', 'OpenAIResponsesModel'], call: modelRule([1, 'model']) },
-  { framework, language: 'js', module: js, names: ['aisdk'], call: (_e, file, call) => ({ framework, wraps: { file, value: call.args[0]!, as: 'same' } }) },
+  {
+    framework,
+    language: 'js',
+    module: js,
+    names: ['aisdk'],
+    call: (_e, file, call) => ({ framework, wraps: { file, value: call.args[0]!, as: 'same' } }),
+  },
 ];
-

@@ -27,8 +27,11 @@ const providerModel: CallRule = (e, file, call, sym) => {
 };
 
 /** `createOpenAI({ apiKey })`: an instance whose calls make models of that provider. */
-const providerFactory: CallRule = (e, file, call, sym) => {
-  const provider = sym.path.at(-1)!.replace(/^create/, '').toLowerCase();
+const providerFactory: CallRule = (e, file, _call, sym) => {
+  const provider = sym.path
+    .at(-1)!
+    .replace(/^create/, '')
+    .toLowerCase();
   const modelOf = (_f: FileIR, c: CallValue): Construct | undefined => {
     const id = e.text(file, c.args[0]);
     return id === undefined ? undefined : { framework: 'vercel-ai', model: e.addModel(file, id, provider, c.args[0]!.span) };
@@ -43,7 +46,13 @@ const generate: CallRule = (e, file, call, sym) => {
     if (model) e.later.push(() => void e.objects(file, model, 'model', 'vercel-ai', sym.path.at(-1)));
     return undefined;
   }
-  const made = agentRule({ framework: 'vercel-ai', instructions: ['system'], model: ['model'], tools: ['tools'], modelClient: sym.path.at(-1) })(e, file, call, sym)!;
+  const made = agentRule({
+    framework: 'vercel-ai',
+    instructions: ['system'],
+    model: ['model'],
+    tools: ['tools'],
+    modelClient: sym.path.at(-1),
+  })(e, file, call, sym)!;
   // A generate call is named by the function it runs in; a route handler (`export async function POST`) by its route.
   const fn = call.enclosing?.name;
   const draft = made.agent!;
@@ -68,7 +77,14 @@ function mcpClient(framework: string, serversKey: string | undefined): CallRule 
         // new StdioMCPTransport({ command, args, env }) / new StreamableHTTPClientTransport(new URL(…))
         const options = spec.args[0];
         if (options?.kind === 'dict') {
-          return mcpServer(e, file, at, { name, command: options.entries.get('command'), args: options.entries.get('args'), env: options.entries.get('env'), url: options.entries.get('url'), transport: options.entries.has('url') ? undefined : 'stdio' });
+          return mcpServer(e, file, at, {
+            name,
+            command: options.entries.get('command'),
+            args: options.entries.get('args'),
+            env: options.entries.get('env'),
+            url: options.entries.get('url'),
+            transport: options.entries.has('url') ? undefined : 'stdio',
+          });
         }
         return mcpServer(e, file, at, { name, url: options });
       }
@@ -85,7 +101,11 @@ function mcpClient(framework: string, serversKey: string | undefined): CallRule 
         transport: type === 'sse' ? 'sse' : type === 'http' ? 'streamable-http' : undefined,
       });
     });
-    return { framework, servers: list, onMethod: (_f, _c, method) => (/^(tools|getTools|getToolsets|listTools)$/.test(method) ? { framework, servers: list } : undefined) };
+    return {
+      framework,
+      servers: list,
+      onMethod: (_f, _c, method) => (/^(tools|getTools|getToolsets|listTools)$/.test(method) ? { framework, servers: list } : undefined),
+    };
   };
 }
 
@@ -94,31 +114,110 @@ export const vercelMastraRules: Rule[] = [
     framework: 'vercel-ai',
     language: 'js',
     module: providers,
-    names: ['openai', 'anthropic', 'google', 'vertex', 'mistral', 'groq', 'xai', 'cohere', 'bedrock', 'azure', 'deepseek', 'perplexity', 'togetherai', 'fireworks', 'ollama', 'gateway', 'default'],
+    names: [
+      'openai',
+      'anthropic',
+      'google',
+      'vertex',
+      'mistral',
+      'groq',
+      'xai',
+      'cohere',
+      'bedrock',
+      'azure',
+      'deepseek',
+      'perplexity',
+      'togetherai',
+      'fireworks',
+      'ollama',
+      'gateway',
+      'default',
+    ],
     call: providerModel,
   },
   ...['chat', 'responses', 'messages', 'languageModel', 'completion', 'textEmbeddingModel', 'embedding'].map(
-    (method): Rule => ({ framework: 'vercel-ai', language: 'js', module: providers, names: ['openai', 'anthropic', 'google', 'mistral', 'azure', 'groq', 'xai', 'bedrock', 'vertex'].map((p) => `${p}.${method}`), call: providerModel }),
+    (method): Rule => ({
+      framework: 'vercel-ai',
+      language: 'js',
+      module: providers,
+      names: ['openai', 'anthropic', 'google', 'mistral', 'azure', 'groq', 'xai', 'bedrock', 'vertex'].map((p) => `${p}.${method}`),
+      call: providerModel,
+    }),
   ),
-  { framework: 'vercel-ai', language: 'js', module: providers, names: ['createOpenAI', 'createAnthropic', 'createGoogleGenerativeAI', 'createAzure', 'createMistral', 'createGroq', 'createXai', 'createAmazonBedrock', 'createVertex', 'createDeepSeek', 'createOpenAICompatible'], call: providerFactory },
-  { framework: 'vercel-ai', language: 'js', module: ai, names: ['generateText', 'streamText', 'generateObject', 'streamObject'], call: generate },
+  {
+    framework: 'vercel-ai',
+    language: 'js',
+    module: providers,
+    names: [
+      'createOpenAI',
+      'createAnthropic',
+      'createGoogleGenerativeAI',
+      'createAzure',
+      'createMistral',
+      'createGroq',
+      'createXai',
+      'createAmazonBedrock',
+      'createVertex',
+      'createDeepSeek',
+      'createOpenAICompatible',
+    ],
+    call: providerFactory,
+  },
+  {
+    framework: 'vercel-ai',
+    language: 'js',
+    module: ai,
+    names: ['generateText', 'streamText', 'generateObject', 'streamObject'],
+    call: generate,
+  },
   {
     framework: 'vercel-ai',
     language: 'js',
     module: ai,
     names: ['ToolLoopAgent', 'Experimental_Agent', 'Agent'],
-    call: agentRule({ framework: 'vercel-ai', name: ['name', 'id'], instructions: ['instructions', 'system'], model: ['model'], tools: ['tools'] }),
+    call: agentRule({
+      framework: 'vercel-ai',
+      name: ['name', 'id'],
+      instructions: ['instructions', 'system'],
+      model: ['model'],
+      tools: ['tools'],
+    }),
   },
-  { framework: 'vercel-ai', language: 'js', module: ai, names: ['tool', 'dynamicTool'], call: toolRule({ framework: 'vercel-ai', description: ['description'], approval: ['needsApproval'] }) },
-  { framework: 'vercel-ai', language: 'js', module: /^(ai|@ai-sdk\/mcp)(\/|$)/, names: ['experimental_createMCPClient', 'createMCPClient'], call: mcpClient('vercel-ai', undefined) },
+  {
+    framework: 'vercel-ai',
+    language: 'js',
+    module: ai,
+    names: ['tool', 'dynamicTool'],
+    call: toolRule({ framework: 'vercel-ai', description: ['description'], approval: ['needsApproval'] }),
+  },
+  {
+    framework: 'vercel-ai',
+    language: 'js',
+    module: /^(ai|@ai-sdk\/mcp)(\/|$)/,
+    names: ['experimental_createMCPClient', 'createMCPClient'],
+    call: mcpClient('vercel-ai', undefined),
+  },
   {
     framework: 'mastra',
     language: 'js',
     module: mastra,
     names: ['Agent'],
-    call: agentRule({ framework: 'mastra', name: ['name', 'id'], instructions: ['instructions'], model: ['model'], tools: ['tools'], delegates: ['agents'] }),
+    call: agentRule({
+      framework: 'mastra',
+      name: ['name', 'id'],
+      instructions: ['instructions'],
+      model: ['model'],
+      tools: ['tools'],
+      delegates: ['agents'],
+    }),
   },
-  { framework: 'mastra', language: 'js', module: mastra, names: ['createTool'], call: toolRule({ framework: 'mastra', name: ['id'], description: ['description'], approval: ['requireApproval'] }) },
+  {
+    framework: 'mastra',
+    language: 'js',
+    module: mastra,
+    names: ['createTool'],
+    call: toolRule({ framework: 'mastra', name: ['id'], description: ['description'], approval: ['requireApproval'] }),
+  },
   { framework: 'mastra', language: 'js', module: mastra, names: ['MCPClient', 'MCPConfiguration'], call: mcpClient('mastra', 'servers') },
   {
     framework: 'mastra',
@@ -126,11 +225,20 @@ export const vercelMastraRules: Rule[] = [
     module: mastra,
     names: ['MCPServer'],
     call: (e, file, call) => {
-      const server = e.addMcpServer(file, { name: e.text(file, opt(call, 'name')) ?? boundName(call) ?? 'mcp', transport: 'stdio', envNames: [], headerNames: [], tools: [], definedIn: 'code', span: declSpan(call) });
+      const server = e.addMcpServer(file, {
+        name: e.text(file, opt(call, 'name')) ?? boundName(call) ?? 'mcp',
+        transport: 'stdio',
+        envNames: [],
+        headerNames: [],
+        tools: [],
+        definedIn: 'code',
+        span: declSpan(call),
+      });
       const tools = opt(call, 'tools');
       if (tools) {
         e.later.unshift(() => {
-          for (const linked of e.objects(file, tools, 'tool', 'mastra')) if (linked.type === 'tool' && !server.tools.includes(linked.ref)) server.tools.push(linked.ref);
+          for (const linked of e.objects(file, tools, 'tool', 'mastra'))
+            if (linked.type === 'tool' && !server.tools.includes(linked.ref)) server.tools.push(linked.ref);
         });
       }
       return { framework: 'mastra', mcp: server };
