@@ -9,9 +9,11 @@
 // MCP client configurations and secrets belong to the rest of the scanner).
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { Facts } from '../src/scan/facts.ts';
 import { createCodeAnalyzer, wantsFile } from '../src/scan/code/index.ts';
 
@@ -150,5 +152,237 @@ describe('code analyser over the labelled corpus (engine-independent: runs once)
     for (const l of lines) {
       assert.ok(l.precision >= 0.95 && l.recall >= 0.95, `${l.line}\n${misses.join('\n')}`);
     }
+  });
+});
+
+describe('code analyser facts (engine-independent: runs once)', () => {
+  it('reports the OpenAI Agents SDK case fact by fact: refs, spans, hashes, approvals, MCP servers', async () => {
+    const facts = await analyse('openai-agents-python');
+    const triage = facts.agents.find((a) => a.name === 'Triage')!;
+    assert.deepEqual(triage, {
+      ref: 'app/agents_setup.py#agent:Triage',
+      name: 'Triage',
+      framework: 'openai-agents',
+      language: 'python',
+      instructionsSha256: createHash('sha256').update('Route the customer to the right specialist.').digest('hex'),
+      models: ['app/agents_setup.py#model:gpt-4.1'],
+      tools: ['app/agents_setup.py#tool:WebSearchTool'],
+      mcpServers: ['app/agents_setup.py#mcp:docs'],
+      delegatesTo: [
+        'app/agents_setup.py#agent:Spanish translator',
+        'app/agents_setup.py#agent:Billing',
+        'app/agents_setup.py#agent:Refunds',
+      ],
+      span: { path: 'app/agents_setup.py', startLine: 42, startColumn: 1, endLine: 52, endColumn: 2 },
+    });
+    const diagnostics = facts.tools.find((t) => t.name === 'run_diagnostics')!;
+    assert.deepEqual(diagnostics, {
+      ref: 'app/tools.py#tool:run_diagnostics',
+      name: 'run_diagnostics',
+      description: 'Run the network diagnostics script against a host.',
+      framework: 'openai-agents',
+      language: 'python',
+      type: 'function',
+      capabilities: ['shell'],
+      requiresApproval: true,
+      span: { path: 'app/tools.py', startLine: 15, startColumn: 1, endLine: 18, endColumn: 25 },
+    });
+    assert.deepEqual(
+      facts.mcpServers.find((s) => s.name === 'filesystem'),
+      {
+        ref: 'app/agents_setup.py#mcp:filesystem',
+        name: 'filesystem',
+        transport: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', './data'],
+        package: { ecosystem: 'npm', name: '@modelcontextprotocol/server-filesystem', pinned: false },
+        envNames: ['LOG_LEVEL'],
+        headerNames: [],
+        tools: [],
+        definedIn: 'code',
+        span: { path: 'app/agents_setup.py', startLine: 11, startColumn: 1, endLine: 18, endColumn: 2 },
+      },
+    );
+    const docs = facts.mcpServers.find((s) => s.name === 'docs')!;
+    assert.deepEqual(
+      [docs.transport, docs.url, docs.headerNames, docs.authenticated],
+      ['streamable-http', 'https://docs.example.com/mcp', ['Authorization'], true],
+    );
+    assert.deepEqual(
+      facts.models.map((m) => [m.id, m.provider]),
+      [
+        ['gpt-4o-mini', 'openai'],
+        ['o3-mini', 'openai'],
+        ['gpt-4.1', 'openai'],
+      ],
+    );
+    assert.ok(!facts.agents.some((a) => a.name === 'Legacy helper'), 'a local class named Agent is no agent');
+    assert.ok(
+      !facts.models.some((m) => m.id === 'gpt-3.5-turbo' || m.id === 'gpt-4-turbo'),
+      'ids in comments and in a local class are no models',
+    );
+  });
+
+  it('reads each framework human-approval setting where it has one', async () => {
+    const approval = async (name: string) => Object.fromEntries((await analyse(name)).agents.map((a) => [a.name, a.humanApproval]));
+    assert.deepEqual(await approval('langgraph-python'), {
+      flight_assistant: undefined,
+      hotel_assistant: undefined,
+      supervisor: undefined,
+      travel_graph: true,
+    });
+    assert.deepEqual(await approval('crewai'), { researcher: false, reporting_analyst: true, 'Python developer': undefined });
+    assert.deepEqual(await approval('ag2'), { assistant: false, user_proxy: false, critic: true });
+    assert.equal((await approval('langchain-python')).ops, true);
+    const tools = async (name: string) =>
+      Object.fromEntries((await analyse(name)).tools.map((t) => [t.name, [t.requiresApproval, t.capabilities]]));
+    assert.deepEqual((await tools('langgraph-python')).book_flight, [true, []]);
+    assert.deepEqual((await tools('google-adk')).cancel_booking, [true, []]);
+    assert.deepEqual((await tools('pydantic-ai')).block_card, [true, []]);
+    assert.deepEqual((await tools('vercel-ai')).deleteRecord, [true, ['network']]);
+    assert.deepEqual((await tools('mastra'))['issue-refund'], [true, []]);
+    assert.deepEqual((await tools('smolagents')).python_interpreter, [undefined, ['code_execution']]);
+    assert.deepEqual((await tools('crewai')).CodeInterpreterTool, [undefined, ['code_execution']]);
+  });
+
+  it('gives the same facts whatever order the files come in, and twice the same', async () => {
+    const root = join(corpus, 'openai-agents-python');
+    const files = filesOf(root)
+      .map((p) => relative(root, p))
+      .filter((p) => p !== 'expected.json');
+    const run = async (order: string[]) => {
+      const analyser = createCodeAnalyzer();
+      for (const path of order) await analyser.add({ path, text: readFileSync(join(root, path), 'utf8') });
+      const facts = await analyser.finish();
+      const byRef = <T extends { ref: string }>(list: T[]) => [...list].sort((a, b) => a.ref.localeCompare(b.ref));
+      return { agents: byRef(facts.agents), tools: byRef(facts.tools), models: byRef(facts.models), mcpServers: byRef(facts.mcpServers) };
+    };
+    const first = await run(files);
+    assert.deepEqual(await run([...files].reverse()), first);
+    assert.deepEqual(await run(files), first);
+  });
+
+  it('keeps values of MCP servers environment and headers out of every fact', async () => {
+    const analyser = createCodeAnalyzer();
+    const fake = 'not-a-real-key-0123456789abcdef';
+    await analyser.add({
+      path: 'client.py',
+      text: `from mcp import StdioServerParameters\nparams = StdioServerParameters(command="npx", args=["-y", "@acme/mcp@1.2.3"], env={"ACME_API_KEY": "${fake}"})\n`,
+    });
+    await analyser.add({
+      path: 'client.ts',
+      text: `import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';\nexport const t = new StreamableHTTPClientTransport(new URL('https://mcp.acme.test/mcp'), { requestInit: { headers: { Authorization: 'Bearer ${fake}' } } });\n`,
+    });
+    const facts = await analyser.finish();
+    assert.equal(facts.mcpServers.length, 2);
+    assert.ok(!JSON.stringify(facts).includes(fake), 'no secret value in the facts');
+    const stdio = facts.mcpServers.find((s) => s.transport === 'stdio')!;
+    assert.deepEqual(
+      [stdio.envNames, stdio.package, stdio.authenticated],
+      [['ACME_API_KEY'], { ecosystem: 'npm', name: '@acme/mcp', version: '1.2.3', pinned: true }, true],
+    );
+    const http = facts.mcpServers.find((s) => s.transport === 'streamable-http')!;
+    assert.deepEqual([http.headerNames, http.authenticated, http.url], [['Authorization'], true, 'https://mcp.acme.test/mcp']);
+  });
+
+  it('wants source files, manifests and CrewAI YAML, nothing else', () => {
+    for (const path of [
+      'a.py',
+      'src/a.ts',
+      'b.tsx',
+      'c.mjs',
+      'd.cjs',
+      'e.jsx',
+      'package.json',
+      'x/package-lock.json',
+      'pnpm-lock.yaml',
+      'requirements-dev.txt',
+      'pyproject.toml',
+      'poetry.lock',
+      'uv.lock',
+      'config/agents.yaml',
+      'config/tasks.yml',
+    ]) {
+      assert.equal(wantsFile(path), true, path);
+    }
+    for (const path of ['types.d.ts', 'README.md', 'tsconfig.json', '.cursor/mcp.json', 'settings.yaml', 'x.pyc', 'Makefile'])
+      assert.equal(wantsFile(path), false, path);
+  });
+
+  it('turns malformed, binary and oversized files into skips naming the file and line, and reads the rest', async () => {
+    const analyser = createCodeAnalyzer({ maxFileBytes: 4096 });
+    await analyser.add({ path: 'broken.py', text: 'from agents import Agent\n\nagent = Agent(name="Half", model="gpt-4o"\n\ndef (:\n' });
+    await analyser.add({ path: 'ok.py', text: 'from agents import Agent\nok = Agent(name="Fine", model="gpt-4o")\n' });
+    await analyser.add({ path: 'broken.ts', text: "import { Agent } from '@openai/agents';\nconst a = new Agent({ name: 'Half' ;\n" });
+    await analyser.add({ path: 'package.json', text: '{\n  "dependencies": {\n    "openai": "1.0.0",\n  }\n}\n' });
+    await analyser.add({ path: 'pyproject.toml', text: '[project]\nname = "x"\ndependencies = ["openai"\n' });
+    await analyser.add({ path: 'config/agents.yaml', text: 'researcher:\n  role: "a\n  goal: [\n' });
+    await analyser.add({ path: 'blob.py', text: 'from agents import Agent\n\0\0\0' });
+    await analyser.add({ path: 'huge.py', text: `from agents import Agent\n${'x = 1\n'.repeat(2000)}` });
+    const facts = await analyser.finish();
+    const skips = Object.fromEntries(facts.skips.map((s) => [s.path, [s.reason, s.line]]));
+    assert.deepEqual(skips['broken.py']?.[0], 'malformed');
+    assert.equal(typeof skips['broken.py']?.[1], 'number');
+    assert.deepEqual(skips['broken.ts']?.[0], 'malformed');
+    assert.deepEqual(skips['package.json'], ['malformed', 4]);
+    assert.deepEqual(skips['pyproject.toml']?.[0], 'malformed');
+    assert.deepEqual(skips['config/agents.yaml']?.[0], 'malformed');
+    assert.deepEqual(skips['blob.py'], ['binary', undefined]);
+    assert.deepEqual(skips['huge.py'], ['too_large', undefined]);
+    assert.ok(
+      facts.agents.some((a) => a.name === 'Fine'),
+      'the well-formed file is read',
+    );
+  });
+
+  it('never throws on arbitrary text in any file it wants, and every ref it reports resolves', async () => {
+    const paths = [
+      'a.py',
+      'b.ts',
+      'c.js',
+      'package.json',
+      'requirements.txt',
+      'pyproject.toml',
+      'uv.lock',
+      'pnpm-lock.yaml',
+      'config/agents.yaml',
+      'config/tasks.yaml',
+    ];
+    const pieces = [
+      'from agents import Agent, function_tool\n',
+      "import { Agent, tool } from '@openai/agents';\n",
+      'Agent(name=',
+      'tools=[',
+      '{',
+      '}',
+      '(',
+      ')',
+      '"',
+      "'",
+      '\n',
+      '@function_tool\n',
+      'def f(x):\n  pass\n',
+      '[[package]]\n',
+      'name: x\n',
+      '\\',
+      '\u0000',
+      '\u{1F600}',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...paths), fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string()), { maxLength: 30 })), {
+          maxLength: 6,
+        }),
+        async (files) => {
+          const analyser = createCodeAnalyzer();
+          for (const [path, parts] of files) await analyser.add({ path, text: parts.join('') });
+          const facts = await analyser.finish();
+          keys(facts);
+          const refs = [...facts.agents, ...facts.tools, ...facts.models, ...facts.mcpServers].map((f) => f.ref);
+          assert.equal(new Set(refs).size, refs.length, 'refs are unique');
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
