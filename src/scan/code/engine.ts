@@ -91,9 +91,13 @@ export class Engine {
   /** Passes run once every construct is made and before links (CrewAI's YAML joins its code here). */
   private readonly hooks: ((e: Engine) => void)[];
 
-  constructor(resolver: Resolver, rules: Rule[], hooks: ((e: Engine) => void)[] = []) {
+  /** Resolves the callees of passes 1 and 2 without parsing modules kept aside (see index.ts). */
+  private readonly callees: Resolver;
+
+  constructor(resolver: Resolver, rules: Rule[], hooks: ((e: Engine) => void)[] = [], callees: Resolver = resolver) {
     this.resolver = resolver;
     this.hooks = hooks;
+    this.callees = callees;
     for (const rule of rules) {
       for (const name of rule.names) {
         const key = `${rule.language}:${name}`;
@@ -142,7 +146,7 @@ export class Engine {
 
   private classBases(file: FileIR, cls: ClassIR): void {
     for (const base of cls.bases) {
-      const sym = this.resolver.resolve(file, base);
+      const sym = this.callees.resolve(file, base);
       if (sym.kind !== 'external') continue;
       const made = this.rule(file, sym)?.base?.(this, file, cls);
       if (made) {
@@ -154,7 +158,7 @@ export class Engine {
 
   private externalCall(file: FileIR, call: CallValue): void {
     if (this.constructs.has(call) || call.decorator) return;
-    const sym = this.resolver.resolve(file, call.callee);
+    const sym = this.callees.resolve(file, call.callee);
     if (sym.kind !== 'external') return;
     const made = this.rule(file, sym)?.call?.(this, file, call, sym);
     if (made) this.constructs.set(call, made);
@@ -162,7 +166,7 @@ export class Engine {
 
   private methodCall(file: FileIR, call: CallValue): void {
     if (this.constructs.has(call) || call.decorator || call.callee.kind !== 'ref') return;
-    const sym = this.resolver.resolve(file, call.callee);
+    const sym = this.callees.resolve(file, call.callee);
     const target = this.receiver(sym);
     if (!target) return;
     const made =
@@ -194,7 +198,7 @@ export class Engine {
     for (const decorator of fn.decorators) {
       const call = decorator.kind === 'call' ? decorator : undefined;
       const head = call ? call.callee : decorator;
-      const sym = this.resolver.resolve(file, head);
+      const sym = this.callees.resolve(file, head);
       if (!methods && sym.kind === 'external') this.rule(file, sym)?.decorator?.(this, file, fn, call);
       if (methods && sym.kind !== 'external') {
         const target = this.receiver(sym);

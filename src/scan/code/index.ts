@@ -41,36 +41,42 @@ const defaultMaxFileBytes = 1024 * 1024;
 /** Text of files importing no framework kept for finish, in UTF-16 code units (≈ 2 bytes each). */
 const keptTextBudget = 32 * 1024 * 1024;
 
-/** Kept files whose import lines name one of the parsed modules (by its file name), cheaply told from their text. */
+/** Whether a module passes on what it imports from packages: a JS `export … from 'pkg'` or an export of an imported name, a Python `__init__.py` or a module with `__all__`. */
+function reexportsPackages(file: FileIR): boolean {
+  if (file.language === 'python') return file.path.endsWith('__init__.py') || file.bindings.has('__all__');
+  return file.reexports.some((r) => !r.module.startsWith('.')) || file.exportsImports === true;
+}
+
+/** Kept files whose import lines name one of the parsed modules (by its file or folder name), told from their text without parsing. */
 function importersOf(modules: string[], kept: Map<string, string>): string[] {
-  const stems = [
-    ...new Set(
-      modules
-        .map((p) =>
-          p
-            .split('/')
-            .at(-1)!
-            .replace(/\.[^.]+$/, ''),
-        )
-        .filter((s) => s !== '__init__' && s !== 'index'),
-    ),
-  ];
-  const dirs = [
-    ...new Set(
-      modules
-        .filter((p) => /(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(p))
-        .map((p) => p.split('/').at(-2))
-        .filter((d): d is string => !!d),
-    ),
-  ];
-  const names = [...stems, ...dirs].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  if (names.length === 0) return [];
-  const python = new RegExp(`^[ \\t]*(from|import)[ \\t]+[\\w.]*\\b(${names.join('|')})\\b`, 'm');
-  const javascript = new RegExp(
-    `(from|require\\(|import\\()\\s*['"]\\.{1,2}\\/([^'"]*\\/)?(${names.join('|')})(\\.[cm]?[jt]sx?)?(\\/index(\\.[cm]?[jt]sx?)?)?['"]`,
-  );
+  const names = new Set<string>();
+  for (const path of modules) {
+    const parts = path.split('/');
+    const stem = parts.at(-1)!.replace(/\.[^.]+$/, '');
+    if (stem === '__init__' || stem === 'index') {
+      if (parts.length > 1) names.add(parts.at(-2)!);
+    } else names.add(stem);
+  }
+  if (names.size === 0) return [];
   const found: string[] = [];
-  for (const [path, text] of kept) if ((path.endsWith('.py') ? python : javascript).test(text)) found.push(path);
+  for (const [path, text] of kept) {
+    if (path.endsWith('.py')) {
+      for (const m of text.matchAll(/^[ \t]*(?:from|import)[ \t]+([\w.]+)/gm)) {
+        if (m[1]!.split('.').some((segment) => names.has(segment))) {
+          found.push(path);
+          break;
+        }
+      }
+    } else {
+      for (const m of text.matchAll(/(?:from|require\(|import\()\s*['"](\.{1,2}\/[^'"]*)['"]/g)) {
+        const segments = m[1]!.replace(/\/index(\.[cm]?[jt]sx?)?$/, '').split('/');
+        if (names.has(segments.at(-1)!.replace(/\.[cm]?[jt]sx?$/, ''))) {
+          found.push(path);
+          break;
+        }
+      }
+    }
+  }
   return found;
 }
 
@@ -175,8 +181,12 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
         };
         // Files naming no framework but importing a module that does (a barrel re-exporting the SDK,
         // `from .sdk import Agent`) are read too: the engine resolves their names through that module.
-        for (const path of importersOf([...parsed.keys()], kept)) load(path);
-        const engine = new Engine(new Resolver(index, load), allRules, [(e) => applyCrewYaml(e, crewYaml)]);
+        const barrels = [...parsed.values()].filter((f): f is FileIR => f !== null && reexportsPackages(f)).map((f) => f.path);
+        for (const path of importersOf(barrels, kept)) load(path);
+        // Which calls are a framework's is told through the parsed modules alone (a module that names no
+        // framework re-exports none); links may also reach kept modules (a plain function given as a tool).
+        const parsedOnly = (path: string) => parsed.get(path) ?? undefined;
+        const engine = new Engine(new Resolver(index, load), allRules, [(e) => applyCrewYaml(e, crewYaml)], new Resolver(index, parsedOnly));
         engine.run([...parsed.values()].filter((f): f is FileIR => f !== null));
         facts.agents.push(...engine.agents.map((a) => a.fact));
         facts.tools.push(...engine.tools);

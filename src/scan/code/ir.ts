@@ -106,6 +106,8 @@ export interface FileIR {
   classes: Map<string, ClassIR>;
   /** Every call of the file in source order, nested calls included. */
   calls: CallValue[];
+  /** JavaScript: the file exports a name it imports (`import { Agent } from 'x'; export { Agent }`). */
+  exportsImports?: boolean;
 }
 
 export function newFileIR(path: string, language: CodeLanguage): FileIR {

@@ -267,6 +267,12 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
       file.reexports.push({ module, names });
       return;
     }
+    const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+    if (clause) {
+      // `export { Agent }` of a name imported above: the module passes an import on.
+      for (const spec of clause.namedChildren) if (spec?.type === 'export_specifier' && file.imports.has(unquote(spec.childForFieldName('name')?.text ?? ''))) file.exportsImports = true;
+      return;
+    }
     const declaration = node.childForFieldName('declaration');
     if (declaration) {
       walk(declaration, scope);
