@@ -319,6 +319,10 @@ describe('code analyser facts (engine-independent: runs once)', () => {
     await analyser.add({ path: 'config/agents.yaml', text: 'researcher:\n  role: "a\n  goal: [\n' });
     await analyser.add({ path: 'blob.py', text: 'from agents import Agent\n\0\0\0' });
     await analyser.add({ path: 'huge.py', text: `from agents import Agent\n${'x = 1\n'.repeat(2000)}` });
+    await analyser.add({
+      path: 'dist/agent.js',
+      text: "import { Agent } from '@openai/agents';\nnew Agent({ name: 'Twice' });\n//# sourceMappingURL=agent.js.map\n",
+    });
     const facts = await analyser.finish();
     const skips = Object.fromEntries(facts.skips.map((s) => [s.path, [s.reason, s.line]]));
     assert.deepEqual(skips['broken.py']?.[0], 'malformed');
@@ -329,6 +333,8 @@ describe('code analyser facts (engine-independent: runs once)', () => {
     assert.deepEqual(skips['config/agents.yaml']?.[0], 'malformed');
     assert.deepEqual(skips['blob.py'], ['binary', undefined]);
     assert.deepEqual(skips['huge.py'], ['too_large', undefined]);
+    assert.deepEqual(skips['dist/agent.js'], ['generated', undefined]);
+    assert.ok(!facts.agents.some((a) => a.name === 'Twice'), 'compiled output is not read');
     assert.ok(
       facts.agents.some((a) => a.name === 'Fine'),
       'the well-formed file is read',

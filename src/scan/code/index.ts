@@ -41,6 +41,10 @@ const defaultMaxFileBytes = 1024 * 1024;
 /** Text of files importing no framework kept for finish, in UTF-16 code units (≈ 2 bytes each). */
 const keptTextBudget = 32 * 1024 * 1024;
 
+function compiledOutput(text: string): boolean {
+  return /\/\/[#@] sourceMappingURL=\S+\s*$/.test(text.slice(-512));
+}
+
 /** Whether a module passes on what it imports from packages: a JS `export … from 'pkg'` or an export of an imported name, a Python `__init__.py` or a module with `__all__`. */
 function reexportsPackages(file: FileIR): boolean {
   if (file.language === 'python') return file.path.endsWith('__init__.py') || file.bindings.has('__all__');
@@ -155,7 +159,14 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
           skip({ path, reason: 'binary', detail: 'NUL byte in a source file' });
           return;
         }
-        if (mentionsFramework(kind.language, text)) {
+        // Compiled output (a bundle, tsc's emit) names the source it came from: that source declares
+        // the objects, and reading both would report each object twice.
+        const compiled = kind.language !== 'python' && compiledOutput(text);
+        if (compiled && mentionsFramework(kind.language, text)) {
+          skip({ path, reason: 'generated', detail: 'compiled output (ends with a source map comment)' });
+        } else if (compiled) {
+          return;
+        } else if (mentionsFramework(kind.language, text)) {
           parsers ??= await loadParsers();
           parsed.set(path, parse(path, text, true));
         } else if (keptSize + text.length <= keptTextBudget) {
@@ -186,7 +197,12 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
         // Which calls are a framework's is told through the parsed modules alone (a module that names no
         // framework re-exports none); links may also reach kept modules (a plain function given as a tool).
         const parsedOnly = (path: string) => parsed.get(path) ?? undefined;
-        const engine = new Engine(new Resolver(index, load), allRules, [(e) => applyCrewYaml(e, crewYaml)], new Resolver(index, parsedOnly));
+        const engine = new Engine(
+          new Resolver(index, load),
+          allRules,
+          [(e) => applyCrewYaml(e, crewYaml)],
+          new Resolver(index, parsedOnly),
+        );
         engine.run([...parsed.values()].filter((f): f is FileIR => f !== null));
         facts.agents.push(...engine.agents.map((a) => a.fact));
         facts.tools.push(...engine.tools);

@@ -270,7 +270,9 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
     const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
     if (clause) {
       // `export { Agent }` of a name imported above: the module passes an import on.
-      for (const spec of clause.namedChildren) if (spec?.type === 'export_specifier' && file.imports.has(unquote(spec.childForFieldName('name')?.text ?? ''))) file.exportsImports = true;
+      for (const spec of clause.namedChildren)
+        if (spec?.type === 'export_specifier' && file.imports.has(unquote(spec.childForFieldName('name')?.text ?? '')))
+          file.exportsImports = true;
       return;
     }
     const declaration = node.childForFieldName('declaration');
