@@ -54,9 +54,13 @@ const generate: CallRule = (e, file, call, sym) => {
     modelClient: sym.path.at(-1),
   })(e, file, call, sym)!;
   // A generate call is named by the function it runs in; a route handler (`export async function POST`) by its route.
+  // The telemetry's functionId is the name the code gives the call; else the function it runs in.
   const fn = call.enclosing?.name;
   const draft = made.agent!;
-  if (fn && !fn.startsWith('<')) draft.fact.name = /^(GET|POST|PUT|PATCH|DELETE)$/.test(fn) ? (file.path.split('/').at(-2) ?? fn) : fn;
+  const telemetry = opt(call, 'experimental_telemetry');
+  const functionId = telemetry?.kind === 'dict' ? e.text(file, telemetry.entries.get('functionId')) : undefined;
+  if (functionId) draft.fact.name = functionId;
+  else if (fn && !fn.startsWith('<')) draft.fact.name = /^(GET|POST|PUT|PATCH|DELETE)$/.test(fn) ? (file.path.split('/').at(-2) ?? fn) : fn;
   draft.fact.ref = e.uniqueRef(file.path, 'agent', draft.fact.name, draft.fact.span.startLine);
   return made;
 };
