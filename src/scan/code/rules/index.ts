@@ -5,6 +5,7 @@ import { autogenRules } from './autogen.ts';
 import { crewaiRules } from './crewai.ts';
 import { langchainRules } from './langchain.ts';
 import { mcpRules } from './mcp.ts';
+import { modelClientRules } from './model-clients.ts';
 import { openaiAgentsRules } from './openai-agents.ts';
 import { pythonAgentRules } from './python-agents.ts';
 import { vercelMastraRules } from './vercel-mastra.ts';
@@ -17,4 +18,5 @@ export const allRules: Rule[] = [
   ...pythonAgentRules,
   ...vercelMastraRules,
   ...mcpRules,
+  ...modelClientRules,
 ];
