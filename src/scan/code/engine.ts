@@ -395,6 +395,18 @@ export class Engine {
     } else if (sym.kind === 'external') {
       const rule = this.rule(file, sym);
       construct = rule?.value?.(this, file, value);
+    } else if (sym.kind === 'module') {
+      // A whole module given (`tools: { ...deskTools }`): the constructs its names are bound to.
+      const found: Linked[] = [];
+      for (const { value: bound } of sym.file.bindings.values()) {
+        const made = bound.kind === 'call' ? this.constructs.get(bound) : undefined;
+        if (made) found.push(...this.constructLinks(made, expect, framework, client, depth));
+      }
+      for (const fn of sym.file.functions.values()) {
+        const made = this.constructs.get(fn);
+        if (made) found.push(...this.constructLinks(made, expect, framework, client, depth));
+      }
+      return found;
     }
     // A call of a tree class (`SearchTool()`) is the class's construct.
     if (!construct && sym.kind === 'call' && sym.rest.length === 0) {

@@ -175,6 +175,10 @@ export function readJavaScript(path: string, language: CodeLanguage, root: Node)
     for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
       const id = p?.type === 'identifier' ? p : p?.childForFieldName('pattern');
       if (id?.type === 'identifier') fn.params.push(id.text);
+      // `function build(model = 'gpt-4o')`: the default is what the name holds unless a caller says otherwise.
+      const fallback = p?.childForFieldName('value');
+      if (id?.type === 'identifier' && fallback && !file.bindings.has(id.text))
+        file.bindings.set(id.text, { value: value(fallback, scope), span: span(p!) });
     }
     const single = node.childForFieldName('parameter');
     if (single?.type === 'identifier') fn.params.push(single.text);

@@ -171,6 +171,9 @@ export function readPython(path: string, root: Node): FileIR {
       for (const p of params?.namedChildren ?? []) {
         const id = p?.type === 'identifier' ? p : p?.namedChildren.find((c) => c?.type === 'identifier');
         if (id) fn.params.push(id.text);
+        // `def build(model: str = "gpt-4.1")`: the default is what the name holds unless a caller says otherwise.
+        const fallback = p?.type === 'default_parameter' || p?.type === 'typed_default_parameter' ? p.childForFieldName('value') : null;
+        if (id && fallback && !file.bindings.has(id.text)) file.bindings.set(id.text, { value: value(fallback, scope), span: span(p!) });
       }
       const body = node.childForFieldName('body');
       const first = body?.namedChildren.find((c) => c?.type !== 'comment');

@@ -13,6 +13,8 @@ export type Sym =
   | { kind: 'function'; file: FileIR; fn: FunctionIR; rest: string[] }
   | { kind: 'class'; file: FileIR; cls: ClassIR; rest: string[] }
   | { kind: 'value'; file: FileIR; value: Value; rest: string[] }
+  /** A module of the tree as a whole (`import * as tools from './tools'`). */
+  | { kind: 'module'; file: FileIR }
   | { kind: 'unknown' };
 
 const unknown: Sym = { kind: 'unknown' };
@@ -93,7 +95,7 @@ export class Resolver {
       name ?? (file.language === 'python' && !module.startsWith('.') ? (rest[0] ?? null) : null),
     );
     if (target) {
-      if (name === null) return rest.length ? this.exported(target, rest[0]!, rest.slice(1), depth + 1) : unknown;
+      if (name === null) return rest.length ? this.exported(target, rest[0]!, rest.slice(1), depth + 1) : { kind: 'module', file: target };
       return this.exported(target, name, rest, depth + 1);
     }
     if (this.isLocalSpecifier(file, module)) return unknown;
