@@ -9,7 +9,7 @@
 // becomes a fact at the place it is named, so no relation points nowhere.
 
 import { createHash } from 'node:crypto';
-import type { AgentFact, McpServerFact, ModelFact, Span, ToolFact } from '../facts.ts';
+import type { AgentFact, McpServerFact, ModelFact, Skip, Span, ToolFact } from '../facts.ts';
 import { type CallValue, type ClassIR, type FileIR, type FunctionIR, literal, type Value } from './ir.ts';
 import { inferProvider } from './providers.ts';
 import type { Resolver, Sym } from './resolve.ts';
@@ -125,19 +125,36 @@ export class Engine {
   // ---- pass 1 and 2 ----
 
   run(files: FileIR[]): void {
+    // A rule failing on a shape it did not foresee costs that file's remaining constructs (a skip
+    // naming it), never the scan.
     for (const file of files) {
-      for (const cls of file.classes.values()) this.classBases(file, cls);
-      for (const call of file.calls) this.externalCall(file, call);
-      for (const fn of allFunctions(file)) this.decorators(file, fn, false);
+      this.guard(file.path, () => {
+        for (const cls of file.classes.values()) this.classBases(file, cls);
+        for (const call of file.calls) this.externalCall(file, call);
+        for (const fn of allFunctions(file)) this.decorators(file, fn, false);
+      });
     }
     for (const file of files) {
-      for (const call of file.calls) this.methodCall(file, call);
-      for (const fn of allFunctions(file)) this.decorators(file, fn, true);
+      this.guard(file.path, () => {
+        for (const call of file.calls) this.methodCall(file, call);
+        for (const fn of allFunctions(file)) this.decorators(file, fn, true);
+      });
     }
-    for (const hook of this.hooks) hook(this);
-    for (const draft of this.agents) this.linkAgent(draft);
-    this.linkNames();
-    for (const work of this.later) work();
+    for (const hook of this.hooks) this.guard('', () => hook(this));
+    for (const draft of this.agents) this.guard(draft.file.path, () => this.linkAgent(draft));
+    this.guard('', () => this.linkNames());
+    for (const work of this.later) this.guard('', work);
+  }
+
+  /** Skips of files a rule failed on. */
+  readonly failures: Skip[] = [];
+
+  private guard(path: string, work: () => void): void {
+    try {
+      work();
+    } catch (err) {
+      this.failures.push({ path, reason: 'malformed', detail: `could not be analysed: ${(err as Error).message}`.slice(0, 200) });
+    }
   }
 
   construct(key: object): Construct | undefined {

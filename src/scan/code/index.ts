@@ -208,6 +208,7 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
         facts.tools.push(...engine.tools);
         facts.models.push(...engine.models);
         facts.mcpServers.push(...engine.mcpServers);
+        facts.skips.push(...engine.failures);
       }
       kept.clear();
       return facts;
