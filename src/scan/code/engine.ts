@@ -404,7 +404,7 @@ export class Engine {
     if (sym.kind === 'call' && sym.rest.length === 0) construct = this.constructs.get(sym.call);
     else if (sym.kind === 'function' && sym.rest.length === 0) {
       construct = this.constructs.get(sym.fn);
-      if (!construct && expect === 'tool' && sym.fn.params !== undefined) construct = this.functionTool(sym.file, sym.fn, framework);
+      if (!construct && expect === 'tool') construct = this.functionTool(sym.file, sym.fn, framework);
     } else if (sym.kind === 'class') construct = this.constructs.get(sym.cls);
     else if (sym.kind === 'value' && sym.rest.length === 0) {
       if (sym.value.kind === 'list' || sym.value.kind === 'dict' || sym.value.kind === 'str')
@@ -451,10 +451,7 @@ export class Engine {
     }
     if (expect === 'tool') {
       const name = placeholderName(value, sym);
-      if (name)
-        return [
-          { type: 'tool', ref: this.placeholder(file, framework, name, value.kind === 'func' ? value.span : spanOfValue(value)).ref },
-        ];
+      if (name) return [{ type: 'tool', ref: this.placeholder(file, framework, name, value.span).ref }];
     }
     return [];
   }
@@ -520,10 +517,6 @@ export class Engine {
       }
     }
   }
-}
-
-function spanOfValue(value: Value): Span {
-  return value.span;
 }
 
 function placeholderName(value: Value, sym: Sym): string | undefined {

@@ -25,8 +25,8 @@ export function opt(call: CallValue | undefined, ...keys: Key[]): Value | undefi
   return undefined;
 }
 
-/** The values of an option that is a list or a dict of things (tools, handoffs), flattened one level. */
-export function many(call: CallValue, ...keys: Key[]): Value[] {
+/** An option as a list of the values given (none or one: a list, a dict or a single value, read by the engine's links). */
+export function given(call: CallValue, ...keys: Key[]): Value[] {
   const v = opt(call, ...keys);
   return v ? [v] : [];
 }
@@ -77,7 +77,7 @@ export function agentRule(shape: AgentShape): CallRule {
   return (e, file, call, sym) => {
     const declared = shape.name ? e.text(file, opt(call, ...shape.name)) : undefined;
     const name = declared || boundName(call) || shape.defaultName || sym.path.at(-1) || 'agent';
-    const listOf = (keys?: Key[]) => (keys ? many(call, ...keys) : []);
+    const listOf = (keys?: Key[]) => (keys ? given(call, ...keys) : []);
     const delegateNames: { name: string; span: Span }[] = [];
     for (const v of listOf(shape.delegateNames)) {
       for (const item of v.kind === 'list' ? v.items : [v]) {
