@@ -64,6 +64,10 @@ module.exports = {
       from: { path: '^src/client/' }, to: { path: '^src/', pathNot: '^src/(client|catalog)/|^src/platform/csv[.]ts$|^src/config[.]ts$' },
     },
     {
+      name: 'scan-code-reads-text-only', severity: 'error', comment: "The code analyser turns text into facts: it imports only the facts' shapes and its own modules.",
+      from: { path: '^src/scan/code/' }, to: { path: '^src/', pathNot: '^src/scan/(code/|facts[.]ts$)' },
+    },
+    {
       name: 'nothing-imports-entry', severity: 'error', comment: 'Only entry modules import entry modules.',
       from: { path: '^src/', pathNot: entry }, to: { path: entry },
     },
