@@ -175,6 +175,14 @@ const staticMapping: Record<string, string[]> = {
   undeclared_ai_model_or_mcp_server: ['LLM03', 'ASI04', 'AML.T0010', 'GOVERN 6.1', 'MAP 4.1', 'Article 9', 'Article 26'],
   undeclared_ai_agent_or_tool: ['LLM03', 'ASI04', 'ASI10', 'AML.T0010', 'MAP 4.1', 'MANAGE 4.1', 'Article 9', 'Article 26'],
   declared_agent_quiet_at_runtime: ['LLM06', 'ASI03', 'AML.T0012', 'MANAGE 4.1', 'Article 26'],
+  // Static discovery (`aispm scan`): what code, client configurations and key material show.
+  secret_in_mcp_configuration: ['LLM02', 'ASI03', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  mcp_server_unpinned_package: ['LLM03', 'ASI04', 'AML.T0010', 'GOVERN 6.1', 'MAP 4.1', 'Article 9', 'Article 15'],
+  mcp_server_insecure_remote: ['LLM02', 'LLM06', 'ASI03', 'ASI07', 'AML.T0049', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  tool_poisoning: ['LLM01', 'LLM04', 'ASI01', 'ASI02', 'ASI04', 'AML.T0051', 'AML.T0010', 'MEASURE 2.7', 'Article 15'],
+  private_key_in_repository: ['LLM02', 'ASI03', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  certificate_expiring: ['LLM10', 'ASI08', 'AML.T0029', 'MANAGE 4.1', 'Article 15'],
+  agent_code_execution_without_approval: ['LLM06', 'ASI05', 'ASI09', 'AML.T0050', 'AML.T0053', 'MAP 3.5', 'MANAGE 2.4', 'Article 14'],
 };
 
 export const frameworkById: ReadonlyMap<string, Framework> = new Map(frameworks.map((f) => [f.id, f]));

@@ -274,7 +274,89 @@ export const staticRules: StaticRule[] = [
     'A declared agent that telemetry once reported has not been seen at runtime for longer than the configured number of days (AISPM_RUNTIME_QUIET_DAYS): it may be retired while its access and inventory entry remain.',
     'Confirm whether the agent still runs; retire it and revoke its credentials if not.',
   ),
+  // ---- static discovery (`aispm scan`, docs/SCAN.md): decided by the scanner on the files it reads -----
+  ...scanRules(),
 ];
+
+/**
+ * The rules static discovery raises itself (src/scan/rules/): what it reads in code, configurations
+ * and key material. Declared here, with every other shipped rule, so they are listed, mapped to the
+ * compliance frameworks and written as SARIF like the others.
+ */
+function scanRules(): StaticRule[] {
+  return [
+    rule(
+      'secret_in_mcp_configuration',
+      'Secret in an MCP configuration',
+      'critical',
+      'secrets',
+      ['mcp_server'],
+      'ASI03',
+      'An MCP client configuration gives a server a credential written in plain text in its env, headers or arguments: anyone who reads the file (a repository, a backup, a synced settings folder) holds it.',
+      'Rotate the credential and pass it by reference instead (an environment variable the client expands, an input prompt or a secret manager).',
+    ),
+    rule(
+      'mcp_server_unpinned_package',
+      'MCP server started from an unpinned package',
+      'medium',
+      'supply_chain',
+      ['mcp_server'],
+      'ASI04',
+      'The client starts the MCP server with npx, uvx, pipx or docker from a package without an exact version (or at @latest), so every start may run code nobody reviewed.',
+      'Pin the package to an exact version (pkg@1.2.3, pkg==1.2.3, an image digest) and upgrade it deliberately.',
+    ),
+    rule(
+      'mcp_server_insecure_remote',
+      'Remote MCP server over plain HTTP or without credentials',
+      'high',
+      'access_control',
+      ['mcp_server'],
+      'ASI07',
+      'The client reaches a remote MCP server over unencrypted HTTP, or its configuration sends no credentials at all, so its tool calls can be read or altered on the way, or the server answers anyone.',
+      'Use https and authenticate to the server (OAuth, or a token passed by reference).',
+    ),
+    rule(
+      'tool_poisoning',
+      'Tool description carries instructions aimed at the model',
+      'high',
+      'prompt_injection',
+      ['tool'],
+      'ASI01',
+      "The description a tool gives the model holds instructions (ignore previous instructions, read files, send data elsewhere) or hidden or invisible text: whoever wrote it steers the agent that loads the tool.",
+      'Remove the instructions and hidden characters from the description, and review the tool before an agent loads it.',
+    ),
+    rule(
+      'private_key_in_repository',
+      'Private key in a repository',
+      'critical',
+      'secrets',
+      ['location'],
+      'ASI03',
+      'A private key (PEM, OpenSSH or a PKCS#12 keystore) is kept among the files of a repository or project.',
+      'Remove the key from the repository and its history, revoke it, and keep keys in a secret manager or key store.',
+    ),
+    rule(
+      'certificate_expiring',
+      'Certificate expired or expiring within 30 days',
+      'medium',
+      'crypto',
+      ['location'],
+      null,
+      'A certificate kept among the files has expired or expires within 30 days: what relies on it stops working, or is tempted to turn verification off.',
+      'Renew the certificate and replace the file; keep certificates out of the repository where they can be fetched at deploy time.',
+    ),
+    rule(
+      'agent_code_execution_without_approval',
+      'Agent with a shell or code-execution tool and no approval step',
+      'high',
+      'human_oversight',
+      ['agent'],
+      'ASI05',
+      "The agent's code gives it a tool that runs shell commands or code, and the framework's approval setting, where it can be read, is off for the agent and the tool.",
+      'Turn on the framework’s human approval for the tool (or the agent), or sandbox the execution tool.',
+    ),
+  ];
+}
 
 export const staticRuleById: ReadonlyMap<string, StaticRule> = new Map(staticRules.map((r) => [r.id, r]));
 
