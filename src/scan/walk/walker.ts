@@ -1,0 +1,223 @@
+// Walks one scan root and hands every file worth reading to the detectors, counting every file it
+// does not read with the reason (docs/SCAN.md, "What is read"):
+//
+//   - `.gitignore` files (each applying below its own directory, as git reads them) and the
+//     repository's `.git/info/exclude`, through the `ignore` library (eslint's);
+//   - vendored and generated directories and files, and binary files (skip-rules.ts), unless
+//     `allFiles`;
+//   - files over `maxFileBytes` (their size is read, never their content), and past `maxFiles`;
+//   - symbolic links: one to a file inside the root is read at the link's path; one out of the root
+//     is never followed; one to a directory is never descended, since the directory is read at its
+//     own path if it is inside the root (so a link loop cannot make the walk endless);
+//   - anything that is not a regular file (a FIFO would block the read, a device never ends) and
+//     anything the operating system refuses to open.
+//
+// A directory holding `.git` below the root is another repository: the walker does not enter it
+// and returns it, so the caller scans it as a scan of its own.
+//
+// The walk is synchronous and reads each file into one reused buffer: for tens of thousands of
+// small files the cost is the system calls, and a promise per file would double it. What a
+// detector keeps of a file it must copy (`bytes` is overwritten by the next file).
+
+import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { Skip } from '../facts.ts';
+import {
+  generatedDirs,
+  hasGeneratedHeader,
+  isBinaryName,
+  isGeneratedName,
+  isKeyMaterialName,
+  looksBinary,
+  metadataDirs,
+  vendoredDirs,
+} from './skip-rules.ts';
+
+export interface WalkLimits {
+  /** Files larger than this are skipped unread (their size is all that is read). */
+  maxFileBytes: number;
+  /** Files read at most; the walk stops there and says so. */
+  maxFiles: number;
+  /** Read vendored and generated files too (binary and oversized ones are still skipped). */
+  allFiles: boolean;
+}
+
+export const defaultLimits: WalkLimits = { maxFileBytes: 4 * 1024 * 1024, maxFiles: 250_000, allFiles: false };
+
+export interface WalkedFile {
+  /** Relative to the root, forward slashes. */
+  path: string;
+  /** The file's content; valid until the callback returns (the buffer is reused). */
+  bytes: Buffer;
+  /** Binary content (only key material is handed over when binary). */
+  binary: boolean;
+}
+
+export interface WalkResult {
+  files: number;
+  bytes: number;
+  skips: Skip[];
+  /** Repositories found below the root (absolute paths), not entered. */
+  nestedRepos: string[];
+}
+
+interface IgnoreFrame {
+  /** Directory of the .gitignore, relative to the root, with a trailing slash ('' for the root). */
+  base: string;
+  ig: Ignore;
+}
+
+const toPosix = sep === '/' ? (p: string) => p : (p: string) => p.split(sep).join('/');
+
+function errorCode(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? 'error';
+}
+
+export async function walk(root: string, limits: WalkLimits, onFile: (file: WalkedFile) => void | Promise<void>): Promise<WalkResult> {
+  const result: WalkResult = { files: 0, bytes: 0, skips: [], nestedRepos: [] };
+  const skip = (path: string, reason: Skip['reason'], detail?: string) =>
+    result.skips.push(detail === undefined ? { path, reason } : { path, reason, detail });
+  const rootReal = realpathSync.native(root);
+  const inRoot = (real: string) => real === rootReal || real.startsWith(rootReal + sep);
+  const buffer = Buffer.allocUnsafe(limits.maxFileBytes + 1);
+  const frames: IgnoreFrame[] = [];
+  const exclude = readText(join(root, '.git', 'info', 'exclude'));
+  if (exclude) frames.push({ base: '', ig: ignore().add(exclude) });
+  const linkedDirs: string[] = [];
+  let stopped = false;
+
+  const ignored = (rel: string, isDir: boolean) => {
+    for (const f of frames) {
+      if (!rel.startsWith(f.base)) continue;
+      if (f.ig.ignores(rel.slice(f.base.length) + (isDir ? '/' : ''))) return true;
+    }
+    return false;
+  };
+
+  const readOne = async (abs: string, rel: string, name: string) => {
+    if (result.files >= limits.maxFiles) {
+      if (!stopped) skip(rel, 'limit', `${limits.maxFiles} files read (--max-files); this file and those after it were not read`);
+      stopped = true;
+      return;
+    }
+    const keyMaterial = isKeyMaterialName(name);
+    if (!keyMaterial && isBinaryName(name)) return skip(rel, 'binary', 'by extension');
+    if (!limits.allFiles && isGeneratedName(name)) return skip(rel, 'generated', 'by name');
+    let fd: number;
+    try {
+      // Non-blocking: a FIFO that slipped past the type check must not hang the scan.
+      fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch (err) {
+      return skip(rel, 'unreadable', errorCode(err));
+    }
+    let n: number;
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) return skip(rel, 'unreadable', 'not a regular file');
+      if (st.size > limits.maxFileBytes) return skip(rel, 'too_large', `${st.size} bytes, over ${limits.maxFileBytes} (--max-file-bytes)`);
+      n = 0;
+      // A file can grow while it is read: what is past the limit is not read.
+      for (;;) {
+        const got = readSync(fd, buffer, n, buffer.length - n, n);
+        if (got === 0) break;
+        n += got;
+        if (n > limits.maxFileBytes) return skip(rel, 'too_large', `over ${limits.maxFileBytes} bytes (--max-file-bytes)`);
+      }
+    } catch (err) {
+      return skip(rel, 'unreadable', errorCode(err));
+    } finally {
+      closeSync(fd);
+    }
+    const bytes = buffer.subarray(0, n);
+    const binary = looksBinary(bytes);
+    if (binary && !keyMaterial) return skip(rel, 'binary', 'NUL byte in the first 8000 bytes');
+    if (!limits.allFiles && !binary && hasGeneratedHeader(bytes.toString('latin1', 0, Math.min(n, 1024))))
+      return skip(rel, 'generated', 'generator header');
+    result.files++;
+    result.bytes += n;
+    await onFile({ path: rel, bytes, binary });
+  };
+
+  const walkDir = async (abs: string, rel: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (err) {
+      return skip(rel || '.', 'unreadable', errorCode(err));
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (rel !== '' && entries.some((e) => e.name === '.git')) {
+      result.nestedRepos.push(abs);
+      return;
+    }
+    // A Python virtual environment, whatever its name.
+    if (rel !== '' && !limits.allFiles && entries.some((e) => e.name === 'pyvenv.cfg' && e.isFile()))
+      return skip(`${rel}/`, 'vendored', 'virtual environment');
+    const gitignore = entries.some((e) => e.name === '.gitignore' && e.isFile()) ? readText(join(abs, '.gitignore')) : undefined;
+    const pushed = gitignore !== undefined;
+    if (pushed) frames.push({ base: rel ? `${rel}/` : '', ig: ignore().add(gitignore) });
+    try {
+      for (const e of entries) {
+        if (stopped) return;
+        const childAbs = join(abs, e.name);
+        const childRel = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) {
+          if (metadataDirs.has(e.name)) continue;
+          if (ignored(childRel, true)) skip(`${childRel}/`, 'ignored', '.gitignore');
+          else if (!limits.allFiles && vendoredDirs.has(e.name)) skip(`${childRel}/`, 'vendored');
+          else if (!limits.allFiles && generatedDirs.has(e.name)) skip(`${childRel}/`, 'generated');
+          else await walkDir(childAbs, childRel);
+        } else if (e.isFile()) {
+          if (ignored(childRel, false)) skip(childRel, 'ignored', '.gitignore');
+          else await readOne(childAbs, childRel, e.name);
+        } else if (e.isSymbolicLink()) {
+          if (ignored(childRel, false)) {
+            skip(childRel, 'ignored', '.gitignore');
+            continue;
+          }
+          let target: string;
+          let isDir: boolean;
+          try {
+            target = realpathSync.native(childAbs);
+            const st = statSync(target);
+            isDir = st.isDirectory();
+            if (!isDir && !st.isFile()) {
+              skip(childRel, 'unreadable', 'link to something other than a file or directory');
+              continue;
+            }
+          } catch (err) {
+            const code = errorCode(err);
+            skip(childRel, code === 'ELOOP' ? 'symlink_loop' : 'unreadable', code === 'ENOENT' ? 'dangling link' : code);
+            continue;
+          }
+          if (!inRoot(target)) skip(childRel, 'symlink_outside', 'links out of the scan root');
+          else if (isDir) linkedDirs.push(childRel);
+          else await readOne(childAbs, childRel, e.name);
+        } else {
+          skip(childRel, 'unreadable', 'not a regular file');
+        }
+      }
+    } finally {
+      if (pushed) frames.pop();
+    }
+  };
+
+  await walkDir(root, '');
+  for (const rel of linkedDirs) {
+    const target = toPosix(relative(rootReal, realpathSync.native(join(root, rel))));
+    skip(rel, 'symlink_loop', `links to ${target || '.'} inside the root: a directory is read at its own path, never through a link`);
+  }
+  return result;
+}
+
+/** A small text file, or undefined: never a FIFO or a device (a repository can plant one at any name). */
+export function readText(path: string, maxBytes = 1024 * 1024): string | undefined {
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || st.size > maxBytes) return undefined;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
