@@ -78,17 +78,18 @@ const exact = [
   '-----BEGIN',
 ];
 
-/** Anchors matched in any case (the rules that read them write out their case variants). */
-const anyCase = ['secret_access', 'secretaccess'];
+/** The casings the AWS rules accept, written out: `(SECRET|secret|Secret)_?(ACCESS|access|Access)`. */
+const casings = (word: string) => [word.toUpperCase(), word, word[0]!.toUpperCase() + word.slice(1)];
+const awsSecretNames = casings('secret').flatMap((a) => ['_', ''].flatMap((sep) => casings('access').map((b) => `${a}${sep}${b}`)));
 
 /**
  * Anchors common in code that only a second, exact test lets through: `://` (half of all files
  * hold a URL; a credential in one needs `user:password@` after it) and `account` (an AWS account
  * id needs twelve digits after the name). Each test is the rule's own pattern, widened.
  */
-const confirmed: { anchor: string; fold: boolean; test: RegExp }[] = [
-  { anchor: '://', fold: false, test: /:\/\/[^\s/:]{1,256}:[^\s/@]{1,256}@/ },
-  { anchor: 'account', fold: true, test: /account_?(?:id)?["']?\s*(?::|=>|=)\s*["']?[0-9]{4}-?[0-9]{4}-?[0-9]{4}/i },
+const confirmed: { anchors: string[]; test: RegExp }[] = [
+  { anchors: ['://'], test: /:\/\/[^\s/:]{1,256}:[^\s/@]{1,256}@/ },
+  { anchors: casings('account'), test: /account_?(?:id)?["']?\s*(?::|=>|=)\s*["']?[0-9]{4}-?[0-9]{4}-?[0-9]{4}/i },
 ];
 
 interface Automaton {
@@ -100,45 +101,46 @@ interface Automaton {
 function build(): Automaton {
   const next: Int32Array[] = [new Int32Array(256).fill(-1)];
   const out: number[] = [0];
-  const add = (word: string, fold: boolean, mark: number) => {
-    let states = [0];
+  const add = (word: string, mark: number) => {
+    let state = 0;
     for (const ch of Buffer.from(word, 'latin1')) {
-      const variants = fold ? [...new Set([ch, Buffer.from(String.fromCharCode(ch).toUpperCase(), 'latin1')[0]!, Buffer.from(String.fromCharCode(ch).toLowerCase(), 'latin1')[0]!])] : [ch];
-      const reached: number[] = [];
-      for (const s of states) {
-        // Both cases of a letter lead to the same state, so the trie stays a trie.
-        let target = -1;
-        for (const v of variants) if (next[s]![v]! >= 0) target = next[s]![v]!;
-        if (target < 0) {
-          target = next.length;
-          next.push(new Int32Array(256).fill(-1));
-          out.push(0);
-        }
-        for (const v of variants) next[s]![v] = target;
-        reached.push(target);
+      let target = next[state]![ch]!;
+      if (target < 0) {
+        target = next.length;
+        next.push(new Int32Array(256).fill(-1));
+        out.push(0);
+        next[state]![ch] = target;
       }
-      states = [...new Set(reached)];
+      state = target;
     }
-    for (const s of states) out[s]! |= mark;
+    out[state]! |= mark;
   };
-  for (const w of exact) add(w, false, 1);
-  for (const w of anyCase) add(w, true, 1);
-  confirmed.forEach((c, i) => add(c.anchor, c.fold, 2 << i));
-  // Failure links, breadth first, folded into the table: every state has a move on every byte.
+  for (const w of [...exact, ...awsSecretNames]) add(w, 1);
+  confirmed.forEach((c, i) => {
+    for (const a of c.anchors) add(a, 2 << i);
+  });
+  // Failure links, breadth first over the trie's own edges, folded into the table: every state
+  // has a move on every byte.
+  const edges = next.map((row) => Int32Array.from(row));
   const fail = new Int32Array(next.length);
+  const queued = new Uint8Array(next.length);
   const queue: number[] = [];
   for (let c = 0; c < 256; c++) {
-    const n = next[0]![c]!;
+    const n = edges[0]![c]!;
     if (n < 0) next[0]![c] = 0;
-    else queue.push(n);
+    else if (!queued[n]) {
+      queued[n] = 1;
+      queue.push(n);
+    }
   }
   for (let q = 0; q < queue.length; q++) {
     const s = queue[q]!;
     out[s] = out[s]! | out[fail[s]!]!;
     for (let c = 0; c < 256; c++) {
-      const n = next[s]![c]!;
+      const n = edges[s]![c]!;
       if (n < 0) next[s]![c] = next[fail[s]!]![c]!;
-      else {
+      else if (!queued[n]) {
+        queued[n] = 1;
         fail[n] = next[fail[s]!]![c]!;
         queue.push(n);
       }
