@@ -11,6 +11,8 @@
 //   entry         cli*.ts, server.ts, compose.ts (the one wiring module), cluster.ts, demo/.
 //   client/       the HTTP client of the CLI: speaks to the service over HTTP only (it reads the
 //                 catalogue and shares the CSV writer).
+//   scan/         static discovery (`aispm scan`): a client of the service like client/, which it
+//                 sends its records through; reads the catalogue, knows nothing of the service's inside.
 //
 // Checked in CI (`npm run lint`), so a wrong-way import fails the build instead of waiting for review.
 
@@ -62,6 +64,15 @@ module.exports = {
       name: 'client-speaks-http-only', severity: 'error',
       comment: 'The CLI client talks to the service over HTTP: it reads the catalogue and writes CSV as the service does, and imports nothing else of it.',
       from: { path: '^src/client/' }, to: { path: '^src/', pathNot: '^src/(client|catalog)/|^src/platform/csv[.]ts$' },
+    },
+    {
+      name: 'scan-is-a-client', severity: 'error',
+      comment: 'Static discovery reads files and sends records through the ingest API: it imports itself, the catalogue and the HTTP client, nothing of the service.',
+      from: { path: '^src/scan/' }, to: { path: '^src/', pathNot: '^src/(scan|catalog|client)/' },
+    },
+    {
+      name: 'only-the-cli-runs-scans', severity: 'error', comment: 'The service never imports the scanner: it is run by the CLI.',
+      from: { path: '^src/', pathNot: '^src/(scan/|cli-program[.]ts$)' }, to: { path: '^src/scan/' },
     },
     {
       name: 'nothing-imports-entry', severity: 'error', comment: 'Only entry modules import entry modules.',

@@ -23,6 +23,8 @@ const T = 'acme';
 const W = 'dev';
 const REMOTE = 'https://github.com/acme/support-agent';
 const SENSOR = 'SENSOR_TYPE_STATIC_CODE_SCAN';
+/** `${NAME}`: how a client configuration refers to a variable of its environment instead of holding the value. */
+const envRef = (name: string) => ['$', '{', name, '}'].join('');
 const at = (prefix: string) => `/api/v1/${prefix}/tenants/${T}/workspaces/${W}`;
 
 interface Run {
@@ -34,7 +36,15 @@ interface Run {
 function aispm(env: Record<string, string | undefined>, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['src/cli.ts', ...args], {
-      env: { ...process.env, AISPM_URL: undefined, AISPM_TOKEN: undefined, AISPM_TENANT: undefined, AISPM_WORKSPACE: undefined, CI: 'true', ...env },
+      env: {
+        ...process.env,
+        AISPM_URL: undefined,
+        AISPM_TOKEN: undefined,
+        AISPM_TENANT: undefined,
+        AISPM_WORKSPACE: undefined,
+        CI: 'true',
+        ...env,
+      },
     });
     let out = '';
     let err = '';
@@ -71,7 +81,15 @@ function agentRepository(root: string, secrets: Record<string, string>) {
       '  },',
       '}',
     ].join('\n'),
-    '.mcp.json': JSON.stringify({ mcpServers: { docs: { type: 'http', url: 'https://docs.example.com/mcp', headers: { Authorization: 'Bearer ${DOCS_TOKEN}' } } } }, null, 2),
+    '.mcp.json': JSON.stringify(
+      {
+        mcpServers: {
+          docs: { type: 'http', url: 'https://docs.example.com/mcp', headers: { Authorization: `Bearer ${envRef('DOCS_TOKEN')}` } },
+        },
+      },
+      null,
+      2,
+    ),
     '.env': `# local settings\nOPENAI_API_KEY=${secrets.openai}\nDEBUG=1\n`,
     'config/settings.py': `import os\n\nANTHROPIC_KEY = "${secrets.anthropic}"\nREGION = "eu"\n`,
     'deploy/id_ec.pem': privateKeyPem(),
@@ -102,7 +120,12 @@ for (const engine of engineNames) {
       await h.app.listen({ host: '127.0.0.1', port: 0 });
       token = await h.token({ tenant: T, scopes: ['read', 'ingest'] });
       dir = tempDir();
-      Object.assign(secrets, { github: synthetic.github(), openai: synthetic.openai(), anthropic: synthetic.anthropic(), ignored: synthetic.gitlab() });
+      Object.assign(secrets, {
+        github: synthetic.github(),
+        openai: synthetic.openai(),
+        anthropic: synthetic.anthropic(),
+        ignored: synthetic.gitlab(),
+      });
       env = {
         AISPM_URL: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`,
         AISPM_TOKEN: token,
@@ -119,7 +142,8 @@ for (const engine of engineNames) {
     });
 
     const list = async (prefix: string) => objects((await allPages(h, `${at(prefix)}?page_size=1000`, token)) as never);
-    const edge = async (prefix: string, id: string, name: string) => objects(body(await h.get(`${at(prefix)}/${encodeURIComponent(id)}/${name}?page_size=1000`, token)));
+    const edge = async (prefix: string, id: string, name: string) =>
+      objects(body(await h.get(`${at(prefix)}/${encodeURIComponent(id)}/${name}?page_size=1000`, token)));
 
     it('scans a repository into the service: objects at their lines, relations, findings and the scan record', async () => {
       const repo = join(dir, 'repo');
@@ -155,7 +179,11 @@ for (const engine of engineNames) {
         ['Cursor', 'cursor'],
       ]);
       const cursor = agents.find((a) => a.name === 'Cursor')!;
-      assert.deepEqual((await edge('aispm-agents', cursor.id, 'aispm_mcp_server_dependencies')).map((s) => s.name).sort(), ['crm', 'filesystem', 'github']);
+      assert.deepEqual((await edge('aispm-agents', cursor.id, 'aispm_mcp_server_dependencies')).map((s) => s.name).sort(), [
+        'crm',
+        'filesystem',
+        'github',
+      ]);
 
       // Findings of the scanner's rules, each on its object with its code location.
       const mcpSecret = await edge('aispm-mcp-servers', github.id, 'instances');
@@ -164,7 +192,9 @@ for (const engine of engineNames) {
       assert.ok(ruleIds.includes('SR-aispm_mcp_server_unpinned_package'), JSON.stringify(ruleIds));
       assert.ok(!(await edge('aispm-mcp-servers', fs.id, 'instances')).some((i) => i.rule_id === 'SR-aispm_mcp_server_unpinned_package'));
       const crm = servers.find((s) => s.name === 'crm')!;
-      const insecure = (await edge('aispm-mcp-servers', crm.id, 'instances')).find((i) => i.rule_id === 'SR-aispm_mcp_server_insecure_remote')!;
+      const insecure = (await edge('aispm-mcp-servers', crm.id, 'instances')).find(
+        (i) => i.rule_id === 'SR-aispm_mcp_server_insecure_remote',
+      )!;
       assert.equal(insecure.severity, 'high');
 
       // The scan record: current for the repository's asset.
@@ -189,7 +219,11 @@ for (const engine of engineNames) {
         'SR-aispm_mcp_server_insecure_remote',
       ])
         assert.ok(rules.includes(r), `${r} in ${rules}`);
-      assert.equal(rules.filter((r) => r === 'SR-aispm_hardcoded_credentials').length, 2, 'the .env key and the Python one, nothing from ignored files');
+      assert.equal(
+        rules.filter((r) => r === 'SR-aispm_hardcoded_credentials').length,
+        2,
+        'the .env key and the Python one, nothing from ignored files',
+      );
       assert.equal(rules.filter((r) => r === 'SR-aispm_certificate_expiring').length, 1, 'the certificate valid 400 days is fine');
       const hardcoded = objects(detail).find((i) => i.rule_id === 'SR-aispm_hardcoded_credentials' && i.code_location.path === '.env')!;
       assert.equal(hardcoded.code_location.start_line, 2);
@@ -198,8 +232,14 @@ for (const engine of engineNames) {
       const [secret] = await edge('locations', hardcoded.object_id, 'secrets');
       assert.equal(secret.secret_type, 'api_key');
       assert.equal(secret.provider, 'openai');
-      assert.equal((await edge('locations', objects(detail).find((i) => i.rule_id === 'SR-aispm_private_key_in_repository')!.object_id, 'keys'))[0].algorithm, 'ec');
-      const [assetId] = objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scan.id}/assets`, token))).map((a) => a.asset_id);
+      assert.equal(
+        (await edge('locations', objects(detail).find((i) => i.rule_id === 'SR-aispm_private_key_in_repository')!.object_id, 'keys'))[0]
+          .algorithm,
+        'ec',
+      );
+      const [assetId] = objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scan.id}/assets`, token))).map(
+        (a) => a.asset_id,
+      );
       const [asset] = objects(body(await h.get(`${at('assets')}/${encodeURIComponent(assetId)}`, token)));
       assert.equal(asset!.type, 'repository');
       assert.equal(asset!.name, REMOTE);
@@ -212,7 +252,20 @@ for (const engine of engineNames) {
       // The github server loses its secret and gets a version; the crm server is removed; .env is deleted.
       writeFileSync(
         join(repo, '.cursor/mcp.json'),
-        JSON.stringify({ mcpServers: { filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2025.8.21', '.'] }, github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github@2025.4.8'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_TOKEN}' } } } }, null, 2),
+        JSON.stringify(
+          {
+            mcpServers: {
+              filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2025.8.21', '.'] },
+              github: {
+                command: 'npx',
+                args: ['-y', '@modelcontextprotocol/server-github@2025.4.8'],
+                env: { GITHUB_PERSONAL_ACCESS_TOKEN: envRef('GITHUB_TOKEN') },
+              },
+            },
+          },
+          null,
+          2,
+        ),
       );
       unlinkSync(join(repo, '.env'));
       const run = seen(await aispm(env, ['scan', repo]));
@@ -227,18 +280,29 @@ for (const engine of engineNames) {
       assert.deepEqual(open, []);
       const scans = objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/current?sensorType=${SENSOR}`, token)));
       assert.equal(scans.length, 1);
-      const all = objects(body(await h.get(`/api/v1/scans/asset/${encodeURIComponent(objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scans[0]!.id}/assets`, token)))[0]!.asset_id)}`, token)));
+      const all = objects(
+        body(
+          await h.get(
+            `/api/v1/scans/asset/${encodeURIComponent(objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scans[0]!.id}/assets`, token)))[0]!.asset_id)}`,
+            token,
+          ),
+        ),
+      );
       assert.equal(all.length, 2);
       const first = all.find((s) => !s.is_current)!;
       const resolved = objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${first.id}/instances?page_size=100`, token)));
       const byRule = (rule: string) => resolved.filter((i) => i.rule_id === rule).map((i) => i.status);
       assert.deepEqual(byRule('SR-aispm_secret_in_mcp_configuration'), ['resolved']);
       assert.deepEqual(byRule('SR-aispm_mcp_server_insecure_remote'), ['resolved']);
-      assert.ok(resolved.filter((i) => i.rule_id === 'SR-aispm_hardcoded_credentials' && i.code_location.path === '.env').every((i) => i.status === 'resolved'));
+      assert.ok(
+        resolved
+          .filter((i) => i.rule_id === 'SR-aispm_hardcoded_credentials' && i.code_location.path === '.env')
+          .every((i) => i.status === 'resolved'),
+      );
       // Still there: the Python secret's finding, raised again by the second scan with its first detection time.
-      const python = objects(body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scans[0]!.id}/instances?page_size=100`, token))).find(
-        (i) => i.code_location?.path === 'config/settings.py',
-      )!;
+      const python = objects(
+        body(await h.get(`/api/v1/scans/tenants/${T}/workspaces/${W}/${scans[0]!.id}/instances?page_size=100`, token)),
+      ).find((i) => i.code_location?.path === 'config/settings.py')!;
       assert.equal(python.status, 'open');
       assert.equal(python.detected_at, resolved.find((i) => i.id === python.id)?.detected_at ?? python.detected_at);
     });
@@ -249,24 +313,48 @@ for (const engine of engineNames) {
       const vscode = '.config/Code/User';
       writeTree(home, {
         '.config/Claude/claude_desktop_config.json': JSON.stringify({ mcpServers: server('claude-desktop') }),
-        '.claude.json': JSON.stringify({ mcpServers: server('claude-code-user'), projects: { [`${home}/code/app`]: { mcpServers: server('claude-code-project') } } }),
+        '.claude.json': JSON.stringify({
+          mcpServers: server('claude-code-user'),
+          projects: { [`${home}/code/app`]: { mcpServers: server('claude-code-project') } },
+        }),
         '.cursor/mcp.json': JSON.stringify({ mcpServers: server('cursor') }),
-        [`${vscode}/mcp.json`]: '{\n  // user servers\n  "servers": { "vscode": { "type": "stdio", "command": "npx", "args": ["-y", "vscode-mcp@1.0.0"] }, },\n}',
+        [`${vscode}/mcp.json`]:
+          '{\n  // user servers\n  "servers": { "vscode": { "type": "stdio", "command": "npx", "args": ["-y", "vscode-mcp@1.0.0"] }, },\n}',
         [`${vscode}/settings.json`]: JSON.stringify({ 'editor.fontSize': 13, mcp: { servers: server('vscode-settings') } }),
-        [`${vscode}/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`]: JSON.stringify({ mcpServers: server('cline') }),
+        [`${vscode}/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`]: JSON.stringify({
+          mcpServers: server('cline'),
+        }),
         [`${vscode}/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`]: JSON.stringify({ mcpServers: server('roo') }),
-        '.codeium/windsurf/mcp_config.json': JSON.stringify({ mcpServers: { windsurf: { serverUrl: 'https://windsurf.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } } } }),
+        '.codeium/windsurf/mcp_config.json': JSON.stringify({
+          mcpServers: {
+            windsurf: { serverUrl: 'https://windsurf.example.com/mcp', headers: { Authorization: `Bearer ${envRef('TOKEN')}` } },
+          },
+        }),
         '.continue/config.yaml': 'name: local\nmcpServers:\n  - name: continue\n    command: npx\n    args: ["-y", "continue-mcp@1.0.0"]\n',
         '.continue/mcpServers/extra.yaml': 'mcpServers:\n  - name: continue-extra\n    command: uvx\n    args: ["extra-mcp"]\n',
-        '.config/zed/settings.json': '{\n  "context_servers": {\n    "zed": { "command": { "path": "npx", "args": ["-y", "zed-mcp@1.0.0"], "env": {} } },\n  }\n}',
-        '.gemini/settings.json': JSON.stringify({ mcpServers: { gemini: { httpUrl: 'https://gemini.example.com/mcp', headers: { 'X-Api-Key': synthetic.password() } } } }),
+        '.config/zed/settings.json':
+          '{\n  "context_servers": {\n    "zed": { "command": { "path": "npx", "args": ["-y", "zed-mcp@1.0.0"], "env": {} } },\n  }\n}',
+        '.gemini/settings.json': JSON.stringify({
+          mcpServers: { gemini: { httpUrl: 'https://gemini.example.com/mcp', headers: { 'X-Api-Key': synthetic.password() } } },
+        }),
         '.codex/config.toml': '[mcp_servers.codex]\ncommand = "npx"\nargs = ["-y", "codex-mcp@1.0.0"]\n\n[mcp_servers.broken\n',
       });
       const run = seen(await aispm({ ...env, HOME: home }, ['scan', '--host', '--verbose']));
       assert.equal(run.code, 0, run.err + run.out);
       assert.match(run.out, /skipped ~\/\.codex\/config\.toml:6: malformed \(not valid TOML: Unterminated table-key\)/);
       const agents = (await list('aispm-agents')).filter((a) => a.context?.startsWith('host '));
-      assert.deepEqual(agents.map((a) => a.name).sort(), ['Claude Code', 'Claude Desktop', 'Cline', 'Continue', 'Cursor', 'Gemini CLI', 'Roo Code', 'VS Code', 'Windsurf', 'Zed']);
+      assert.deepEqual(agents.map((a) => a.name).sort(), [
+        'Claude Code',
+        'Claude Desktop',
+        'Cline',
+        'Continue',
+        'Cursor',
+        'Gemini CLI',
+        'Roo Code',
+        'VS Code',
+        'Windsurf',
+        'Zed',
+      ]);
       const servers = new Map((await list('aispm-mcp-servers')).map((s) => [s.name, s]));
       const expected: [string, string][] = [
         ['Claude Desktop', 'claude-desktop'],
@@ -296,8 +384,16 @@ for (const engine of engineNames) {
       assert.equal(servers.get('windsurf')!.transport, 'streamable-http');
       assert.equal(servers.get('gemini')!.authentication, 'api_key');
       // The literal key in Gemini's headers is a secret in an MCP configuration.
-      assert.ok((await edge('aispm-mcp-servers', servers.get('gemini')!.id, 'instances')).some((i) => i.rule_id === 'SR-aispm_secret_in_mcp_configuration'));
-      assert.ok((await edge('aispm-mcp-servers', servers.get('continue-extra')!.id, 'instances')).some((i) => i.rule_id === 'SR-aispm_mcp_server_unpinned_package'));
+      assert.ok(
+        (await edge('aispm-mcp-servers', servers.get('gemini')!.id, 'instances')).some(
+          (i) => i.rule_id === 'SR-aispm_secret_in_mcp_configuration',
+        ),
+      );
+      assert.ok(
+        (await edge('aispm-mcp-servers', servers.get('continue-extra')!.id, 'instances')).some(
+          (i) => i.rule_id === 'SR-aispm_mcp_server_unpinned_package',
+        ),
+      );
     });
 
     it('malformed, binary, oversized, unreadable and looping files are skipped and reported, never a crash', async () => {
@@ -340,7 +436,14 @@ for (const engine of engineNames) {
         .map((l) => JSON.parse(l))
         .find((r) => r.type === 'scan');
       assert.equal(scan.attributes.files_read, 3, 'ok.py, and the two configurations (read for secrets too)');
-      assert.deepEqual(scan.attributes.skipped, { malformed: 2, binary: 2, too_large: 1, symlink_loop: 1, symlink_outside: 2, unreadable: 2 });
+      assert.deepEqual(scan.attributes.skipped, {
+        malformed: 2,
+        binary: 2,
+        too_large: 1,
+        symlink_loop: 1,
+        symlink_outside: 2,
+        unreadable: 2,
+      });
     });
 
     it('writes NDJSON that aispm import accepts, SARIF that validates, CycloneDX that validates; --fail-on sets the exit code', async () => {
@@ -362,17 +465,27 @@ for (const engine of engineNames) {
       assert.match(imported.out, /^\d+ records written, 0 rejected/);
       const log = JSON.parse(readFileSync(sarif, 'utf8'));
       assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3)));
-      const results = log.runs[0].results as { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[];
+      const results = log.runs[0].results as {
+        ruleId: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }[];
       const py = results.find((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'config/settings.py')!;
       assert.equal(py.ruleId, 'SR-aispm_hardcoded_credentials');
       assert.equal(py.locations[0]!.physicalLocation.region.startLine, 3);
-      assert.ok(log.runs[0].tool.driver.rules.some((r: { id: string; properties: { tags: string[] } }) => r.id === 'SR-aispm_private_key_in_repository' && r.properties.tags.includes('ASI03')));
+      assert.ok(
+        log.runs[0].tool.driver.rules.some(
+          (r: { id: string; properties: { tags: string[] } }) =>
+            r.id === 'SR-aispm_private_key_in_repository' && r.properties.tags.includes('ASI03'),
+        ),
+      );
       const validator = new Validation.JsonStrictValidator(Spec.Version.v1dot6);
       assert.equal(await validator.validate(readFileSync(cdx, 'utf8')), null);
       const bom = JSON.parse(readFileSync(cdx, 'utf8'));
       assert.ok(bom.services.some((s: { name: string }) => s.name === 'github'));
       assert.ok(bom.vulnerabilities.some((v: { id: string }) => v.id === 'SR-aispm_private_key_in_repository'));
-      const cdxImport = seen(await aispm({ ...env, AISPM_DB: h.config.db }, ['import', '--format', 'cyclonedx', cdx, '--tenant', T, '--workspace', 'from-bom']));
+      const cdxImport = seen(
+        await aispm({ ...env, AISPM_DB: h.config.db }, ['import', '--format', 'cyclonedx', cdx, '--tenant', T, '--workspace', 'from-bom']),
+      );
       assert.equal(cdxImport.code, 0, cdxImport.err);
 
       const failing = seen(await aispm(env, ['scan', repo, '--output', join(dir, 'x.ndjson'), '--fail-on', 'critical']));

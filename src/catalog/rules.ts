@@ -322,7 +322,7 @@ function scanRules(): StaticRule[] {
       'prompt_injection',
       ['tool'],
       'ASI01',
-      "The description a tool gives the model holds instructions (ignore previous instructions, read files, send data elsewhere) or hidden or invisible text: whoever wrote it steers the agent that loads the tool.",
+      'The description a tool gives the model holds instructions (ignore previous instructions, read files, send data elsewhere) or hidden or invisible text: whoever wrote it steers the agent that loads the tool.',
       'Remove the instructions and hidden characters from the description, and review the tool before an agent loads it.',
     ),
     rule(

@@ -73,7 +73,9 @@ export async function runScanCommand(paths: string[], o: ScanCommandOptions, fai
     hostname: hostname(),
     secrets: new SecretDetector(fingerprint),
     fingerprint,
-    onProgress: progress ? (p: { files: number; skipped: number }) => process.stderr.write(`\r  ${p.files} files read, ${p.skipped} skipped   `) : undefined,
+    onProgress: progress
+      ? (p: { files: number; skipped: number }) => process.stderr.write(`\r  ${p.files} files read, ${p.skipped} skipped   `)
+      : undefined,
   };
   const units: ScanUnit[] = [];
   for (const root of roots) units.push(...(await scanDirectory(root, options)));
@@ -119,7 +121,12 @@ export async function runScanCommand(paths: string[], o: ScanCommandOptions, fai
   }
 
   if (o.verbose) printSkips(units, out);
-  printSummary(built, delivered, out, sending ? `${target!.url} ${target!.tenant}/${target!.workspace}` : toStdout ? 'standard output' : o.output!);
+  printSummary(
+    built,
+    delivered,
+    out,
+    sending ? `${target!.url} ${target!.tenant}/${target!.workspace}` : toStdout ? 'standard output' : o.output!,
+  );
 
   if (o.failOn) {
     const threshold = severityRank[o.failOn as Severity];

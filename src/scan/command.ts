@@ -27,7 +27,11 @@ export function registerScanCommand(program: Command, fail: Fail): void {
     .argument('[paths...]', 'directories to scan (default: the current directory, unless --host alone)')
     .option('--host', 'also scan the MCP client configurations in the home directory (Claude, Cursor, VS Code, …): one scan for this host')
     .option('-o, --output <file>', 'write the scan to this file (- for standard output) instead of sending it')
-    .addOption(new Option('--format <format>', 'with --output: ndjson (the ingest records), sarif (2.1.0) or cyclonedx (1.6 AI-BOM)').choices(formats).default('ndjson'))
+    .addOption(
+      new Option('--format <format>', 'with --output: ndjson (the ingest records), sarif (2.1.0) or cyclonedx (1.6 AI-BOM)')
+        .choices(formats)
+        .default('ndjson'),
+    )
     .addOption(new Option('--fail-on <severity>', `exit ${FINDINGS_EXIT} when a finding is at or above this severity`).choices(severities))
     .addOption(new Option('--tenant <id>', 'tenant').env('AISPM_TENANT'))
     .addOption(new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE'))
@@ -40,4 +44,3 @@ export function registerScanCommand(program: Command, fail: Fail): void {
       process.exitCode = await runScanCommand(paths, o, fail);
     });
 }
-

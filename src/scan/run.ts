@@ -51,7 +51,10 @@ async function scanOne(root: string, options: ScanOptions): Promise<{ unit: Scan
   const ci = ciInfo(options.env);
   // In a pipeline the checkout is the pipeline's repository: its variables fill what a shallow
   // clone's .git lacks.
-  const inPipeline = ci.cicdType !== null && git !== undefined && resolve(git.top) === resolve(options.env.GITHUB_WORKSPACE ?? options.env.CI_PROJECT_DIR ?? git.top);
+  const inPipeline =
+    ci.cicdType !== null &&
+    git !== undefined &&
+    resolve(git.top) === resolve(options.env.GITHUB_WORKSPACE ?? options.env.CI_PROJECT_DIR ?? git.top);
   const repository = git?.remote ?? (inPipeline ? ci.repository : null);
   const branch = git?.branch ?? (inPipeline ? ci.branch : null);
   const commit = git?.commit ?? (inPipeline ? ci.commit : null);

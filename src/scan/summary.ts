@@ -13,7 +13,9 @@ type Out = { write(text: string): unknown };
 export function printSkips(units: ScanUnit[], out: Out): void {
   for (const u of units) {
     for (const s of u.facts.skips) {
-      out.write(`  skipped ${u.kind === 'host' ? '~/' : ''}${s.path}${s.line ? `:${s.line}` : ''}: ${s.reason}${s.detail ? ` (${s.detail})` : ''}\n`);
+      out.write(
+        `  skipped ${u.kind === 'host' ? '~/' : ''}${s.path}${s.line ? `:${s.line}` : ''}: ${s.reason}${s.detail ? ` (${s.detail})` : ''}\n`,
+      );
     }
   }
 }

@@ -64,7 +64,23 @@ export function certificatePem(days: number, cn = 'service.example.test'): strin
   const dir = tempDir('aispm-cert-');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', String(days), '-subj', `/CN=${cn}`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'k.pem'),
+      '-out',
+      join(dir, 'c.pem'),
+      '-days',
+      String(days),
+      '-subj',
+      `/CN=${cn}`,
+    ],
     { stdio: 'ignore' },
   );
   return readFileSync(join(dir, 'c.pem'), 'utf8');

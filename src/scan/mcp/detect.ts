@@ -94,4 +94,3 @@ export function readRepositoryConfigs(root: string, fingerprint: Fingerprinter):
 export function readHostConfigs(home: string, fingerprint: Fingerprinter): ConfigFacts {
   return read(home, hostFiles, fingerprint, home);
 }
-

@@ -157,7 +157,8 @@ function parseToml(text: string): Located {
   const value = getStaticTOMLValue(program) as unknown;
   const build = (v: unknown, path: (string | number)[], fallback: [number, number]): Located => {
     const [start, end] = ranges.get(JSON.stringify(path)) ?? fallback;
-    if (Array.isArray(v)) return { kind: 'array', value: undefined, items: v.map((x, i) => build(x, [...path, i], [start, end])), start, end };
+    if (Array.isArray(v))
+      return { kind: 'array', value: undefined, items: v.map((x, i) => build(x, [...path, i], [start, end])), start, end };
     if (v && typeof v === 'object' && !(v instanceof Date)) {
       const props = new Map<string, Located>();
       for (const [k, x] of Object.entries(v)) props.set(k, build(x, [...path, k], [start, end]));

@@ -32,7 +32,8 @@ const strings = (n: Located | undefined): Located[] => (n?.kind === 'array' ? n.
 // ---- credentials in a configuration ------------------------------------------------------------
 
 /** A variable or header name that carries a credential. */
-const credentialName = /TOKEN|SECRET|PASSW(?:OR)?D|\bPWD\b|API[_-]?KEY|ACCESS[_-]?KEY|PRIVATE[_-]?KEY|CREDENTIAL|\bAUTH|COOKIE|SESSION[_-]?KEY/i;
+const credentialName =
+  /TOKEN|SECRET|PASSW(?:OR)?D|\bPWD\b|API[_-]?KEY|ACCESS[_-]?KEY|PRIVATE[_-]?KEY|CREDENTIAL|\bAUTH|COOKIE|SESSION[_-]?KEY/i;
 const authHeader = /^(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|cookie)$/i;
 /** A value that names where the credential is rather than being it: ${VAR}, $VAR, ${env:VAR}, ${input:id}, {{…}}, {env:…}. */
 const reference = /\$\{[^}]*\}|^\$[A-Za-z_][A-Za-z0-9_]*$|\{\{[^}]*\}\}|\{env:[^}]*\}/;
@@ -92,7 +93,12 @@ function pypiSpec(spec: string): PackageRef {
   const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(?:(==|===|@|>=|<=|~=|!=|>|<)\s*(.+))?$/.exec(spec.trim());
   if (!m) return { ecosystem: 'pypi', name: spec, pinned: false };
   const [, name, , op, version] = m;
-  return { ecosystem: 'pypi', name: name!, ...(version ? { version } : {}), pinned: (op === '==' || op === '===' || op === '@') && !!version && !/[*,]/.test(version) };
+  return {
+    ecosystem: 'pypi',
+    name: name!,
+    ...(version ? { version } : {}),
+    pinned: (op === '==' || op === '===' || op === '@') && !!version && !/[*,]/.test(version),
+  };
 }
 
 /** `image`, `image:tag`, `registry/image@sha256:…`. */
@@ -150,7 +156,12 @@ const dockerValued = new Set([
   '--memory',
 ]);
 
-const base = (command: string) => command.replace(/\\/g, '/').split('/').pop()!.replace(/\.(?:exe|cmd)$/i, '');
+const base = (command: string) =>
+  command
+    .replace(/\\/g, '/')
+    .split('/')
+    .pop()!
+    .replace(/\.(?:exe|cmd)$/i, '');
 
 /** The package a command starts, and the arguments after it. */
 export function packageOf(command: string | undefined, args: string[]): { pkg?: PackageRef; rest: string[] } {

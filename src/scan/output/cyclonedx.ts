@@ -80,7 +80,8 @@ export function cyclonedxBom(records: NdjsonRecord[], tool: { name: string; vers
     return out;
   };
 
-  const byKind = (kinds: string[]) => kinds.flatMap((k) => entities.filter((e) => e.kind === k).sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1)));
+  const byKind = (kinds: string[]) =>
+    kinds.flatMap((k) => entities.filter((e) => e.kind === k).sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1)));
   const dependencies = [...relsFrom.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([ref, rels]) => ({ ref, dependsOn: [...new Set(rels.map((r) => bomRef(r.to_kind as string, r.to_id as string)))].sort() }));
@@ -115,7 +116,10 @@ export function cyclonedxBom(records: NdjsonRecord[], tool: { name: string; vers
     specVersion: CYCLONEDX_SPEC,
     serialNumber: `urn:uuid:${randomUUID()}`,
     version: 1,
-    metadata: { timestamp: new Date(now).toISOString(), tools: { components: [{ type: 'application', name: tool.name, version: tool.version }] } },
+    metadata: {
+      timestamp: new Date(now).toISOString(),
+      tools: { components: [{ type: 'application', name: tool.name, version: tool.version }] },
+    },
     components: byKind(componentKinds).map(component),
     services: byKind(serviceKinds).map(service),
     dependencies,

@@ -34,7 +34,16 @@ export interface BuiltScan {
   /** Entities and relations the scan reports, for the next scan to retire what it no longer finds. */
   manifest: Manifest;
   findings: NdjsonRecord[];
-  counts: { agents: number; models: number; tools: number; mcpServers: number; secrets: number; keys: number; certs: number; locations: number };
+  counts: {
+    agents: number;
+    models: number;
+    tools: number;
+    mcpServers: number;
+    secrets: number;
+    keys: number;
+    certs: number;
+    locations: number;
+  };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -59,7 +68,9 @@ function packagesFor(path: string, packages: PackageFact[]): string[] {
   }
   return [
     ...new Set(
-      packages.filter((p) => p.ai && best.get(p.ecosystem) === dirOf(p.manifest)).map((p) => `${p.ecosystem}:${p.name}${p.version ? `@${p.version}` : ''}`),
+      packages
+        .filter((p) => p.ai && best.get(p.ecosystem) === dirOf(p.manifest))
+        .map((p) => `${p.ecosystem}:${p.name}${p.version ? `@${p.version}` : ''}`),
     ),
   ].sort();
 }
@@ -71,13 +82,31 @@ export function buildRecords(unit: ScanUnit, scanId: string, options: { version:
   const relationKeys = new Set<string>();
   const entity = (kind: string, id: string, name: string, attributes: Record<string, unknown>) => {
     const clean = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined && v !== null));
-    records.push({ type: 'entity', kind, id, name: name.slice(0, 1024), first_seen: seen, last_seen: seen, attributes: clean, source: SOURCE });
+    records.push({
+      type: 'entity',
+      kind,
+      id,
+      name: name.slice(0, 1024),
+      first_seen: seen,
+      last_seen: seen,
+      attributes: clean,
+      source: SOURCE,
+    });
   };
   const relation = (fromKind: string, fromId: string, rel: string, toKind: string, toId: string) => {
     const key = `${fromKind}/${fromId} ${rel} ${toKind}/${toId}`;
     if (relationKeys.has(key)) return;
     relationKeys.add(key);
-    records.push({ type: 'relation', from_kind: fromKind, from_id: fromId, relation: rel, to_kind: toKind, to_id: toId, last_seen: seen, source: SOURCE });
+    records.push({
+      type: 'relation',
+      from_kind: fromKind,
+      from_id: fromId,
+      relation: rel,
+      to_kind: toKind,
+      to_id: toId,
+      last_seen: seen,
+      source: SOURCE,
+    });
   };
   const host = unit.kind === 'host';
   const shownPath = (p: string) => (host ? `~/${p}` : `${unit.pathPrefix}${p}`);
@@ -197,7 +226,9 @@ export function buildRecords(unit: ScanUnit, scanId: string, options: { version:
 
   // ---- secrets, keys, certificates -------------------------------------------------------------
   const byFingerprint = new Map<string, SecretFact[]>();
-  const ordered = [...facts.secrets].sort((x, y) => (x.span.path < y.span.path ? -1 : x.span.path > y.span.path ? 1 : x.span.startLine - y.span.startLine));
+  const ordered = [...facts.secrets].sort((x, y) =>
+    x.span.path < y.span.path ? -1 : x.span.path > y.span.path ? 1 : x.span.startLine - y.span.startLine,
+  );
   for (const s of ordered) {
     const key = `${s.kind}:${s.fingerprint}`;
     byFingerprint.set(key, [...(byFingerprint.get(key) ?? []), s]);
@@ -306,7 +337,8 @@ function agentAttributes(a: AgentFact, unit: ScanUnit, context: string, packages
 }
 
 function mcpAttributes(m: McpServerFact, packages: PackageFact[]): Record<string, unknown> {
-  const publisher = m.package?.ecosystem === 'npm' && m.package.name.startsWith('@') ? m.package.name.slice(1, m.package.name.indexOf('/')) : undefined;
+  const publisher =
+    m.package?.ecosystem === 'npm' && m.package.name.startsWith('@') ? m.package.name.slice(1, m.package.name.indexOf('/')) : undefined;
   return {
     transport: m.transport,
     url: m.url,
@@ -324,4 +356,3 @@ function mcpAttributes(m: McpServerFact, packages: PackageFact[]): Record<string
     packages: m.definedIn === 'code' ? packagesFor(m.span.path, packages) : undefined,
   };
 }
-

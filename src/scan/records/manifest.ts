@@ -42,7 +42,7 @@ export function manifestOf(entities: { kind: string; id: string }[], relations: 
 /** A manifest read back from a scan's attributes, or undefined when it is not one. */
 export function readManifest(value: unknown): Manifest | undefined {
   const m = value as Partial<Manifest> | null;
-  if (!m || m.v !== 1 || !Array.isArray(m.e) || !Array.isArray(m.r)) return undefined;
+  if (m?.v !== 1 || !Array.isArray(m.e) || !Array.isArray(m.r)) return undefined;
   if (!m.e.every((x) => typeof x === 'string' && x.indexOf('/') > 0)) return undefined;
   const ok = (i: unknown) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < m.e!.length;
   if (!m.r.every((x) => Array.isArray(x) && x.length === 3 && ok(x[0]) && typeof x[1] === 'string' && ok(x[2]))) return undefined;

@@ -92,7 +92,12 @@ function secretFindings(s: SecretFact, serverName: (ref: string) => string | und
         discriminator: `${s.fingerprint}:${where(s.span)}`,
         title: `Private key${alg ? ` (${alg})` : ''} at ${where(s.span)}`,
         description: `A private key${alg ? ` (${alg})` : ''} is kept in ${s.span.path}.`,
-        evidence: { detector: s.rule, ...(s.key?.algorithm ? { algorithm: s.key.algorithm } : {}), ...(s.key?.size ? { key_size: s.key.size } : {}), fingerprint: s.fingerprint },
+        evidence: {
+          detector: s.rule,
+          ...(s.key?.algorithm ? { algorithm: s.key.algorithm } : {}),
+          ...(s.key?.size ? { key_size: s.key.size } : {}),
+          fingerprint: s.fingerprint,
+        },
         span: s.span,
       },
     ];

@@ -15,13 +15,31 @@ export interface PoisoningSign {
 const hidden = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
 
 const instructions: [RegExp, string][] = [
-  [/\b(?:ignore|disregard|forget|override)\b.{0,30}\b(?:previous|prior|above|earlier|all|any|other|system)\b.{0,20}\b(?:instructions?|prompts?|rules|messages|directions)\b/i, 'tells the model to ignore its instructions'],
+  [
+    /\b(?:ignore|disregard|forget|override)\b.{0,30}\b(?:previous|prior|above|earlier|all|any|other|system)\b.{0,20}\b(?:instructions?|prompts?|rules|messages|directions)\b/i,
+    'tells the model to ignore its instructions',
+  ],
   [/<\s*(?:important|system|instructions?|secret|hidden)\s*>/i, 'carries a block of instructions for the model'],
-  [/\b(?:do not|don't|never)\b.{0,40}\b(?:tell|inform|mention|reveal|show|notify)\b.{0,30}\b(?:the )?(?:user|human|operator)\b/i, 'tells the model to keep something from the user'],
-  [/\b(?:read|open|cat|load|include|attach|upload)\b.{0,60}(?:~\/|\.ssh\b|id_rsa|id_ed25519|\.env\b|\/etc\/passwd|\.aws\/|credentials|mcp\.json|\.npmrc|\.netrc|private key)/i, 'tells the model to read local files or credentials'],
-  [/\b(?:send|post|forward|upload|exfiltrate|transmit|email)\b.{0,80}\b(?:to|at)\b\s+(?:https?:\/\/|[\w.+-]+@[\w-]+\.)/i, 'tells the model to send data to an address'],
-  [/\b(?:before|after|instead of)\b.{0,30}\b(?:using|calling|running|any other)\b.{0,40}\b(?:call|use|run|invoke|read|send)\b/i, 'tells the model what to do around other tool calls'],
-  [/\b(?:reveal|print|output|repeat|leak)\b.{0,30}\b(?:system prompt|your instructions|the conversation|api keys?|tokens?|passwords?)\b/i, 'asks the model to reveal its prompt or secrets'],
+  [
+    /\b(?:do not|don't|never)\b.{0,40}\b(?:tell|inform|mention|reveal|show|notify)\b.{0,30}\b(?:the )?(?:user|human|operator)\b/i,
+    'tells the model to keep something from the user',
+  ],
+  [
+    /\b(?:read|open|cat|load|include|attach|upload)\b.{0,60}(?:~\/|\.ssh\b|id_rsa|id_ed25519|\.env\b|\/etc\/passwd|\.aws\/|credentials|mcp\.json|\.npmrc|\.netrc|private key)/i,
+    'tells the model to read local files or credentials',
+  ],
+  [
+    /\b(?:send|post|forward|upload|exfiltrate|transmit|email)\b.{0,80}\b(?:to|at)\b\s+(?:https?:\/\/|[\w.+-]+@[\w-]+\.)/i,
+    'tells the model to send data to an address',
+  ],
+  [
+    /\b(?:before|after|instead of)\b.{0,30}\b(?:using|calling|running|any other)\b.{0,40}\b(?:call|use|run|invoke|read|send)\b/i,
+    'tells the model what to do around other tool calls',
+  ],
+  [
+    /\b(?:reveal|print|output|repeat|leak)\b.{0,30}\b(?:system prompt|your instructions|the conversation|api keys?|tokens?|passwords?)\b/i,
+    'asks the model to reveal its prompt or secrets',
+  ],
 ];
 
 function excerptAround(text: string, index: number, length: number): string {

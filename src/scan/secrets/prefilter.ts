@@ -147,7 +147,7 @@ function build(): Automaton {
     }
   }
   const table = new Uint16Array(next.length * 256);
-  next.forEach((row, s) => table.set(row, s * 256));
+  for (const [s, row] of next.entries()) table.set(row, s * 256);
   return { table, accept: Uint8Array.from(out) };
 }
 

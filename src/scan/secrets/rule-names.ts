@@ -41,7 +41,11 @@ export function describeRule(ruleId: string, messageId: string | undefined, valu
   const meta = known.get(short) ?? { secretType: 'token', provider: short };
   // A connection string says which database it opens; AWS says which of its keys it is.
   if (short === 'database-connection-string') {
-    const scheme = /^(?:jdbc:)?([a-z+]+):\/\//i.exec(value)?.[1]?.toLowerCase().replace(/\+srv$/, '').replace(/^postgresql$/, 'postgres');
+    const scheme = /^(?:jdbc:)?([a-z+]+):\/\//i
+      .exec(value)?.[1]
+      ?.toLowerCase()
+      .replace(/\+srv$/, '')
+      .replace(/^postgresql$/, 'postgres');
     return { short, secretType: 'password', ...(scheme ? { provider: scheme } : {}) };
   }
   if (short === 'aws' && messageId === 'AWSSecretAccessKey') return { short, secretType: 'secret_key', provider: 'aws' };

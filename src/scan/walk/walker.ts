@@ -19,7 +19,18 @@
 // small files the cost is the system calls, and a promise per file would double it. What a
 // detector keeps of a file it must copy (`bytes` is overwritten by the next file).
 
-import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Skip } from '../facts.ts';
