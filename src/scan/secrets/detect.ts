@@ -13,6 +13,7 @@
 // else of it leaves this module. secretlint's own messages repeat the value; they are never kept.
 
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import { extname } from 'node:path';
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
@@ -28,6 +29,13 @@ secretLintProfiler.setEnabled(false);
 
 const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] };
 const PRIVATE_KEY_RULE = '@secretlint/secretlint-rule-privatekey';
+
+/** secretlint's findings on a text read from `path` (some rules read only some files: `.npmrc`, JSON). */
+export async function lint(path: string, text: string) {
+  const ext = extname(path);
+  const result = await lintSource({ source: { filePath: path, ext, content: text, contentType: 'text' }, options: { config } });
+  return result.messages;
+}
 
 /** A PEM block, possibly written inside a JSON or YAML string with `\n` escapes. */
 const pemBlock = /-----BEGIN ((?:[A-Z0-9]+ )*(?:PRIVATE KEY|CERTIFICATE))-----(?:\\n|[A-Za-z0-9+/=\s:,.()-])*?-----END \1-----/g;
@@ -54,8 +62,7 @@ export class SecretDetector {
   /** Whether a text holds a secret secretlint knows (used on values before they are stored, e.g. MCP arguments). */
   async holdsSecret(text: string): Promise<boolean> {
     if (!mayHoldSecret(Buffer.from(text, 'utf8'))) return false;
-    const r = await lintSource({ source: { filePath: 'value.txt', content: text, contentType: 'text' }, options: { config } });
-    return r.messages.length > 0 || /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text);
+    return (await lint('value.txt', text)).length > 0 || /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text);
   }
 
   async detect(file: DetectedFile): Promise<SecretFact[]> {
@@ -71,8 +78,7 @@ export class SecretDetector {
       return `${file.path}#${kind}:${n}`;
     };
 
-    const result = await lintSource({ source: { filePath: file.path, content: text, contentType: 'text' }, options: { config } });
-    for (const m of result.messages) {
+    for (const m of await lint(file.path, text)) {
       // Private keys are read below, with their algorithm; secretlint's finding would be the same key again.
       if (m.ruleId === PRIVATE_KEY_RULE) continue;
       const [start, end] = m.range;
