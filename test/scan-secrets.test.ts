@@ -28,7 +28,7 @@ it('every rule of the preset has a sample, finds it, and the prefilter lets it t
 it('the prefilter passes over ordinary code, URLs without credentials and the word account', () => {
   for (const text of [
     'import os\nprint("https://example.com/path?x=1")\n',
-    'const account = getAccount(user.id);\nfetch(`https://api.example.com/v1/${account}`);\n',
+    'const account = getAccount(user.id);\nfetch(new URL(account.path, "https://api.example.com/v1/"));\n',
     '# Secrets are read from the environment: see docs/secrets.md\n',
   ])
     assert.equal(mayHoldSecret(Buffer.from(text)), false, text);
