@@ -122,21 +122,25 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     } catch (err) {
       return skip(rel, 'unreadable', errorCode(err));
     }
-    let n: number;
+    let n = 0;
     try {
-      const st = fstatSync(fd);
-      if (!st.isFile()) return skip(rel, 'unreadable', 'not a regular file');
-      if (st.size > limits.maxFileBytes) return skip(rel, 'too_large', `${st.size} bytes, over ${limits.maxFileBytes} (--max-file-bytes)`);
-      n = 0;
-      // A file can grow while it is read: what is past the limit is not read.
+      // Read up to one byte past the limit: what is larger is skipped without reading the rest. The
+      // type was checked on the directory entry (or the link's target); no fstat per file, which
+      // was a fifth of a scan's time on a tree of small files.
       for (;;) {
-        const got = readSync(fd, buffer, n, buffer.length - n, n);
+        const got = readSync(fd, buffer, n, buffer.length - n, null);
         if (got === 0) break;
         n += got;
-        if (n > limits.maxFileBytes) return skip(rel, 'too_large', `over ${limits.maxFileBytes} bytes (--max-file-bytes)`);
+        if (n > limits.maxFileBytes)
+          return skip(
+            rel,
+            'too_large',
+            `${sizeOf(fd) ?? `over ${limits.maxFileBytes}`} bytes, over ${limits.maxFileBytes} (--max-file-bytes)`,
+          );
       }
     } catch (err) {
-      return skip(rel, 'unreadable', errorCode(err));
+      const code = errorCode(err);
+      return skip(rel, 'unreadable', code === 'EISDIR' ? 'not a regular file' : code);
     } finally {
       closeSync(fd);
     }
@@ -220,6 +224,14 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     skip(rel, 'symlink_loop', `links to ${target || '.'} inside the root: a directory is read at its own path, never through a link`);
   }
   return result;
+}
+
+function sizeOf(fd: number): number | undefined {
+  try {
+    return fstatSync(fd).size;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A small text file, or undefined: never a FIFO or a device (a repository can plant one at any name). */
