@@ -73,6 +73,7 @@ export async function runScanCommand(paths: string[], o: ScanCommandOptions, fai
     hostname: hostname(),
     secrets: new SecretDetector(fingerprint),
     fingerprint,
+    key,
     onProgress: progress
       ? (p: { files: number; skipped: number }) => process.stderr.write(`\r  ${p.files} files read, ${p.skipped} skipped   `)
       : undefined,

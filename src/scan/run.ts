@@ -17,7 +17,8 @@ import { hostAssetId, repositoryAssetId } from './records/ids.ts';
 import type { SecretDetector } from './secrets/detect.ts';
 import { type Fingerprinter, previewOf } from './secrets/fingerprint.ts';
 import type { ScanUnit } from './unit.ts';
-import { type WalkLimits, walk } from './walk/walker.ts';
+import { ReadWorker, readAll } from './walk/read-files.ts';
+import { listFiles, type WalkLimits } from './walk/walker.ts';
 
 export interface ScanOptions {
   limits: WalkLimits;
@@ -26,6 +27,8 @@ export interface ScanOptions {
   hostname: string;
   secrets: SecretDetector;
   fingerprint: Fingerprinter;
+  /** The fingerprint key, for a reading worker on a large tree (without it, one thread reads). */
+  key?: Buffer;
   now?: () => number;
   /** Called now and then while a tree is walked. */
   onProgress?: (p: { files: number; skipped: number }) => void;
@@ -35,16 +38,29 @@ export interface ScanOptions {
 export async function scanDirectory(root: string, options: ScanOptions): Promise<ScanUnit[]> {
   const units: ScanUnit[] = [];
   const queue = [resolve(root)];
-  while (queue.length) {
-    const dir = queue.shift()!;
-    const { unit, nested } = await scanOne(dir, options);
-    units.push(unit);
-    queue.push(...nested);
+  let reader: ReadWorker | undefined;
+  const worker = () => {
+    if (!reader && options.key) reader = new ReadWorker(options.limits, options.key);
+    return reader;
+  };
+  try {
+    while (queue.length) {
+      const dir = queue.shift()!;
+      const { unit, nested } = await scanOne(dir, options, worker);
+      units.push(unit);
+      queue.push(...nested);
+    }
+  } finally {
+    await reader?.close();
   }
   return units;
 }
 
-async function scanOne(root: string, options: ScanOptions): Promise<{ unit: ScanUnit; nested: string[] }> {
+async function scanOne(
+  root: string,
+  options: ScanOptions,
+  worker: () => ReadWorker | undefined,
+): Promise<{ unit: ScanUnit; nested: string[] }> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const git = gitInfo(root);
@@ -75,23 +91,29 @@ async function scanOne(root: string, options: ScanOptions): Promise<{ unit: Scan
   }));
   const found: SecretFact[] = [];
   let lastProgress = 0;
-  const result = await walk(root, options.limits, async (file) => {
-    found.push(...(await options.secrets.detect(file)));
-    if (!file.binary) {
-      let text: string | undefined;
-      for (const { factory, analyzer } of analyzers) {
-        if (!factory.wantsFile(file.path)) continue;
-        text ??= file.bytes.toString('utf8');
-        await analyzer.add({ path: file.path, text });
+  const listing = listFiles(root, options.limits);
+  const result = { files: 0, bytes: 0, skips: listing.skips, nestedRepos: listing.nestedRepos };
+  await readAll(listing.files, {
+    limits: options.limits,
+    detector: options.secrets,
+    wants: (path) => analyzers.some(({ factory }) => factory.wantsFile(path)),
+    worker,
+    onChunk: async (chunk) => {
+      result.files += chunk.files;
+      result.bytes += chunk.bytes;
+      result.skips.push(...chunk.skips);
+      found.push(...chunk.secrets);
+      for (const [path, text] of chunk.texts) {
+        for (const { factory, analyzer } of analyzers) if (factory.wantsFile(path)) await analyzer.add({ path, text });
       }
-    }
-    if (options.onProgress) {
-      const t = now();
-      if (t - lastProgress > 200) {
-        lastProgress = t;
-        options.onProgress({ files: result.files, skipped: result.skips.length });
+      if (options.onProgress) {
+        const t = now();
+        if (t - lastProgress > 200) {
+          lastProgress = t;
+          options.onProgress({ files: result.files, skipped: result.skips.length });
+        }
       }
-    }
+    },
   });
   for (const { analyzer } of analyzers) merge(facts, await analyzer.finish());
   facts.secrets = dedupeSecrets([...facts.secrets, ...found], facts.mcpServers, configFiles);

@@ -65,11 +65,25 @@ export interface WalkedFile {
   binary: boolean;
 }
 
+/** A file the listing found worth opening. */
+export interface ListedFile {
+  abs: string;
+  /** Relative to the root, forward slashes. */
+  rel: string;
+  keyMaterial: boolean;
+}
+
+export interface Listing {
+  files: ListedFile[];
+  skips: Skip[];
+  /** Repositories found below the root (absolute paths), not entered. */
+  nestedRepos: string[];
+}
+
 export interface WalkResult {
   files: number;
   bytes: number;
   skips: Skip[];
-  /** Repositories found below the root (absolute paths), not entered. */
   nestedRepos: string[];
 }
 
@@ -85,13 +99,19 @@ function errorCode(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? 'error';
 }
 
-export async function walk(root: string, limits: WalkLimits, onFile: (file: WalkedFile) => void | Promise<void>): Promise<WalkResult> {
-  const result: WalkResult = { files: 0, bytes: 0, skips: [], nestedRepos: [] };
-  const skip = (path: string, reason: Skip['reason'], detail?: string) =>
-    result.skips.push(detail === undefined ? { path, reason } : { path, reason, detail });
+const skipOf = (path: string, reason: Skip['reason'], detail?: string): Skip =>
+  detail === undefined ? { path, reason } : { path, reason, detail };
+
+/**
+ * The files of a root worth opening, in a stable order, and every one not worth it with why: the
+ * directory walk, the ignore files, the name rules and the links, but no file opened. Reading
+ * (readListed) can then be shared between threads.
+ */
+export function listFiles(root: string, limits: WalkLimits): Listing {
+  const out: Listing = { files: [], skips: [], nestedRepos: [] };
+  const skip = (path: string, reason: Skip['reason'], detail?: string) => out.skips.push(skipOf(path, reason, detail));
   const rootReal = realpathSync.native(root);
   const inRoot = (real: string) => real === rootReal || real.startsWith(rootReal + sep);
-  const buffer = Buffer.allocUnsafe(limits.maxFileBytes + 1);
   const frames: IgnoreFrame[] = [];
   const exclude = readText(join(root, '.git', 'info', 'exclude'));
   if (exclude) frames.push({ base: '', ig: ignore().add(exclude) });
@@ -106,8 +126,8 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     return false;
   };
 
-  const readOne = async (abs: string, rel: string, name: string) => {
-    if (result.files >= limits.maxFiles) {
+  const list = (abs: string, rel: string, name: string) => {
+    if (out.files.length >= limits.maxFiles) {
       if (!stopped) skip(rel, 'limit', `${limits.maxFiles} files read (--max-files); this file and those after it were not read`);
       stopped = true;
       return;
@@ -115,46 +135,10 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     const keyMaterial = isKeyMaterialName(name);
     if (!keyMaterial && isBinaryName(name)) return skip(rel, 'binary', 'by extension');
     if (!limits.allFiles && isGeneratedName(name)) return skip(rel, 'generated', 'by name');
-    let fd: number;
-    try {
-      // Non-blocking: a FIFO that slipped past the type check must not hang the scan.
-      fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch (err) {
-      return skip(rel, 'unreadable', errorCode(err));
-    }
-    let n = 0;
-    try {
-      // Read up to one byte past the limit: what is larger is skipped without reading the rest. The
-      // type was checked on the directory entry (or the link's target); no fstat per file, which
-      // was a fifth of a scan's time on a tree of small files.
-      for (;;) {
-        const got = readSync(fd, buffer, n, buffer.length - n, null);
-        if (got === 0) break;
-        n += got;
-        if (n > limits.maxFileBytes)
-          return skip(
-            rel,
-            'too_large',
-            `${sizeOf(fd) ?? `over ${limits.maxFileBytes}`} bytes, over ${limits.maxFileBytes} (--max-file-bytes)`,
-          );
-      }
-    } catch (err) {
-      const code = errorCode(err);
-      return skip(rel, 'unreadable', code === 'EISDIR' ? 'not a regular file' : code);
-    } finally {
-      closeSync(fd);
-    }
-    const bytes = buffer.subarray(0, n);
-    const binary = looksBinary(bytes);
-    if (binary && !keyMaterial) return skip(rel, 'binary', 'NUL byte in the first 8000 bytes');
-    if (!limits.allFiles && !binary && hasGeneratedHeader(bytes.toString('latin1', 0, Math.min(n, 1024))))
-      return skip(rel, 'generated', 'generator header');
-    result.files++;
-    result.bytes += n;
-    await onFile({ path: rel, bytes, binary });
+    out.files.push({ abs, rel, keyMaterial });
   };
 
-  const walkDir = async (abs: string, rel: string) => {
+  const walkDir = (abs: string, rel: string) => {
     let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
@@ -163,7 +147,7 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (rel !== '' && entries.some((e) => e.name === '.git')) {
-      result.nestedRepos.push(abs);
+      out.nestedRepos.push(abs);
       return;
     }
     // A Python virtual environment, whatever its name.
@@ -182,10 +166,10 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
           if (ignored(childRel, true)) skip(`${childRel}/`, 'ignored', '.gitignore');
           else if (!limits.allFiles && vendoredDirs.has(e.name)) skip(`${childRel}/`, 'vendored');
           else if (!limits.allFiles && generatedDirs.has(e.name)) skip(`${childRel}/`, 'generated');
-          else await walkDir(childAbs, childRel);
+          else walkDir(childAbs, childRel);
         } else if (e.isFile()) {
           if (ignored(childRel, false)) skip(childRel, 'ignored', '.gitignore');
-          else await readOne(childAbs, childRel, e.name);
+          else list(childAbs, childRel, e.name);
         } else if (e.isSymbolicLink()) {
           if (ignored(childRel, false)) {
             skip(childRel, 'ignored', '.gitignore');
@@ -208,7 +192,7 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
           }
           if (!inRoot(target)) skip(childRel, 'symlink_outside', 'links out of the scan root');
           else if (isDir) linkedDirs.push(childRel);
-          else await readOne(childAbs, childRel, e.name);
+          else list(childAbs, childRel, e.name);
         } else {
           skip(childRel, 'unreadable', 'not a regular file');
         }
@@ -218,10 +202,71 @@ export async function walk(root: string, limits: WalkLimits, onFile: (file: Walk
     }
   };
 
-  await walkDir(root, '');
+  walkDir(root, '');
   for (const rel of linkedDirs) {
     const target = toPosix(relative(rootReal, realpathSync.native(join(root, rel))));
     skip(rel, 'symlink_loop', `links to ${target || '.'} inside the root: a directory is read at its own path, never through a link`);
+  }
+  return out;
+}
+
+/**
+ * One listed file into `buffer` (at least maxFileBytes + 1 long): its bytes (a view of the buffer,
+ * valid until the next read) and whether they are binary, or the skip that says why not.
+ */
+export function readListed(file: ListedFile, limits: WalkLimits, buffer: Buffer): { bytes: Buffer; binary: boolean } | Skip {
+  const { rel } = file;
+  let fd: number;
+  try {
+    // Non-blocking: a FIFO that slipped past the type check must not hang the scan.
+    fd = openSync(file.abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    return skipOf(rel, 'unreadable', errorCode(err));
+  }
+  let n = 0;
+  try {
+    // Read up to one byte past the limit: what is larger is skipped without reading the rest. The
+    // type was checked on the directory entry (or the link's target); no fstat per file, which
+    // was a fifth of a scan's time on a tree of small files.
+    for (;;) {
+      const got = readSync(fd, buffer, n, buffer.length - n, null);
+      if (got === 0) break;
+      n += got;
+      if (n > limits.maxFileBytes)
+        return skipOf(
+          rel,
+          'too_large',
+          `${sizeOf(fd) ?? `over ${limits.maxFileBytes}`} bytes, over ${limits.maxFileBytes} (--max-file-bytes)`,
+        );
+    }
+  } catch (err) {
+    const code = errorCode(err);
+    return skipOf(rel, 'unreadable', code === 'EISDIR' ? 'not a regular file' : code);
+  } finally {
+    closeSync(fd);
+  }
+  const bytes = buffer.subarray(0, n);
+  const binary = looksBinary(bytes);
+  if (binary && !file.keyMaterial) return skipOf(rel, 'binary', 'NUL byte in the first 8000 bytes');
+  if (!limits.allFiles && !binary && hasGeneratedHeader(bytes.toString('latin1', 0, Math.min(n, 1024))))
+    return skipOf(rel, 'generated', 'generator header');
+  return { bytes, binary };
+}
+
+/** Lists the root and reads each file in turn on this thread, handing each to `onFile`. */
+export async function walk(root: string, limits: WalkLimits, onFile: (file: WalkedFile) => void | Promise<void>): Promise<WalkResult> {
+  const listing = listFiles(root, limits);
+  const result: WalkResult = { files: 0, bytes: 0, skips: listing.skips, nestedRepos: listing.nestedRepos };
+  const buffer = Buffer.allocUnsafe(limits.maxFileBytes + 1);
+  for (const f of listing.files) {
+    const read = readListed(f, limits, buffer);
+    if ('reason' in read) {
+      result.skips.push(read);
+      continue;
+    }
+    result.files++;
+    result.bytes += read.bytes.length;
+    await onFile({ path: f.rel, bytes: read.bytes, binary: read.binary });
   }
   return result;
 }
