@@ -10,7 +10,7 @@ import { packageOf } from '../src/scan/mcp/servers.ts';
 import { ciInfo } from '../src/scan/repo/ci.ts';
 import { canonicalRepository, fileUrl, gitInfo } from '../src/scan/repo/git.ts';
 import { poisoningSigns } from '../src/scan/rules/poisoning.ts';
-import { tempDir, writeTree } from './helpers/scan-trees.ts';
+import { synthetic, tempDir, writeTree } from './helpers/scan-trees.ts';
 
 it('reads remote, branch and commit from .git: loose and packed refs, detached HEAD, a worktree file; credentials never kept', () => {
   const dir = tempDir();
@@ -19,7 +19,8 @@ it('reads remote, branch and commit from .git: loose and packed refs, detached H
     writeTree(dir, {
       'main/.git/HEAD': 'ref: refs/heads/feature/x\n',
       'main/.git/packed-refs': `# pack-refs with: peeled\n${sha} refs/heads/feature/x\n`,
-      'main/.git/config': '[remote "upstream"]\n\turl = https://ci-bot:s3cr3t-token@gitlab.com/acme/agents.git\n',
+      // A pipeline's clone URL with its token (made here: the repository holds no credential).
+      'main/.git/config': `[remote "upstream"]\n\turl = https://ci-bot:${synthetic.password()}@gitlab.com/acme/agents.git\n`,
       'main/src/app.py': '',
       'detached/.git/HEAD': `${'b'.repeat(40)}\n`,
       'wt/.git': `gitdir: ${join(dir, 'main/.git/worktrees/wt')}\n`,
