@@ -7,6 +7,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { packageOf } from '../src/scan/mcp/servers.ts';
+import { scanDirectory } from '../src/scan/run.ts';
+import { SecretDetector } from '../src/scan/secrets/detect.ts';
+import { fingerprinter } from '../src/scan/secrets/fingerprint.ts';
+import { defaultLimits } from '../src/scan/walk/walker.ts';
 import { ciInfo } from '../src/scan/repo/ci.ts';
 import { canonicalRepository, fileUrl, gitInfo } from '../src/scan/repo/git.ts';
 import { poisoningSigns } from '../src/scan/rules/poisoning.ts';
@@ -121,4 +125,37 @@ it('tool poisoning: instructions to the model and hidden characters, not ordinar
     signs.map((s) => s.sign),
     ['tells the model to ignore its instructions', 'tells the model to send data to an address'],
   );
+});
+
+it('a tree large enough for the reading worker gives the same facts as one thread reading it', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2600; i++) files[`pkg${i % 13}/m${i}.py`] = `def f${i}():\n    return ${i}\n`;
+    files['pkg7/settings.py'] = `TOKEN = "${synthetic.github()}"\n`;
+    files['pkg3/.env'] = `OPENAI_API_KEY=${synthetic.openai()}\n`;
+    files['pkg5/image.png'] = 'not really';
+    writeTree(dir, files);
+    const key = Buffer.from('units-key-0123456789abcdef');
+    const fingerprint = fingerprinter(key);
+    const scan = async (withWorker: boolean) => {
+      const [unit] = await scanDirectory(dir, {
+        limits: defaultLimits,
+        analyzers: [],
+        env: {},
+        hostname: 'units',
+        secrets: new SecretDetector(fingerprint),
+        fingerprint,
+        ...(withWorker ? { key } : {}),
+      });
+      const sort = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
+      return { files: unit!.files, bytes: unit!.bytes, skips: sort(unit!.facts.skips), secrets: sort(unit!.facts.secrets) };
+    };
+    const two = await scan(true);
+    assert.equal(two.files, 2602);
+    assert.equal(two.secrets.length, 2);
+    assert.deepEqual(two, await scan(false));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
