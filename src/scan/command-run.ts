@@ -39,6 +39,8 @@ export async function runScanCommand(paths: string[], o: ScanCommandOptions, fai
     }
     if (!dir) fail(`${p} is not a directory: give the directory to scan`);
   }
+  // SARIF and CycloneDX are files for other tools: without --output they go to standard output.
+  if (o.output === undefined && o.format !== 'ndjson') o.output = '-';
   const toStdout = o.output === '-';
   const sending = o.output === undefined;
   let target: { url: string; token: string; tenant: string; workspace: string } | undefined;
