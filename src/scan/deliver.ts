@@ -110,6 +110,10 @@ export async function deliver(
   let retiredEntities = 0;
   let retiredRelations = 0;
   let resolvedFindings = 0;
+  if (previous && !previous.manifest)
+    warnings.push(
+      `the previous scan ${previous.id} holds no list of what it reported: objects it found and this scan does not are not retired`,
+    );
   if (previous) {
     if (previous.manifest) {
       for (const r of retired(previous.manifest, built.manifest)) {
