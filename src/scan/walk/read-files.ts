@@ -51,23 +51,29 @@ export async function readChunk(
 /** A reading worker: started once per `aispm scan`, given chunks, answering their results. */
 export class ReadWorker {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, (r: ChunkResult) => void>();
+  private readonly pending = new Map<number, (r: ChunkResult | undefined) => void>();
   private failed: Error | undefined;
   private next = 0;
   constructor(limits: WalkLimits, key: Buffer) {
-    this.worker = new Worker(new URL('./read-worker.ts', import.meta.url), { workerData: { limits, key: key.toString('hex') } });
+    // No inherited flags: a process started with `--input-type` or `--eval` would pass them on and
+    // the worker would refuse to start.
+    this.worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
+      workerData: { limits, key: key.toString('hex') },
+      execArgv: [],
+    });
     this.worker.on('message', (m: { id: number; result: ChunkResult }) => {
       this.pending.get(m.id)?.(m.result);
       this.pending.delete(m.id);
     });
     this.worker.on('error', (err: unknown) => {
       this.failed = err instanceof Error ? err : new Error(String(err));
-      for (const resolve of this.pending.values()) resolve({ files: 0, bytes: 0, skips: [], secrets: [], texts: [] });
+      for (const settle of this.pending.values()) settle(undefined);
       this.pending.clear();
     });
   }
-  run(chunk: ListedFile[], want: boolean[]): Promise<ChunkResult> {
-    if (this.failed) return Promise.reject(this.failed);
+  /** The chunk's result, or undefined when the worker failed (the caller reads the chunk itself). */
+  run(chunk: ListedFile[], want: boolean[]): Promise<ChunkResult | undefined> {
+    if (this.failed) return Promise.resolve(undefined);
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
@@ -97,12 +103,11 @@ export async function readAll(files: ListedFile[], options: ReadOptions): Promis
   const chunks: ListedFile[][] = [];
   for (let i = 0; i < files.length; i += CHUNK) chunks.push(files.slice(i, i + CHUNK));
   const wants = chunks.map((c) => c.map((f) => options.wants(f.rel)));
-  let next = 0;
+  const todo = chunks.map((_, i) => i).reverse();
   const worker = shouldParallelise(files.length) ? options.worker() : undefined;
   const buffer = Buffer.allocUnsafe(options.limits.maxFileBytes + 1);
   const here = async () => {
-    while (next < chunks.length) {
-      const i = next++;
+    for (let i = todo.pop(); i !== undefined; i = todo.pop()) {
       await options.onChunk(await readChunk(chunks[i]!, wants[i]!, options.limits, buffer, options.detector));
       // Let the worker's answers in: they arrive as events, which a loop of resolved promises starves.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -110,10 +115,17 @@ export async function readAll(files: ListedFile[], options: ReadOptions): Promis
   };
   const there = async () => {
     if (!worker) return;
-    while (next < chunks.length) {
-      const i = next++;
-      await options.onChunk(await worker.run(chunks[i]!, wants[i]!));
+    for (let i = todo.pop(); i !== undefined; i = todo.pop()) {
+      const result = await worker.run(chunks[i]!, wants[i]!);
+      // A worker that failed (it could not start, or died) gives its chunk back to this thread.
+      if (!result) {
+        todo.push(i);
+        return;
+      }
+      await options.onChunk(result);
     }
   };
   await Promise.all([here(), there()]);
+  // What the worker gave back after this thread had finished.
+  await here();
 }
