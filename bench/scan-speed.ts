@@ -10,7 +10,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { synthetic } from '../test/helpers/scan-trees.ts';
@@ -142,13 +142,15 @@ export async function scanSpeed(options: { files: number; rounds: number; write:
     }
     const scanFps = tree.files / (median(sc.map((s) => s.ms)) / 1000);
     const rss = Math.max(...sc.map((s) => s.maxRssMb));
+    // Both readers share the machine with whatever else runs: the load says how much of it they had.
+    const load = loadavg()[0]!.toFixed(1);
     const lines = [
       `<!-- bench:scan:start -->`,
       `## aispm scan: static discovery against ripgrep`,
       '',
       `Measured by \`node bench/scan-speed.ts\` (\`npm run bench -- --cases scan-speed\`) on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.versions.node}. ` +
         `A generated tree of ${tree.files.toLocaleString('en')} source files (${(tree.bytes / 1e6).toFixed(1)} MB: Python, TypeScript, JSON, YAML, Markdown; a file in a thousand with a secret), ` +
-        `${options.rounds} alternating rounds, medians.`,
+        `${options.rounds} alternating rounds, medians; load average ${load} at the end of the run.`,
       '',
       '| reader | files/s | of ripgrep | max resident memory |',
       '|---|---|---|---|',
