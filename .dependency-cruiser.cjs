@@ -11,6 +11,8 @@
 //   entry         cli*.ts, server.ts, compose.ts (the one wiring module), cluster.ts, demo/.
 //   client/       the HTTP client of the CLI: speaks to the service over HTTP only (it reads the
 //                 catalogue and shares the CSV writer).
+//   scan/         static discovery (`aispm scan`): a client of the service like client/, which it
+//                 sends its records through; reads the catalogue, knows nothing of the service's inside.
 //
 // Checked in CI (`npm run lint`), so a wrong-way import fails the build instead of waiting for review.
 
@@ -66,6 +68,15 @@ module.exports = {
     {
       name: 'scan-code-reads-text-only', severity: 'error', comment: "The code analyser turns text into facts: it imports only the facts' shapes and its own modules.",
       from: { path: '^src/scan/code/' }, to: { path: '^src/', pathNot: '^src/scan/(code/|facts[.]ts$)' },
+    },
+    {
+      name: 'scan-is-a-client', severity: 'error',
+      comment: 'Static discovery reads files and sends records through the ingest API: it imports itself, the catalogue, the settings and the HTTP client, nothing of the service.',
+      from: { path: '^src/scan/' }, to: { path: '^src/', pathNot: '^src/(scan|catalog|client|settings)/|^src/config[.]ts$' },
+    },
+    {
+      name: 'only-the-cli-runs-scans', severity: 'error', comment: 'The service never imports the scanner: it is run by the CLI.',
+      from: { path: '^src/', pathNot: '^src/(scan/|cli-program[.]ts$)' }, to: { path: '^src/scan/' },
     },
     {
       name: 'nothing-imports-entry', severity: 'error', comment: 'Only entry modules import entry modules.',

@@ -30,6 +30,7 @@ import type { Variant } from './honest.ts';
 import { writeReport } from './report.ts';
 import { analyzeIfNoAutovacuum, autovacuumStandIn } from './analyze.ts';
 import { writeInteractions } from './interactions-file.ts';
+import { scanSpeed } from './scan-speed.ts';
 
 const USAGE = `npm run bench [-- options]
   --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
@@ -45,7 +46,10 @@ const USAGE = `npm run bench [-- options]
   --db URL                   the read cases only, on a database an earlier run loaded and kept
                              (a SQLite path or a postgres:// URL, migrated here): no load, no
                              ingest, import or start measurements, BENCHMARKS.md left alone
-  --help                     this text`;
+  --help                     this text
+
+  --cases scan-speed         \`aispm scan\` against ripgrep on a generated tree of 50,000 files
+                             (bench/scan-speed.ts; needs no database, runs alone)`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
 let parsed: ReturnType<typeof parseFlags>;
 function parseFlags() {
@@ -101,6 +105,13 @@ const WS = 'bench';
 const OTLP_RUNS = 4000;
 const OTLP_BATCH = 512;
 const started = Date.now();
+// Static discovery's speed needs no dataset and no service: it runs alone when asked for, and
+// after the service's cases otherwise.
+const scanSpeedOnly = only.length === 1 && only[0] === 'scan-speed';
+if (scanSpeedOnly) {
+  process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
+  process.exit(0);
+}
 
 function log(msg: string) {
   process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${msg}\n`);
@@ -525,3 +536,4 @@ async function main() {
 
 export type { BenchCase };
 await main();
+if (!only.length && !reuse) process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);

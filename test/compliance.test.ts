@@ -71,6 +71,7 @@ describeEngines(
       );
       const article14 = body(await h().get(`${RULES}?frameworks=${encodeURIComponent('Article 14')}`, token));
       assert.deepEqual(article14.rows.map((r: unknown[]) => r[0]).sort(), [
+        'SR-aispm_agent_code_execution_without_approval',
         'SR-aispm_delegation_without_approval',
         'SR-aispm_destructive_action_without_approval',
         'SR-aispm_toxic_production_agent_unauthenticated_destructive_mcp',

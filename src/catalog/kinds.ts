@@ -135,6 +135,7 @@ export const relations: RelationDef[] = [
       ['asset', 'tls_config'],
       ['asset', 'secret'],
       ['location', 'cert'],
+      ['location', 'key'],
       ['location', 'qualys_secret'],
       ['location', 'secret'],
     ],
@@ -363,6 +364,7 @@ const location: KindDef = {
   ],
   edges: [
     out('certs', 'cert', 'contains', 'Certificates found at the location.'),
+    out('keys', 'key', 'contains', 'Cryptographic keys found at the location.'),
     out('qualys-secrets', 'qualys_secret', 'contains', 'Secrets detected at the location by the secret scanner.'),
     out('secrets', 'secret', 'contains', 'Secrets found at the location.'),
   ],

@@ -811,10 +811,13 @@ export interface paths {
          *     | edge | answers | meaning |
          *     |---|---|---|
          *     | `certs` | certificate rows | Certificates found at the location. |
+         *     | `keys` | cryptographic key rows | Cryptographic keys found at the location. |
          *     | `qualys-secrets` | detected secret rows | Secrets detected at the location by the secret scanner. |
          *     | `secrets` | secret rows | Secrets found at the location. |
          *
          *     Columns of `certs`: `id`, `name`, `subject`, `issuer`, `not_after`, `key_algorithm`, `self_signed`, `first_seen`, `last_seen`, `sources`.
+         *
+         *     Columns of `keys`: `id`, `name`, `algorithm`, `key_size`, `key_type`, `first_seen`, `last_seen`, `sources`.
          *
          *     Columns of `qualys-secrets`: `id`, `name`, `detection_id`, `secret_type`, `severity`, `first_seen`, `last_seen`, `sources`.
          *
@@ -1236,7 +1239,7 @@ export interface paths {
         };
         /**
          * List the static rules
-         * @description The 24 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
+         * @description The 31 rules shipped with the service, with the token tenant's settings laid over them. `name__ilk`, `sort` and paging as on the workspace rules.
          *
          *     Columns:
          *
@@ -9634,6 +9637,36 @@ export interface operations {
                 sources__in?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
+                /** @description Only rows whose algorithm equals this. */
+                algorithm?: string;
+                /** @description Only rows whose algorithm differs from this. */
+                algorithm__ne?: string;
+                /** @description Only rows whose algorithm is one of (comma-separated) this. */
+                algorithm__in?: string;
+                /** @description Only rows whose algorithm contains, in any case, this. */
+                algorithm__ilk?: string;
+                /** @description Only rows whose key_size equals this. */
+                key_size?: number;
+                /** @description Only rows whose key_size differs from this. */
+                key_size__ne?: number;
+                /** @description Only rows whose key_size is one of (comma-separated) this. */
+                key_size__in?: string;
+                /** @description Only rows whose key_size is greater than this. */
+                key_size__gt?: number;
+                /** @description Only rows whose key_size is at least this. */
+                key_size__gte?: number;
+                /** @description Only rows whose key_size is less than this. */
+                key_size__lt?: number;
+                /** @description Only rows whose key_size is at most this. */
+                key_size__lte?: number;
+                /** @description Only rows whose key_type equals this. */
+                key_type?: string;
+                /** @description Only rows whose key_type differs from this. */
+                key_type__ne?: string;
+                /** @description Only rows whose key_type is one of (comma-separated) this. */
+                key_type__in?: string;
+                /** @description Only rows whose key_type contains, in any case, this. */
+                key_type__ilk?: string;
                 /** @description Only rows whose detection_id equals this. */
                 detection_id?: string;
                 /** @description Only rows whose detection_id differs from this. */

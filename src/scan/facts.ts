@@ -90,6 +90,8 @@ export interface McpServerFact {
   headerNames: string[];
   /** Whether the configuration sends credentials (an Authorization header, an api-key env, OAuth settings). */
   authenticated?: boolean;
+  /** How clients authenticate, where it can be told (the inventory's `authentication` column); undefined when unknown. */
+  authentication?: 'none' | 'api_key' | 'oauth' | 'mtls';
   /** Refs of ToolFacts a server defined in code registers. */
   tools: string[];
   /** code: an MCP server or client in source; config: an MCP client's configuration file. */
@@ -131,7 +133,18 @@ export interface PackageFact extends PackageRef {
 /** A file the scan did not read, or read only in part, with why. */
 export interface Skip {
   path: string;
-  reason: 'ignored' | 'vendored' | 'generated' | 'binary' | 'too_large' | 'unreadable' | 'malformed' | 'symlink_outside' | 'limit';
+  reason:
+    | 'ignored'
+    | 'vendored'
+    | 'generated'
+    | 'binary'
+    | 'too_large'
+    | 'unreadable'
+    | 'malformed'
+    | 'symlink_outside'
+    /** A symbolic link to a directory the scan reads anyway (an ancestor, or one already read). */
+    | 'symlink_loop'
+    | 'limit';
   line?: number;
   detail?: string;
 }

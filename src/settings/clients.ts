@@ -31,6 +31,21 @@ export const clientSettings = {
     shown: '*(none)*',
     doc: 'The workspace of the query commands when `--workspace` is not given.',
   }),
+  scanKey: setting({
+    env: 'AISPM_SCAN_KEY',
+    type: 'string',
+    default: '',
+    shown: '*(none: a key file, below)*',
+    check: (v) => (v === '' || v.length >= 16 ? undefined : 'at least 16 characters'),
+    doc: 'The key `aispm scan` fingerprints secrets under (HMAC-SHA-256, at least 16 characters): the same value on every machine makes their fingerprints comparable. Without it, 32 random bytes written on first use to `$XDG_CONFIG_HOME/aispm/scan-key` (else `~/.config/aispm/scan-key`). Never sent ([SCAN.md](SCAN.md)).',
+  }),
+  ci: setting({
+    env: 'CI',
+    type: 'string',
+    default: '',
+    shown: '*(unset)*',
+    doc: "Set (as CI systems do): `aispm scan` prints no progress line. `GITHUB_ACTIONS` / `GITLAB_CI` and their variables (the CI system's own interface, read as the runner sets them) name the pipeline, repository, branch and commit of a scan.",
+  }),
   columns: setting({
     env: 'COLUMNS',
     type: 'integer',

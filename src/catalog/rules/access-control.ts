@@ -62,4 +62,17 @@ export const accessControlRules = [
       },
     ],
   }),
+  // Raised by static discovery (`aispm scan`).
+  defineStaticRule({
+    slug: 'mcp_server_insecure_remote',
+    name: 'Remote MCP server over plain HTTP or without credentials',
+    severity: 'high',
+    category: 'access_control',
+    objectTypes: ['mcp_server'],
+    owasp: 'ASI07',
+    description:
+      'The client reaches a remote MCP server over unencrypted HTTP, or its configuration sends no credentials at all, so its tool calls can be read or altered on the way, or the server answers anyone.',
+    remediation: 'Use https and authenticate to the server (OAuth, or a token passed by reference).',
+    controls: ['LLM02', 'LLM06', 'ASI03', 'ASI07', 'AML.T0049', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  }),
 ];

@@ -75,4 +75,17 @@ export const humanOversightRules = [
       },
     ],
   }),
+  // Raised by static discovery (`aispm scan`) where the framework's approval setting can be read.
+  defineStaticRule({
+    slug: 'agent_code_execution_without_approval',
+    name: 'Agent with a shell or code-execution tool and no approval step',
+    severity: 'high',
+    category: 'human_oversight',
+    objectTypes: ['agent'],
+    owasp: 'ASI05',
+    description:
+      "The agent's code gives it a tool that runs shell commands or code, and the framework's approval setting, where it can be read, is off for the agent and the tool.",
+    remediation: 'Turn on the framework’s human approval for the tool (or the agent), or sandbox the execution tool.',
+    controls: ['LLM06', 'ASI05', 'ASI09', 'AML.T0050', 'AML.T0053', 'MAP 3.5', 'MANAGE 2.4', 'Article 14'],
+  }),
 ];

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { frameworks, inTableOrder } from '../frameworks.ts';
 import { accessControlRules } from './access-control.ts';
+import { cryptoRules } from './crypto.ts';
 import { checkRule, type StaticRuleDef } from './define.ts';
 import { guardrailRules } from './guardrails.ts';
 import { humanOversightRules } from './human-oversight.ts';
@@ -35,6 +36,7 @@ const declarations: StaticRuleDef[] = [
   ...modelRobustnessRules,
   ...humanOversightRules,
   ...shadowAiRules,
+  ...cryptoRules,
   ...toxicCombinationRules,
 ];
 const seen = new Set<string>();

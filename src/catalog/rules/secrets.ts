@@ -39,4 +39,29 @@ export const secretRules = [
       },
     ],
   }),
+  // Raised by static discovery (`aispm scan`, src/scan/rules/) on what it reads.
+  defineStaticRule({
+    slug: 'secret_in_mcp_configuration',
+    name: 'Secret in an MCP configuration',
+    severity: 'critical',
+    category: 'secrets',
+    objectTypes: ['mcp_server'],
+    owasp: 'ASI03',
+    description:
+      'An MCP client configuration gives a server a credential written in plain text in its env, headers or arguments: anyone who reads the file (a repository, a backup, a synced settings folder) holds it.',
+    remediation:
+      'Rotate the credential and pass it by reference instead (an environment variable the client expands, an input prompt or a secret manager).',
+    controls: ['LLM02', 'ASI03', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  }),
+  defineStaticRule({
+    slug: 'private_key_in_repository',
+    name: 'Private key in a repository',
+    severity: 'critical',
+    category: 'secrets',
+    objectTypes: ['location'],
+    owasp: 'ASI03',
+    description: 'A private key (PEM, OpenSSH or a PKCS#12 keystore) is kept among the files of a repository or project.',
+    remediation: 'Remove the key from the repository and its history, revoke it, and keep keys in a secret manager or key store.',
+    controls: ['LLM02', 'ASI03', 'AML.T0055', 'MEASURE 2.7', 'Article 15'],
+  }),
 ];

@@ -34,4 +34,17 @@ export const supplyChainRules = [
     remediation: 'Upgrade the dependency to a fixed version.',
     controls: ['LLM03', 'ASI04', 'AML.T0010', 'GOVERN 6.1', 'MANAGE 3.1', 'Article 9', 'Article 15'],
   }),
+  // Raised by static discovery (`aispm scan`).
+  defineStaticRule({
+    slug: 'mcp_server_unpinned_package',
+    name: 'MCP server started from an unpinned package',
+    severity: 'medium',
+    category: 'supply_chain',
+    objectTypes: ['mcp_server'],
+    owasp: 'ASI04',
+    description:
+      'The client starts the MCP server with npx, uvx, pipx or docker from a package without an exact version (or at @latest), so every start may run code nobody reviewed.',
+    remediation: 'Pin the package to an exact version (pkg@1.2.3, pkg==1.2.3, an image digest) and upgrade it deliberately.',
+    controls: ['LLM03', 'ASI04', 'AML.T0010', 'GOVERN 6.1', 'MAP 4.1', 'Article 9', 'Article 15'],
+  }),
 ];
