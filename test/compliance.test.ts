@@ -266,7 +266,9 @@ describeEngines(
         ],
       );
       // A workspace's own external rule mapped to LLM07 assesses it there, and only there.
-      const own = await h().ingest(T1, 'wy', [{ type: 'rule', id: 'EXT-leak-prompt', name: 'System prompt leak', severity: 'medium', frameworks: ['LLM07'] }]);
+      const own = await h().ingest(T1, 'wy', [
+        { type: 'rule', id: 'EXT-leak-prompt', name: 'System prompt leak', severity: 'medium', frameworks: ['LLM07'] },
+      ]);
       assert.equal(own.rejected, 0);
       const wy = `/api/v1/compliance/tenants/${T1}/workspaces/wy`;
       assert.deepEqual(rows(body(await h().get(`${wy}/owasp-llm-2025?control_id=LLM07`, token))), [['LLM07', 1, 0, 'passing']]);

@@ -127,7 +127,10 @@ describeEngines(
 
     it('a workspace that never received data is a 404 naming those the token can see, as in the lists; 403 comes first', async () => {
       const list = await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/empty`, all);
-      const expected = { code: 404, message: `no data in workspace "empty" of tenant "${T1}"; the workspaces this token can see: ${W1}, ${W2}` };
+      const expected = {
+        code: 404,
+        message: `no data in workspace "empty" of tenant "${T1}"; the workspaces this token can see: ${W1}, ${W2}`,
+      };
       assert.deepEqual([list.statusCode, body(list)], [404, expected]);
       for (const url of [`${HIST}?workspace_id=empty`, `${DASH}?workspace_id=empty`, `${DASH}?workspace_id=empty&top=3`]) {
         const res = await h().get(url, all);

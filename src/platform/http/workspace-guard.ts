@@ -49,7 +49,9 @@ export function registerWorkspaceGuard(app: FastifyInstance, lookups: WorkspaceL
   app.addHook('preHandler', (request, _reply, done) => {
     const config = request.routeOptions.config;
     if (config?.access !== 'read' || config.anyWorkspace) return done();
-    const [tenant, workspace] = config.workspaceQuery ? fromQuery(request) : [pathParam(request, 'tenant_id'), pathParam(request, 'workspace_id')];
+    const [tenant, workspace] = config.workspaceQuery
+      ? fromQuery(request)
+      : [pathParam(request, 'tenant_id'), pathParam(request, 'workspace_id')];
     if (tenant === undefined || workspace === undefined) return done();
     const key = `${tenant}\u0000${workspace}`;
     if (known.has(key)) return done();
@@ -61,7 +63,9 @@ export function registerWorkspaceGuard(app: FastifyInstance, lookups: WorkspaceL
 function fromQuery(request: FastifyRequest): [string | undefined, string | undefined] {
   const query: unknown = request.query;
   const workspace =
-    typeof query === 'object' && query !== null && Object.hasOwn(query, 'workspace_id') ? (query as { workspace_id: unknown }).workspace_id : undefined;
+    typeof query === 'object' && query !== null && Object.hasOwn(query, 'workspace_id')
+      ? (query as { workspace_id: unknown }).workspace_id
+      : undefined;
   const p = request.principal;
   if (typeof workspace !== 'string' || !p || !canReadWorkspace(p, workspace)) return [undefined, undefined];
   return [p.key.tenantId, workspace];
