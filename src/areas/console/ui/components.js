@@ -80,10 +80,10 @@ export function Fields({ header, row, cell }) {
   </dl>`;
 }
 
-/** An object's name, linked to its page when it has one, with its id as secondary text. */
-export function Named({ name, id, href }) {
+/** An object's name, linked to its page when it has one, with its id as secondary text (under it, or beside it `inline`). */
+export function Named({ name, id, href, inline }) {
   const shown = name ?? id;
-  return html`<span class="named" data-id=${id}>${href ? html`<a href=${href}>${shown}</a>` : shown}${
+  return html`<span class=${inline ? 'named inline' : 'named'} data-id=${id}>${href ? html`<a href=${href}>${shown}</a>` : shown}${
     name && name !== id ? html`<span class="id">${id}</span>` : ''
   }</span>`;
 }

@@ -145,7 +145,7 @@ export function Graph({ nodes, edges, title, testid }) {
       cy?.destroy();
     };
   }, [key]);
-  const kinds = [...new Set(nodes.map((n) => n.kind))].sort();
+  const kinds = [...new Set(nodes.map((n) => n.kind))].sort((a, b) => kindWords(a).localeCompare(kindWords(b)));
   return html`<figure class="graph-figure" data-testid=${testid}>
     <figcaption>${title}</figcaption>
     <ul class="legend" aria-label="Colours and shapes of the kinds">

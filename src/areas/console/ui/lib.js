@@ -4,6 +4,7 @@
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import htm from 'htm';
+import { KIND_LABELS } from './columns.js';
 
 export const html = htm.bind(h);
 
@@ -35,8 +36,8 @@ export const LEAF_KINDS = [
 export const kindByName = (kind) => KINDS.find((k) => k.kind === kind);
 export const kindByPrefix = (prefix) => KINDS.find((k) => k.prefix === prefix);
 
-/** A kind as people call one of its objects ("MCP server", "tls config"). */
-export const kindWords = (kind) => kindByName(kind)?.one ?? String(kind).replaceAll('_', ' ');
+/** A kind as the catalogue calls one of its objects ("MCP server", "TLS configuration"). */
+export const kindWords = (kind) => KIND_LABELS.get(kind) ?? String(kind).replaceAll('_', ' ');
 
 /** The route of the current address. */
 export function parseRoute(hash = location.hash) {

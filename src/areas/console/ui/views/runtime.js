@@ -172,7 +172,7 @@ export function SessionPage({ route }) {
           backgroundColor: COLORS[o.toLowerCase()],
         }));
         const agent = rows[0].agent_id;
-        return html`<p class="sub" data-testid="session-summary">${rows.length} interactions · agent ${agent ? html`<${Named} name=${d.names.get(agent)} id=${agent} href=${href(route, 'object', ['aispm-agents', agent])} />` : 'not known'} · total cost ${money(rows.reduce((s, r) => s + (r.cost ?? 0), 0))}</p>
+        return html`<p class="sub" data-testid="session-summary">${rows.length} interactions · agent ${agent ? html`<${Named} inline name=${d.names.get(agent)} id=${agent} href=${href(route, 'object', ['aispm-agents', agent])} />` : 'not known'} · total cost ${money(rows.reduce((s, r) => s + (r.cost ?? 0), 0))}</p>
           <${ChartFigure}
             type="bar"
             title="Interactions over time (seconds from the first), by guardrail outcome"
