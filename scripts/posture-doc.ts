@@ -1,5 +1,5 @@
 // Writes the generated sections of docs/POSTURE.md, each between its two markers: the table of
-// posture rules from src/catalog/posture.ts and the risk score's weights from src/catalog/risk.ts.
+// posture rules from src/catalog/rules/ and the risk score's weights from src/catalog/risk.ts.
 // test/posture-rules.test.ts and test/risk.test.ts fail when a committed section is out of date.
 
 import { postureTable } from '../src/catalog/rules/index.ts';

@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kinds, relationByName, routedKinds } from '../src/catalog/kinds.ts';
+import { columnLabel } from '../src/catalog/labels.ts';
+import * as rowsets from '../src/catalog/rowsets.ts';
 import { derivedRowSets } from '../src/catalog/rowsets.ts';
 import { staticRules } from '../src/catalog/rules/index.ts';
+import type { ColumnDef, RowSetDef } from '../src/catalog/types.ts';
 import { catalogueIndexes, sortExpression } from '../src/areas/inventory/entity-sql.ts';
 import { postgresDialect } from '../src/platform/db/postgres/dialect.ts';
 import { sqliteDialect } from '../src/platform/db/sqlite/dialect.ts';
@@ -19,6 +22,23 @@ describe('catalogue', () => {
       assert.equal(new Set(names).size, names.length, `${k.name} has duplicate columns`);
       if (k.ai) for (const c of ['critical_issues', 'high_issues', 'total_issues']) assert.ok(names.includes(c), `${k.name}.${c}`);
     }
+  });
+
+  it('every column has a label for people: words, acronyms kept, no underscore; a few named outright', () => {
+    const names = new Set([
+      ...kinds.flatMap((k) => k.columns.map((c) => c.name)),
+      ...Object.values(rowsets).flatMap((v: unknown): string[] =>
+        (Array.isArray(v) ? (v as ColumnDef[]) : typeof v === 'object' && v !== null && 'columns' in v ? (v as RowSetDef).columns : []).map(
+          (c) => c.name,
+        ),
+      ),
+    ]);
+    assert.ok(names.size > 100, `${names.size} columns`);
+    for (const n of names) assert.match(columnLabel(n), /^[A-Z(][^_]*$/, n);
+    assert.deepEqual(
+      ['risk_score', 'mcp_servers', 'id', 'rule_id', 'duration_ms', 'cvss_score', 'cicd_type', 'ok', 'cost', 'agent_id'].map(columnLabel),
+      ['Risk score', 'MCP servers', 'ID', 'Rule ID', 'Duration (ms)', 'CVSS score', 'CI/CD type', 'OK', 'Cost (USD)', 'Agent'],
+    );
   });
 
   it('the six routed kinds have the prefixes of API.md', () => {

@@ -120,6 +120,9 @@ describeEngines(
           name: 'OWASP Top 10 for LLM Applications',
           version: '2025',
           controls: 10,
+          // LLM04, LLM07, LLM08 and LLM10: no rule maps to them.
+          controls_assessed: 6,
+          controls_not_assessed: 4,
           controls_with_open_findings: 4,
           open_findings: { critical: 3, high: 10, medium: 0, low: 0, total: 13 },
           objects_in_scope: 5,
@@ -194,8 +197,11 @@ describeEngines(
           assert.equal(c.open_findings, o.critical! + o.high! + o.medium! + o.low!);
           assert.equal(c.objects_failing, new Set(of.flatMap((i) => objectsOf.get(i.id)!).filter((x) => inventory.has(x))).size);
           assert.equal(c.rules, rules.filter((r) => (r.frameworks as string[]).includes(c.control_id)).length, c.control_id);
+          assert.equal(c.status, c.rules === 0 ? 'not_assessed' : c.open_findings > 0 ? 'failing' : 'passing', c.control_id);
         }
         assert.equal(p.controls_with_open_findings, controls.filter((c) => c.open_findings > 0).length, f.id);
+        assert.equal(p.controls_assessed, controls.filter((c) => c.rules > 0).length, f.id);
+        assert.equal(p.controls_not_assessed, p.controls - p.controls_assessed, f.id);
       }
     });
 
@@ -211,6 +217,7 @@ describeEngines(
         'low',
         'open_findings',
         'objects_failing',
+        'status',
       ]);
       assert.deepEqual(
         top.rows.map((r: unknown[]) => [r[0], r[7], r[8]]),
@@ -224,7 +231,51 @@ describeEngines(
       assert.equal(top.total, 4);
       const csv = await h().get(`${BASE}/eu-ai-act?control_id=${encodeURIComponent('Article 15')}`, token, { accept: 'text/csv' });
       assert.equal(csv.statusCode, 200);
-      assert.match(csv.body, /^control_id,name,rules,critical,high,medium,low,open_findings,objects_failing\r?\nArticle 15,/);
+      assert.match(csv.body, /^control_id,name,rules,critical,high,medium,low,open_findings,objects_failing,status\r?\nArticle 15,/);
+    });
+
+    it('controls no rule maps to are not assessed, not passing; status filters and sorts like any column', async () => {
+      const rows = (r: { header: string[]; rows: unknown[][] }) => r.rows.map((x) => [x[0], x[2], x[7], x[r.header.indexOf('status')]]);
+      const none = body(await h().get(`${BASE}/owasp-llm-2025?status=not_assessed`, token));
+      assert.deepEqual(rows(none), [
+        ['LLM04', 0, 0, 'not_assessed'],
+        ['LLM07', 0, 0, 'not_assessed'],
+        ['LLM08', 0, 0, 'not_assessed'],
+        ['LLM10', 0, 0, 'not_assessed'],
+      ]);
+      assert.equal(none.total, 4);
+      const passing = body(await h().get(`${BASE}/owasp-llm-2025?status=passing`, token));
+      assert.deepEqual(
+        passing.rows.map((r: unknown[]) => r[0]),
+        ['LLM03', 'LLM09'],
+      );
+      // failing < not_assessed < passing, then the framework's order.
+      const sorted = body(await h().get(`${BASE}/owasp-llm-2025?sort=status&sort_dir=asc&page_size=100`, token));
+      assert.deepEqual(
+        sorted.rows.map((r: unknown[]) => `${r[0]} ${r[9]}`),
+        [
+          'LLM01 failing',
+          'LLM02 failing',
+          'LLM05 failing',
+          'LLM06 failing',
+          'LLM04 not_assessed',
+          'LLM07 not_assessed',
+          'LLM08 not_assessed',
+          'LLM10 not_assessed',
+          'LLM03 passing',
+          'LLM09 passing',
+        ],
+      );
+      // A workspace's own external rule mapped to LLM07 assesses it there, and only there.
+      const own = await h().ingest(T1, 'wy', [
+        { type: 'rule', id: 'EXT-leak-prompt', name: 'System prompt leak', severity: 'medium', frameworks: ['LLM07'] },
+      ]);
+      assert.equal(own.rejected, 0);
+      const wy = `/api/v1/compliance/tenants/${T1}/workspaces/wy`;
+      assert.deepEqual(rows(body(await h().get(`${wy}/owasp-llm-2025?control_id=LLM07`, token))), [['LLM07', 1, 0, 'passing']]);
+      const llm = (body(await h().get(wy, token)).frameworks as any[])[0];
+      assert.deepEqual([llm.controls, llm.controls_assessed, llm.controls_not_assessed], [10, 7, 3]);
+      assert.deepEqual(rows(body(await h().get(`${BASE}/owasp-llm-2025?control_id=LLM07`, token))), [['LLM07', 0, 0, 'not_assessed']]);
     });
 
     it('the findings behind a control, and resolving one moves the score', async () => {

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { columnLabel } from '../src/catalog/labels.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { revokeKey } from '../src/platform/auth/tokens.ts';
@@ -30,6 +31,7 @@ const WS = 'default';
 // TypeScript has no DOM library).
 declare const document: any;
 declare const location: any;
+declare const getComputedStyle: any;
 
 let browser: Browser;
 
@@ -119,16 +121,93 @@ for (const engine of engineNames) {
       await settled();
     }
 
-    /** Waits until the texts of `selector` are `expected` (a view redraws after its address changes). */
-    async function until(selector: string, expected: string[]): Promise<void> {
+    /**
+     * Waits until the texts of `selector` (or the values of its attribute `attr`) are `expected`
+     * (a view redraws after its address changes).
+     */
+    async function until(selector: string, expected: string[], attr?: string): Promise<void> {
       const deadline = Date.now() + 10_000;
-      let shown: string[] = [];
+      let shown: Array<string | null> = [];
       while (Date.now() < deadline) {
-        shown = await page.locator(selector).allInnerTexts();
+        shown = attr
+          ? await page.locator(selector).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attr)
+          : await page.locator(selector).allInnerTexts();
         if (JSON.stringify(shown) === JSON.stringify(expected)) return;
         await page.waitForTimeout(50);
       }
       assert.deepEqual(shown, expected, selector);
+    }
+    /** The ids of the objects a table names (each name carries its id). */
+    const idsIn = (table: string, col = 'name') => `[data-testid=${table}] td[data-col=${col}] .named`;
+
+    /** The headers of a table: each column's catalogue label, as the API names the column. */
+    async function labelled(table: string, apiHeader: string[]): Promise<void> {
+      const ths = await page
+        .locator(`[data-testid=${table}] thead th`)
+        .evaluateAll((els) => els.map((e) => [e.getAttribute('data-col'), (e.textContent ?? '').replace(/[▲▼]/g, '').trim()]));
+      assert.ok(ths.length > 0, table);
+      for (const [col, shown] of ths) {
+        assert.ok(apiHeader.includes(col!), `${table}: ${col} is not a column of the API's answer`);
+        assert.equal(shown, columnLabel(col!), `${table}: ${col}`);
+        assert.doesNotMatch(shown!, /_/, `${table}: ${col}`);
+      }
+    }
+
+    /** Numbers, money and times never wrap: the text of each such cell of a table lies on one line. */
+    async function noneWrap(table: string): Promise<void> {
+      const cells = await page.locator(`[data-testid=${table}] td.num, [data-testid=${table}] td.time`).evaluateAll((tds) =>
+        tds.map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          const lines = new Set([...range.getClientRects()].map((r: any) => Math.round(r.top)));
+          return [td.textContent, lines.size];
+        }),
+      );
+      assert.ok(cells.length > 0, table);
+      assert.deepEqual(
+        cells.filter(([, lines]) => lines !== 1),
+        [],
+        `${table}: cells wrapped`,
+      );
+    }
+
+    /** Money as the console shows it: US dollars to the micro-dollar (src/catalog/money.ts). */
+    const dollars = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+    const count = (v: number) => v.toLocaleString('en-US');
+
+    /**
+     * A graph's labels and legend: no two labels overlap (their boxes as cytoscape draws them), and
+     * every kind has a colour of its own, the legend's swatch being its nodes' colour.
+     */
+    async function graphReads(testid: string): Promise<void> {
+      const drawn = await page.evaluate((id) => {
+        const cy = (document.querySelector(`[data-testid=${id}] .graph`) as any)._cyreg.cy;
+        const labels = cy.nodes().map((n: any) => n.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true }));
+        const colours: Record<string, string[]> = {};
+        // Both as rgb(r,g,b): cytoscape writes no spaces, the browser does.
+        const rgb = (c: string) => c.replace(/\s/g, '');
+        for (const n of cy.nodes()) (colours[n.data('kind')] ??= []).push(rgb(n.style('background-color')));
+        const legend = [...document.querySelectorAll(`[data-testid=${id}] .legend li`)].map((li: any) => [
+          li.dataset.kind,
+          rgb(getComputedStyle(li.querySelector('.swatch')).backgroundColor),
+        ]);
+        return { labels, colours, legend };
+      }, testid);
+      const boxes = drawn.labels as Array<{ x1: number; y1: number; x2: number; y2: number }>;
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          const overlap = a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+          assert.ok(!overlap, `${testid}: labels ${i} and ${j} overlap: ${JSON.stringify([a, b])}`);
+        }
+      const colours = drawn.colours as Record<string, string[]>;
+      const legend = new Map(drawn.legend as Array<[string, string]>);
+      assert.deepEqual([...legend.keys()].sort(), Object.keys(colours).sort(), `${testid}: the legend names every kind drawn`);
+      for (const [kind, cs] of Object.entries(colours)) {
+        assert.equal(new Set(cs).size, 1, `${testid}: ${kind} has one colour`);
+        assert.equal(cs[0], legend.get(kind), `${testid}: ${kind}'s swatch is its colour`);
+      }
+      assert.equal(new Set(legend.values()).size, legend.size, `${testid}: a distinct colour per kind: ${JSON.stringify([...legend])}`);
     }
 
     const text = async (selector: string) => (await page.locator(selector).first().innerText()).trim();
@@ -254,7 +333,7 @@ for (const engine of engineNames) {
                   .replace(/s$/, '') === kind,
             ).total_inventory_count;
       for (const kind of ['agent', 'model', 'tool', 'mcp_server', 'asset', 'location']) {
-        assert.equal(await text(`[data-kind=${kind}] [data-testid=count]`), String(inventoryOf(kind)), kind);
+        assert.equal(await text(`[data-kind=${kind}] [data-testid=count]`), count(inventoryOf(kind)), kind);
       }
       const scans = dash.scans_counts;
       assert.equal(await text('[data-testid=current-scans]'), String(scans.current_scans ?? scans.total_current_aispm_scans));
@@ -264,10 +343,21 @@ for (const engine of engineNames) {
         topIssues.map((i) => i.rule_name),
       );
       const atRisk: Json[] = dash.top_at_risk?.agents ?? dash.aispm_top_at_risk_agents;
+      // Names, each with its id under it.
       await until(
-        '[data-testid=at-risk-agent] td[data-col=name]',
+        '[data-testid=at-risk-agent] td[data-col=name] a',
         atRisk.map((a) => a.name ?? a.aispm_friendly_name),
       );
+      await until(
+        idsIn('at-risk-agent'),
+        atRisk.map((a) => a.id ?? a.aispm_object_id),
+        'data-id',
+      );
+      await until(
+        '[data-testid=at-risk-agent] td[data-col=name] .id',
+        atRisk.map((a) => a.id ?? a.aispm_object_id),
+      );
+      await labelled('top-issues', ['rule_name', 'severity', 'category', 'open_instances', 'objects', 'last_detected']);
       // The histogram's numbers, as its table beside the chart shows them.
       const hist = (await api(`/histograms/aispm?workspace_id=${WS}`)).issues_histogram.counts as Json[];
       const shown = await page
@@ -316,36 +406,58 @@ for (const engine of engineNames) {
 
     it('lists an inventory kind as the API does; a filter changes the list and the address; sort and CSV follow', async (t) => {
       // Every kind's list, as the API answers it.
+      // Each object by its name, its id under it; each column under its catalogue label.
       for (const prefix of ['aispm-models', 'aispm-tools', 'aispm-mcp-servers', 'assets', 'locations']) {
         await visit(`inventory/${prefix}`);
         const list = await api(W(prefix));
         assert.equal(await total(), list.total, prefix);
         await until(
-          '[data-testid=inventory-table] td[data-col=id]',
+          idsIn('inventory-table'),
           rows(list).map((r) => r.id),
+          'data-id',
         );
+        await until(
+          '[data-testid=inventory-table] td[data-col=name] a',
+          rows(list).map((r) => r.name ?? r.id),
+        );
+        await labelled('inventory-table', list.header);
+        if (prefix === 'locations') {
+          // A location's address in its code host is a link to it.
+          const hrefs = await page
+            .locator('[data-testid=inventory-table] td[data-col=url]')
+            .evaluateAll((tds) => tds.map((td) => td.querySelector('a')?.getAttribute('href') ?? null));
+          assert.deepEqual(
+            hrefs,
+            rows(list).map((r) => r.url ?? null),
+          );
+          assert.ok(hrefs.some((h) => h?.startsWith('https://')));
+        }
       }
       await visit('inventory/aispm-agents');
       const all = await api(W('aispm-agents'));
       assert.equal(await total(), all.total);
       await until(
-        '[data-testid=inventory-table] td[data-col=id]',
+        idsIn('inventory-table'),
         rows(all).map((r) => r.id),
+        'data-id',
       );
+      await noneWrap('inventory-table');
 
       // Rows per page is the API's page_size, in the address; the next page follows the cursor.
       await page.locator('.page-size select').selectOption('25');
       await page.waitForFunction(() => location.hash.endsWith('?page_size=25'));
       const first = await api(`${W('aispm-agents')}?page_size=25`);
       await until(
-        '[data-testid=inventory-table] td[data-col=id]',
+        idsIn('inventory-table'),
         rows(first).map((r) => r.id),
+        'data-id',
       );
       await page.locator('[data-testid=next-page]').click();
       const second = await api(`${W('aispm-agents')}?page_size=25&cursor=${encodeURIComponent(first.cursor)}`);
       await until(
-        '[data-testid=inventory-table] td[data-col=id]',
+        idsIn('inventory-table'),
         rows(second).map((r) => r.id),
+        'data-id',
       );
       assert.equal(first.rows.length + second.rows.length, all.total);
       await visit('inventory/aispm-agents');
@@ -359,18 +471,20 @@ for (const engine of engineNames) {
       const prod = await api(`${W('aispm-agents')}?environment=production`);
       assert.ok(prod.total > 0 && prod.total < all.total);
       await until(
-        '[data-testid=inventory-table] td[data-col=id]',
+        idsIn('inventory-table'),
         rows(prod).map((r) => r.id),
+        'data-id',
       );
       assert.equal(await total(), prod.total);
 
-      await page.locator('th button.sort', { hasText: 'risk_score' }).click();
+      await page.locator('th button.sort', { hasText: columnLabel('risk_score') }).click();
       await page.waitForFunction(() => location.hash.includes('sort=risk_score'));
       await settled();
       const sorted = await api(`${W('aispm-agents')}?environment=production&sort=risk_score&sort_dir=desc`);
       await until(
-        '[data-testid=inventory-table] td[data-col=id]',
+        idsIn('inventory-table'),
         rows(sorted).map((r) => r.id),
+        'data-id',
       );
       assert.match(
         await page.evaluate(() => location.hash),
@@ -400,6 +514,26 @@ for (const engine of engineNames) {
       for (const n of [id, ...neighbours]) assert.ok(nodes.includes(n), `${n} is not in the graph (${nodes.join(', ')})`);
       const listed = await page.locator('[data-testid=neighbours] li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')));
       assert.deepEqual(listed.sort(), nodes.filter((n: string) => n !== id).sort());
+      await graphReads('neighbourhood');
+      // The attributes under their labels; the locations it is defined at as code locations, linked
+      // to the location's page and to the code host.
+      const dts = await page.locator('#row-h ~ .fields dt').allInnerTexts();
+      assert.deepEqual(
+        dts,
+        detail.header.map((c: string) => columnLabel(c)),
+      );
+      const loc = detail.locations.items[0];
+      assert.ok(loc?.codeLocation.url, 'the agent has a location with a URL');
+      const links = await page
+        .locator('[data-section=locations] [data-testid=code-location]')
+        .first()
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.deepEqual(links, [`#/${DEMO_TENANT}/${WS}/object/locations/${loc.id}`, loc.codeLocation.url]);
+      assert.match(
+        await text('[data-section=locations] [data-testid=code-location] code.path'),
+        new RegExp(`${literal(loc.codeLocation.path)}`),
+      );
       // Each node of a listed kind links to its own page.
       await page.locator('[data-testid=neighbours] a', { hasText: detail.models.items[0].name }).first().click();
       await page.waitForFunction((m) => location.hash.includes(`/object/aispm-models/${m}`), detail.models.items[0].id);
@@ -428,6 +562,9 @@ for (const engine of engineNames) {
       await page.locator('[data-testid=neighbourhood] .graph canvas').first().waitFor();
       const two = await page.locator('[data-testid=neighbours] li[data-hops="2"]').count();
       assert.ok(two > 0, 'two hops show objects two relations away');
+      await graphReads('neighbourhood');
+      const kinds = await page.locator('[data-testid=neighbourhood] .legend li').count();
+      assert.ok(kinds >= 8, `two hops reach many kinds (${kinds})`);
       await shot('object-two-hops', t);
     });
 
@@ -444,9 +581,8 @@ for (const engine of engineNames) {
         rows(high).map((r) => r.rule_name),
       );
       assert.equal(await total(), high.total);
-      const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as Json;
-      const compliance = `/api/v1/compliance/tenants/{tenant_id}/workspaces/{workspace_id}` in doc.paths;
-      assert.equal(await page.locator('#compliance-h + [data-testid=not-available]').count(), compliance ? 0 : 1);
+      await labelled('issues-table', high.header);
+      await noneWrap('issues-table');
       await axe('findings');
       await shot('findings', t);
 
@@ -485,9 +621,21 @@ for (const engine of engineNames) {
       const cells = await page
         .locator('[data-testid=cost-per-agent] tbody td:not(:first-child)')
         .evaluateAll((tds) => tds.map((td) => td.textContent as string));
-      const charted = cells.reduce((sum, c) => sum + Number(c), 0);
+      for (const c of cells) assert.match(c, /^\$\d[\d,]*\.\d{2,6}$/);
+      const charted = cells.reduce((sum, c) => sum + Number(c.replace(/[$,]/g, '')), 0);
       assert.ok(spent > 0 && Math.abs(charted - spent) < 1e-3, `charted ${charted}, sessions ${spent}`);
-      await page.locator('th button.sort', { hasText: 'cost' }).click();
+      // The chart names the agents that spent most by their names, not their ids.
+      const agents = rows(await api(`${W('aispm-agents')}?page_size=1000`));
+      const nameOf = new Map(agents.map((a) => [a.id, a.name]));
+      const byAgent = new Map<string, number>();
+      for (const r of recent.filter((r) => r.start_time.slice(0, 10) >= days[0]!))
+        byAgent.set(r.agent_id, (byAgent.get(r.agent_id) ?? 0) + r.cost);
+      const top = [...byAgent].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      const series = await page
+        .locator('[data-testid=cost-per-agent] thead th')
+        .evaluateAll((ths) => ths.slice(1).map((th) => th.textContent as string));
+      assert.deepEqual(series, [...top.map(([a]) => nameOf.get(a)), ...(byAgent.size > 6 ? [`${byAgent.size - 6} other agents`] : [])]);
+      await page.locator('th button.sort', { hasText: columnLabel('cost') }).click();
       await page.waitForFunction(() => location.hash.includes('sort=cost'));
       await settled();
       const byCost = await api(`${W('aispm-llm-sessions')}?sort=cost&sort_dir=desc`);
@@ -495,6 +643,54 @@ for (const engine of engineNames) {
         '[data-testid=sessions-table] td[data-col=session_id]',
         rows(byCost).map((s) => s.session_id),
       );
+      // Money in dollars to the micro-dollar, never wrapped; each agent by its name, its id under it.
+      await until(
+        '[data-testid=sessions-table] td[data-col=cost]',
+        rows(byCost).map((s) => dollars(s.cost)),
+      );
+      await until(
+        '[data-testid=sessions-table] td[data-col=agent_id] a',
+        rows(byCost).map((s) => nameOf.get(s.agent_id)),
+      );
+      await until(
+        idsIn('sessions-table', 'agent_id'),
+        rows(byCost).map((s) => s.agent_id),
+        'data-id',
+      );
+      await labelled('sessions-table', byCost.header);
+      await noneWrap('sessions-table');
+
+      // OpenTelemetry intake: each counter today and in total, as the stats endpoint answers them.
+      const stats = await api(`${W('otlp')}/stats`);
+      const counters = await page
+        .locator('[data-testid=otlp-stats] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.getAttribute('data-field'), ...[...tr.querySelectorAll('td')].map((td) => td.textContent)]),
+        );
+      const field = (p: Json, f: string): number => f.split('.').reduce((o: any, k) => o[k], p);
+      const fields = [
+        'spans_received',
+        ...Object.keys(stats.total.mapped).map((t) => `mapped.${t}`),
+        ...Object.keys(stats.total.ignored).map((r) => `ignored.${r}`),
+        'rejected',
+        'attributes_wrong_type',
+        'objects_created',
+        'objects_refused',
+        'cost_reported_zero',
+      ];
+      assert.deepEqual(
+        counters,
+        fields.map((f) => [f, count(field(stats.today, f)), count(field(stats.total, f))]),
+      );
+      assert.ok(stats.total.spans_received > 0, 'the demo sends OpenTelemetry traces');
+      assert.match(await text('[data-testid=otlp-stats] caption'), new RegExp(`at most ${literal(count(stats.object_cap))} objects`));
+      assert.match(await text('[data-testid=otlp-stats] thead'), new RegExp(literal(stats.today.day)));
+      if (stats.total.unmapped_attributes.length)
+        await until(
+          '[data-testid=otlp-unmapped] tbody tr',
+          stats.total.unmapped_attributes.map((a: Json) => `${a.key}\t${count(a.count)}`),
+        );
+      else assert.equal(await page.locator('[data-testid=otlp-unmapped]').count(), 0);
       await axe('runtime');
       await shot('runtime', t);
 
@@ -504,6 +700,8 @@ for (const engine of engineNames) {
       await settled();
       const inter = await api(`${W('aispm-llm-interactions')}?session_id=${s.session_id}&page_size=1000`);
       assert.equal(inter.total, s.turns);
+      assert.equal(await text('[data-testid=session-summary] .named a'), nameOf.get(s.agent_id));
+      await noneWrap('interactions-table');
       assert.deepEqual(
         (await page.locator('[data-testid=interactions-table] td[data-col=id]').allInnerTexts()).sort(),
         rows(inter)
@@ -534,8 +732,204 @@ for (const engine of engineNames) {
       );
       const expected = new Set(rows(answer).flatMap((r) => r.path.map((o: Json) => o.id)));
       assert.deepEqual(new Set(nodes), expected);
+      await graphReads('paths-graph');
       await axe('paths');
       await shot('paths', t);
+    });
+
+    it('shows compliance as a framework overview, a page per framework and a page per control with its findings', async (t) => {
+      const C = W('compliance');
+      await visit('compliance');
+      const posture = (await api(C)).frameworks as Json[];
+      // One row per framework: its posture as the API answers it.
+      const shown = await page
+        .locator('[data-testid=frameworks] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.getAttribute('data-col'), td.textContent]))),
+        );
+      assert.deepEqual(
+        shown.map((r) => r.framework),
+        posture.map((f) => `${f.name} ${f.version}${f.framework}`),
+      );
+      for (const [i, f] of posture.entries()) {
+        const r = shown[i]!;
+        assert.deepEqual(
+          [
+            r.posture_score,
+            r.controls_with_open_findings,
+            r.controls_passing,
+            r.controls_not_assessed,
+            r.critical,
+            r.high,
+            r.open_findings,
+            r.objects_failing,
+            r.objects_in_scope,
+          ],
+          [
+            f.posture_score === null ? '—' : `${(f.posture_score * 100).toFixed(2)} %`,
+            ...[
+              f.controls_with_open_findings,
+              f.controls_assessed - f.controls_with_open_findings,
+              f.controls_not_assessed,
+              f.open_findings.critical,
+              f.open_findings.high,
+              f.open_findings.total,
+              f.objects_failing,
+              f.objects_in_scope,
+            ].map(count),
+          ],
+          f.framework,
+        );
+      }
+      await axe('compliance');
+      await shot('compliance', t);
+
+      // A framework: its controls as the list answers them, each with its status.
+      const llm = posture.find((f) => f.framework === 'owasp-llm-2025')!;
+      assert.equal(llm.controls_not_assessed, 4);
+      await page.locator('[data-testid=frameworks] td[data-col=framework] a', { hasText: llm.name }).click();
+      await page.waitForFunction(() => location.hash.endsWith('/compliance/owasp-llm-2025'));
+      await settled();
+      const controls = await api(`${C}/owasp-llm-2025`);
+      await until(
+        '[data-testid=controls-table] td[data-col=control_id]',
+        rows(controls).map((c) => c.control_id),
+      );
+      await until(
+        '[data-testid=controls-table] td[data-col=status] [data-status]',
+        rows(controls).map((c) => c.status),
+        'data-status',
+      );
+      await until(
+        '[data-testid=controls-table] td[data-col=open_findings]',
+        rows(controls).map((c) => count(c.open_findings)),
+      );
+      await labelled('controls-table', controls.header);
+      // The framework's 12-month trend as a chart by severity, its numbers the API's.
+      const trend = await page
+        .locator('[data-testid=framework-trend] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      assert.deepEqual(
+        trend,
+        llm.trend.map((m: Json) => [m.month, ...[m.critical, m.high, m.medium, m.low].map(count)]),
+      );
+      assert.equal(
+        await text('[data-testid=framework-summary]'),
+        `${llm.controls_assessed} of ${llm.controls} controls assessed: ${llm.controls_with_open_findings} failing, ${llm.controls_assessed - llm.controls_with_open_findings} passing; ${llm.controls_not_assessed} not assessed (no rule maps to them).`,
+      );
+      await shot('compliance-framework', t);
+      // Not assessed, in the address, as the API's filter.
+      await page.locator('[data-testid=status-filter]').selectOption('not_assessed');
+      await page.waitForFunction(() => location.hash.includes('status=not_assessed'));
+      await settled();
+      const none = await api(`${C}/owasp-llm-2025?status=not_assessed`);
+      assert.deepEqual(
+        rows(none).map((c) => c.control_id),
+        ['LLM04', 'LLM07', 'LLM08', 'LLM10'],
+      );
+      await until(
+        '[data-testid=controls-table] td[data-col=control_id]',
+        rows(none).map((c) => c.control_id),
+      );
+      assert.equal(await total(), none.total);
+
+      // A control nothing checks says so, and lists no findings.
+      await page.locator('[data-testid=controls-table] td[data-col=control_id] a', { hasText: 'LLM07' }).click();
+      await page.waitForFunction(() => location.hash.endsWith('/compliance/owasp-llm-2025/LLM07'));
+      await settled();
+      assert.match(await text('[data-testid=control-status]'), /^not assessed No rule this workspace sees maps to this control/);
+      assert.equal(await page.locator('[data-testid=control-findings]').count(), 0);
+      assert.equal(await page.locator('[data-testid=control-rules]').count(), 0);
+      await axe('control-not-assessed');
+      await shot('compliance-control-not-assessed', t);
+
+      // A failing control: the rules mapped to it and the findings behind it, with their code locations.
+      const failing = rows(controls).find((c) => c.status === 'failing')!;
+      await visit(`compliance/owasp-llm-2025/${failing.control_id}`);
+      assert.match(
+        await text('[data-testid=control-status]'),
+        new RegExp(`^failing ${literal(count(failing.open_findings))} open findings \\(${failing.critical} critical`),
+      );
+      const mapped = await api(`${W('rules')}?frameworks=${failing.control_id}&page_size=1000`);
+      assert.equal(mapped.total, failing.rules);
+      await until(
+        '[data-testid=control-rules] td[data-col=rule_name] [data-id]',
+        rows(mapped).map((r) => r.rule_id),
+        'data-id',
+      );
+      const findings = await api(`${C}/owasp-llm-2025/${failing.control_id}`);
+      assert.equal(await total(), findings.total);
+      await until(
+        '[data-testid=control-findings] td[data-col=title] a',
+        rows(findings).map((f) => f.title),
+      );
+      const located = rows(findings).map((f) =>
+        f.code_location?.location_id ? `#/${DEMO_TENANT}/${WS}/object/locations/${f.code_location.location_id}` : null,
+      );
+      assert.ok(located.some(Boolean), 'the findings carry code locations');
+      const hrefs = await page
+        .locator('[data-testid=control-findings] td[data-col=code_location]')
+        .evaluateAll((tds) => tds.map((td) => td.querySelector('a')?.getAttribute('href') ?? null));
+      assert.deepEqual(hrefs, located);
+      const where = rows(findings).find((f) => f.code_location)!.code_location;
+      assert.match(
+        await text('[data-testid=control-findings] [data-testid=code-location] code.path'),
+        new RegExp(`${literal(where.path)}:${where.start_line}`),
+      );
+      await noneWrap('control-findings');
+      await axe('control');
+      await shot('compliance-control', t);
+    });
+
+    it("says plainly when a workspace holds no data or a tenant is not the token's, in the API's words", async (t) => {
+      await page.goto(ui('overview').replace(`/${WS}/`, '/prod/'));
+      await page.locator('[data-testid=unknown-workspace]').waitFor();
+      await settled();
+      const res = await fetch(`${origin}/api/v1/aispm-dashboard?workspace_id=prod&top=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const expected = (await res.json()) as Json;
+      assert.equal(res.status, 404);
+      assert.equal(await text('[data-testid=unknown-workspace]'), 'No data in workspace “prod”');
+      assert.equal(await text('[role=alert]'), `Error 404: ${expected.message}`);
+      // No view of zeros beside it: no counts, no "no open issues".
+      assert.equal(await page.locator('[data-testid=kind-cards]').count(), 0);
+      assert.doesNotMatch(await page.locator('main').innerText(), /Overview of|No open issues/);
+      const workspaces = rows(await api(`/tenants/${DEMO_TENANT}/workspaces`));
+      await until(
+        '[data-testid=workspace-links] a',
+        workspaces.map((w) => w.workspace_id),
+      );
+      assert.equal(await page.locator('[data-testid=workspace-picker] option:checked').innerText(), 'prod (no data)');
+      await axe('unknown-workspace');
+      await shot('unknown-workspace', t);
+      // It opens a workspace the token has.
+      await page.locator('[data-testid=workspace-links] a', { hasText: WS }).click();
+      await page.locator('[data-testid=kind-cards]').waitFor();
+      await settled();
+
+      await page.goto(`${origin}/ui#/elsewhere/${WS}/overview`);
+      await page.locator('[data-testid=unknown-tenant]').waitFor();
+      const other = await fetch(`${origin}/api/v1/tenants/elsewhere/workspaces?page_size=1000`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(other.status, 403);
+      assert.equal(await text('[role=alert]'), `Error 403: ${((await other.json()) as Json).message}`);
+      assert.equal(await text('[data-testid=unknown-tenant]'), 'Tenant “elsewhere” is not open to this token');
+      await axe('unknown-tenant');
+      await shot('unknown-tenant', t);
+      await page.locator('main a', { hasText: `Open tenant ${DEMO_TENANT}` }).click();
+      await page.waitForFunction((h) => location.hash === h, `#/${DEMO_TENANT}/${WS}/overview`);
+      await settled();
+      // Those answers were asked for.
+      for (const provoked of [
+        `404 ${origin}/api/v1/aispm-dashboard?workspace_id=prod&top=1`,
+        `403 ${origin}/api/v1/tenants/elsewhere/workspaces?page_size=1000`,
+      ]) {
+        const i = failures.indexOf(provoked);
+        assert.ok(i >= 0, `${provoked} in ${failures.join('\n')}`);
+        failures.splice(i, 1);
+      }
     });
 
     it('offers the downloads the service has and says which it has not', async (t) => {
@@ -568,6 +962,9 @@ for (const engine of engineNames) {
         'inventory/aispm-agents',
         'object/aispm-agents/agent-00020',
         'findings',
+        'compliance',
+        'compliance/owasp-llm-2025',
+        'compliance/owasp-llm-2025/LLM01',
         'runtime',
         'paths?from=aispm-agents&to=secrets&via=aispm-mcp-servers&max_hops=5',
         'downloads',

@@ -119,11 +119,35 @@ describeEngines(
       assert.equal((await h().get(`${DASH}?workspace_id=${W2}`, w1Only)).statusCode, 403);
     });
 
-    it('another tenant sees only its own counts; an empty workspace shows 12 zero months', async () => {
+    it('another tenant sees only its own counts', async () => {
       const t2 = await h().token({ tenant: T2 });
       const zero = Array.from({ length: 12 }, () => [0, 0, 0] as [number, number, number]);
       assert.deepEqual(body(await h().get(HIST, t2)), counts(zero.map((r, i) => (i === 11 ? [1, 0, 0] : r))));
-      assert.deepEqual(body(await h().get(`${HIST}?workspace_id=empty`, all)), counts(zero));
+    });
+
+    it('a workspace that never received data is a 404 naming those the token can see, as in the lists; 403 comes first', async () => {
+      const list = await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/empty`, all);
+      const expected = {
+        code: 404,
+        message: `no data in workspace "empty" of tenant "${T1}"; the workspaces this token can see: ${W1}, ${W2}`,
+      };
+      assert.deepEqual([list.statusCode, body(list)], [404, expected]);
+      for (const url of [`${HIST}?workspace_id=empty`, `${DASH}?workspace_id=empty`, `${DASH}?workspace_id=empty&top=3`]) {
+        const res = await h().get(url, all);
+        assert.deepEqual([res.statusCode, body(res)], [404, expected], url);
+      }
+      // Asked twice: the 404 is not cached as an answer, and a known workspace still answers.
+      assert.equal((await h().get(`${HIST}?workspace_id=empty`, all)).statusCode, 404);
+      assert.equal((await h().get(`${HIST}?workspace_id=${W1}`, all)).statusCode, 200);
+      const w1Only2 = await h().token({ tenant: T1, workspaces: [W1] });
+      const mine = await h().get(`${DASH}?workspace_id=nowhere`, w1Only2);
+      assert.deepEqual(body(mine), { code: 403, message: 'token has no access to this workspace' });
+      const narrow = await h().token({ tenant: T1, workspaces: [W1, 'nowhere'] });
+      const res = await h().get(`${DASH}?workspace_id=nowhere`, narrow);
+      assert.deepEqual(body(res), {
+        code: 404,
+        message: `no data in workspace "nowhere" of tenant "${T1}"; the workspaces this token can see: ${W1}`,
+      });
     });
 
     it('needs a token with the read scope', async () => {

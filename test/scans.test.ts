@@ -367,6 +367,9 @@ describeEngines('scans', (h) => {
     assert.deepEqual(body(await h().get('/api/v1/aispm-dashboard', w1Only)).scans_counts, w1);
     const w2 = body(await h().get(`/api/v1/aispm-dashboard?workspace_id=${W2}`, all)).scans_counts;
     assert.deepEqual(w2, { total_current_aispm_scans: 1, scans_with_ai_objects_count: 1, percent_scans_with_ai_objects: 100 });
+    // A workspace with data but no scans counts none; one that never received data is a 404, as in the lists.
+    assert.equal((await h().get('/api/v1/aispm-dashboard?workspace_id=no-scans', all)).statusCode, 404);
+    assert.equal((await h().ingest(T1, 'no-scans', [entity('asset', 'as1', 'web-1', 10)])).rejected, 0);
     const none = body(await h().get('/api/v1/aispm-dashboard?workspace_id=no-scans', all)).scans_counts;
     assert.deepEqual(none, { total_current_aispm_scans: 0, scans_with_ai_objects_count: 0, percent_scans_with_ai_objects: 0 });
     const t2 = await h().token({ tenant: T2 });

@@ -1357,7 +1357,7 @@ export interface paths {
         };
         /**
          * Issue counts histogram for AI-SPM objects
-         * @description Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
+         * @description Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it, 404 when it never received data, as in the lists).
          */
         get: operations["GetHistogramsAispm"];
         put?: never;
@@ -1377,7 +1377,7 @@ export interface paths {
         };
         /**
          * The AI-SPM dashboard
-         * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).
+         * @description Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it, 404 when it never received data, as in the lists).
          */
         get: operations["GetSummaryAispmDashboard"];
         put?: never;
@@ -2159,7 +2159,7 @@ export interface paths {
         };
         /**
          * Compliance posture of a workspace, per framework
-         * @description For each framework (OWASP LLM 2025, OWASP agentic 2026, MITRE ATLAS, NIST AI RMF 1.0, EU AI Act): its controls, those with open findings, the open findings by severity, the objects failing, the posture score and the 12-month trend. See docs/COMPLIANCE.md.
+         * @description For each framework (OWASP LLM 2025, OWASP agentic 2026, MITRE ATLAS, NIST AI RMF 1.0, EU AI Act): its controls, those assessed (a rule maps to them) and not, those with open findings, the open findings by severity, the objects failing, the posture score and the 12-month trend. See docs/COMPLIANCE.md.
          */
         get: operations["GetCompliancePosture"];
         put?: never;
@@ -2179,7 +2179,7 @@ export interface paths {
         };
         /**
          * The controls of one framework with the open findings against them
-         * @description One row per control of the framework, in the framework's order: the rules mapped to it, its open findings by severity and the objects failing it. Every column sorts and filters. `Accept: text/csv` answers CSV.
+         * @description One row per control of the framework, in the framework's order: the rules mapped to it, its open findings by severity, the objects failing it and its status (failing, passing, or not_assessed when no rule maps to it: `status=not_assessed`). Every column sorts and filters. `Accept: text/csv` answers CSV.
          *
          *     Columns:
          *
@@ -2194,6 +2194,7 @@ export interface paths {
          *     | `low` | integer | yes | Open findings of low severity. |
          *     | `open_findings` | integer | yes | Open findings of those rules, every severity. |
          *     | `objects_failing` | integer | yes | Inventory objects with at least one of those open findings. |
+         *     | `status` | string | yes | failing (an open finding of a mapped rule), passing (rules mapped, none with an open finding) or not_assessed (no rule the workspace sees maps to the control: nothing checks it, which is not a pass). |
          */
         get: operations["GetComplianceControls"];
         put?: never;
@@ -12632,6 +12633,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; see Retry-After. */
             429: {
                 headers: {
@@ -12836,6 +12846,15 @@ export interface operations {
             };
             /** @description The token has no access to this tenant or workspace, or lacks the scope. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17778,6 +17797,10 @@ export interface operations {
                             version: string;
                             /** @description Controls of the framework in the table. */
                             controls: number;
+                            /** @description Controls that at least one rule the workspace sees (static or its external ones) maps to. */
+                            controls_assessed: number;
+                            /** @description Controls no rule the workspace sees maps to: nothing checks them, which is not a pass. */
+                            controls_not_assessed: number;
                             /** @description Controls with at least one open finding of a rule mapped to them. */
                             controls_with_open_findings: number;
                             /** @description Open findings of the mapped rules, each once. */
@@ -17989,6 +18012,14 @@ export interface operations {
                 objects_failing__lt?: number;
                 /** @description Only rows whose objects_failing is at most this. */
                 objects_failing__lte?: number;
+                /** @description Only rows whose status equals this. */
+                status?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
                 /** @description Column to sort by (a sortable column of the header). */
                 sort?: string;
                 /** @description Sort direction. */

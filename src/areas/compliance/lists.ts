@@ -26,14 +26,23 @@ export const controlColumns: ColumnDef[] = [
   col('low', 'integer', 'Open findings of low severity.'),
   col('open_findings', 'integer', 'Open findings of those rules, every severity.'),
   col('objects_failing', 'integer', 'Inventory objects with at least one of those open findings.'),
+  col(
+    'status',
+    'string',
+    'failing (an open finding of a mapped rule), passing (rules mapped, none with an open finding) or not_assessed (no rule the ' +
+      'workspace sees maps to the control: nothing checks it, which is not a pass).',
+  ),
 ];
 
 /**
- * Per control of a framework, the rules mapped and what is open against them: a derived table, so
- * every column sorts and filters as a plain column. Read from the roll-ups (`issues`,
- * `issue_objects`), never from the instances.
+ * Per control of a framework, the rules mapped, what is open against them and the status those two
+ * make: a derived table, so every column sorts and filters as a plain column. Read from the
+ * roll-ups (`issues`, `issue_objects`), never from the instances.
  */
 const perControl = `(
+  select y.*,
+    case when y.rules = 0 then 'not_assessed' when y.open_findings > 0 then 'failing' else 'passing' end as status
+  from (
   select c.control_id, c.name, c.position,
     (select count(*) from rule_controls rc where rc.framework_id = c.framework_id and rc.control_id = c.control_id
       and ${visibleControls('rc')}) as rules,
@@ -63,6 +72,7 @@ const perControl = `(
     ) d group by d.control_id
   ) o on o.control_id = c.control_id
   where c.framework_id = $framework
+  ) y
 )`;
 
 /** The controls of a framework in the framework's order. Scope: tenant, workspace, framework. */

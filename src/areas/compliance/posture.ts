@@ -1,6 +1,6 @@
 // The compliance posture of a workspace, per framework (src/catalog/frameworks.ts): how many of its
-// controls have open findings, the open findings by severity, the objects failing, the posture
-// score, and the 12-month trend. Everything is read from the findings' roll-ups (`issues`,
+// controls are assessed (a rule the workspace sees maps to them) and how many have open findings,
+// the open findings by severity, the objects failing, the posture score, and the 12-month trend. Everything is read from the findings' roll-ups (`issues`,
 // `issue_objects`, the per-rule monthly counts) joined to `rule_controls`, never from the instances.
 //
 //   posture_score = (objects_in_scope − objects_failing) / objects_in_scope
@@ -48,6 +48,8 @@ export interface FrameworkPosture {
   name: string;
   version: string;
   controls: number;
+  controls_assessed: number;
+  controls_not_assessed: number;
   controls_with_open_findings: number;
   open_findings: SeverityCounts;
   objects_in_scope: number;
@@ -100,6 +102,14 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
       where i.tenant_id = $tenant and i.workspace_id = $workspace and i.open_instances > 0
       group by f.framework_id, i.severity`).compile(b),
   );
+  // A control is assessed when a rule the workspace sees maps to it; the others are not assessed.
+  const assessedControls = db.template('compliance.assessed-controls', (b) =>
+    withParams(`
+      select rc.framework_id, count(distinct rc.control_id) as n
+      from rule_controls rc
+      where ${visibleControls('rc')}
+      group by rc.framework_id`).compile(b),
+  );
   const failingControls = db.template('compliance.failing-controls', (b) =>
     withParams(`
       select rc.framework_id, count(distinct rc.control_id) as n
@@ -144,8 +154,9 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
       group by f.framework_id, m.month`).compile(b),
   );
 
-  const [findingRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([
+  const [findingRows, assessedRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([
     db.all<{ framework_id: string; severity: Severity; n: number }>(findings, args),
+    db.all<{ framework_id: string; n: number }>(assessedControls, args),
     db.all<{ framework_id: string; n: number }>(failingControls, args),
     db.all<{ object_kind: string; object_id: string; rule_id: string }>(failing, args),
     db.all<{ framework_id: string; rule_id: string }>(ruleFrameworks, args),
@@ -170,12 +181,15 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
       // An object of a kind its rule does not name is in scope because a finding names it.
       if (!scopeKinds.has(r.object_kind)) inScope += Number(r.n);
     }
+    const assessed = Number(assessedRows.find((r) => r.framework_id === f.id)?.n ?? 0);
     const byMonth = new Map(trendRows.filter((r) => r.framework_id === f.id).map((r) => [r.month, r]));
     return {
       framework: f.id,
       name: f.name,
       version: f.version,
       controls: f.controls.length,
+      controls_assessed: assessed,
+      controls_not_assessed: f.controls.length - assessed,
       controls_with_open_findings: Number(controlRows.find((r) => r.framework_id === f.id)?.n ?? 0),
       open_findings: open,
       objects_in_scope: inScope,

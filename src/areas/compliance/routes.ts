@@ -38,6 +38,8 @@ const FrameworkPosture = Type.Object(
     name: Type.String(),
     version: Type.String(),
     controls: Count('Controls of the framework in the table.'),
+    controls_assessed: Count('Controls that at least one rule the workspace sees (static or its external ones) maps to.'),
+    controls_not_assessed: Count('Controls no rule the workspace sees maps to: nothing checks them, which is not a pass.'),
     controls_with_open_findings: Count('Controls with at least one open finding of a rule mapped to them.'),
     open_findings: Type.Object(
       { ...Severities, total: Count('Every severity.') },
@@ -70,8 +72,8 @@ export function registerCompliance(app: FastifyInstance, ctx: AppContext): void 
         tags,
         description:
           'For each framework (OWASP LLM 2025, OWASP agentic 2026, MITRE ATLAS, NIST AI RMF 1.0, EU AI Act): its controls, ' +
-          'those with open findings, the open findings by severity, the objects failing, the posture score and the 12-month ' +
-          'trend. See docs/COMPLIANCE.md.',
+          'those assessed (a rule maps to them) and not, those with open findings, the open findings by severity, the objects ' +
+          'failing, the posture score and the 12-month trend. See docs/COMPLIANCE.md.',
         params: TenantWorkspaceParams,
         response: { 200: Type.Object({ frameworks: Type.Array(FrameworkPosture) }), ...errorResponses() },
       },
@@ -88,8 +90,9 @@ export function registerCompliance(app: FastifyInstance, ctx: AppContext): void 
     summary: 'The controls of one framework with the open findings against them',
     tags,
     description:
-      "One row per control of the framework, in the framework's order: the rules mapped to it, its open findings by severity " +
-      'and the objects failing it. Every column sorts and filters. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' +
+      "One row per control of the framework, in the framework's order: the rules mapped to it, its open findings by severity, " +
+      'the objects failing it and its status (failing, passing, or not_assessed when no rule maps to it: `status=not_assessed`). ' +
+      'Every column sorts and filters. `Accept: text/csv` answers CSV.\n\nColumns:\n\n' +
       columnsTable(controlColumns),
     params: FrameworkParams,
     list: controlsList,

@@ -20,6 +20,7 @@ import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
+import { columnsModule } from './columns-module.ts';
 
 const UI_DIR = fileURLToPath(new URL('./ui/', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -79,6 +80,8 @@ function loadConsole(): Console {
     if (/\.(js|css|svg)$/.test(name)) files.set(name.replaceAll('\\', '/'), readFileSync(join(UI_DIR, name)));
   }
   for (const v of VENDOR) files.set(`vendor/${v.file}`, readFileSync(v.source()));
+  // The column labels, from the catalogue (./columns-module.ts).
+  files.set('columns.js', Buffer.from(columnsModule()));
   const h = createHash('sha256');
   for (const [name, body] of files) h.update(name).update('\0').update(body).update('\0');
   const digest = h.digest('hex').slice(0, 16);

@@ -149,7 +149,7 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
     '/api/v1/histograms/aispm',
     {
       // Depends on the token's workspaces and the month: both are in its cache key.
-      config: { access: 'read', cache: 'principal' },
+      config: { access: 'read', cache: 'principal', workspaceQuery: true },
       schema: {
         operationId: 'GetHistogramsAispm',
         summary: 'Issue counts histogram for AI-SPM objects',
@@ -157,9 +157,10 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
         description:
           'Instances detected in each of the 12 calendar months (UTC) ending with the current one, oldest first, by ' +
           'severity: `critical`, `high`, and `other` (medium and low), resolved ones included; each entry carries its `month`. ' +
-          "Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).",
+          "Covers the token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it, 404 " +
+          'when it never received data, as in the lists).',
         querystring: HistogramQuery,
-        response: { 200: Type.Object({ issues_histogram: HistogramCounts }), ...errorResponses() },
+        response: { 200: Type.Object({ issues_histogram: HistogramCounts }), ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -172,7 +173,7 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     '/api/v1/aispm-dashboard',
     {
-      config: { access: 'read' },
+      config: { access: 'read', workspaceQuery: true },
       schema: {
         operationId: 'GetSummaryAispmDashboard',
         summary: 'The AI-SPM dashboard',
@@ -180,9 +181,10 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
         description:
           'Counts per object type (inventory, issues, critical, high), the top open issues, the agents, models and MCP ' +
           'servers most at risk, the 12-month issue histogram, and the current scans and how many found AI objects, over the ' +
-          "token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it).",
+          "token's tenant and workspaces; `workspace_id` narrows it to one (403 when the token is not granted it, 404 when it " +
+          'never received data, as in the lists).',
         querystring: DashboardQuery,
-        response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses() },
+        response: { 200: Type.Object(Object.fromEntries(sections.map((s) => [s.name, s.schema]))), ...errorResponses(404) },
       },
     },
     async (request) => {

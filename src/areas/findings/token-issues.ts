@@ -1,7 +1,7 @@
 // Issues read without a workspace in the path, as the product family's `GET /issues`,
 // `GET /issues/{id}` and `GET /issues/{id}/instances` read them: the token's tenant and
 // workspaces bound them, as they bound the histogram and rule results. Issue ids name their
-// workspace (catalog/rules.ts issueIdOf), so an id picks one issue of the tenant.
+// workspace (catalog/rules/index.ts issueIdOf), so an id picks one issue of the tenant.
 
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';

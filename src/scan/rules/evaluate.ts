@@ -1,5 +1,5 @@
 // The static rules the scanner decides itself, from the facts of one scan (the rules are declared
-// with every shipped rule in src/catalog/rules.ts; docs/SCAN.md, "Rules"). Each finding names the
+// with every shipped rule in src/catalog/rules/; docs/SCAN.md, "Rules"). Each finding names the
 // fact it is about (an agent, tool or MCP server by ref) or the place a secret, key or certificate
 // was found, so the records module can give it the object's id and the location's code location.
 // Rules the service evaluates on the inventory graph (posture and toxic combinations) are not

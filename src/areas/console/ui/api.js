@@ -68,17 +68,20 @@ export function saveBlob(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-let documentPaths;
+let openapi;
+/** The service's OpenAPI document, read once. */
+export function apiDocument() {
+  openapi ??= fetch('/api/v1/openapi.json', { cache: 'no-store' }).then((r) => (r.ok ? r.json() : { paths: {} }));
+  return openapi;
+}
+
 /**
- * The operations the service has, from its OpenAPI document: views of features that other
+ * Whether the service has an operation, from its OpenAPI document: views of features that other
  * versions add (compliance, AI-BOM, SARIF, OTLP stats) ask here first and say "not available"
  * instead of calling an endpoint that is not there.
  */
 export async function hasOperation(path) {
-  documentPaths ??= fetch('/api/v1/openapi.json', { cache: 'no-store' })
-    .then((r) => (r.ok ? r.json() : { paths: {} }))
-    .then((d) => new Set(Object.keys(d.paths ?? {})));
-  return (await documentPaths).has(`/api/v1${path}`);
+  return Object.hasOwn((await apiDocument()).paths ?? {}, `/api/v1${path}`);
 }
 
 /** Tabular result → array of objects keyed by the header. */

@@ -6,7 +6,9 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, records, session } from './api.js';
 import { ErrorBox, Loading } from './components.js';
+import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
+import { Compliance } from './views/compliance.js';
 import { Downloads } from './views/downloads.js';
 import { Findings, IssuePage } from './views/findings.js';
 import { Inventory } from './views/inventory.js';
@@ -14,11 +16,13 @@ import { ObjectPage } from './views/object.js';
 import { Overview } from './views/overview.js';
 import { PathsView } from './views/paths.js';
 import { Runtime, SessionPage } from './views/runtime.js';
+import { UnknownTenant, UnknownWorkspace } from './views/unknown.js';
 
 const VIEWS = [
   { view: 'overview', label: 'Overview' },
   { view: 'inventory', label: 'Inventory' },
   { view: 'findings', label: 'Findings' },
+  { view: 'compliance', label: 'Compliance' },
   { view: 'runtime', label: 'Runtime' },
   { view: 'paths', label: 'Paths' },
   { view: 'downloads', label: 'Downloads' },
@@ -67,16 +71,24 @@ function SignIn({ onSignedIn, error: initial }) {
 function Shell({ me, onSignOut }) {
   useHash();
   const route = parseRoute();
-  const [workspaces, setWorkspaces] = useState();
-  const [error, setError] = useState();
   const main = useRef(null);
 
   const tenant = route.tenant ?? me.tenant_id;
+  // The tenant's workspaces with data, and whether that is all of them (a workspace missing from a
+  // complete list is unknown: the page says so instead of a view of zeros). Read per tenant: the
+  // answer for another tenant is never taken for this one's.
+  const [read, setRead] = useState({});
+  const current = read.tenant === tenant ? read : {};
+  const { workspaces, complete, error } = current;
   useEffect(() => {
-    setWorkspaces(undefined);
-    get(`/tenants/${encodeURIComponent(tenant)}/workspaces`, { page_size: 1000 })
-      .then((r) => setWorkspaces(records(r)))
-      .catch(setError);
+    let live = true;
+    get(`/tenants/${encodeURIComponent(tenant)}/workspaces`, { page_size: 1000 }).then(
+      (r) => live && setRead({ tenant, workspaces: records(r), complete: !r.cursor }),
+      (e) => live && setRead({ tenant, error: e }),
+    );
+    return () => {
+      live = false;
+    };
   }, [tenant]);
 
   // An address without a tenant or workspace opens the token's tenant and its first workspace.
@@ -105,11 +117,16 @@ function Shell({ me, onSignOut }) {
     );
   };
 
+  const known = workspaces?.some((w) => w.workspace_id === route.workspace);
   let body;
-  if (error) body = html`<${ErrorBox} error=${error} />`;
+  if (error && (error.status === 403 || error.status === 404))
+    body = html`<${UnknownTenant} tenant=${tenant} mine=${me.tenant_id} error=${error} />`;
+  else if (error) body = html`<${ErrorBox} error=${error} />`;
   else if (!workspaces || !route.workspace) body = html`<${Loading} what="Loading the workspaces" />`;
   else if (workspaces.length === 0)
     body = html`<p class="empty">This tenant has no workspace with data yet: ingest some first (docs/INGEST.md).</p>`;
+  else if (!known && complete)
+    body = html`<${UnknownWorkspace} route=${route} workspaces=${workspaces} view=${html`<${View} route=${route} />`} />`;
   else body = html`<${View} route=${route} />`;
 
   return html`<a class="skip" href="#main" onClick=${(e) => {
@@ -124,7 +141,8 @@ function Shell({ me, onSignOut }) {
         </label>
         <label>Workspace
           <select data-testid="workspace-picker" value=${route.workspace} onChange=${(e) => pick(e.currentTarget.value)}>
-            ${(workspaces ?? []).map((w) => html`<option value=${w.workspace_id}>${w.workspace_id} (${w.objects} objects)</option>`)}
+            ${workspaces && !known && route.workspace && html`<option value=${route.workspace} disabled>${route.workspace} (no data)</option>`}
+            ${(workspaces ?? []).map((w) => html`<option value=${w.workspace_id}>${w.workspace_id} (${number(w.objects)} objects)</option>`)}
           </select>
         </label>
       </div>
@@ -152,6 +170,8 @@ function View({ route }) {
       return html`<${ObjectPage} route=${route} />`;
     case 'findings':
       return html`<${Findings} route=${route} />`;
+    case 'compliance':
+      return html`<${Compliance} route=${route} />`;
     case 'issue':
       return html`<${IssuePage} route=${route} />`;
     case 'runtime':

@@ -1,9 +1,11 @@
-// Shared pieces of the views: loading / empty / error states, tables, charts (Chart.js) and graphs
-// (cytoscape). Each chart and graph also has its data as text, for keyboards and screen readers.
+// Shared pieces of the views: loading / empty / error states, tables with the catalogue's column
+// labels, names with their ids, code locations, and charts (Chart.js). Each chart also has its
+// numbers as a table, for keyboards and screen readers. Graphs are in graph.js.
 
 import { Chart, registerables } from 'chart.js';
 import { useEffect, useRef } from 'preact/hooks';
-import { fmt, html } from './lib.js';
+import { cellClass, cellText, describe, isNumeric, label } from './format.js';
+import { html } from './lib.js';
 
 Chart.register(...registerables);
 Chart.defaults.animation = false;
@@ -33,10 +35,11 @@ export function Async({ state, render, what }) {
 }
 
 /**
- * A tabular result as a table. `cell(col, value, row)` may return markup for a column; `sort`
- * ({column, dir, onSort}) makes the sortable headers buttons.
+ * A tabular result as a table, headed by the columns' labels (or by `headings`, texts of its own
+ * such as a chart's series). `cell(col, value, row)` may return markup for a column; `sort`
+ * ({column, dir, onSort, sortable}) makes the sortable headers buttons.
  */
-export function Table({ header, rows, cell, caption, sort, columns, testid }) {
+export function Table({ header, rows, cell, caption, sort, columns, testid, headings }) {
   const cols = columns ?? header;
   const idx = cols.map((c) => header.indexOf(c));
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${caption}>
@@ -44,14 +47,14 @@ export function Table({ header, rows, cell, caption, sort, columns, testid }) {
       <caption>${caption}</caption>
       <thead>
         <tr>
-          ${cols.map((c) => {
+          ${cols.map((c, j) => {
             const active = sort && sort.column === c;
             const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
-            return html`<th scope="col" aria-sort=${ariaSort}>
+            return html`<th scope="col" aria-sort=${ariaSort} class=${isNumeric(c) ? 'num' : undefined} title=${describe(c)} data-col=${c}>
               ${
                 sort?.sortable?.includes(c)
-                  ? html`<button type="button" class="sort" onClick=${() => sort.onSort(c)}>${c}${active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>`
-                  : c
+                  ? html`<button type="button" class="sort" onClick=${() => sort.onSort(c)}>${label(c)}${active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>`
+                  : (headings?.[idx[j]] ?? label(c))
               }
             </th>`;
           })}
@@ -59,18 +62,62 @@ export function Table({ header, rows, cell, caption, sort, columns, testid }) {
       </thead>
       <tbody>
         ${rows.map(
-          (row) => html`<tr>${idx.map((i, j) => html`<td data-col=${cols[j]}>${cell?.(cols[j], row[i], row) ?? fmt(row[i])}</td>`)}</tr>`,
+          (row) =>
+            html`<tr>${idx.map((i, j) => html`<td data-col=${cols[j]} class=${cellClass(cols[j], row[i])}>${cell?.(cols[j], row[i], row) ?? cellText(cols[j], row[i])}</td>`)}</tr>`,
         )}
       </tbody>
     </table>
   </div>`;
 }
 
-/** One object as a definition list. */
-export function Fields({ header, row }) {
+/** One object as a definition list, each field under its label; `cell` as Table's. */
+export function Fields({ header, row, cell }) {
   return html`<dl class="fields">
-    ${header.map((h, i) => html`<div><dt>${h}</dt><dd data-field=${h}>${fmt(row[i])}</dd></div>`)}
+    ${header.map(
+      (h, i) =>
+        html`<div><dt title=${describe(h)}>${label(h)}</dt><dd data-field=${h} class=${cellClass(h, row[i])}>${cell?.(h, row[i], row) ?? cellText(h, row[i])}</dd></div>`,
+    )}
   </dl>`;
+}
+
+/** An object's name, linked to its page when it has one, with its id as secondary text (under it, or beside it `inline`). */
+export function Named({ name, id, href, inline }) {
+  const shown = name ?? id;
+  return html`<span class=${inline ? 'named inline' : 'named'} data-id=${id}>${href ? html`<a href=${href}>${shown}</a>` : shown}${
+    name && name !== id ? html`<span class="id">${id}</span>` : ''
+  }</span>`;
+}
+
+/** An address a link may open: http(s) only (a location's `url` is data a sensor sent). */
+export function safeUrl(text) {
+  try {
+    const url = new URL(String(text));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A code location ({repository, path, start_line, end_line, commit, url, location_id} as a sensor
+ * sent it): where it is in words, linked to the location's page in the console when the location
+ * is an inventory object (`page`), and to the code host when it carries a `url`.
+ */
+export function CodeLocation({ loc, page }) {
+  if (!loc || typeof loc !== 'object') return '—';
+  const repo = typeof loc.repository === 'string' ? loc.repository.replace(/^https?:\/\/[^/]+\//, '') : '';
+  // A hyphen between line numbers, which a line never breaks at (an en dash it would).
+  const lines = loc.start_line ? `:${loc.start_line}${loc.end_line && loc.end_line !== loc.start_line ? `-${loc.end_line}` : ''}` : '';
+  // A path breaks after a slash, never inside a name or a line number.
+  const path = `${loc.path ?? ''}${lines}`.split('/').flatMap((part, i) => (i ? [html`/<wbr />`, part] : [part]));
+  const external = safeUrl(loc.url);
+  const text = html`${repo && html`<code>${repo}</code> › `}<code class="path">${loc.path || lines ? path : '(no path)'}</code>${
+    loc.commit ? html` <span class="sub">@ ${String(loc.commit).slice(0, 10)}</span>` : ''
+  }`;
+  return html`<span class="code-location" data-testid="code-location" title=${loc.repository ?? undefined}>
+    ${page ? html`<a href=${page}>${text}</a>` : external ? html`<a href=${external} rel="noopener noreferrer" target="_blank">${text}</a>` : text}
+    ${page && external ? html` <a class="external" href=${external} rel="noopener noreferrer" target="_blank">code host ↗</a>` : ''}
+  </span>`;
 }
 
 export const COLORS = {
@@ -88,7 +135,7 @@ export const PALETTE = ['#1d4ed8', '#b91c1c', '#15803d', '#a16207', '#6d28d9', '
  * A Chart.js chart, with its numbers as a table under a disclosure (what a screen reader or a
  * keyboard reads; the canvas is one image to them).
  */
-export function ChartFigure({ type = 'bar', labels, datasets, title, stacked = true, options = {}, testid }) {
+export function ChartFigure({ type = 'bar', labels, datasets, title, stacked = true, options = {}, testid, format }) {
   const ref = useRef(null);
   const key = JSON.stringify([type, labels, datasets.map((d) => [d.label, d.data])]);
   useEffect(() => {
@@ -112,130 +159,11 @@ export function ChartFigure({ type = 'bar', labels, datasets, title, stacked = t
       <summary>${title}: the numbers</summary>
       <${Table}
         caption=${title}
-        header=${['', ...datasets.map((d) => d.label)]}
-        rows=${labels.map((l, i) => [l, ...datasets.map((d) => (typeof d.data[i] === 'object' ? fmt(d.data[i]) : d.data[i]))])}
+        header=${['', ...datasets.map((_, i) => `s${i}`)]}
+        headings=${['', ...datasets.map((d) => d.label)]}
+        rows=${labels.map((l, i) => [l, ...datasets.map((d) => d.data[i])])}
+        cell=${(col, v) => (col === '' ? v : format && typeof v === 'number' ? format(v) : undefined)}
       />
     </details>
-  </figure>`;
-}
-
-const KIND_COLORS = {
-  agent: '#1d4ed8',
-  model: '#6d28d9',
-  tool: '#0e7490',
-  mcp_server: '#be185d',
-  asset: '#4b5563',
-  location: '#a16207',
-};
-
-/** Left to right by `level` (the hop at which a path first reaches the node), one column each. */
-function columnPositions(nodes) {
-  const rows = new Map();
-  const positions = {};
-  for (const n of nodes) {
-    const level = n.level ?? 0;
-    const row = rows.get(level) ?? 0;
-    rows.set(level, row + 1);
-    positions[n.id] = { x: level * 240, y: row * 36 };
-  }
-  return positions;
-}
-
-/** The height a column layout needs to keep its labels readable. */
-function columnsHeight(nodes) {
-  const perLevel = new Map();
-  for (const n of nodes) perLevel.set(n.level ?? 0, (perLevel.get(n.level ?? 0) ?? 0) + 1);
-  return Math.min(1400, Math.max(320, Math.max(...perLevel.values()) * 30 + 60));
-}
-
-/**
- * A graph drawn by cytoscape. nodes: {id, label, kind, href?, root?}; edges: {source, target,
- * label}. A node with an href opens it on tap; the same nodes are listed as links beside it.
- */
-export function Graph({ nodes, edges, layout = 'concentric', title, testid }) {
-  const ref = useRef(null);
-  const key = JSON.stringify([nodes, edges, layout]);
-  useEffect(() => {
-    let cy;
-    let gone = false;
-    // Loaded on the first graph: the overview and the lists do without its 430 kB.
-    import('cytoscape').then(({ default: cytoscape }) => {
-      // The view may have moved on while the library loaded.
-      if (gone || !ref.current) return;
-      cy = cytoscape({
-        container: ref.current,
-        elements: [
-          ...nodes.map((n) => ({ data: { ...n, color: KIND_COLORS[n.kind] ?? '#374151' }, classes: n.root ? 'root' : '' })),
-          ...edges.map((e, i) => ({ data: { id: `e${i}`, ...e } })),
-        ],
-        style: [
-          {
-            selector: 'node',
-            style: {
-              label: 'data(label)',
-              'background-color': 'data(color)',
-              'font-size': 10,
-              'text-valign': 'bottom',
-              'text-margin-y': 4,
-              width: 18,
-              height: 18,
-              color: '#111827',
-              'text-wrap': 'ellipsis',
-              'text-max-width': 120,
-              // Labels too small to read at the current zoom are left out; zooming in shows them.
-              'min-zoomed-font-size': 7,
-            },
-          },
-          {
-            selector: 'node.root',
-            style: {
-              width: 30,
-              height: 30,
-              'border-width': 3,
-              'border-color': '#f59e0b',
-              'font-size': 12,
-              'font-weight': 'bold',
-              'min-zoomed-font-size': 0,
-            },
-          },
-          {
-            selector: 'edge',
-            style: {
-              width: 1.5,
-              'line-color': '#9ca3af',
-              'target-arrow-color': '#9ca3af',
-              'target-arrow-shape': 'triangle',
-              'curve-style': 'bezier',
-              label: 'data(label)',
-              'font-size': 8,
-              color: '#4b5563',
-              'text-rotation': 'autorotate',
-            },
-          },
-        ],
-        layout:
-          layout === 'concentric'
-            ? { name: 'concentric', concentric: (n) => 10 - (n.data('hops') ?? 0), levelWidth: () => 1, minNodeSpacing: 24, animate: false }
-            : { name: 'preset', positions: columnPositions(nodes), fit: true, padding: 30, animate: false },
-        minZoom: 0.2,
-        maxZoom: 3,
-      });
-      cy.on('tap', 'node', (e) => {
-        const to = e.target.data('href');
-        if (to) location.hash = to.slice(1);
-      });
-    });
-    return () => {
-      gone = true;
-      cy?.destroy();
-    };
-  }, [key]);
-  const kinds = [...new Set(nodes.map((n) => n.kind))].sort();
-  return html`<figure class="graph-figure" data-testid=${testid}>
-    <figcaption>${title}</figcaption>
-    <ul class="legend" aria-label="Colours of the kinds">
-      ${kinds.map((k) => html`<li><span class=${`swatch k-${KIND_COLORS[k] ? k : 'other'}`}></span>${k}</li>`)}
-    </ul>
-    <div class="graph" ref=${ref} style=${{ height: `${layout === 'columns' ? columnsHeight(nodes) : nodes.length > 40 ? 680 : 440}px` }} role="img" aria-label=${`${title}: ${nodes.length} objects, ${edges.length} relations (listed below)`}></div>
   </figure>`;
 }

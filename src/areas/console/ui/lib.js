@@ -4,6 +4,7 @@
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import htm from 'htm';
+import { KIND_LABELS } from './columns.js';
 
 export const html = htm.bind(h);
 
@@ -34,6 +35,9 @@ export const LEAF_KINDS = [
 
 export const kindByName = (kind) => KINDS.find((k) => k.kind === kind);
 export const kindByPrefix = (prefix) => KINDS.find((k) => k.prefix === prefix);
+
+/** A kind as the catalogue calls one of its objects ("MCP server", "TLS configuration"). */
+export const kindWords = (kind) => KIND_LABELS.get(kind) ?? String(kind).replaceAll('_', ' ');
 
 /** The route of the current address. */
 export function parseRoute(hash = location.hash) {
@@ -79,19 +83,3 @@ export function useAsync(fn, deps) {
 /** The API's workspace path segment of a kind or area. */
 export const wsPath = (route, prefix) =>
   `/${prefix}/tenants/${encodeURIComponent(route.tenant)}/workspaces/${encodeURIComponent(route.workspace)}`;
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-/** A value of a row as text. */
-export function fmt(value) {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value))
-    return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  if (typeof value === 'number' && !Number.isInteger(value)) return String(Number(value.toFixed(6)));
-  // RFC 3339 times to the second, in UTC: the form the API answers, easier to read.
-  if (typeof value === 'string' && ISO_TIME.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}Z`;
-  return String(value);
-}
-
-export const money = (v) => (typeof v === 'number' ? `$${v.toFixed(4)}` : '—');

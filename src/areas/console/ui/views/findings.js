@@ -1,33 +1,14 @@
 // Findings: the issues index with the API's filters and sort, an issue's objects and each object's
-// instance details with evidence, and the compliance posture per framework where the service has it.
+// instance details with their evidence and code location.
 
-import { get, hasOperation } from '../api.js';
-import { Async, Empty, Fields, NotAvailable } from '../components.js';
+import { get } from '../api.js';
+import { Async, CodeLocation, Empty, Fields, Named } from '../components.js';
+import { fmt, label } from '../format.js';
 import { href, html, kindByName, useAsync, wsPath } from '../lib.js';
-import { Generic } from './generic.js';
 import { ListPage, withQuery } from './list.js';
+import { locationPage } from './object.js';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
-
-function Compliance({ route }) {
-  const state = useAsync(async () => {
-    if (!(await hasOperation('/compliance/tenants/{tenant_id}/workspaces/{workspace_id}'))) return null;
-    try {
-      return await get(wsPath(route, 'compliance'));
-    } catch (e) {
-      if (e.status === 404) return null;
-      throw e;
-    }
-  }, [route.tenant, route.workspace]);
-  return html`<section aria-labelledby="compliance-h">
-    <h2 id="compliance-h">Compliance posture</h2>
-    <${Async}
-      state=${state}
-      what="Loading the compliance posture"
-      render=${(d) => (d === null ? html`<${NotAvailable} what="Compliance posture per framework" />` : html`<${Generic} data=${d} caption="Posture per framework" />`)}
-    />
-  </section>`;
-}
 
 export function Findings({ route }) {
   const query = route.query;
@@ -56,7 +37,7 @@ export function Findings({ route }) {
       csv=${{ path: wsPath(route, 'issues'), filename: `${route.workspace}-issues.csv` }}
       cell=${(col, v, row) => (col === 'rule_name' ? html`<a href=${href(route, 'issue', [row[0]])}>${v}</a>` : col === 'severity' ? html`<span class=${`sev ${v}`}>${v}</span>` : undefined)}
     />
-    <${Compliance} route=${route} />`;
+    <p class="sub">The same findings against the controls of OWASP, MITRE ATLAS, NIST AI RMF and the EU AI Act: <a href=${href(route, 'compliance')}>Compliance</a>.</p>`;
 }
 
 function ObjectDetails({ route, issueId, object }) {
@@ -74,9 +55,16 @@ function ObjectDetails({ route, issueId, object }) {
           ? html`<ul class="findings" data-testid="instance-details">
               ${d.details.map(
                 (x) => html`<li>
-                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> ${x.title} <span class="sub">${x.status} · detected ${x.detected_at}</span></h3>
+                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> ${x.title} <span class="sub">${x.status} · detected ${fmt(x.detected_at)}</span></h3>
                   <p>${x.description}</p>
-                  ${x.evidence && html`<pre class="json">${JSON.stringify(x.evidence, null, 2)}</pre>`}
+                  ${x.code_location && html`<p class="sub"><strong>Code:</strong> <${CodeLocation} loc=${x.code_location} page=${locationPage(route, x.code_location)} /></p>`}
+                  ${
+                    x.evidence &&
+                    typeof x.evidence === 'object' &&
+                    html`<dl class="evidence-fields">
+                      ${Object.entries(x.evidence).map(([k, v]) => html`<div><dt>${label(k)}</dt><dd>${typeof v === 'object' && v !== null ? html`<code>${JSON.stringify(v)}</code>` : fmt(v)}</dd></div>`)}
+                    </dl>`
+                  }
                   ${x.remediation && html`<p class="sub"><strong>Remediation:</strong> ${x.remediation}</p>`}
                 </li>`,
               )}
@@ -116,13 +104,14 @@ export function IssuePage({ route }) {
           testid="issue-objects"
           filterBar=${false}
           sortable=${false}
+          columns=${['object_name', 'object_type', 'occurrences', 'first_detected', 'last_detected']}
           cell=${(col, v, row) => {
             if (col === 'object_name') {
               const kind = kindByName(row[0]);
-              return kind ? html`<a href=${href(route, 'object', [kind.prefix, row[1]])}>${v}</a>` : v;
+              return html`<${Named} name=${v} id=${row[1]} href=${kind ? href(route, 'object', [kind.prefix, row[1]]) : undefined} />`;
             }
             if (col === 'occurrences')
-              return html`<a href=${href(route, 'issue', [issueId], withQuery(listQuery, { object: row[1] }, true))}>${v} — show</a>`;
+              return html`<a href=${href(route, 'issue', [issueId], withQuery(listQuery, { object: row[1] }, true))}>${fmt(v)} — show</a>`;
             return undefined;
           }}
         />

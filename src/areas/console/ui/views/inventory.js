@@ -1,12 +1,14 @@
 // Inventory: one list per kind with the API's filters, sort and paging, and its CSV.
 
 import { get } from '../api.js';
+import { Named, safeUrl } from '../components.js';
 import { href, html, KINDS, kindByPrefix, useAsync, wsPath } from '../lib.js';
 import { ListPage } from './list.js';
 
+// The columns each kind's table shows (the API answers more; the filter picker offers them all).
+// An object's name carries its id as secondary text, so `id` has no column of its own.
 const COLUMNS = {
   agent: [
-    'id',
     'name',
     'framework',
     'environment',
@@ -20,9 +22,44 @@ const COLUMNS = {
     'mcp_servers',
     'last_seen',
   ],
-  model: ['id', 'name', 'provider', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'agents', 'last_seen'],
-  tool: ['id', 'name', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'agents', 'mcp_servers', 'last_seen'],
-  mcp_server: ['id', 'name', 'transport', 'risk_score', 'critical_issues', 'high_issues', 'total_issues', 'tools', 'agents', 'last_seen'],
+  model: [
+    'name',
+    'provider',
+    'model_family',
+    'hosting',
+    'risk_score',
+    'critical_issues',
+    'high_issues',
+    'total_issues',
+    'agents',
+    'last_seen',
+  ],
+  tool: [
+    'name',
+    'type',
+    'destructive',
+    'risk_score',
+    'critical_issues',
+    'high_issues',
+    'total_issues',
+    'agents',
+    'mcp_servers',
+    'last_seen',
+  ],
+  mcp_server: [
+    'name',
+    'transport',
+    'authentication',
+    'risk_score',
+    'critical_issues',
+    'high_issues',
+    'total_issues',
+    'tools',
+    'agents',
+    'last_seen',
+  ],
+  asset: ['name', 'type', 'hostname', 'os', 'cloud_provider', 'environment', 'criticality', 'agents', 'models', 'mcp_servers', 'last_seen'],
+  location: ['name', 'type', 'repository', 'path', 'start_line', 'end_line', 'url', 'secrets', 'certs', 'last_seen'],
 };
 
 export function Inventory({ route }) {
@@ -49,6 +86,11 @@ export function Inventory({ route }) {
       testid="inventory-table"
       columns=${COLUMNS[kind.kind]}
       csv=${{ path: wsPath(route, kind.prefix), filename: `${route.workspace}-${kind.prefix}.csv` }}
-      cell=${(col, v, row) => (col === 'name' || col === 'id' ? html`<a href=${href(route, 'object', [kind.prefix, row[0]])}>${v ?? row[0]}</a>` : undefined)}
+      cell=${(col, v, row) =>
+        col === 'name'
+          ? html`<${Named} name=${v} id=${row[0]} href=${href(route, 'object', [kind.prefix, row[0]])} />`
+          : col === 'url' && safeUrl(v)
+            ? html`<a href=${safeUrl(v)} rel="noopener noreferrer" target="_blank">code host ↗</a>`
+            : undefined}
     />`;
 }

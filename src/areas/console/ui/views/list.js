@@ -4,7 +4,8 @@
 
 import { getBlob, saveBlob } from '../api.js';
 import { Async, Empty, Table } from '../components.js';
-import { fmt, html } from '../lib.js';
+import { label } from '../format.js';
+import { html } from '../lib.js';
 import { useState } from 'preact/hooks';
 
 export const OPS = [
@@ -52,7 +53,7 @@ export function FilterBar({ header, query, go, columns }) {
       <label>Column
         <select name="column" value=${column} onChange=${(e) => setColumn(e.currentTarget.value)} data-testid="filter-column">
           <option value="">choose…</option>
-          ${cols.map((c) => html`<option value=${c}>${c}</option>`)}
+          ${cols.map((c) => html`<option value=${c}>${label(c)}</option>`)}
         </select>
       </label>
       <label>Operator
@@ -154,5 +155,3 @@ export function ListPage({ state, query, go, caption, cell, sortable, columns, c
     `}
   />`;
 }
-
-export const cellText = fmt;

@@ -3,8 +3,11 @@
 // with their evidence, and its sessions where the kind has them.
 
 import { get } from '../api.js';
-import { Async, Empty, Fields, Graph, Table } from '../components.js';
-import { fmt, href, html, KINDS, kindByName, kindByPrefix, LEAF_KINDS, money, useAsync, wsPath } from '../lib.js';
+import { Async, CodeLocation, Empty, Fields, Named, Table } from '../components.js';
+import { Graph } from '../graph.js';
+import { fmt, label } from '../format.js';
+import { href, html, KINDS, kindByName, kindByPrefix, kindWords, LEAF_KINDS, useAsync, wsPath } from '../lib.js';
+import { agentNames } from '../names.js';
 
 const WITH_SESSIONS = new Set(['agent', 'model', 'mcp_server', 'asset']);
 
@@ -41,26 +44,33 @@ async function neighbourhood(route, kind, id, hops) {
             label: o.name ?? o.id,
             kind: o.kind,
             hops: i,
+            level: i,
             root: i === 0,
+            // The relation the first path to it arrived by, for the list under the graph.
+            relation: i > 0 ? row[ri][i - 1] : undefined,
             href: k ? href(route, 'object', [k.prefix, o.id]) : undefined,
           });
         }
         if (i > 0) {
           const from = path[i - 1].id;
           const key = [from, o.id].sort().join('|');
-          if (!edges.has(key)) edges.set(key, { source: from, target: o.id, label: row[ri][i - 1] });
+          if (!edges.has(key)) edges.set(key, { source: from, target: o.id });
         }
       });
     }
   }
   return {
-    nodes: [...nodes.values()].sort((a, b) => a.hops - b.hops || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id)),
+    nodes: [...nodes.values()].sort((a, b) => a.hops - b.hops || a.kind.localeCompare(b.kind) || a.label.localeCompare(b.label)),
     edges: [...edges.values()],
     truncated,
   };
 }
 
-function Evidence({ detail }) {
+/** The console page of the location a finding's code location names, when it names one. */
+export const locationPage = (route, loc) =>
+  typeof loc?.location_id === 'string' ? href(route, 'object', ['locations', loc.location_id]) : undefined;
+
+function Evidence({ route, detail }) {
   const ev = detail.evidence ?? {};
   return html`<div class="evidence">
     <p>${detail.description ?? detail.title}</p>
@@ -72,8 +82,14 @@ function Evidence({ detail }) {
         ${ev.objects.map((o) => html`<li>${o.role ?? o.object_type}: <code>${o.name ?? o.object_id}</code> (${o.object_id})${o.relation ? ` via ${o.relation.relation}` : ''}</li>`)}
       </ul>`
     }
-    ${ev.attributes && html`<p class="sub"><strong>Attributes:</strong> <code>${JSON.stringify(ev.attributes)}</code></p>`}
-    ${detail.code_location && html`<p class="sub"><strong>Code:</strong> <code>${fmt(detail.code_location)}</code></p>`}
+    ${
+      ev.attributes &&
+      typeof ev.attributes === 'object' &&
+      html`<p class="sub"><strong>Attributes:</strong> ${Object.entries(ev.attributes).map(
+        ([k, v], i) => html`${i ? ' · ' : ''}${label(k)}: <code>${fmt(v)}</code>`,
+      )}</p>`
+    }
+    ${detail.code_location && html`<p class="sub"><strong>Code:</strong> <${CodeLocation} loc=${detail.code_location} page=${locationPage(route, detail.code_location)} /></p>`}
     ${detail.remediation && html`<p class="sub"><strong>Remediation:</strong> ${detail.remediation}</p>`}
   </div>`;
 }
@@ -107,8 +123,8 @@ function Findings({ route, kind, id }) {
                   const d = details[i]?.details ?? [];
                   return html`<li>
                     <details>
-                      <summary><span class=${`sev ${o.severity}`}>${o.severity}</span> ${o.rule_name} <span class="sub">(${o.occurrences ?? d.length} occurrence(s), last ${o.last_detected})</span></summary>
-                      ${d.length ? d.map((x) => html`<${Evidence} detail=${x} />`) : html`<p><a href=${href(route, 'issue', [o.id])}>Open the issue</a></p>`}
+                      <summary><span class=${`sev ${o.severity}`}>${o.severity}</span> ${o.rule_name} <span class="sub">(${o.occurrences === 1 ? '1 occurrence' : `${fmt(o.occurrences ?? d.length)} occurrences`}, last ${fmt(o.last_detected)})</span></summary>
+                      ${d.length ? d.map((x) => html`<${Evidence} route=${route} detail=${x} />`) : html`<p><a href=${href(route, 'issue', [o.id])}>Open the issue</a></p>`}
                       <p><a href=${href(route, 'issue', [o.id])}>The issue and all its objects</a></p>
                     </details>
                   </li>`;
@@ -119,10 +135,16 @@ function Findings({ route, kind, id }) {
 }
 
 function Sessions({ route, kind, id }) {
-  const state = useAsync(
-    () => get(`${wsPath(route, kind.prefix)}/${encodeURIComponent(id)}/sessions`, { page_size: 20 }),
-    [route.tenant, route.workspace, kind.prefix, id],
-  );
+  const state = useAsync(async () => {
+    const s = await get(`${wsPath(route, kind.prefix)}/${encodeURIComponent(id)}/sessions`, { page_size: 20 });
+    return {
+      ...s,
+      names: await agentNames(
+        route,
+        s.rows.map((r) => r[s.header.indexOf('agent_id')]),
+      ),
+    };
+  }, [route.tenant, route.workspace, kind.prefix, id]);
   return html`<section aria-labelledby="sessions-h">
     <h2 id="sessions-h">Sessions</h2>
     <${Async}
@@ -137,11 +159,34 @@ function Sessions({ route, kind, id }) {
                 header=${s.header}
                 rows=${s.rows}
                 columns=${['session_id', 'agent_id', 'start_time', 'duration_ms', 'turns', 'total_tokens', 'cost', 'blocked', 'redacted']}
-                cell=${(col, v) => (col === 'session_id' ? html`<a href=${href(route, 'session', [v])}>${v}</a>` : col === 'cost' ? money(v) : undefined)}
+                cell=${(col, v) =>
+                  col === 'session_id'
+                    ? html`<a href=${href(route, 'session', [v])}>${v}</a>`
+                    : col === 'agent_id' && v
+                      ? html`<${Named} name=${s.names.get(v)} id=${v} href=${href(route, 'object', ['aispm-agents', v])} />`
+                      : undefined}
               />`
           : html`<${Empty}>No sessions.</${Empty}>`}
     />
   </section>`;
+}
+
+/** The kind of the objects of a detail's section (the API's section names). */
+const SECTION_KINDS = new Map([
+  ['models', 'aispm-models'],
+  ['tools', 'aispm-tools'],
+  ['mcp_servers', 'aispm-mcp-servers'],
+  ['sub_agents', 'aispm-agents'],
+  ['agents', 'aispm-agents'],
+  ['locations', 'locations'],
+]);
+
+/** One item of a detail's section: a name with its id, or a code location, linked to its page. */
+function sectionItem(route, section, it) {
+  const prefix = SECTION_KINDS.get(section);
+  const page = prefix ? href(route, 'object', [prefix, it.id]) : undefined;
+  if (it.codeLocation) return html`<${CodeLocation} loc=${it.codeLocation} page=${page} />`;
+  return html`<${Named} name=${it.name} id=${it.id} href=${page} />`;
 }
 
 export function ObjectPage({ route }) {
@@ -167,8 +212,8 @@ export function ObjectPage({ route }) {
             sections.length > 0 &&
             html`<div class="sections">
               ${sections.map(
-                ([k, v]) => html`<div><h3>${k} (${v.total})</h3>
-                  <ul data-section=${k}>${v.items.map((it) => html`<li>${it.name ?? (it.codeLocation ? `${it.codeLocation.repository ?? ''} ${it.codeLocation.path ?? ''}` : it.id)} <span class="sub">${it.id}</span></li>`)}</ul>
+                ([k, v]) => html`<div><h3>${label(k)} (${v.total})</h3>
+                  <ul data-section=${k}>${v.items.map((it) => html`<li>${sectionItem(route, k, it)}</li>`)}</ul>
                 </div>`,
               )}
             </div>`
@@ -196,7 +241,7 @@ export function ObjectPage({ route }) {
                           .filter((n) => !n.root)
                           .map(
                             (n) =>
-                              html`<li data-id=${n.id} data-hops=${n.hops}>${n.href ? html`<a href=${n.href}>${n.label}</a>` : n.label} <span class="sub">${n.kind} · ${n.hops} hop(s)</span></li>`,
+                              html`<li data-id=${n.id} data-hops=${n.hops}>${n.href ? html`<a href=${n.href}>${n.label}</a>` : n.label} <span class="sub">${kindWords(n.kind)} · ${n.relation} · ${n.hops === 1 ? '1 hop' : `${n.hops} hops`}</span></li>`,
                           )}
                       </ul>
                     </details>`}

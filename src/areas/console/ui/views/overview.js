@@ -3,7 +3,8 @@
 // the histogram and the guardrail counts endpoints.
 
 import { get } from '../api.js';
-import { Async, ChartFigure, COLORS, Empty, Table } from '../components.js';
+import { Async, ChartFigure, COLORS, Empty, Named, Table } from '../components.js';
+import { number } from '../format.js';
 import { href, html, KINDS, kindByName, useAsync, wsPath } from '../lib.js';
 
 /** A kind as the family's document may name it (`AGENT`, `aispm_mcp_servers`, …) → the catalogue's name. */
@@ -115,13 +116,13 @@ export function Overview({ route }) {
               ${KINDS.map((k) => {
                 const c = d.counts[k.kind] ?? {};
                 return html`<li class="card" data-kind=${k.kind}>
-                  <a href=${href(route, 'inventory', [k.prefix])}><span class="big" data-testid="count">${c.inventory ?? 0}</span> ${k.label}</a>
-                  <span class="sub"><span class="sev critical">${c.critical ?? 0} critical</span> · <span class="sev high">${c.high ?? 0} high</span> · ${c.issues ?? 0} findings</span>
+                  <a href=${href(route, 'inventory', [k.prefix])}><span class="big" data-testid="count">${number(c.inventory ?? 0)}</span> ${k.label}</a>
+                  <span class="sub"><span class="sev critical">${number(c.critical ?? 0)} critical</span> · <span class="sev high">${number(c.high ?? 0)} high</span> · ${number(c.issues ?? 0)} findings</span>
                 </li>`;
               })}
               <li class="card" data-kind="scans">
-                <span><span class="big" data-testid="current-scans">${d.scans.current ?? '—'}</span> current scans</span>
-                <span class="sub">${d.scans.withAi ?? '—'} found AI objects (${d.scans.pct ?? '—'}%)</span>
+                <span><span class="big" data-testid="current-scans">${d.scans.current === undefined ? '—' : number(d.scans.current)}</span> current scans</span>
+                <span class="sub">${d.scans.withAi === undefined ? '—' : number(d.scans.withAi)} found AI objects (${d.scans.pct ?? '—'} %)</span>
               </li>
             </ul>
           </section>
@@ -155,8 +156,11 @@ export function Overview({ route }) {
                             caption=${`Most at-risk ${kind.label.toLowerCase()}`}
                             testid=${`at-risk-${k}`}
                             header=${['name', 'risk_score', 'critical_issues', 'high_issues']}
-                            rows=${items.map((o) => [o.name ?? o.id, o.risk_score, o.critical_issues, o.high_issues, o.id])}
-                            cell=${(col, v, row) => (col === 'name' ? html`<a href=${href(route, 'object', [kind.prefix, row[4]])}>${v}</a>` : undefined)}
+                            rows=${items.map((o) => [o.name, o.risk_score, o.critical_issues, o.high_issues, o.id])}
+                            cell=${(col, v, row) =>
+                              col === 'name'
+                                ? html`<${Named} name=${v} id=${row[4]} href=${href(route, 'object', [kind.prefix, row[4]])} />`
+                                : undefined}
                           />`
                         : html`<${Empty}>None.</${Empty}>`
                     }
@@ -211,7 +215,13 @@ export function Overview({ route }) {
         what="Loading the scans"
         render=${(rows) =>
           rows.length
-            ? html`<${Table} caption="Current scans (the latest of each sensor and asset) per sensor type" testid="current-scans-by-sensor" header=${['sensor', 'current scans']} rows=${rows} />`
+            ? html`<${Table}
+                caption="Current scans (the latest of each sensor and asset) per sensor type"
+                testid="current-scans-by-sensor"
+                header=${['sensor_type', 'current_scans']}
+                headings=${['Sensor', 'Current scans']}
+                rows=${rows}
+              />`
             : html`<${Empty}>No scans yet.</${Empty}>`}
       />
     </section>`;

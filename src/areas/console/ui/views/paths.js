@@ -2,7 +2,8 @@
 // paths (a graph laid out from the start objects) and listed row by row.
 
 import { get } from '../api.js';
-import { Async, Empty, Graph } from '../components.js';
+import { Async, Empty } from '../components.js';
+import { Graph } from '../graph.js';
 import { href, html, KINDS, kindByName, LEAF_KINDS, useAsync, wsPath } from '../lib.js';
 import { withQuery } from './list.js';
 
@@ -10,7 +11,6 @@ const ALL = [...KINDS.map((k) => k.prefix), ...LEAF_KINDS];
 
 function draw(route, data) {
   const pi = data.header.indexOf('path');
-  const ri = data.header.indexOf('relations');
   const nodes = new Map();
   const edges = new Map();
   for (const row of data.rows) {
@@ -29,7 +29,7 @@ function draw(route, data) {
       else if (known.level > i) known.level = i;
       if (i > 0) {
         const from = row[pi][i - 1].id;
-        edges.set(`${from}|${o.id}`, { source: from, target: o.id, label: row[ri][i - 1] });
+        edges.set(`${from}|${o.id}`, { source: from, target: o.id });
       }
     });
   }
@@ -91,7 +91,7 @@ export function PathsView({ route }) {
         if (d.rows.length === 0) return html`<${Empty}>No paths.</${Empty}>`;
         const g = draw(route, d);
         return html`<p class="count" data-testid="paths-total">${d.rows.length} shown of <strong>${d.total}</strong> (from, to) pairs</p>
-          <${Graph} nodes=${g.nodes} edges=${g.edges} layout="columns" title="The paths shown" testid="paths-graph" />
+          <${Graph} nodes=${g.nodes} edges=${g.edges} title="The paths shown (the relations are named in the list below)" testid="paths-graph" />
           <ol class="paths" data-testid="paths-list">
             ${d.rows.map((row) => {
               const path = row[d.header.indexOf('path')];

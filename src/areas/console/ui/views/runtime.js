@@ -1,18 +1,21 @@
 // Runtime: sessions with filters and sort, cost per day of the agents that spent most over the last
 // 30 days (summed from the sessions list), guardrail categories, the OTLP stats where the service
-// has them, and a session's interactions as a timeline with their guardrail outcomes.
+// has them, and a session's interactions as a timeline with their guardrail outcomes. Agents are
+// named by their names, their ids beside them.
 
-import { get, hasOperation, records } from '../api.js';
-import { Async, ChartFigure, COLORS, Empty, NotAvailable, PALETTE, Table } from '../components.js';
-import { href, html, money, useAsync, wsPath } from '../lib.js';
-import { Generic } from './generic.js';
+import { get, records } from '../api.js';
+import { Async, ChartFigure, COLORS, Empty, Named, PALETTE, Table } from '../components.js';
+import { money } from '../format.js';
+import { href, html, useAsync, wsPath } from '../lib.js';
+import { agentNames } from '../names.js';
 import { ListPage } from './list.js';
+import { OtlpStats } from './otlp.js';
 
 const DAY = 86_400_000;
 const SORTS = ['session_id', 'start_time', 'total_tokens', 'cost', 'turns', 'duration_ms'];
 
-/** Cost per UTC day of the `top` agents that spent most, the rest together. */
-function costPerAgent(sessions, days, top = 6) {
+/** Cost per UTC day of the `top` agents that spent most (by name), the rest together. */
+function costPerAgent(sessions, names, days, top = 6) {
   const end = Date.now();
   const labels = [];
   for (let i = days - 1; i >= 0; i--) labels.push(new Date(end - i * DAY).toISOString().slice(0, 10));
@@ -27,9 +30,12 @@ function costPerAgent(sessions, days, top = 6) {
     byAgent.set(s.agent_id, a);
   }
   const ranked = [...byAgent.entries()].sort((x, y) => y[1].total - x[1].total);
+  const shown = ranked.slice(0, top).map(([agent]) => names.get(agent) ?? agent);
+  // Two agents of one name are told apart by their ids.
+  const labelOf = (agent, i) => (shown.indexOf(shown[i]) !== shown.lastIndexOf(shown[i]) ? `${shown[i]} (${agent})` : shown[i]);
   const datasets = ranked
     .slice(0, top)
-    .map(([agent, a], i) => ({ label: agent, data: a.data.map((v) => Number(v.toFixed(6))), backgroundColor: PALETTE[i] }));
+    .map(([agent, a], i) => ({ label: labelOf(agent, i), data: a.data.map((v) => Number(v.toFixed(6))), backgroundColor: PALETTE[i] }));
   if (ranked.length > top) {
     const rest = labels.map((_, i) => ranked.slice(top).reduce((sum, [, a]) => sum + a.data[i], 0));
     datasets.push({
@@ -41,37 +47,31 @@ function costPerAgent(sessions, days, top = 6) {
   return { labels, datasets };
 }
 
-function Stats({ route }) {
-  const state = useAsync(async () => {
-    if (!(await hasOperation('/otlp/tenants/{tenant_id}/workspaces/{workspace_id}/stats'))) return null;
-    try {
-      return await get(`${wsPath(route, 'otlp')}/stats`);
-    } catch (e) {
-      if (e.status === 404) return null;
-      throw e;
-    }
-  }, [route.tenant, route.workspace]);
-  return html`<section aria-labelledby="otlp-h">
-    <h2 id="otlp-h">OpenTelemetry intake</h2>
-    <${Async}
-      state=${state}
-      render=${(d) => (d === null ? html`<${NotAvailable} what="OTLP statistics" />` : html`<${Generic} data=${d} caption="OTLP statistics" />`)}
-    />
-  </section>`;
-}
-
 export function Runtime({ route }) {
   const query = route.query;
   const go = (q) => {
     location.hash = href(route, 'runtime', [], q);
   };
-  const sessions = useAsync(
-    () => get(wsPath(route, 'aispm-llm-sessions'), Object.fromEntries(query)),
-    [route.tenant, route.workspace, query.toString()],
-  );
+  const sessions = useAsync(async () => {
+    const page = await get(wsPath(route, 'aispm-llm-sessions'), Object.fromEntries(query));
+    return {
+      ...page,
+      names: await agentNames(
+        route,
+        page.rows.map((r) => r[page.header.indexOf('agent_id')]),
+      ),
+    };
+  }, [route.tenant, route.workspace, query.toString()]);
   const cost = useAsync(async () => {
     const start = new Date(Date.now() - 30 * DAY).toISOString();
-    return records(await get(wsPath(route, 'aispm-llm-sessions'), { start_time: start, page_size: 10000 }));
+    const rows = records(await get(wsPath(route, 'aispm-llm-sessions'), { start_time: start, page_size: 10000 }));
+    return {
+      rows,
+      names: await agentNames(
+        route,
+        rows.map((r) => r.agent_id),
+      ),
+    };
   }, [route.tenant, route.workspace]);
   const categories = useAsync(() => {
     const end = new Date();
@@ -85,10 +85,23 @@ export function Runtime({ route }) {
       <${Async}
         state=${cost}
         what="Loading the cost"
-        render=${(s) => {
-          if (s.length === 0) return html`<${Empty}>No sessions in the last 30 days.</${Empty}>`;
-          const c = costPerAgent(s, 30);
-          return html`<${ChartFigure} title="Cost per day (USD) by agent, last 30 days" testid="cost-per-agent" labels=${c.labels} datasets=${c.datasets} />`;
+        render=${({ rows, names }) => {
+          if (rows.length === 0) return html`<${Empty}>No sessions in the last 30 days.</${Empty}>`;
+          const c = costPerAgent(rows, names, 30);
+          return html`<${ChartFigure}
+            title="Cost per day (USD) by agent, last 30 days"
+            testid="cost-per-agent"
+            labels=${c.labels}
+            datasets=${c.datasets}
+            format=${money}
+            options=${{
+              scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { callback: (v) => money(v) } } },
+              plugins: {
+                legend: { position: 'bottom' },
+                tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${money(c.parsed.y)}` } },
+              },
+            }}
+          />`;
         }}
       />
       <section aria-labelledby="cat-h">
@@ -97,7 +110,7 @@ export function Runtime({ route }) {
           state=${categories}
           render=${(c) =>
             c.categories.length
-              ? html`<${Table} caption="Categories of blocked or redacted interactions" header=${['category', 'count']} rows=${c.categories.map((x) => [x.category, x.count])} />`
+              ? html`<${Table} caption="Categories of blocked or redacted interactions" header=${['category', 'count']} headings=${['Category', 'Interactions']} rows=${c.categories.map((x) => [x.category, x.count])} />`
               : html`<${Empty}>No blocked or redacted interactions.</${Empty}>`}
         />
       </section>
@@ -116,22 +129,31 @@ export function Runtime({ route }) {
         cell=${(col, v) =>
           col === 'session_id'
             ? html`<a href=${href(route, 'session', [v])}>${v}</a>`
-            : col === 'agent_id'
-              ? html`<a href=${href(route, 'object', ['aispm-agents', v])}>${v}</a>`
-              : col === 'cost'
-                ? money(v)
-                : undefined}
+            : col === 'agent_id' && v
+              ? html`<${Named} name=${sessions.data?.names.get(v)} id=${v} href=${href(route, 'object', ['aispm-agents', v])} />`
+              : undefined}
       />
     </section>
-    <${Stats} route=${route} />`;
+    <${OtlpStats} route=${route} />`;
 }
 
 export function SessionPage({ route }) {
   const [sessionId] = route.parts;
-  const state = useAsync(
-    () => get(wsPath(route, 'aispm-llm-interactions'), { session_id: sessionId, page_size: 1000, sort: 'time', sort_dir: 'asc' }),
-    [route.tenant, route.workspace, sessionId],
-  );
+  const state = useAsync(async () => {
+    const page = await get(wsPath(route, 'aispm-llm-interactions'), {
+      session_id: sessionId,
+      page_size: 1000,
+      sort: 'time',
+      sort_dir: 'asc',
+    });
+    return {
+      ...page,
+      names: await agentNames(
+        route,
+        page.rows.slice(0, 1).map((r) => r[page.header.indexOf('agent_id')]),
+      ),
+    };
+  }, [route.tenant, route.workspace, sessionId]);
   return html`<h1 tabindex="-1">Session ${sessionId}</h1>
     <${Async}
       state=${state}
@@ -149,7 +171,8 @@ export function SessionPage({ route }) {
           ),
           backgroundColor: COLORS[o.toLowerCase()],
         }));
-        return html`<p class="sub">${rows.length} interactions · agent <a href=${href(route, 'object', ['aispm-agents', rows[0].agent_id])}>${rows[0].agent_id}</a> · total cost ${money(rows.reduce((s, r) => s + (r.cost ?? 0), 0))}</p>
+        const agent = rows[0].agent_id;
+        return html`<p class="sub" data-testid="session-summary">${rows.length} interactions · agent ${agent ? html`<${Named} inline name=${d.names.get(agent)} id=${agent} href=${href(route, 'object', ['aispm-agents', agent])} />` : 'not known'} · total cost ${money(rows.reduce((s, r) => s + (r.cost ?? 0), 0))}</p>
           <${ChartFigure}
             type="bar"
             title="Interactions over time (seconds from the first), by guardrail outcome"
@@ -165,7 +188,6 @@ export function SessionPage({ route }) {
             header=${d.header}
             rows=${d.rows}
             columns=${['id', 'time', 'model', 'provider', 'duration_ms', 'input_tokens', 'output_tokens', 'cost', 'prompt_outcome', 'response_outcome', 'categories']}
-            cell=${(col, v) => (col === 'cost' ? money(v) : undefined)}
           />`;
       }}
     />`;
