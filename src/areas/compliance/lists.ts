@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely';
 import { frameworkById } from '../../catalog/frameworks.ts';
-import { visibleControls, withParams } from './posture.ts';
+import { visibleControls, withParams } from './framework-summary.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
 import { controlById, frameworkById, frameworks } from '../../catalog/frameworks.ts';
-import { compliancePosture } from './posture.ts';
+import { compliancePosture } from './framework-summary.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/errors.ts';

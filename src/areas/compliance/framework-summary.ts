@@ -1,7 +1,9 @@
-// The compliance posture of a workspace, per framework (src/catalog/frameworks.ts): how many of its
-// controls are assessed (a rule the workspace sees maps to them) and how many have open findings,
-// the open findings by severity, the objects failing, the posture score, and the 12-month trend. Everything is read from the findings' roll-ups (`issues`,
-// `issue_objects`, the per-rule monthly counts) joined to `rule_controls`, never from the instances.
+// A workspace's summary per compliance framework (src/catalog/frameworks.ts), what the API calls its
+// compliance posture (not to be mistaken for the posture rules of src/areas/posture/): how many of
+// its controls are assessed (a rule the workspace sees maps to them) and how many have open findings,
+// the open findings by severity, the objects failing, the posture score, and the 12-month trend.
+// Everything is read from the findings' roll-ups (`issues`, `issue_objects`, the per-rule monthly
+// counts) joined to `rule_controls`, never from the instances.
 //
 //   posture_score = (objects_in_scope − objects_failing) / objects_in_scope
 //
