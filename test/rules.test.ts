@@ -119,10 +119,13 @@ describeEngines(
         bySeverity.rows.map((r: unknown[]) => [r[3], r[1]]),
         [
           ['critical', 'Production agent on an unauthenticated MCP server with destructive tools'],
+          ['critical', 'Secret in an MCP configuration'],
           ['critical', 'Unauthenticated MCP server exposes code execution'],
           ['high', 'Agent reaches code execution through an MCP server'],
           ['high', 'MCP server without authentication'],
+          ['high', 'Remote MCP server over plain HTTP or without credentials'],
           ['high', 'Undeclared AI in use: model or MCP server'],
+          ['medium', 'MCP server started from an unpinned package'],
         ],
       );
     });
