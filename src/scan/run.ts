@@ -17,7 +17,7 @@ import { hostAssetId, repositoryAssetId } from './records/ids.ts';
 import type { SecretDetector } from './secrets/detect.ts';
 import { type Fingerprinter, previewOf } from './secrets/fingerprint.ts';
 import type { ScanUnit } from './unit.ts';
-import { ReadWorker, readAll } from './walk/read-files.ts';
+import { ReadWorker, readAll, type Want } from './walk/read-files.ts';
 import { listFiles, type WalkLimits } from './walk/walker.ts';
 
 export interface ScanOptions {
@@ -96,7 +96,16 @@ async function scanOne(
   await readAll(listing.files, {
     limits: options.limits,
     detector: options.secrets,
-    wants: (path) => analyzers.some(({ factory }) => factory.wantsFile(path)),
+    wants: (path) => {
+      // The text when one analyser wants it without a test, else when it passes the one test they name.
+      let want: Want = false;
+      for (const { factory, analyzer } of analyzers) {
+        if (!factory.wantsFile(path)) continue;
+        if (!factory.textTest || !analyzer.addUnread) return 'text';
+        want = factory.textTest;
+      }
+      return want;
+    },
     worker,
     onChunk: async (chunk) => {
       result.files += chunk.files;
@@ -105,6 +114,10 @@ async function scanOne(
       found.push(...chunk.secrets);
       for (const [path, text] of chunk.texts) {
         for (const { factory, analyzer } of analyzers) if (factory.wantsFile(path)) await analyzer.add({ path, text });
+      }
+      for (const [path, abs] of chunk.unread) {
+        const read = () => readText(abs, options.limits.maxFileBytes);
+        for (const { factory, analyzer } of analyzers) if (factory.wantsFile(path)) analyzer.addUnread?.({ path, read });
       }
       if (options.onProgress) {
         const t = now();
@@ -177,6 +190,16 @@ export async function scanHost(home: string, options: ScanOptions): Promise<Scan
     finishedAt: now(),
     codeAnalyzed: false,
   };
+}
+
+/** A file's text read again at the end of a scan, when an analyser is led back to it; undefined when it went. */
+function readText(path: string, maxBytes: number): string | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size <= maxBytes ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readSmall(path: string): Buffer | undefined {

@@ -7,7 +7,9 @@
 // `add` and `finish` are asynchronous: tree-sitter's WebAssembly is compiled on first use. Files are
 // added in any order; `add` parses a source file that imports a known framework at once (keeping
 // only what it says, not its tree) and keeps the text of other small source files within a budget,
-// so that `finish` can find a tool defined in a module that imports no framework. `finish` links
+// so that `finish` can find a tool defined in a module that imports no framework. The walker runs
+// the same test (`textTest`) where it reads, and hands over the other files as paths with a reader
+// (`addUnread`): their text is read again only when `finish` is led to them. `finish` links
 // across files (an agent naming a tool imported from another module) and returns the facts.
 
 import { emptyFacts, type Facts, type Skip } from '../facts.ts';
@@ -18,6 +20,7 @@ import { ModuleIndex } from './modules.ts';
 import { readManifest, wantsManifest } from './packages.ts';
 import { type Grammar, loadParsers, type Parsers } from './parser.ts';
 import { mentionsFramework } from './prefilter.ts';
+import type { TextTest } from '../analyzer.ts';
 import { readPython } from './python-reader.ts';
 import { Resolver } from './resolve.ts';
 import { crewAiYaml, type CrewYaml, wantsCrewYaml } from './crewai-yaml.ts';
@@ -51,8 +54,11 @@ function reexportsPackages(file: FileIR): boolean {
   return file.reexports.some((r) => !r.module.startsWith('.')) || file.exportsImports === true;
 }
 
+/** A file importing no framework, kept for finish: its text, or how to read it again. */
+type Kept = () => string | undefined;
+
 /** Kept files whose import lines name one of the parsed modules (by its file or folder name), told from their text without parsing. */
-function importersOf(modules: string[], kept: Map<string, string>): string[] {
+function importersOf(modules: string[], kept: Map<string, Kept>): string[] {
   const names = new Set<string>();
   for (const path of modules) {
     const parts = path.split('/');
@@ -63,7 +69,9 @@ function importersOf(modules: string[], kept: Map<string, string>): string[] {
   }
   if (names.size === 0) return [];
   const found: string[] = [];
-  for (const [path, text] of kept) {
+  for (const [path, read] of kept) {
+    const text = read();
+    if (text === undefined) continue;
     if (path.endsWith('.py')) {
       for (const m of text.matchAll(/^[ \t]*(?:from|import)[ \t]+([\w.]+)/gm)) {
         if (m[1]!.split('.').some((segment) => names.has(segment))) {
@@ -95,10 +103,15 @@ export function wantsFile(path: string): boolean {
   return sourceKind(path) !== undefined || wantsManifest(path) || wantsCrewYaml(path);
 }
 
+/** The walker's test of a wanted file's text (src/scan/code/prefilter.ts, frameworksTextTest). */
+export const textTest: TextTest = 'frameworks';
+
 /** One analyser per scan: files are added as the walker reads them (any order), then `finish` links references across files and returns the facts. */
 export interface CodeAnalyzer {
   /** Path relative to the scan root, forward slashes; never throws on bad input: a malformed file becomes a Skip. */
   add(file: { path: string; text: string }): Promise<void>;
+  /** A source file whose text names no framework: kept as a path, read again if another file leads to it. */
+  addUnread(file: { path: string; read: () => string | undefined }): void;
   /** Secrets are never reported here. */
   finish(): Promise<Facts>;
 }
@@ -108,7 +121,7 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
   const facts = emptyFacts();
   const index = new ModuleIndex();
   const parsed = new Map<string, FileIR | null>();
-  const kept = new Map<string, string>();
+  const kept = new Map<string, Kept>();
   const crewYaml: CrewYaml[] = [];
   let keptSize = 0;
   let parsers: Parsers | undefined;
@@ -170,7 +183,7 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
           parsers ??= await loadParsers();
           parsed.set(path, parse(path, text, true));
         } else if (keptSize + text.length <= keptTextBudget) {
-          kept.set(path, text);
+          kept.set(path, () => text);
           keptSize += text.length;
         }
       } catch (err) {
@@ -178,12 +191,22 @@ export function createCodeAnalyzer(options: { maxFileBytes?: number } = {}): Cod
       }
     },
 
+    addUnread({ path, read }) {
+      if (!sourceKind(path)) return;
+      index.add(path);
+      // What add would not keep (compiled output, a NUL byte) is told when the text is read again.
+      kept.set(path, () => {
+        const text = read();
+        return text === undefined || text.includes('\0') || (!path.endsWith('.py') && compiledOutput(text)) ? undefined : text;
+      });
+    },
+
     async finish() {
       if (parsed.size > 0 || crewYaml.length > 0) {
         parsers ??= await loadParsers();
         const load = (path: string): FileIR | undefined => {
           if (!parsed.has(path)) {
-            const text = kept.get(path);
+            const text = kept.get(path)?.();
             if (text === undefined) return undefined;
             kept.delete(path);
             parsed.set(path, parse(path, text, false));

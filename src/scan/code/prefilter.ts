@@ -12,3 +12,16 @@ const javascript =
 export function mentionsFramework(language: 'python' | 'javascript' | 'typescript', text: string): boolean {
   return language === 'python' ? python.test(text) : javascript.test(text);
 }
+
+const pythonSource = /\.py$/i;
+const scriptSource = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+
+/**
+ * The analyser's `textTest` (src/scan/analyzer.ts), run where files are read: a source file's text
+ * goes to the analyser only when it names a framework; manifests and CrewAI's YAML always do.
+ */
+export function frameworksTextTest(path: string, text: string): boolean {
+  if (pythonSource.test(path)) return python.test(text);
+  if (scriptSource.test(path)) return javascript.test(text);
+  return true;
+}

@@ -7,6 +7,8 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { TextTest } from '../analyzer.ts';
+import { frameworksTextTest } from '../code/prefilter.ts';
 import type { SecretFact, Skip } from '../facts.ts';
 import type { SecretDetector } from '../secrets/detect.ts';
 import { type ListedFile, readListed, type WalkLimits } from './walker.ts';
@@ -18,7 +20,14 @@ export interface ChunkResult {
   secrets: SecretFact[];
   /** [path, text] of the files the code analysers want. */
   texts: [string, string][];
+  /** [path, absolute path] of the files the code analysers want whose text failed their test (analyzer.ts, `textTest`). */
+  unread: [string, string][];
 }
+
+/** What the code analysers want of a file: nothing, its text, or its text when it passes a test (else its path). */
+export type Want = false | 'text' | TextTest;
+
+const textTests = new Map<TextTest, (path: string, text: string) => boolean>([['frameworks', frameworksTextTest]]);
 
 const CHUNK = 256;
 /** Below this many files a worker's start costs more than it saves. */
@@ -26,12 +35,12 @@ const PARALLEL_FROM = 2000;
 
 export async function readChunk(
   chunk: ListedFile[],
-  want: boolean[],
+  want: Want[],
   limits: WalkLimits,
   buffer: Buffer,
   detector: SecretDetector,
 ): Promise<ChunkResult> {
-  const out: ChunkResult = { files: 0, bytes: 0, skips: [], secrets: [], texts: [] };
+  const out: ChunkResult = { files: 0, bytes: 0, skips: [], secrets: [], texts: [], unread: [] };
   for (let i = 0; i < chunk.length; i++) {
     const file = chunk[i]!;
     const read = readListed(file, limits, buffer);
@@ -43,7 +52,12 @@ export async function readChunk(
     out.bytes += read.bytes.length;
     const found = await detector.detect({ path: file.rel, bytes: read.bytes, binary: read.binary });
     if (found.length) out.secrets.push(...found);
-    if (want[i] && !read.binary) out.texts.push([file.rel, read.bytes.toString('utf8')]);
+    const wanted = want[i];
+    if (!wanted || read.binary) continue;
+    const text = read.bytes.toString('utf8');
+    const test = wanted === 'text' ? undefined : textTests.get(wanted);
+    if (!test || test(file.rel, text)) out.texts.push([file.rel, text]);
+    else out.unread.push([file.rel, file.abs]);
   }
   return out;
 }
@@ -72,7 +86,7 @@ export class ReadWorker {
     });
   }
   /** The chunk's result, or undefined when the worker failed (the caller reads the chunk itself). */
-  run(chunk: ListedFile[], want: boolean[]): Promise<ChunkResult | undefined> {
+  run(chunk: ListedFile[], want: Want[]): Promise<ChunkResult | undefined> {
     if (this.failed) return Promise.resolve(undefined);
     const id = this.next++;
     return new Promise((resolve) => {
@@ -88,7 +102,7 @@ export class ReadWorker {
 export interface ReadOptions {
   limits: WalkLimits;
   detector: SecretDetector;
-  wants: (path: string) => boolean;
+  wants: (path: string) => Want;
   /** A worker to share the reading with (a large tree on a machine of several cores), or undefined. */
   worker: () => ReadWorker | undefined;
   onChunk: (result: ChunkResult) => Promise<void>;
