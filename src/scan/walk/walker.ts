@@ -248,7 +248,7 @@ export function readListed(file: ListedFile, limits: WalkLimits, buffer: Buffer)
   const bytes = buffer.subarray(0, n);
   const binary = looksBinary(bytes);
   if (binary && !file.keyMaterial) return skipOf(rel, 'binary', 'NUL byte in the first 8000 bytes');
-  if (!limits.allFiles && !binary && hasGeneratedHeader(bytes.toString('latin1', 0, Math.min(n, 1024))))
+  if (!limits.allFiles && !binary && hasGeneratedHeader(bytes.toString('latin1', 0, Math.min(n, 1024)), rel))
     return skipOf(rel, 'generated', 'generator header');
   return { bytes, binary };
 }
