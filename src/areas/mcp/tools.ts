@@ -3,7 +3,9 @@
 // given to the SDK as plain JSON Schema), returns structured content and a short text summary,
 // pages with a `cursor` argument (the API's own keyset cursors) and is bounded in size: list
 // tools take at most MAX_PAGE rows and shrink a page whose answer would pass MAX_BYTES; long
-// strings of a single record are clipped.
+// strings of a single record are clipped. Texts of the inventory (names, titles, evidence: anything
+// ingest or telemetry wrote) never enter the summary's sentence: they are referenced there and
+// given as escaped, marked untrusted data (untrusted.ts).
 //
 // Errors reach the assistant as tool results with `isError: true`: the API's refusals with its
 // message (400 naming the parameter, 403, 404), bad arguments with the argument named, and any
@@ -490,7 +492,9 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         (t) => ({ tenant, items: objectsOf(t), cursor: t.cursor, total: t.total }),
       );
       return {
-        summary: say`${data.items.length} of ${ours(plural(data.total, 'workspace'))} of tenant ${plain(tenant)}: ${data.items.map((w) => w.workspace_id)}.${ours(more(data.cursor))}`,
+        summary: data.items.length
+          ? say`${data.items.length} of ${ours(plural(data.total, 'workspace'))} of tenant ${plain(tenant)}: ${data.items.map((w) => w.workspace_id)}.${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${ours(plural(data.total, 'workspace'))} of tenant ${plain(tenant)}.${ours(more(data.cursor))}`,
         data,
       };
     },
