@@ -39,6 +39,7 @@ import { DELIVERY_JOB, type DeliverySettings, deliveryJobs } from './areas/webho
 import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
 import { registerWebhooks } from './areas/webhooks/routes.ts';
 import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
+import { EXPIRE_JOB, expireJobs } from './areas/views/housekeeping.ts';
 import { registerViews } from './areas/views/routes.ts';
 import { OtlpHub } from './areas/discovery/hub.ts';
 import { registerDiscovery } from './areas/discovery/routes.ts';
@@ -143,6 +144,10 @@ function jobRunner(options: BuildOptions): JobRunner {
     exportJobs(options.db, () => exportSettings(options.config), options.now),
   );
   runner.handle(
+    EXPIRE_JOB,
+    expireJobs(options.db, () => exportSettings(options.config), options.now),
+  );
+  runner.handle(
     DELIVERY_JOB,
     deliveryJobs(options.db, () => deliverySettings(config), options.now),
   );
@@ -151,7 +156,13 @@ function jobRunner(options: BuildOptions): JobRunner {
 
 /** Where and how view exports are written. */
 function exportSettings(config: Config): ExportSettings {
-  return { dir: config.exportDir, pageRows: config.exportPageRows };
+  return {
+    dir: config.exportDir,
+    pageRows: config.exportPageRows,
+    quotaBytes: config.exportQuotaBytes,
+    retentionMs: config.exportRetentionSeconds * 1000,
+    keepScheduled: config.exportKeepScheduled,
+  };
 }
 
 /** How webhook deliveries are made and retried. */

@@ -4,10 +4,14 @@
 // NDJSON, filters, sort and columns kept); concurrent exports each run once, with two replicas
 // claiming from the same job table; a failed export is retried with backoff and completes; a
 // recurring view keeps its next export scheduled; views and exports of another tenant or
-// workspace are out of reach. (A restart and a kill -9 mid-export: test/views-restart.test.ts.)
+// workspace are out of reach. Exports are bounded (issue 33 row 7): one in progress per view
+// (requests at once, or while one runs, answer that one), a tenant's files under a quota (409
+// `export_quota_exceeded` before, a failed export while writing), settled exports expiring with
+// their files, recurring ones keeping their last N files. (A restart and a kill -9 mid-export:
+// test/views-restart.test.ts.)
 
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
@@ -28,6 +32,11 @@ async function createView(h: Harness, token: string, payload: object, t = T1, w 
   const res = await h.request({ method: 'POST', url: viewsUrl(t, w), token, payload });
   assert.equal(res.statusCode, 201, res.body);
   return body(res);
+}
+
+/** POSTs an export of a view; the answer. */
+function askExport(h: Harness, token: string, view: string) {
+  return h.request({ method: 'POST', url: `/api/v1/views/${view}/export`, token });
 }
 
 async function exportOf(h: Harness, token: string, view: string): Promise<string> {
@@ -251,13 +260,31 @@ describeEngines(
       assert.equal(res.body, csvLine(header) + instances.map((r) => csvLine(r)).join(''));
     });
 
-    it('concurrent exports on two replicas: each runs once, each file whole and equal', async () => {
+    it('concurrent exports on two replicas: each runs once, each file whole and equal; one export of a view at a time', async () => {
       // A second replica: its own app and job runner on the same database (and the same clock).
       const replica = await buildApp({ db: h().db, config: h().config, logger: false, now: () => h().ctx.now() });
       replica.jobs.start();
       try {
-        const view = await createView(h(), writer, { name: 'all models', entity: 'model', format: 'csv' });
-        const ids = await Promise.all(Array.from({ length: 6 }, () => exportOf(h(), writer, view.id)));
+        const views = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => createView(h(), writer, { name: `all models ${i}`, entity: 'model', format: 'csv' })),
+        );
+        // Six requests at once for one view, through both replicas: one export, every answer names it.
+        const same = await Promise.all(
+          Array.from({ length: 6 }, async (_, i) => {
+            const res =
+              i % 2
+                ? await replica.app.inject({
+                    method: 'POST',
+                    url: `/api/v1/views/${views[0]!.id}/export`,
+                    headers: { authorization: `Bearer ${writer}` },
+                  })
+                : await askExport(h(), writer, views[0]!.id);
+            assert.equal(res.statusCode, 200, res.body);
+            return body(res).export_workflow_id as string;
+          }),
+        );
+        assert.equal(new Set(same).size, 1);
+        const ids = [same[0]!, ...(await Promise.all(views.slice(1).map((v) => exportOf(h(), writer, v.id))))];
         assert.equal(new Set(ids).size, 6);
         const done = await Promise.all(ids.map((id) => settled(h(), reader, id)));
         assert.deepEqual(
@@ -268,11 +295,18 @@ describeEngines(
         const files = await Promise.all(ids.map(async (id) => (await download(h(), reader, id)).body));
         assert.equal(new Set(files).size, 1);
         assert.equal(files[0]!.split('\r\n').length, 253);
-        const listed = body(await h().get(`/api/v1/views/${view.id}/exports?page_size=4`, reader));
+        // Once settled, the next request is a new export: five more, one after the other.
+        const mine = [ids[0]!];
+        for (let i = 0; i < 5; i++) {
+          mine.push(await exportOf(h(), writer, views[0]!.id));
+          await settled(h(), reader, mine.at(-1)!);
+        }
+        assert.equal(new Set(mine).size, 6);
+        const listed = body(await h().get(`/api/v1/views/${views[0]!.id}/exports?page_size=4`, reader));
         assert.equal(listed.total, 6);
         assert.equal(listed.items.length, 4);
         const rest = body(await h().get(listed.page_hrefs.next, reader));
-        assert.deepEqual([...listed.items, ...rest.items].map((e: any) => e.id).sort(), [...ids].sort());
+        assert.deepEqual([...listed.items, ...rest.items].map((e: any) => e.id).sort(), [...mine].sort());
       } finally {
         await replica.app.close();
       }
@@ -465,4 +499,163 @@ describeEngines(
     });
   },
   { config: { jobsPollMs: 20, jobsLeaseMs: 3000 }, now: () => clock },
+);
+
+let boundClock = NOW;
+const QUOTA = 4000;
+const RETENTION_S = 3600;
+const quotaMessage =
+  `export_quota_exceeded: the tenant's export files would pass its quota of ${QUOTA} bytes (AISPM_EXPORT_QUOTA_BYTES); ` +
+  'delete views whose exports are no longer needed, or wait for exports to expire (AISPM_EXPORT_RETENTION_SECONDS)';
+
+describeEngines(
+  'bounded exports',
+  (h) => {
+    let writer: string;
+    let dir: string;
+    const filesOf = () => readdirSync(dir).sort();
+    before(async () => {
+      const s = await h().ingest(T1, W1, models(40));
+      assert.equal(s.rejected, 0);
+      writer = await h().token({ tenant: T1, scopes: ['read', 'views'] });
+      dir = h().config.exportDir;
+    });
+
+    it('one export of a view at a time: requests while one is in progress answer that one (row 7)', async () => {
+      // The runner is not started yet: the first export stays scheduled while five more are asked for.
+      const view = await createView(h(), writer, { name: 'ids', entity: 'model', columns: ['id'] });
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await askExport(h(), writer, view.id);
+        assert.equal(res.statusCode, 200, res.body);
+        answers.push(body(res));
+      }
+      assert.equal(new Set(answers.map((a) => a.export_workflow_id)).size, 1);
+      assert.deepEqual(
+        answers.map((a) => a.export_status),
+        ['scheduled', 'scheduled', 'scheduled', 'scheduled', 'scheduled'],
+      );
+      assert.equal(body(await h().get(`/api/v1/views/${view.id}/exports`, writer)).total, 1);
+      h().jobs.start();
+      const done = await settled(h(), writer, answers[0].export_workflow_id);
+      assert.deepEqual([done.export_status, done.rows], ['completed', 40]);
+      // Settled: the next request is a new export.
+      const next = await exportOf(h(), writer, view.id);
+      assert.notEqual(next, answers[0].export_workflow_id);
+      await settled(h(), writer, next);
+    });
+
+    it("a tenant's export files stay under the quota: refused with 409 before, failed while writing (row 7)", async () => {
+      const used = async () => {
+        const rows = await h().db.all<{ bytes: unknown }>(
+          h().db.template('test.views.bytes', (b) =>
+            b.selectFrom('view_exports').select('byte_count as bytes').where('tenant_id', '=', T1).where('finished_at', 'is not', null),
+          ),
+          {},
+        );
+        return rows.reduce((n, r) => n + Number(r.bytes), 0);
+      };
+      // Every column of 40 models is larger than the quota by itself: it fails while it writes, its file removed.
+      const big = await createView(h(), writer, { name: 'everything', entity: 'model', format: 'ndjson' });
+      const failed = await settled(h(), writer, await exportOf(h(), writer, big.id));
+      assert.deepEqual([failed.export_status, failed.error, failed.attempts], ['failed', quotaMessage, 1]);
+      assert.deepEqual(
+        filesOf().filter((f) => f.startsWith(failed.id)),
+        [],
+      );
+      // Small exports until the files fill the quota; then a request is refused, naming the quota.
+      const small = await createView(h(), writer, { name: 'ids again', entity: 'model', columns: ['id'] });
+      let size = 0;
+      for (let n = 0; ; n++) {
+        assert.ok(n < 50);
+        const res = await askExport(h(), writer, small.id);
+        if (res.statusCode === 409) {
+          assert.deepEqual(body(res), { code: 409, message: quotaMessage });
+          break;
+        }
+        const e = await settled(h(), writer, body(res).export_workflow_id);
+        assert.equal(e.export_status, 'completed');
+        size = e.bytes;
+      }
+      // Refused because the next file, as large as the last, would not fit: the files never pass the quota.
+      assert.ok((await used()) <= QUOTA && (await used()) + size > QUOTA, `${await used()} + ${size}`);
+      // Another tenant has its own quota.
+      const other = await h().token({ tenant: T2, scopes: ['read', 'views'] });
+      await h().ingest(T2, W1, models(3));
+      const theirs = await createView(h(), other, { name: 'theirs', entity: 'model', columns: ['id'] }, T2, W1);
+      assert.equal((await settled(h(), other, await exportOf(h(), other, theirs.id))).export_status, 'completed');
+    });
+
+    it('settled exports expire with their files, by the job runner; the quota is free again (row 7)', async () => {
+      const views = body(await h().get(`/api/v1/views/tenants/${T1}/workspaces/${W1}`, writer)).items;
+      const ids: string[] = [];
+      for (const v of views) for (const e of body(await h().get(`/api/v1/views/${v.id}/exports`, writer)).items) ids.push(e.id);
+      assert.ok(ids.length >= 4);
+      assert.ok(filesOf().length >= 3);
+      // Not yet: nothing expires before its time.
+      h().jobs.wake();
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal((await h().get(`/api/v1/view-exports/${ids[0]}`, writer)).statusCode, 200);
+      boundClock += RETENTION_S * 1000 + 1000;
+      h().jobs.wake();
+      const until = Date.now() + 10_000;
+      const present = async () => {
+        const statuses = await Promise.all(ids.map(async (id) => (await h().get(`/api/v1/view-exports/${id}`, writer)).statusCode));
+        return statuses.filter((c) => c !== 404).length;
+      };
+      while ((await present()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      assert.equal(await present(), 0, 'every settled export, completed or failed, is gone');
+      // Their files too (the other tenant's as well: one job expires every tenant's).
+      assert.deepEqual(filesOf(), []);
+      const small = views.find((v: any) => v.name === 'ids again');
+      // Nothing is left over the quota: an export is accepted again.
+      const again = await exportOf(h(), writer, small.id);
+      assert.equal((await settled(h(), writer, again)).export_status, 'completed');
+    });
+
+    it('a recurring view keeps the files of its last N exports (row 7)', async () => {
+      const view = await createView(h(), writer, { name: 'every minute', entity: 'model', columns: ['id'], interval_seconds: 60 });
+      const runs: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const due = body(await h().get(`/api/v1/views/${view.id}/exports?sort=created_at:desc`, writer)).items.find(
+          (e: any) => e.recurring && e.export_status === 'scheduled',
+        );
+        boundClock += 60_000;
+        h().jobs.wake();
+        assert.equal((await settled(h(), writer, due.id)).export_status, 'completed');
+        runs.push(due.id);
+      }
+      // AISPM_EXPORT_KEEP_SCHEDULED is 2 here: the last two runs are kept, the older two removed with their files.
+      const items = body(await h().get(`/api/v1/views/${view.id}/exports`, writer)).items;
+      assert.deepEqual(
+        items
+          .filter((e: any) => e.export_status === 'completed')
+          .map((e: any) => e.id)
+          .sort(),
+        runs.slice(2).sort(),
+      );
+      for (const id of runs.slice(0, 2)) {
+        assert.equal((await h().get(`/api/v1/view-exports/${id}`, writer)).statusCode, 404);
+        assert.deepEqual(
+          filesOf().filter((f) => f.startsWith(id)),
+          [],
+        );
+      }
+      for (const id of runs.slice(2))
+        assert.deepEqual(
+          filesOf().filter((f) => f.startsWith(id)),
+          [`${id}.csv`],
+        );
+    });
+  },
+  {
+    config: {
+      jobsPollMs: 20,
+      jobsLeaseMs: 3000,
+      exportQuotaBytes: QUOTA,
+      exportRetentionSeconds: RETENTION_S,
+      exportKeepScheduled: 2,
+    },
+    now: () => boundClock,
+  },
 );

@@ -535,6 +535,25 @@ describeEngines(
         ],
         ['https://[::1]:8443/x', 'url: ::1 is not a public address (loopback, private, link-local or reserved)'],
         ['https://[::ffff:192.168.1.1]/x', 'url: ::ffff:c0a8:101 is not a public address (loopback, private, link-local or reserved)'],
+        // Row 9 of issue 33: IPv6 forms that embed a loopback or link-local IPv4 address, and
+        // special-purpose IPv6 blocks (documentation 3fff::/20, SRv6 5f00::/16), once accepted.
+        ...(
+          [
+            ['https://[::7f00:1]/', '::7f00:1'],
+            ['https://[::127.0.0.1]/', '::7f00:1'],
+            ['https://[::a9fe:a9fe]/', '::a9fe:a9fe'],
+            ['https://[::ffff:0:7f00:1]/', '::ffff:0:7f00:1'],
+            ['https://[::ffff:ffff:7f00:1]/', '::ffff:ffff:7f00:1'],
+            ['https://[3fff::1]/', '3fff::1'],
+            ['https://[5f00::1]/', '5f00::1'],
+            ['https://[64:ff9b::10.0.0.1]/', '64:ff9b::a00:1'],
+            ['https://[64:ff9b:1::1]/', '64:ff9b:1::1'],
+            ['https://[2002:7f00:1::1]/', '2002:7f00:1::1'],
+            ['https://[2001:db8::1]/', '2001:db8::1'],
+            ['https://[fd00::1]/', 'fd00::1'],
+            ['https://[fe80::1]/', 'fe80::1'],
+          ] as const
+        ).map(([url, host]) => [url, `url: ${host} is not a public address (loopback, private, link-local or reserved)`] as const),
       ] as const) {
         const res = await h().request({
           method: 'POST',
@@ -545,6 +564,30 @@ describeEngines(
         assert.equal(res.statusCode, 400, url);
         assert.deepEqual(body(res), { code: 400, message });
       }
+      const listed = objects(body(await h().get(hooks('t1', 'w1'), manager)));
+      assert.deepEqual(listed, [], 'no refused URL was stored');
+    });
+
+    it('global unicast IPv6 and public IPv4, also inside the IPv6 forms that carry IPv4, are accepted at creation', async () => {
+      const created: string[] = [];
+      for (const url of [
+        'https://[2606:4700:4700::1111]/x',
+        'https://[::ffff:8.8.8.8]/x',
+        'https://[64:ff9b::8.8.8.8]/x',
+        'https://[2002:808:808::1]/x',
+        'https://1.1.1.1/x',
+      ]) {
+        const res = await h().request({
+          method: 'POST',
+          url: hooks('t1', 'w9'),
+          token: manager,
+          payload: { url, events: ['finding.created'] },
+        });
+        assert.equal(res.statusCode, 201, `${url}: ${res.body}`);
+        created.push(body(res).id);
+      }
+      for (const id of created)
+        assert.equal((await h().request({ method: 'DELETE', url: `${hooks('t1', 'w9')}/${id}`, token: manager })).statusCode, 204);
     });
 
     it('a name resolving to a private address is refused at delivery, after DNS resolution: nothing reaches it', async () => {
@@ -571,9 +614,12 @@ describeEngines(
         });
         assert.equal(row.status, 'pending');
         assert.equal(row.last_status_code, null);
-        assert.match(row.last_error, /^refused: localhost resolves to (127\.0\.0\.1|::1), which is not a public address/);
+        // Row 10 of issue 33: the log says the target was refused, never what the name resolves to.
+        assert.equal(row.last_error, 'refused: not a public address');
         const detail = body(await h().get(`/api/v1/webhook-deliveries/tenants/t1/workspaces/w1/${row.id}`, manager));
         assert.equal(detail.attempt_log[0].outcome, 'refused');
+        assert.equal(detail.attempt_log[0].error, 'refused: not a public address');
+        assert.doesNotMatch(JSON.stringify(detail), /127\.0\.0\.1|::1\b/);
         assert.equal(connections, 0, 'no connection was made');
       } finally {
         listener.close();

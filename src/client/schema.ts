@@ -2081,7 +2081,7 @@ export interface paths {
         put?: never;
         /**
          * Export a view
-         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.
+         * @description Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the background, survives a restart of the service, runs once across replicas, and moves scheduled → running → completed | failed, through retry_pending (with backoff) when an attempt fails. One export of a view runs at a time: while one is scheduled, running or retrying (asked for, or a recurring one that is due), the request answers that export (its id and state) instead of starting another. 409 `export_quota_exceeded` when the tenant's export files, with the size of the view's last export, would pass its quota (AISPM_EXPORT_QUOTA_BYTES). Needs the `views` scope.
          */
         post: operations["ExportView"];
         delete?: never;
@@ -17288,7 +17288,7 @@ export interface operations {
                         /** @description The file it writes, in the export directory. */
                         export_path: string;
                         /**
-                         * @description `scheduled`.
+                         * @description `scheduled` for a new export; the state of the export in progress when there was one.
                          * @enum {string}
                          */
                         export_status: "scheduled" | "running" | "completed" | "failed" | "retry_pending";
@@ -17328,6 +17328,15 @@ export interface operations {
             };
             /** @description No such object in this workspace. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

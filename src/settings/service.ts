@@ -241,6 +241,28 @@ export const serviceSettings = {
     max: 10_000,
     doc: 'Rows an export reads per page of its list (1–10000).',
   }),
+  exportQuotaBytes: setting({
+    env: 'AISPM_EXPORT_QUOTA_BYTES',
+    type: 'integer',
+    default: 10 * 1024 * 1024 * 1024,
+    min: 1,
+    doc: "Most bytes a tenant's export files may take in the export directory. A new export past it is refused with 409 `export_quota_exceeded`; an export that would pass it while it writes fails with that error and its file is removed. See [VIEWS.md](VIEWS.md#bounds).",
+  }),
+  exportRetentionSeconds: setting({
+    env: 'AISPM_EXPORT_RETENTION_SECONDS',
+    type: 'integer',
+    default: 7 * 86_400,
+    min: 1,
+    doc: 'Age after which a finished export (completed or failed) is removed with its file by the job runner (default 7 days).',
+  }),
+  exportKeepScheduled: setting({
+    env: 'AISPM_EXPORT_KEEP_SCHEDULED',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    max: 1000,
+    doc: "Files a view's recurring exports keep: when a scheduled export completes, that view's older scheduled exports past the last this many are removed with their files.",
+  }),
   publicUrl: setting({
     env: 'AISPM_PUBLIC_URL',
     type: 'string',

@@ -3,7 +3,9 @@
 // given to the SDK as plain JSON Schema), returns structured content and a short text summary,
 // pages with a `cursor` argument (the API's own keyset cursors) and is bounded in size: list
 // tools take at most MAX_PAGE rows and shrink a page whose answer would pass MAX_BYTES; long
-// strings of a single record are clipped.
+// strings of a single record are clipped. Texts of the inventory (names, titles, evidence: anything
+// ingest or telemetry wrote) never enter the summary's sentence: they are referenced there and
+// given as escaped, marked untrusted data (untrusted.ts).
 //
 // Errors reach the assistant as tool results with `isError: true`: the API's refusals with its
 // message (400 naming the parameter, 403, 404), bad arguments with the argument named, and any
@@ -22,6 +24,7 @@ import { Compile } from 'typebox/compile';
 import { routedKinds } from '../../catalog/kinds.ts';
 import type { KindDef } from '../../catalog/types.ts';
 import type { ApiReader, QueryValue } from './api.ts';
+import { escapedJson, ours, plain, type Prose, proseText, say, UNTRUSTED_NOTE } from './untrusted.ts';
 
 /** The server's version as MCP clients see it. */
 export const MCP_VERSION = '1.0.0';
@@ -423,17 +426,19 @@ const more = (cursor: string) => (cursor ? ' More: call again with the `cursor` 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface Answer {
-  summary: string;
+  /** Written with `say`: texts of the inventory are references to an untrusted-data block, never prose. */
+  summary: Prose;
   data: Record<string, unknown>;
 }
 
 function result(a: Answer): CallToolResult {
-  // The summary for the reader; the same data as JSON text for clients that read only `content`
-  // (the specification's advice for tools returning structured content).
+  // The summary for the reader, its inventory texts in a marked data block; the same data as JSON
+  // text for clients that read only `content` (the specification's advice for tools returning
+  // structured content), escaped like the summary's block so no text in it can pose as a delimiter.
   return {
     content: [
-      { type: 'text', text: a.summary },
-      { type: 'text', text: JSON.stringify(a.data) },
+      { type: 'text', text: proseText(a.summary) },
+      { type: 'text', text: escapedJson(a.data) },
     ],
     structuredContent: a.data,
   };
@@ -487,7 +492,9 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         (t) => ({ tenant, items: objectsOf(t), cursor: t.cursor, total: t.total }),
       );
       return {
-        summary: `${data.items.length} of ${plural(data.total, 'workspace')} of tenant ${tenant}: ${data.items.map((w) => w.workspace_id).join(', ')}.${more(data.cursor)}`,
+        summary: data.items.length
+          ? say`${data.items.length} of ${ours(plural(data.total, 'workspace'))} of tenant ${plain(tenant)}: ${data.items.map((w) => w.workspace_id)}.${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${ours(plural(data.total, 'workspace'))} of tenant ${plain(tenant)}.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -506,9 +513,13 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         a.page_size ?? DEFAULT_PAGE,
         (t) => ({ tenant, workspace: a.workspace, kind: kind.name, items: objectsOf(t), cursor: t.cursor, total: t.total }),
       );
-      const names = data.items.slice(0, 10).map((o) => `${o.name ?? o.id} (${o.id})`);
+      const names = data.items.slice(0, 10).map((o) => ({ name: o.name ?? null, id: o.id }));
+      const found = ours(plural(data.total, kind.label));
+      const shown = ours(data.items.length > names.length ? `the first ${names.length}` : 'names and ids');
       return {
-        summary: `${data.items.length} of ${plural(data.total, kind.label)} matching in ${tenant}/${a.workspace}${names.length ? `: ${names.join(', ')}${data.items.length > names.length ? ', …' : ''}` : ''}.${more(data.cursor)}`,
+        summary: names.length
+          ? say`${data.items.length} of ${found} matching in ${plain(tenant)}/${plain(a.workspace)} (${shown}: ${names}).${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${found} matching in ${plain(tenant)}/${plain(a.workspace)}.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -545,18 +556,20 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         ...extras,
         open_findings: { items: objectsOf(issues), cursor: issues.cursor, total: issues.total },
       });
+      // Section names are the catalogue's; the counts ours.
       const counts = Object.entries(neighbours)
         .filter(([, v]) => v.total > 0)
         .map(([k, v]) => `${v.total} ${k}`);
       const worst = objectsOf(issues)
         .slice(0, 3)
-        .map((i) => `${i.rule_name} (${i.severity})`);
+        .map((i) => ({ rule_name: i.rule_name, severity: i.severity }));
+      const rest = (counts.length ? `; ${counts.join(', ')}` : '') + `; ${plural(issues.total, 'open issue')}${worst.length ? ': ' : '.'}`;
+      const tail = clipped ? ' Long texts were shortened.' : '';
+      const id = plain(a.id);
       return {
-        summary:
-          `${kind.label} ${object.name ?? a.id} (${a.id})` +
-          (counts.length ? `; ${counts.join(', ')}` : '') +
-          `; ${plural(issues.total, 'open issue')}${worst.length ? `: ${worst.join(', ')}` : ''}.` +
-          (clipped ? ' Long texts were shortened.' : ''),
+        summary: worst.length
+          ? say`${ours(kind.label)} ${object.name ?? a.id} (${id})${ours(rest)}${worst}.${ours(tail)}`
+          : say`${ours(kind.label)} ${object.name ?? a.id} (${id})${ours(rest)}${ours(tail)}`,
         data: clipped ? { ...data, clipped } : data,
       };
     },
@@ -585,7 +598,10 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
           total: t.total,
         }),
       );
-      return { summary: `${data.items.length} of ${data.total} ${a.edge} of ${kind.label} ${a.id}.${more(data.cursor)}`, data };
+      return {
+        summary: say`${data.items.length} of ${data.total} ${plain(a.edge)} of ${ours(kind.label)} ${plain(a.id)}.${ours(more(data.cursor))}`,
+        data,
+      };
     },
   },
 
@@ -618,7 +634,9 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         return path.map((o) => o.name || o.id).join(' → ');
       });
       return {
-        summary: `${data.items.length} of ${plural(data.total, 'pair')} from ${a.from} to ${a.to} in ${tenant}/${a.workspace}${shown.length ? `: ${shown.join('; ')}` : ''}.${more(data.cursor)}`,
+        summary: shown.length
+          ? say`${data.items.length} of ${ours(plural(data.total, 'pair'))} from ${plain(a.from)} to ${plain(a.to)} in ${plain(tenant)}/${plain(a.workspace)}: ${shown}.${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${ours(plural(data.total, 'pair'))} from ${plain(a.from)} to ${plain(a.to)} in ${plain(tenant)}/${plain(a.workspace)}.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -647,9 +665,12 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       );
       const top = data.items
         .slice(0, 5)
-        .map((i) => (i.rule_name ? `${i.rule_name} (${i.severity}, ${i.open_instances} open)` : JSON.stringify(i)));
+        .map((i) => (i.rule_name ? { rule_name: i.rule_name, severity: i.severity, open_instances: i.open_instances } : i));
+      const what = ours(plural(data.total, a.group_by ? 'group' : 'issue'));
       return {
-        summary: `${data.items.length} of ${plural(data.total, a.group_by ? 'group' : 'issue')} in ${tenant}/${a.workspace}${top.length ? `: ${top.join('; ')}` : ''}.${more(data.cursor)}`,
+        summary: top.length
+          ? say`${data.items.length} of ${what} in ${plain(tenant)}/${plain(a.workspace)}: ${top}.${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${what} in ${plain(tenant)}/${plain(a.workspace)}.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -671,7 +692,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         const finding = objectsOf(v)[0]!;
         const { value, clipped } = clip({ tenant, workspace: a.workspace, finding, rule: v.rule, scan: v.scan });
         return {
-          summary: `Finding ${finding.id}: ${finding.title} (${finding.severity}, ${finding.status}) on ${finding.object_type} ${finding.object_id}.${clipped ? ' Long texts were shortened.' : ''}`,
+          summary: say`Finding ${plain(finding.id)}: ${finding.title} (${plain(finding.severity)}, ${plain(finding.status)}) on ${plain(finding.object_type)} ${plain(finding.object_id)}.${ours(clipped ? ' Long texts were shortened.' : '')}`,
           data: clipped ? { ...value, clipped } : value,
         };
       }
@@ -708,7 +729,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
           },
         );
         return {
-          summary: `${data.items.length} of ${plural(data.total, `${a.status ?? 'open'} finding`)} of issue ${a.issue_id} on ${data.object_type} ${data.object_name ?? objectId}.${more(data.cursor)}`,
+          summary: say`${data.items.length} of ${ours(plural(data.total, `${a.status ?? 'open'} finding`))} of issue ${plain(a.issue_id)} on ${plain(data.object_type)} ${data.object_name ?? objectId}.${ours(more(data.cursor))}`,
           data,
         };
       }
@@ -734,7 +755,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       );
       const issue = data.issue as Row;
       return {
-        summary: `Issue ${a.issue_id}: ${issue.rule_name} (${issue.severity}), ${issue.open_instances} open on ${plural(Number(issue.objects), 'object')}.${more(data.objects.cursor)}`,
+        summary: say`Issue ${plain(a.issue_id)}: ${issue.rule_name} (${plain(issue.severity)}), ${Number(issue.open_instances)} open on ${ours(plural(Number(issue.objects), 'object'))}.${ours(more(data.objects.cursor))}`,
         data,
       };
     },
@@ -765,7 +786,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         },
       );
       return {
-        summary: `${data.items.length} of ${plural(data.total, 'session')} in ${tenant}/${a.workspace}, costing $${data.page_cost.toFixed(2)} together.${more(data.cursor)}`,
+        summary: say`${data.items.length} of ${ours(plural(data.total, 'session'))} in ${plain(tenant)}/${plain(a.workspace)}, costing $${ours(data.page_cost.toFixed(2))} together.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -782,9 +803,10 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       if (!a.framework) {
         const d = ok<{ frameworks: Row[] }>(await s.reader.get(base, {}));
         const { value, clipped } = clip({ tenant, workspace: a.workspace, ...d });
-        const scores = d.frameworks.map((f) => `${f.framework} ${f.posture_score}`).join(', ');
+        // Framework ids are the catalogue's and scores our own figures.
+        const scores = d.frameworks.map((f) => `${f.framework} ${Number(f.posture_score)}`).join(', ');
         return {
-          summary: `Compliance of ${tenant}/${a.workspace}: posture scores ${scores}.`,
+          summary: say`Compliance of ${plain(tenant)}/${plain(a.workspace)}: posture scores ${ours(scores)}.`,
           data: clipped ? { ...value, clipped } : value,
         };
       }
@@ -804,8 +826,8 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       );
       return {
         summary: a.control
-          ? `${data.items.length} of ${plural(data.total, 'finding')} behind ${a.control} (${a.framework}) in ${tenant}/${a.workspace}.${more(data.cursor)}`
-          : `${data.items.length} of ${plural(data.total, 'control')} of ${a.framework} in ${tenant}/${a.workspace}.${more(data.cursor)}`,
+          ? say`${data.items.length} of ${ours(plural(data.total, 'finding'))} behind ${plain(a.control)} (${plain(a.framework)}) in ${plain(tenant)}/${plain(a.workspace)}.${ours(more(data.cursor))}`
+          : say`${data.items.length} of ${ours(plural(data.total, 'control'))} of ${plain(a.framework)} in ${plain(tenant)}/${plain(a.workspace)}.${ours(more(data.cursor))}`,
         data,
       };
     },
@@ -823,7 +845,9 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       const d = ok<Record<string, unknown>>(await s.reader.get('/api/v1/aispm-dashboard', { workspace_id: a.workspace, top: a.top }));
       const { value, clipped } = clip({ tenant, workspace: a.workspace ?? null, ...d });
       return {
-        summary: `Dashboard of ${tenant}${a.workspace ? `/${a.workspace}` : " (every workspace of the token's)"}.${clipped ? ' Long texts were shortened.' : ''}`,
+        summary: a.workspace
+          ? say`Dashboard of ${plain(tenant)}/${plain(a.workspace)}.${ours(clipped ? ' Long texts were shortened.' : '')}`
+          : say`Dashboard of ${plain(tenant)} (every workspace of the token's).${ours(clipped ? ' Long texts were shortened.' : '')}`,
         data: clipped ? { ...value, clipped } : value,
       };
     },
@@ -849,7 +873,8 @@ export function mcpServerFactory(
       {
         capabilities: { tools: {} },
         instructions:
-          "Read-only questions about an organisation's AI estate: inventory (agents, models, tools, MCP servers, assets, locations) and how they connect, findings and their evidence, LLM sessions and their cost, the dashboard. Start with list_workspaces.",
+          "Read-only questions about an organisation's AI estate: inventory (agents, models, tools, MCP servers, assets, locations) and how they connect, findings and their evidence, LLM sessions and their cost, the dashboard. Start with list_workspaces. " +
+          UNTRUSTED_NOTE,
       },
     );
     for (const name of toolNames) {
@@ -858,7 +883,7 @@ export function mcpServerFactory(
         name,
         {
           title: def.title,
-          description: def.description,
+          description: `${def.description} ${UNTRUSTED_NOTE}`,
           inputSchema: fromJsonSchema<Args<typeof name>>(inputs[name] as never, validator),
           outputSchema: fromJsonSchema<Record<string, unknown>>(outputs[name] as never, validator),
           annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -6,6 +6,11 @@
 // a file under its final name is always whole; a retried attempt starts the file again. The
 // export row's figures commit in the transaction that completes the job. A view with an interval
 // keeps one next export scheduled (the job table's dedupe key holds it).
+//
+// Exports are bounded (issue 33): a view has at most one export asked for and not settled (a
+// dedupe key of the job table, so two requests at once get the same export); a tenant's export
+// files have a quota, checked when an export is asked for and while it writes; a view's recurring
+// exports keep their last N files; settled exports expire (housekeeping.ts).
 
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -15,12 +20,25 @@ import { csvLine } from '../../platform/csv.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs/runner.ts';
 import { PermanentJobError } from '../../platform/jobs/runner.ts';
-import { deleteJobs, enqueueJob, jobByKey } from '../../platform/jobs/store.ts';
+import { deleteJobs, enqueueJob, type JobState, jobByKey } from '../../platform/jobs/store.ts';
 import { readRows } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
 import { param } from '../../platform/db/database.ts';
 import { resolveView } from './entities.ts';
-import { deleteExports, finishExport, getExport, getView, insertExport, newExportId, type View, viewExists } from './store.ts';
+import { scheduleExpiry } from './housekeeping.ts';
+import {
+  completedRecurring,
+  deleteExports,
+  exportBytesUsed,
+  finishExport,
+  getExport,
+  getView,
+  insertExport,
+  lastExportBytes,
+  newExportId,
+  type View,
+  viewExists,
+} from './store.ts';
 
 export const EXPORT_JOB = 'views.export';
 
@@ -35,19 +53,83 @@ export interface ExportSettings {
   dir: string;
   /** Rows read per page. */
   pageRows: number;
+  /** Most bytes of export files per tenant. */
+  quotaBytes: number;
+  /** How long a settled export and its file are kept. */
+  retentionMs: number;
+  /** Completed recurring exports kept per view. */
+  keepScheduled: number;
+}
+
+/** The refusal of an export past the tenant's quota (409: the request conflicts with the files the tenant keeps). */
+export const quotaMessage = (quota: number) =>
+  `export_quota_exceeded: the tenant's export files would pass its quota of ${quota} bytes (AISPM_EXPORT_QUOTA_BYTES); ` +
+  'delete views whose exports are no longer needed, or wait for exports to expire (AISPM_EXPORT_RETENTION_SECONDS)';
+
+/**
+ * Refuses a new export of a view when the tenant's files, with what the view's last export took,
+ * would pass the quota: the export would fail while writing anyway. (A view never exported is
+ * let through, and stopped while it writes if its file does not fit.)
+ */
+export async function checkQuota(db: Db, tx: Executor, tenant: string, view: string, quota: number): Promise<void> {
+  const used = await exportBytesUsed(db, tx, tenant);
+  if (used >= quota || used + (await lastExportBytes(db, tx, tenant, view)) > quota) throw new ApiError(409, quotaMessage(quota));
 }
 
 /** The dedupe key of a view's next recurring export. */
 const scheduleKey = (tenant: string, view: string) => `views.schedule:${tenant}:${view}`;
+/** The dedupe key of a view's export asked for and not settled: one at a time per view. */
+const askedKey = (tenant: string, view: string) => `views.export:${tenant}:${view}`;
 
-/** Adds an export of a view and its job, in the caller's transaction; returns its id. */
+export interface Enqueued {
+  id: string;
+  state: JobState;
+}
+
+/**
+ * The view's export in progress, if any: the one asked for and not settled, or a recurring one
+ * running, retrying or due (a recurring one due later is not in progress: a request runs now).
+ */
+export async function exportInProgress(tx: Executor, view: View, now: number): Promise<Enqueued | undefined> {
+  const asked = await jobByKey(tx, askedKey(view.tenant_id, view.id));
+  if (asked) return { id: asked.id, state: asked.state };
+  const next = await jobByKey(tx, scheduleKey(view.tenant_id, view.id));
+  if (next && (next.state !== 'scheduled' || next.runAt <= now)) return { id: next.id, state: next.state };
+  return undefined;
+}
+
+/**
+ * Adds an export of a view and its job, in the caller's transaction. When an unsettled export
+ * already holds the view's key (a request at the same time, or the schedule's next run), that
+ * one is answered and nothing is added.
+ */
 export async function enqueueExport(
   db: Db,
   tx: Executor,
   view: View,
-  o: { requestedBy: string; now: number; runAt?: number; recurring?: boolean },
-): Promise<string> {
+  o: { requestedBy: string; now: number; runAt?: number; recurring?: boolean; again?: boolean },
+): Promise<Enqueued> {
   const id = newExportId();
+  const key = o.recurring ? scheduleKey(view.tenant_id, view.id) : askedKey(view.tenant_id, view.id);
+  const added = await enqueueJob(
+    tx,
+    {
+      tenant: view.tenant_id,
+      id,
+      kind: EXPORT_JOB,
+      payload: { tenant: view.tenant_id, view: view.id, export: id } satisfies ExportPayload,
+      runAt: o.runAt,
+      key,
+    },
+    o.now,
+  );
+  if (!added) {
+    const holder = await jobByKey(tx, key);
+    // Settled between the insert and the read: the key is free again, so ask once more.
+    if (!holder && !o.again) return enqueueExport(db, tx, view, { ...o, again: true });
+    if (!holder) throw new ApiError(409, 'another export of this view settled while this one was asked for; ask again');
+    return { id: holder.id, state: holder.state };
+  }
   await insertExport(db, tx, {
     tenant: view.tenant_id,
     workspace: view.workspace_id,
@@ -59,19 +141,7 @@ export async function enqueueExport(
     requestedBy: o.requestedBy,
     now: o.now,
   });
-  await enqueueJob(
-    tx,
-    {
-      tenant: view.tenant_id,
-      id,
-      kind: EXPORT_JOB,
-      payload: { tenant: view.tenant_id, view: view.id, export: id } satisfies ExportPayload,
-      runAt: o.runAt,
-      key: o.recurring ? scheduleKey(view.tenant_id, view.id) : undefined,
-    },
-    o.now,
-  );
-  return id;
+  return { id, state: 'scheduled' };
 }
 
 /** Replaces a view's recurring schedule: the next run is dropped, and scheduled again from now when the view has an interval. */
@@ -159,7 +229,11 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
           { tenant, view: viewId, export: exportId },
         );
       }
-      const { dir, pageRows } = settings();
+      const { dir, pageRows, quotaBytes, keepScheduled } = settings();
+      // The quota is checked again here (a recurring run is asked for by nobody), and below while
+      // the file grows: the file of one export must not fill the disk either.
+      const used = await exportBytesUsed(db, db, tenant);
+      if (used >= quotaBytes) throw new PermanentJobError(quotaMessage(quotaBytes));
       await mkdir(dir, { recursive: true });
       const final = join(dir, record.file);
       const part = `${final}.part`;
@@ -167,8 +241,14 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
       const encode = encoder(view.format, columns);
       const out = createWriteStream(part);
       let rows = 0;
+      let written = 0;
+      const put = (chunk: string) => {
+        written += Buffer.byteLength(chunk);
+        if (used + written > quotaBytes) throw new PermanentJobError(quotaMessage(quotaBytes));
+        return write(out, chunk);
+      };
       try {
-        if (view.format === 'csv') await write(out, csvLine(columns));
+        if (view.format === 'csv') await put(csvLine(columns));
         const scope = workspaceScope({ tenant_id: tenant, workspace_id: view.workspace_id });
         let after: unknown[] | null = null;
         do {
@@ -179,13 +259,15 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
             const values = (typeof row === 'string' ? JSON.parse(row) : row) as unknown[];
             chunk += encode(resolved.picked.map((i) => values[i]));
           }
-          await write(out, chunk);
+          await put(chunk);
           rows += page.rows.length;
           ctx.progress({ rows });
           after = page.next;
         } while (after);
         await close(out);
       } catch (err) {
+        // A write still in flight reports the destroyed stream: heard here, the error that stopped the export is the one thrown.
+        out.on('error', () => {});
         out.destroy();
         await rm(part, { force: true });
         throw err;
@@ -197,12 +279,23 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
         throw new PermanentJobError('the view was deleted while it was exported');
       }
       await rename(part, final);
+      // A recurring run keeps the view's last `keepScheduled` files, this one included: the older
+      // files go now, their rows with the completion (a file gone before its row is a 404 on download).
+      const surplus = record.recurring ? (await completedRecurring(db, db, tenant, viewId)).slice(keepScheduled - 1) : [];
+      await Promise.all(surplus.map((e) => rm(join(dir, e.file), { force: true })));
       return async (tx) => {
-        await finishExport(db, tx, { tenant, id: exportId, view: viewId, rows, bytes, now: now() });
+        const at = now();
+        await finishExport(db, tx, { tenant, id: exportId, view: viewId, rows, bytes, now: at });
+        const gone = surplus.map((e) => e.id);
+        await deleteJobs(tx, tenant, gone);
+        await deleteExports(db, tx, tenant, gone);
+        await scheduleExpiry(tx, at + settings().retentionMs, at);
         await next(tx, tenant, viewId, exportId);
       };
     },
     async failed(tx, job) {
+      const at = now();
+      await scheduleExpiry(tx, at + settings().retentionMs, at);
       await next(tx, job.payload.tenant, job.payload.view, job.payload.export);
     },
   };

@@ -21,7 +21,7 @@ import { answerList, listQuerySchema, workspaceScope } from '../../platform/list
 import type { ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import { entityNames, resolveView } from './entities.ts';
-import { cancelSchedule, enqueueExport, type ExportSettings, reschedule } from './export.ts';
+import { cancelSchedule, checkQuota, enqueueExport, type ExportSettings, exportInProgress, reschedule } from './export.ts';
 import { exportsList, viewsList } from './lists.ts';
 import {
   deleteView,
@@ -380,28 +380,39 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
           'Schedules an export of every row of the view to a file (CSV or NDJSON, as the view says) in the export ' +
           'directory, and answers at once: `export_workflow_id` follows it on `GET /view-exports/{id}`. It runs in the ' +
           'background, survives a restart of the service, runs once across replicas, and moves scheduled → running → ' +
-          'completed | failed, through retry_pending (with backoff) when an attempt fails. Needs the `views` scope.',
+          'completed | failed, through retry_pending (with backoff) when an attempt fails. One export of a view runs at ' +
+          'a time: while one is scheduled, running or retrying (asked for, or a recurring one that is due), the request ' +
+          'answers that export (its id and state) instead of starting another. 409 `export_quota_exceeded` when the ' +
+          "tenant's export files, with the size of the view's last export, would pass its quota (AISPM_EXPORT_QUOTA_BYTES). " +
+          'Needs the `views` scope.',
         params: IdParams,
         response: {
           200: Type.Object({
             export_path: Type.String({ description: 'The file it writes, in the export directory.' }),
-            export_status: StringEnum(jobStates, { description: '`scheduled`.' }),
+            export_status: StringEnum(jobStates, {
+              description: '`scheduled` for a new export; the state of the export in progress when there was one.',
+            }),
             export_workflow_id: Type.String({ description: 'The export (and its job).' }),
             download_href: Type.String({ description: 'Where the file is downloaded once completed.' }),
           }),
-          ...errorResponses(404),
+          ...errorResponses(404, 409),
         },
       },
     },
     async (request) => {
       const view = await viewFor(request, request.params.id);
       const now = ctx.now();
-      const id = await ctx.db.transaction((tx) => enqueueExport(ctx.db, tx, view, { requestedBy: principalOf(request).key.userId, now }));
+      const { id, state } = await ctx.db.transaction(async (tx) => {
+        const running = await exportInProgress(tx, view, now);
+        if (running) return running;
+        await checkQuota(ctx.db, tx, view.tenant_id, view.id, options.exports().quotaBytes);
+        return enqueueExport(ctx.db, tx, view, { requestedBy: principalOf(request).key.userId, now });
+      });
       options.wake();
-      // The export as it was enqueued (a runner may have claimed it since).
+      // The export as it was enqueued or found (a runner may have moved it on since).
       return {
         export_path: exportFile(id, view.format),
-        export_status: 'scheduled' as const,
+        export_status: state,
         export_workflow_id: id,
         download_href: downloadHref(id),
       };

@@ -374,3 +374,81 @@ export async function viewExists(db: Db, tenant: string, id: string): Promise<bo
   );
   return (await db.first(t, { tenant, id })) !== undefined;
 }
+
+/** Bytes of the tenant's export files on disk: every completed export's size (a running one's file is not yet counted). */
+export async function exportBytesUsed(db: Db, ex: Executor, tenant: string): Promise<number> {
+  const t = db.template('views.export-bytes', (b) =>
+    b
+      .selectFrom('view_exports')
+      .select(sql<number>`coalesce(sum(byte_count), 0)`.as('bytes'))
+      .where('tenant_id', '=', param('tenant'))
+      .where('finished_at', 'is not', null),
+  );
+  const row = await ex.first<{ bytes: unknown }>(t, { tenant });
+  return Number(row?.bytes ?? 0);
+}
+
+/** A view's completed recurring exports, newest first. */
+export async function completedRecurring(db: Db, ex: Executor, tenant: string, view: string): Promise<Array<{ id: string; file: string }>> {
+  const t = db.template('views.completed-recurring', (b) =>
+    exportFrom(b)
+      .select(['e.id', 'e.file'])
+      .where('e.tenant_id', '=', param('tenant'))
+      .where('e.view_id', '=', param('view'))
+      .where(sql<boolean>`e.recurring = 1 and j.state = 'completed'`)
+      .orderBy('e.finished_at', 'desc')
+      .orderBy('e.id', 'desc'),
+  );
+  return ex.all<{ id: string; file: string }>(t, { tenant, view });
+}
+
+export interface SettledExport {
+  tenant_id: string;
+  id: string;
+  file: string;
+  finished_at: number;
+}
+
+/** Exports settled (completed or failed) before `cutoff`, oldest first, at most `limit`, across tenants. */
+export async function settledBefore(db: Db, cutoff: number, limit: number): Promise<SettledExport[]> {
+  const t = db.template('views.settled-before', (b) =>
+    exportFrom(b)
+      .select(['e.tenant_id', 'e.id', 'e.file', 'j.finished_at'])
+      .where(sql<boolean>`j.state in ('completed', 'failed')`)
+      .where('j.finished_at', '<', param<number>('cutoff'))
+      .orderBy('j.finished_at')
+      .limit(param<number>('limit')),
+  );
+  const rows = await db.all<Record<string, unknown>>(t, { cutoff, limit });
+  return rows.map((r) => ({
+    tenant_id: r.tenant_id as string,
+    id: r.id as string,
+    file: r.file as string,
+    finished_at: Number(r.finished_at),
+  }));
+}
+
+/** When the oldest settled export settled, if any is left. */
+export async function oldestSettled(db: Db, ex: Executor): Promise<number | null> {
+  const t = db.template('views.oldest-settled', (b) =>
+    exportFrom(b).select(sql<number>`min(j.finished_at)`.as('at')).where(sql<boolean>`j.state in ('completed', 'failed')`),
+  );
+  const row = await ex.first<{ at: unknown }>(t, {});
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+/** The size of the view's last completed export's file, if it has one: what its next export is likely to take. */
+export async function lastExportBytes(db: Db, ex: Executor, tenant: string, view: string): Promise<number> {
+  const t = db.template('views.last-export-bytes', (b) =>
+    b
+      .selectFrom('view_exports')
+      .select('byte_count')
+      .where('tenant_id', '=', param('tenant'))
+      .where('view_id', '=', param('view'))
+      .where('finished_at', 'is not', null)
+      .orderBy('finished_at', 'desc')
+      .limit(1),
+  );
+  const row = await ex.first<{ byte_count: unknown }>(t, { tenant, view });
+  return Number(row?.byte_count ?? 0);
+}

@@ -9,7 +9,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './public-address.ts';
 
 export interface OutboundPolicy {
   allowHttp: boolean;
@@ -20,51 +21,8 @@ export interface OutboundPolicy {
 /** The attempt was not made: the URL or the address it resolves to is not allowed. */
 export class OutboundRefused extends Error {}
 
-// Loopback, private, link-local, carrier-grade NAT, documentation, benchmarking, multicast,
-// reserved and unspecified ranges (RFC 6890 and the IANA special-purpose registries).
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
-
-/** Whether an address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4 one). */
-export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** What a delivery log says of a refused target (deliver.ts prefixes `refused: `). */
+const NOT_PUBLIC = 'not a public address';
 
 /** The URL a subscription may be created with: absolute http(s), no credentials; https unless allowed. */
 export function checkUrl(text: string, policy: Pick<OutboundPolicy, 'allowHttp' | 'allowPrivate'>): URL {
@@ -94,9 +52,10 @@ function checkedLookup(allowPrivate: boolean) {
       if (err) return callback(err, []);
       const bad = addresses.find((a) => !isPublicAddress(a.address));
       if (bad && !allowPrivate) {
-        const refusal: NodeJS.ErrnoException = new OutboundRefused(
-          `${hostname} resolves to ${bad.address}, which is not a public address (loopback, private, link-local or reserved)`,
-        );
+        // The subscriber reads this message in its delivery log: it says that the target was
+        // refused, never what the name resolved to (that would map the inside for whoever owns
+        // the DNS name).
+        const refusal: NodeJS.ErrnoException = new OutboundRefused(NOT_PUBLIC);
         return callback(refusal, []);
       }
       if (options.all) return callback(null, addresses);
@@ -121,7 +80,8 @@ export function postOnce(
 ): Promise<PostResult> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !policy.allowPrivate && !isPublicAddress(host)) {
-    return Promise.reject(new OutboundRefused(`${host} is not a public address (loopback, private, link-local or reserved)`));
+    // Checked again at delivery: the address rules may have tightened since the subscription was made.
+    return Promise.reject(new OutboundRefused(NOT_PUBLIC));
   }
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   const abort = signal ? AbortSignal.any([signal, deadline]) : deadline;
