@@ -161,7 +161,14 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   });
   app.setNotFoundHandler((request) => {
     const path = request.url.split('?')[0]!;
-    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => methods.find(m as 'GET', path));
+    // A match counts only with every path parameter present: this router matches `…/workspaces/`
+    // as `…/workspaces/:workspace_id` with an empty id, which the app's router (trailing slashes
+    // ignored) does not, so a missing segment is a 404, never a 405 allowing the method asked.
+    const matches = (m: string) => {
+      const found = methods.find(m as 'GET', path);
+      return !!found && Object.values(found.params).every((v) => v !== undefined && v !== '');
+    };
+    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter(matches);
     if (allowed.length)
       throw new ApiError(405, `method ${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, {
         headers: { allow: allowed.join(', ') },
