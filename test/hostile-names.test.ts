@@ -8,7 +8,9 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { scopes } from '../src/platform/auth/tokens.ts';
@@ -16,6 +18,7 @@ import { entity, T1, W1 } from './helpers/fixtures.ts';
 import { body, describeEngines, type Harness } from './helpers/harness.ts';
 import { interaction } from './helpers/runtime-fixtures.ts';
 
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const SEED = 20261128;
 /** Generated requests per GET operation and engine (about 70 operations). */
 const RUNS_PER_ROUTE = 40;
@@ -183,6 +186,34 @@ describeEngines('hostile names', (h: () => Harness) => {
       const sorted = await call('search_inventory', { workspace: W1, kind: 'agent', sort: 'constructor:desc' });
       assert.equal(sorted.isError, true, JSON.stringify(sorted));
       assert.match(sorted.content[0]!.text, /^sort: unknown column "constructor"; sortable columns are .* \(HTTP 400\)$/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("MCP over stdio (reading the database): a '__proto__' filter reaches the API and is refused by name", async () => {
+    const client = new Client({ name: 'hostile-names', version: '0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', '--direct'],
+        env: { PATH: process.env.PATH ?? '', AISPM_DB: h().config.db, AISPM_TOKEN: token },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const r = (await client.callTool({
+        name: 'search_inventory',
+        arguments: { workspace: W1, kind: 'agent', filters: JSON.parse('{"__proto__": "x"}') },
+      })) as { isError?: boolean; content: Array<{ text: string }> };
+      assert.equal(r.isError, true, JSON.stringify(r));
+      assert.match(r.content[0]!.text, /^__proto__: unknown query parameter; this list takes .* \(HTTP 400\)$/);
+      const up = (await client.callTool({ name: 'get_object', arguments: { workspace: W1, kind: 'agent', id: '..' } })) as {
+        isError?: boolean;
+        content: Array<{ text: string }>;
+      };
+      assert.equal(up.isError, true);
+      assert.equal(up.content[0]!.text, 'id: ".." is not an id (it would name another path)');
     } finally {
       await client.close();
     }
