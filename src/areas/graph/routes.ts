@@ -10,6 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { tabular } from '../../platform/http/tabular.ts';
+import { rawQueryNames } from '../../platform/http/query-names.ts';
 import { readFilters, type Filter } from '../../platform/lists/filters.ts';
 import { filtersOf } from '../../platform/lists/list-page.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
@@ -133,7 +134,8 @@ export function registerGraph(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
       const query: Query & Record<string, unknown> = request.query;
-      for (const k of Object.keys(query)) {
+      // The names as sent: the parsed query may lack `__proto__` and the like.
+      for (const k of rawQueryNames(request)) {
         if (!known.has(k) && !k.startsWith('from.') && !k.startsWith('to.')) {
           throw badRequest(
             `${k.slice(0, 64)}: unknown query parameter; this operation takes ${[...known].join(', ')}, and from.<filter> / to.<filter>`,

@@ -355,9 +355,18 @@ const validator: jsonSchemaValidator = {
 
 // ---- helpers --------------------------------------------------------------------------------------
 
-const enc = encodeURIComponent;
+/**
+ * An argument as one path segment of an API read, naming the argument when it cannot be one.
+ * `encodeURIComponent` leaves `.` and `..` as they are, and URL resolution then removes them or
+ * climbs a level (`id: ".."` read the workspace list's path without its id). A `/` is encoded
+ * (`%2F`) and stays inside the segment: ids hold it (`pkg:huggingface/meta-llama/Llama-3-8B`).
+ */
+function seg(argument: string, value: string): string {
+  if (value === '.' || value === '..') throw new ToolError(`${argument}: "${value}" is not an id (it would name another path)`);
+  return encodeURIComponent(value);
+}
 const wsPath = (prefix: string, tenant: string, workspace: string) =>
-  `/api/v1/${prefix}/tenants/${enc(tenant)}/workspaces/${enc(workspace)}`;
+  `/api/v1/${prefix}/tenants/${seg('tenant', tenant)}/workspaces/${seg('workspace', workspace)}`;
 
 function objectsOf(t: { header: string[]; rows: unknown[][] }): Row[] {
   return t.rows.map((r) => Object.fromEntries(t.header.map((h, i) => [h, r[i]])));
@@ -375,13 +384,15 @@ function filterQuery(
   filters: Record<string, string | number | boolean> | undefined,
   reserved: readonly string[],
 ): Record<string, QueryValue> {
-  const out: Record<string, QueryValue> = {};
+  const entries: Array<[string, QueryValue]> = [];
   for (const [k, v] of Object.entries(filters ?? {})) {
     if (reserved.includes(k) || k === 'cursor' || k === 'page_size' || k === 'pageSize' || k === 'sort' || k === 'sort_dir')
       throw new ToolError(`filters.${k}: give it as the tool's own argument, not as a filter`);
-    out[k] = v;
+    entries.push([k, v]);
   }
-  return out;
+  // fromEntries defines own properties: `out.__proto__ = v` would drop the filter silently instead
+  // of passing it on for the API to refuse by name.
+  return Object.fromEntries(entries);
 }
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
@@ -487,7 +498,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
     async run(s, a) {
       const tenant = await s.tenantOf(a.tenant);
       const data = await boundedPage(
-        (rows) => s.tabular(`/api/v1/tenants/${enc(tenant)}/workspaces`, { page_size: rows, cursor: a.cursor }),
+        (rows) => s.tabular(`/api/v1/tenants/${seg('tenant', tenant)}/workspaces`, { page_size: rows, cursor: a.cursor }),
         a.page_size ?? DEFAULT_PAGE,
         (t) => ({ tenant, items: objectsOf(t), cursor: t.cursor, total: t.total }),
       );
@@ -532,7 +543,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
     async run(s, a) {
       const tenant = await s.tenantOf(a.tenant);
       const kind = kindOf(a.kind);
-      const base = `${wsPath(kind.prefix!, tenant, a.workspace)}/${enc(a.id)}`;
+      const base = `${wsPath(kind.prefix!, tenant, a.workspace)}/${seg('id', a.id)}`;
       const detail = ok<Record<string, unknown> & Tabular>(await s.reader.get(base));
       const issues = kind.edges.some((e) => e.name === 'issues')
         ? await s.tabular(`${base}/issues`, { page_size: SECTION_ITEMS })
@@ -582,7 +593,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
     async run(s, a) {
       const tenant = await s.tenantOf(a.tenant);
       const kind = kindOf(a.kind);
-      const path = `${wsPath(kind.prefix!, tenant, a.workspace)}/${enc(a.id)}/${enc(a.edge)}`;
+      const path = `${wsPath(kind.prefix!, tenant, a.workspace)}/${seg('id', a.id)}/${seg('edge', a.edge)}`;
       const query = { ...filterQuery(a.filters, []), sort: a.sort, cursor: a.cursor };
       const data = await boundedPage(
         (rows) => s.tabular(path, { ...query, page_size: rows }),
@@ -687,7 +698,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
       if (a.object_id !== undefined && a.issue_id === undefined) throw new ToolError('object_id: needs issue_id');
       if (a.instance_id !== undefined) {
         const v = ok<Tabular & { rule: unknown; scan: unknown }>(
-          await s.reader.get(`${wsPath('instances', tenant, a.workspace)}/${enc(a.instance_id)}`),
+          await s.reader.get(`${wsPath('instances', tenant, a.workspace)}/${seg('instance_id', a.instance_id)}`),
         );
         const finding = objectsOf(v)[0]!;
         const { value, clipped } = clip({ tenant, workspace: a.workspace, finding, rule: v.rule, scan: v.scan });
@@ -697,13 +708,17 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
         };
       }
       if (a.issue_id === undefined) throw new ToolError('issue_id: give issue_id (optionally with object_id), or instance_id');
-      const issuePath = `${wsPath('issues', tenant, a.workspace)}/${enc(a.issue_id)}`;
+      const issuePath = `${wsPath('issues', tenant, a.workspace)}/${seg('issue_id', a.issue_id)}`;
       if (a.object_id !== undefined) {
         const objectId = a.object_id;
         const data = await boundedPage(
           async (rows) => {
             const v = ok<{ details: Row[]; cursor: string; total: number; object_type: string; object_name: string | null }>(
-              await s.reader.get(`${issuePath}/objects/${enc(objectId)}/details`, { page_size: rows, cursor: a.cursor, status: a.status }),
+              await s.reader.get(`${issuePath}/objects/${seg('object_id', objectId)}/details`, {
+                page_size: rows,
+                cursor: a.cursor,
+                status: a.status,
+              }),
             );
             // As a tabular page, so the page can be shrunk like the others.
             const header = Object.keys(v.details[0] ?? {});
@@ -810,7 +825,7 @@ const tools: { [K in keyof Inputs]: ToolDef<K> } = {
           data: clipped ? { ...value, clipped } : value,
         };
       }
-      const path = `${base}/${enc(a.framework)}${a.control ? `/${enc(a.control)}` : ''}`;
+      const path = `${base}/${seg('framework', a.framework)}${a.control ? `/${seg('control', a.control)}` : ''}`;
       const data = await boundedPage(
         (rows) => s.tabular(path, { cursor: a.cursor, page_size: rows }),
         a.page_size ?? DEFAULT_PAGE,

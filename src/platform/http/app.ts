@@ -161,8 +161,18 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   });
   app.setNotFoundHandler((request) => {
     const path = request.url.split('?')[0]!;
-    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => methods.find(m as 'GET', path));
-    if (allowed.length)
+    // Looked up as the app's router reads the path (a trailing slash ignored), and a match counts
+    // only with every path parameter present: this router alone would take `…/workspaces/` for
+    // `…/workspaces/:workspace_id` with an empty id, and answer a missing segment with a 405
+    // "method GET is not allowed here; allowed: GET" instead of a 404.
+    const routed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const matches = (m: string) => {
+      const found = methods.find(m as 'GET', routed);
+      return !!found && Object.values(found.params).every((v) => v !== undefined && v !== '');
+    };
+    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter(matches);
+    // The method asked among those allowed would contradict itself: then nothing here answers it.
+    if (allowed.length && !allowed.includes(request.method))
       throw new ApiError(405, `method ${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, {
         headers: { allow: allowed.join(', ') },
       });

@@ -6,6 +6,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { rawQueryNames } from './query-names.ts';
 
 function refuseNul(where: 'path' | 'query', values: unknown): void {
   if (!values || typeof values !== 'object') return;
@@ -49,14 +50,13 @@ function declaredQuery(request: FastifyRequest): Set<string> | null {
 const declaredCache = new WeakMap<object, Set<string> | null>();
 
 function refuseUnknown(request: FastifyRequest): void {
-  const query = request.query;
-  if (!query || typeof query !== 'object') return;
-  const names = Object.keys(query);
-  if (names.length === 0) return;
+  if (!request.url.includes('?')) return;
   const key = request.routeOptions.config as object;
   let declared = declaredCache.get(key);
   if (declared === undefined) declaredCache.set(key, (declared = declaredQuery(request)));
   if (declared === null) return;
+  // From the raw query string: the parsed query may lack `__proto__` and the like.
+  const names = rawQueryNames(request);
   const unknown = names.find((n) => !declared.has(n));
   if (unknown === undefined) return;
   const takes = [...declared];

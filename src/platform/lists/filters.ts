@@ -174,7 +174,7 @@ function typedValue(decl: FilterDecl, type: ValueType, raw: unknown): unknown {
 export function readFilters(decls: readonly FilterDecl[], columns: readonly ColumnDef[], query: Record<string, unknown>): Filter[] {
   const out: Filter[] = [];
   for (const decl of decls) {
-    const raw = query[decl.param] ?? decl.default;
+    const raw = (Object.hasOwn(query, decl.param) ? query[decl.param] : undefined) ?? decl.default;
     if (raw === undefined || raw === '' || (decl.none !== undefined && raw === decl.none)) continue;
     const type = decl.type ?? columns.find((c) => c.name === decl.column)?.type ?? 'string';
     out.push({ decl, type, value: typedValue(decl, type, raw) });

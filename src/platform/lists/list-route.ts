@@ -22,6 +22,7 @@ import type { ListScope, ListSpec, QueryGroup } from './list-spec.ts';
 import { Pager, sendTabular, sendTabularRows } from './paged.ts';
 import { parseSortTerms, sortSignature } from './sort-terms.ts';
 import { tabular } from '../http/tabular.ts';
+import { rawQueryNames } from '../http/query-names.ts';
 
 /** The scope of a list under `…/tenants/{t}/workspaces/{w}`: that workspace. */
 export function workspaceScope(params: { tenant_id: string; workspace_id: string }, extra: Record<string, string> = {}): ListScope {
@@ -71,14 +72,21 @@ export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[],
 
 /**
  * The filters a request may apply: the list's, and those of its related-rows pattern the query
- * names. A parameter neither takes is a 400 naming it and what the list does take.
+ * names (`names`: the parameter names the request sent, by default the parsed query's). A parameter
+ * neither takes is a 400 naming it and what the list does take.
  */
-export function requestFilters(spec: ListSpec<any>, d: SqlDialect, query: Record<string, unknown>): FilterDecl[] {
+export function requestFilters(
+  spec: ListSpec<any>,
+  d: SqlDialect,
+  query: Record<string, unknown>,
+  names: readonly string[] = Object.keys(query),
+): FilterDecl[] {
   const props = listQueryProperties(spec, d);
   const related: FilterDecl[] = [];
   let unknown: string | undefined;
-  for (const k of Object.keys(query)) {
-    if (k in props) continue;
+  for (const k of names) {
+    // An own property only: `constructor` or `__proto__` is found on every object with `in`.
+    if (Object.hasOwn(props, k)) continue;
     const decl = spec.related?.filter(k, d);
     if (decl) related.push(decl);
     else unknown ??= k;
@@ -149,8 +157,9 @@ export async function answerList(
   scope: ListScope,
   query: Record<string, unknown>,
   check?: () => Promise<void>,
+  names?: readonly string[],
 ): Promise<{ page: ListPage; cursor: string }> {
-  const filters = readFilters(requestFilters(spec, ctx.db.dialect, query), spec.columns, query);
+  const filters = readFilters(requestFilters(spec, ctx.db.dialect, query, names), spec.columns, query);
   const sort = parseSortTerms(spec, query.sort as string | undefined, query.sort_dir as SortDir | undefined);
   const pager = new Pager(
     ctx,
@@ -199,7 +208,15 @@ export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppConte
       if (alternative) return alternative.send(request, reply, params);
       const spec = pick(query, params);
       const scope = await route.scope(params, query, request);
-      const { page, cursor } = await answerList(ctx, spec, scope, query, route.check && (() => route.check!(params, scope)));
+      const { page, cursor } = await answerList(
+        ctx,
+        spec,
+        scope,
+        query,
+        route.check && (() => route.check!(params, scope)),
+        // The names as sent: the parsed query may lack `__proto__` and the like.
+        rawQueryNames(request),
+      );
       await route.verify?.(params, scope, page);
       return sendPage(request, reply, spec, page, cursor);
     },

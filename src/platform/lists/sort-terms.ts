@@ -14,10 +14,11 @@ const MAX_TERMS = 4;
 /** The columns `sort` may name, and the names the list documents for them. */
 function sortable(spec: ListSpec<any>): { names: string[]; resolve: (name: string) => string | undefined } {
   const columns = spec.columns.filter((c) => c.sortable).map((c) => c.name);
-  const aliases = spec.sortAliases ?? {};
+  // A Map: the name is the client's, and a plain object would answer `constructor` or `__proto__`.
+  const aliases = new Map(Object.entries(spec.sortAliases ?? {}));
   return {
     names: [...(spec.sortNames ?? columns)],
-    resolve: (name) => (columns.includes(name) ? name : aliases[name]),
+    resolve: (name) => (columns.includes(name) ? name : aliases.get(name)),
   };
 }
 
