@@ -1471,6 +1471,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/aispm-llm-costs/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cost and tokens per agent or model
+         * @description Cost and tokens of LLM interactions per agent (`group_by=agent`, the default) or per model (`group_by=model`: provider and model), in total over a window (`interval=total`, the default) or per UTC day (`interval=day`). Read from the per-day roll-up ingest keeps, so a window is whole UTC days: `days=N` (the last N days, today included, at most 3660), or `start_time` and `end_time` (RFC 3339 or YYYY-MM-DD; the days that hold them, included); no window is all time. The roll-up keeps its totals when retention deletes raw interactions. Every column filters and sorts as on any list (`agent_id=…`, `cost__gt=1`, `sort=cost&sort_dir=desc`); the default order is cost, highest first (per day: newest day first). `Accept: text/csv` answers the same page as CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `agent_id` | string | yes | Agent the interactions name (null when they name none). |
+         *     | `provider` | string | yes | Provider of the model, as the interactions name it. |
+         *     | `model` | string | yes | Model, as the interactions name it. |
+         *     | `day` | time | yes | Start of the UTC day (per day only). |
+         *     | `interactions` | integer | yes | Number of LLM interactions. |
+         *     | `input_tokens` | integer | yes | Input tokens. |
+         *     | `output_tokens` | integer | yes | Output tokens. |
+         *     | `total_tokens` | integer | yes | input_tokens + output_tokens. |
+         *     | `cost` | number | yes | Cost in US dollars, to the micro-dollar: the exact sum of the interactions (unpriced ones count 0). |
+         */
+        get: operations["GetAispmLlmCosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aispm-llm-interactions/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
         parameters: {
             query?: never;
@@ -13384,6 +13418,213 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of interactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmCosts: {
+        parameters: {
+            query?: {
+                /** @description One row per `agent` (default) or per `model` (provider and model). */
+                group_by?: "agent" | "model";
+                /** @description One row per group over the whole window (`total`, default), or per group and UTC day (`day`). */
+                interval?: "total" | "day";
+                /** @description The last N UTC days, today included. Not with start_time or end_time. */
+                days?: number;
+                /** @description Only the days from the one holding this time: an RFC 3339 time with a zone, or a date (YYYY-MM-DD, UTC). */
+                start_time?: string;
+                /** @description Only the days up to the one holding this time, included: an RFC 3339 time with a zone, or a date (YYYY-MM-DD, UTC). */
+                end_time?: string;
+                /** @description Only rows whose agent_id equals this. */
+                agent_id?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose interactions equals this. */
+                interactions?: number;
+                /** @description Only rows whose interactions differs from this. */
+                interactions__ne?: number;
+                /** @description Only rows whose interactions is one of (comma-separated) this. */
+                interactions__in?: string;
+                /** @description Only rows whose interactions is greater than this. */
+                interactions__gt?: number;
+                /** @description Only rows whose interactions is at least this. */
+                interactions__gte?: number;
+                /** @description Only rows whose interactions is less than this. */
+                interactions__lt?: number;
+                /** @description Only rows whose interactions is at most this. */
+                interactions__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Only rows whose day equals this. (RFC 3339 with a zone) */
+                day?: string;
+                /** @description Only rows whose day differs from this. (RFC 3339 with a zone) */
+                day__ne?: string;
+                /** @description Only rows whose day is greater than this. (RFC 3339 with a zone) */
+                day__gt?: string;
+                /** @description Only rows whose day is at least this. (RFC 3339 with a zone) */
+                day__gte?: string;
+                /** @description Only rows whose day is less than this. (RFC 3339 with a zone) */
+                day__lt?: string;
+                /** @description Only rows whose day is at most this. (RFC 3339 with a zone) */
+                day__lte?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose model equals this. */
+                model?: string;
+                /** @description Only rows whose model differs from this. */
+                model__ne?: string;
+                /** @description Only rows whose model is one of (comma-separated) this. */
+                model__in?: string;
+                /** @description Only rows whose model contains, in any case, this. */
+                model__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cost rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
