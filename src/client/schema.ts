@@ -2787,6 +2787,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -2795,6 +2797,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -2839,6 +2843,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -3315,6 +3321,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -3843,6 +3851,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -3943,6 +3953,8 @@ export interface operations {
                 categories__ne?: string;
                 /** @description Only rows whose categories has one of (comma-separated) this. */
                 categories__in?: string;
+                /** @description Only rows whose categories has one of these (comma-separated) and nothing else. */
+                categories__only?: string;
                 /** @description Only rows whose categories contains, in any case, this. */
                 categories__ilk?: string;
                 /** @description Only rows whose mode equals this. */
@@ -3991,6 +4003,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -3999,6 +4013,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -4401,6 +4417,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -4797,6 +4815,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -5409,6 +5429,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -5417,6 +5439,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -5685,6 +5709,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -5737,6 +5763,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -6097,6 +6125,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -6105,6 +6135,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -6149,6 +6181,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -6737,6 +6771,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -7161,6 +7197,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -7689,6 +7727,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -7773,6 +7813,8 @@ export interface operations {
                 arguments__ne?: string;
                 /** @description Only rows whose arguments has one of (comma-separated) this. */
                 arguments__in?: string;
+                /** @description Only rows whose arguments has one of these (comma-separated) and nothing else. */
+                arguments__only?: string;
                 /** @description Only rows whose arguments contains, in any case, this. */
                 arguments__ilk?: string;
                 /** @description Only rows whose uri equals this. */
@@ -7829,6 +7871,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -7837,6 +7881,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -8127,6 +8173,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -8446,6 +8494,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
@@ -8562,6 +8612,8 @@ export interface operations {
                 cipher_suites__ne?: string;
                 /** @description Only rows whose cipher_suites has one of (comma-separated) this. */
                 cipher_suites__in?: string;
+                /** @description Only rows whose cipher_suites has one of these (comma-separated) and nothing else. */
+                cipher_suites__only?: string;
                 /** @description Only rows whose cipher_suites contains, in any case, this. */
                 cipher_suites__ilk?: string;
                 /** @description Only rows whose grade equals this. */
@@ -8780,6 +8832,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -8788,6 +8842,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -9366,6 +9422,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose certs equals this. */
@@ -9670,6 +9728,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
@@ -11777,6 +11837,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -11813,6 +11875,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -12052,6 +12116,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -12088,6 +12154,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -12232,6 +12300,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -12268,6 +12338,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -13361,6 +13433,8 @@ export interface operations {
                 categories__ne?: string;
                 /** @description Only rows whose categories has one of (comma-separated) this. */
                 categories__in?: string;
+                /** @description Only rows whose categories has one of these (comma-separated) and nothing else. */
+                categories__only?: string;
                 /** @description Only rows whose categories contains, in any case, this. */
                 categories__ilk?: string;
                 /** @description Only rows whose outcome equals this. */
@@ -13385,6 +13459,8 @@ export interface operations {
                 mcp_server_ids__ne?: string;
                 /** @description Only rows whose mcp_server_ids has one of (comma-separated) this. */
                 mcp_server_ids__in?: string;
+                /** @description Only rows whose mcp_server_ids has one of these (comma-separated) and nothing else. */
+                mcp_server_ids__only?: string;
                 /** @description Only rows whose mcp_server_ids contains, in any case, this. */
                 mcp_server_ids__ilk?: string;
                 /** @description Only rows whose cost_source equals this. */
@@ -15643,6 +15719,8 @@ export interface operations {
                 events__ne?: string;
                 /** @description Only rows whose events has one of (comma-separated) this. */
                 events__in?: string;
+                /** @description Only rows whose events has one of these (comma-separated) and nothing else. */
+                events__only?: string;
                 /** @description Only rows whose events contains, in any case, this. */
                 events__ilk?: string;
                 /** @description Only rows whose min_severity equals this. */
