@@ -15,7 +15,15 @@ import { interaction } from './helpers/runtime-fixtures.ts';
 function aispm(env: Record<string, string>, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['src/cli.ts', ...args], {
-      env: { ...process.env, AISPM_URL: undefined, AISPM_TOKEN: undefined, AISPM_TENANT: undefined, AISPM_WORKSPACE: undefined, COLUMNS: '160', ...env },
+      env: {
+        ...process.env,
+        AISPM_URL: undefined,
+        AISPM_TOKEN: undefined,
+        AISPM_TENANT: undefined,
+        AISPM_WORKSPACE: undefined,
+        COLUMNS: '160',
+        ...env,
+      },
     });
     let out = '';
     let err = '';
@@ -117,9 +125,24 @@ for (const engine of engineNames) {
         posture.frameworks.map((f: { framework: string }) => f.framework),
       );
       const llm = posture.frameworks.find((f: { framework: string }) => f.framework === 'owasp-llm-2025');
-      assert.ok(lines.includes(
-        ['owasp-llm-2025', llm.name, llm.version, llm.controls, llm.controls_assessed, llm.controls_not_assessed, llm.controls_with_open_findings, llm.objects_in_scope, llm.objects_failing, llm.posture_score ?? '', llm.open_findings.total].join(','),
-      ), frameworks.out);
+      assert.ok(
+        lines.includes(
+          [
+            'owasp-llm-2025',
+            llm.name,
+            llm.version,
+            llm.controls,
+            llm.controls_assessed,
+            llm.controls_not_assessed,
+            llm.controls_with_open_findings,
+            llm.objects_in_scope,
+            llm.objects_failing,
+            llm.posture_score ?? '',
+            llm.open_findings.total,
+          ].join(','),
+        ),
+        frameworks.out,
+      );
 
       // `owasp-llm` is the start of one framework id alone.
       const controls = await aispm(env, ['compliance', 'OWASP-LLM', '--tenant', T1, '--workspace', 'w1', '--all', '--format', 'json']);
@@ -131,15 +154,44 @@ for (const engine of engineNames) {
         ['LLM04', 'LLM07', 'LLM08', 'LLM10'],
       );
 
-      const findings = await aispm(env, ['compliance', 'owasp-llm-2025', 'LLM01', '--tenant', T1, '--workspace', 'w1', '--all', '--format', 'json']);
+      const findings = await aispm(env, [
+        'compliance',
+        'owasp-llm-2025',
+        'LLM01',
+        '--tenant',
+        T1,
+        '--workspace',
+        'w1',
+        '--all',
+        '--format',
+        'json',
+      ]);
       assert.equal(findings.code, 0, findings.err);
-      const apiFindings = objects(body(await h.get(`/api/v1/compliance/tenants/${T1}/workspaces/w1/owasp-llm-2025/LLM01?page_size=1000`, token)));
+      const apiFindings = objects(
+        body(await h.get(`/api/v1/compliance/tenants/${T1}/workspaces/w1/owasp-llm-2025/LLM01?page_size=1000`, token)),
+      );
       assert.ok(apiFindings.length > 0);
       assert.deepEqual(jsonLines(findings.out), apiFindings);
 
       const unknown = await aispm(env, ['compliance', 'owasp', '--tenant', T1, '--workspace', 'w1']);
       assert.equal(unknown.code, 2);
       assert.match(unknown.err, /unknown framework "owasp"; frameworks are owasp-llm-2025, owasp-agentic-2026, /);
+    });
+
+    it('aispm get agents ID models follows the edge by the name its related filter uses', async () => {
+      const ws = ['--tenant', T1, '--workspace', 'w1', '--format', 'json', '--all'];
+      const agents = objects(body(await h.get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/w1?page_size=1`, token)));
+      const id = agents[0]!.id as string;
+      const short = await aispm(env, ['get', 'agents', id, 'models', ...ws]);
+      const long = await aispm(env, ['get', 'agents', id, 'aispm_model_dependencies', ...ws]);
+      assert.deepEqual([short.code, short.err], [0, '']);
+      assert.equal(short.out, long.out);
+      assert.deepEqual(
+        jsonLines(short.out),
+        objects(
+          body(await h.get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/w1/${encodeURIComponent(id)}/models?page_size=1000`, token)),
+        ),
+      );
     });
 
     it('an empty answer reads "0 rows" in a table, and keeps its header in CSV', async () => {

@@ -82,7 +82,12 @@ describeEngines(
       assert.deepEqual((await rows('days=2')).rows, byCostDesc(expected((s) => ({ agent_id: s.agent ?? null }), lastTwo)));
       assert.deepEqual(
         (await rows('start_time=2026-01-02&end_time=2026-01-02T23:00:00Z&group_by=model')).rows,
-        byCostDesc(expected((s) => ({ provider: providerOf(s.model!), model: s.model }), (s) => lastTwo(s) && s.minute < 2 * DAY_MIN)),
+        byCostDesc(
+          expected(
+            (s) => ({ provider: providerOf(s.model!), model: s.model }),
+            (s) => lastTwo(s) && s.minute < 2 * DAY_MIN,
+          ),
+        ),
       );
     });
 
@@ -90,7 +95,10 @@ describeEngines(
       const a = await rows('agent_id=agent-a&interval=day&days=7');
       assert.deepEqual(
         a.rows,
-        expected((s) => ({ agent_id: s.agent, day: dayOf(s) }), (s) => s.agent === 'agent-a').sort((x, y) => (y.day as string).localeCompare(x.day as string)),
+        expected(
+          (s) => ({ agent_id: s.agent, day: dayOf(s) }),
+          (s) => s.agent === 'agent-a',
+        ).sort((x, y) => (y.day as string).localeCompare(x.day as string)),
       );
       const over = await rows('cost__gt=1&sort=total_tokens');
       assert.deepEqual(
@@ -101,7 +109,11 @@ describeEngines(
       assert.equal(csv.statusCode, 200);
       assert.equal(
         csv.body.trim().split(/\r?\n/).join('\n'),
-        ['provider,model,interactions,input_tokens,output_tokens,total_tokens,cost', 'anthropic,claude-sonnet-4,2,270,27,297,1.625', 'openai,gpt-4o,4,460,46,506,2.875'].join('\n'),
+        [
+          'provider,model,interactions,input_tokens,output_tokens,total_tokens,cost',
+          'anthropic,claude-sonnet-4,2,270,27,297,1.625',
+          'openai,gpt-4o,4,460,46,506,2.875',
+        ].join('\n'),
       );
     });
 
@@ -119,7 +131,10 @@ describeEngines(
       for (const [query, message] of [
         ['days=7&start_time=2026-01-01', 'days: not with start_time or end_time (days counts back from today)'],
         ['start_time=2026-01-03&end_time=2026-01-01', 'start_time: later than end_time'],
-        ['start_time=yesterday', 'start_time: expected an RFC 3339 time with a zone, such as 2026-01-31T09:00:00Z, or a date such as 2026-01-31'],
+        [
+          'start_time=yesterday',
+          'start_time: expected an RFC 3339 time with a zone, such as 2026-01-31T09:00:00Z, or a date such as 2026-01-31',
+        ],
       ]) {
         const res = await h().get(url(query!), token);
         assert.equal(res.statusCode, 400, query);

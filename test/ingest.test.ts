@@ -123,7 +123,7 @@ describeEngines(
       assert.match(byLine[4], /^entity.kind: unknown kind "spaceship"; kinds are agent, model/);
       assert.match(byLine[5], /^relation: uses_model does not join agent to tool; it joins agent→model/);
       assert.match(byLine[6], /^interaction.time: expected an RFC 3339 timestamp/);
-      assert.equal(byLine[7], 'entity.attributes.pinned: expected boolean for a model');
+      assert.equal(byLine[7], 'entity.attributes.pinned: expected boolean for an AI model');
       assert.equal(byLine[9], 'entity: unknown field colour');
       // The unknown rule is found while applying, after the syntax checks: fix the others and it shows.
       const res2 = await post(h(), 'errors', ingestToken, [lines.split('\n')[0], lines.split('\n')[7]].join('\n'));

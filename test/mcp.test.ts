@@ -241,6 +241,14 @@ describeEngines(
           callers.structuredContent.items.map((a: any) => a.id),
           ['a1'],
         );
+        // The edge by the name its section and count column use (`agents`, `models`) answers the same.
+        const agents = await ok(c, 'list_neighbours', { workspace: W1, kind: 'mcp_server', id: 's1', edge: 'agents' });
+        assert.deepEqual({ ...agents.structuredContent, edge: 'aispm_agents' }, callers.structuredContent);
+        const models = await ok(c, 'list_neighbours', { workspace: W1, kind: 'agent', id: 'a1', edge: 'models' });
+        assert.deepEqual(
+          models.structuredContent.items.map((m: any) => m.id),
+          o.neighbours.models.items.map((m: any) => m.id),
+        );
 
         const findings = await ok(c, 'list_findings', { workspace: W1, min_severity: 'high' });
         assert.deepEqual(

@@ -89,7 +89,9 @@ export const llmCost: RowSetDef = {
     col('input_tokens', 'integer', 'Input tokens.', true),
     col('output_tokens', 'integer', 'Output tokens.', true),
     col('total_tokens', 'integer', 'input_tokens + output_tokens.', true),
-    money(col('cost', 'number', 'Cost in US dollars, to the micro-dollar: the exact sum of the interactions (unpriced ones count 0).', true)),
+    money(
+      col('cost', 'number', 'Cost in US dollars, to the micro-dollar: the exact sum of the interactions (unpriced ones count 0).', true),
+    ),
   ],
 };
 

@@ -541,7 +541,9 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
       const id = frameworkFor(framework);
       if (control === undefined) {
         return list(o, async (api, cursor, pageSize) =>
-          unwrap(await api.GET(`${COMPLIANCE}/{framework}`, { params: { path: { ...at, framework: id }, query: query(cursor, pageSize) } })),
+          unwrap(
+            await api.GET(`${COMPLIANCE}/{framework}`, { params: { path: { ...at, framework: id }, query: query(cursor, pageSize) } }),
+          ),
         );
       }
       return list(o, async (api, cursor, pageSize) =>

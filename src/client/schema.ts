@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Get one AI agent
-         * @description One AI agent as a tabular result with a single row, plus embedded sections: `models` (edge `aispm_model_dependencies`), `tools` (edge `aispm_tools`), `mcp_servers` (edge `aispm_mcp_server_dependencies`), `sub_agents` (edge `aispm_agent_dependencies`), `input_guardrails` (edge `aispm_input_guardrails`), `output_guardrails` (edge `aispm_output_guardrails`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all. Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), `cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.
+         * @description One AI agent as a tabular result with a single row, plus embedded sections: `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`, `locations`. Each section lists up to 100 items; its total counts all. Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), `cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.
          *
          *     Columns:
          *
@@ -132,8 +132,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI agent
-         * @description Follows one edge from a AI agent to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI agent
+         * @description Follows one edge from an AI agent to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -142,12 +142,12 @@ export interface paths {
          *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
-         *     | `aispm_tools` | AI tool rows | Tools the agent can call. |
-         *     | `aispm_input_guardrails` | guardrail rows | Guardrails that check the agent input. |
-         *     | `aispm_output_guardrails` | guardrail rows | Guardrails that check the agent output. |
-         *     | `aispm_agent_dependencies` | AI agent rows | Sub-agents the agent delegates to. |
-         *     | `aispm_model_dependencies` | AI model rows | Models the agent calls. |
-         *     | `aispm_mcp_server_dependencies` | MCP server rows | MCP servers the agent is connected to. |
+         *     | `tools` | AI tool rows | Tools the agent can call. (also accepted: `aispm_tools`) |
+         *     | `input_guardrails` | guardrail rows | Guardrails that check the agent input. (also accepted: `aispm_input_guardrails`) |
+         *     | `output_guardrails` | guardrail rows | Guardrails that check the agent output. (also accepted: `aispm_output_guardrails`) |
+         *     | `sub_agents` | AI agent rows | Sub-agents the agent delegates to. (also accepted: `aispm_agent_dependencies`) |
+         *     | `models` | AI model rows | Models the agent calls. (also accepted: `aispm_model_dependencies`) |
+         *     | `mcp_servers` | MCP server rows | MCP servers the agent is connected to. (also accepted: `aispm_mcp_server_dependencies`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -159,17 +159,17 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `sub_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          */
         get: operations["GetAISPMAgentEdges"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Get one AI model
-         * @description One AI model as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         * @description One AI model as a tabular result with a single row, plus embedded sections: `agents`, `locations`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -276,8 +276,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI model
-         * @description Follows one edge from a AI model to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI model
+         * @description Follows one edge from an AI model to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -287,7 +287,7 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *     | `garak-info` | garak probe result rows | Results of garak probes run against the model. |
-         *     | `aispm_agents` | AI agent rows | Agents that call the model. |
+         *     | `agents` | AI agent rows | Agents that call the model. (also accepted: `aispm_agents`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -301,7 +301,7 @@ export interface paths {
          *
          *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -364,7 +364,7 @@ export interface paths {
         };
         /**
          * Get one AI tool
-         * @description One AI tool as a tabular result with a single row, plus embedded sections: `agents` (edge `agents`), `mcp_servers` (edge `mcp_servers`), `locations` (edge `locations`), `issues` (edge `issues`). Each section lists up to 100 items; its total counts all.
+         * @description One AI tool as a tabular result with a single row, plus embedded sections: `agents`, `mcp_servers`, `locations`, `issues`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -406,8 +406,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI tool
-         * @description Follows one edge from a AI tool to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI tool
+         * @description Follows one edge from an AI tool to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * Get one MCP server
-         * @description One MCP server as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         * @description One MCP server as a tabular result with a single row, plus embedded sections: `agents`, `locations`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -529,8 +529,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a MCP server
-         * @description Follows one edge from a MCP server to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an MCP server
+         * @description Follows one edge from an MCP server to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -539,10 +539,10 @@ export interface paths {
          *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
-         *     | `aispm_tools` | AI tool rows | Tools the server exposes. |
-         *     | `aispm_mcp_prompts` | MCP prompt rows | Prompts the server exposes. |
-         *     | `aispm_mcp_resources` | MCP resource rows | Resources the server exposes. |
-         *     | `aispm_agents` | AI agent rows | Agents connected to the server. |
+         *     | `tools` | AI tool rows | Tools the server exposes. (also accepted: `aispm_tools`) |
+         *     | `prompts` | MCP prompt rows | Prompts the server exposes. (also accepted: `aispm_mcp_prompts`) |
+         *     | `resources` | MCP resource rows | Resources the server exposes. (also accepted: `aispm_mcp_resources`) |
+         *     | `agents` | AI agent rows | Agents connected to the server. (also accepted: `aispm_agents`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -554,13 +554,13 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -621,7 +621,7 @@ export interface paths {
         };
         /**
          * Get one asset
-         * @description One asset as a tabular result with a single row, plus embedded sections: `current_scans` (edge `current_scans`). Each section lists up to 100 items; its total counts all.
+         * @description One asset as a tabular result with a single row, plus embedded sections: `current_scans`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -661,8 +661,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a asset
-         * @description Follows one edge from a asset to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an asset
+         * @description Follows one edge from an asset to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -673,9 +673,9 @@ export interface paths {
          *     | `qualys-secrets` | detected secret rows | Secrets detected on the asset by the secret scanner. |
          *     | `tls-configs` | TLS configuration rows | TLS configurations of the asset. |
          *     | `secrets` | secret rows | Secrets found on the asset. |
-         *     | `aispm_models` | AI model rows | Models running on the asset. |
-         *     | `aispm_agents` | AI agent rows | Agents running on the asset. |
-         *     | `aispm_mcp_servers` | MCP server rows | MCP servers running on the asset. |
+         *     | `models` | AI model rows | Models running on the asset. (also accepted: `aispm_models`) |
+         *     | `agents` | AI agent rows | Agents running on the asset. (also accepted: `aispm_agents`) |
+         *     | `mcp_servers` | MCP server rows | MCP servers running on the asset. (also accepted: `aispm_mcp_servers`) |
          *     | `assets` | asset rows | Assets this asset connects to. |
          *     | `scans` | scan rows | Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor. |
          *     | `current_scans` | scan rows | The current scan of each sensor that covered the asset (the finished one that started last). |
@@ -694,11 +694,11 @@ export interface paths {
          *
          *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -806,7 +806,7 @@ export interface paths {
         };
         /**
          * Follow an edge from a location
-         * @description Follows one edge from a location to its neighbours, paged like the lists. An edge name not below answers 400.
+         * @description Follows one edge from a location to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -14197,13 +14197,13 @@ export interface operations {
                             spans_received: number;
                             /** @description Spans mapped, by the object type they made. */
                             mapped: {
-                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI agent (a model call: an interaction too). */
                                 agent: number;
-                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI model (a model call: an interaction too). */
                                 model: number;
-                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI tool (a model call: an interaction too). */
                                 tool: number;
-                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                /** @description Spans that made or updated an MCP server (a model call: an interaction too). */
                                 mcp_server: number;
                                 /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
                                 guardrail: number;
@@ -14237,13 +14237,13 @@ export interface operations {
                             spans_received: number;
                             /** @description Spans mapped, by the object type they made. */
                             mapped: {
-                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI agent (a model call: an interaction too). */
                                 agent: number;
-                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI model (a model call: an interaction too). */
                                 model: number;
-                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI tool (a model call: an interaction too). */
                                 tool: number;
-                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                /** @description Spans that made or updated an MCP server (a model call: an interaction too). */
                                 mcp_server: number;
                                 /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
                                 guardrail: number;

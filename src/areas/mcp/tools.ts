@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/server';
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { routedKinds } from '../../catalog/kinds.ts';
+import { edgeWord, routedKinds } from '../../catalog/kinds.ts';
 import type { KindDef } from '../../catalog/types.ts';
 import type { ApiReader, QueryValue } from './api.ts';
 
@@ -133,7 +133,7 @@ const inputs = {
       edge: Type.String({
         minLength: 1,
         maxLength: 128,
-        description: `Edge to follow. ${routedKinds.map((k) => `${k.name}: ${k.edges.map((e) => e.name).join(', ')}`).join('. ')}.`,
+        description: `Edge to follow. ${routedKinds.map((k) => `${k.name}: ${k.edges.map((e) => edgeWord(k, e)).join(', ')}`).join('. ')}.`,
       }),
       filters: Filters,
       sort: Sort,

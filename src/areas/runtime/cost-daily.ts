@@ -22,7 +22,11 @@ interface Delta {
 }
 
 /** Adds a batch's new interactions, and the change of re-sent ones, to the per-day cost roll-up. */
-export async function updateCostDaily(ctx: BatchContext, fresh: Stored[], changed: Array<{ before: Stored; after: Stored }>): Promise<void> {
+export async function updateCostDaily(
+  ctx: BatchContext,
+  fresh: Stored[],
+  changed: Array<{ before: Stored; after: Stored }>,
+): Promise<void> {
   const deltas = new Map<string, Delta>();
   const add = (s: Stored, sign: number) => {
     const day = Math.floor(s.time / DAY) * DAY;

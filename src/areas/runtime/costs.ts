@@ -34,7 +34,9 @@ const WindowBound = (what: string) =>
 /** The query parameters the costs lists take beyond filters, sort and paging. */
 export const costQuery = {
   group_by: Type.Optional(StringEnum(groupings, { description: 'One row per `agent` (default) or per `model` (provider and model).' })),
-  interval: Type.Optional(StringEnum(intervals, { description: 'One row per group over the whole window (`total`, default), or per group and UTC day (`day`).' })),
+  interval: Type.Optional(
+    StringEnum(intervals, { description: 'One row per group over the whole window (`total`, default), or per group and UTC day (`day`).' }),
+  ),
   days: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_DAYS, description: 'The last N UTC days, today included. Not with start_time or end_time.' }),
   ),
@@ -44,7 +46,9 @@ export const costQuery = {
 
 function costList(grouping: Grouping, interval: Interval): ListSpec {
   const keys = [...keyColumns[grouping], ...(interval === 'day' ? ['day'] : [])];
-  const columns = llmCost.columns.filter((c) => keys.includes(c.name) || c.name === 'total_tokens' || (sums as readonly string[]).includes(c.name));
+  const columns = llmCost.columns.filter(
+    (c) => keys.includes(c.name) || c.name === 'total_tokens' || (sums as readonly string[]).includes(c.name),
+  );
   return defineList({
     name: `costs.${grouping}.${interval}`,
     columns,
@@ -100,7 +104,8 @@ export function pickCostList(query: Record<string, unknown>): ListSpec {
 /** A window bound: an RFC 3339 time, or a UTC date. */
 function bound(name: string, text: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseTime(`${text}T00:00:00Z`) : parseTime(text);
-  if (ms === null) throw badRequest(`${name}: expected an RFC 3339 time with a zone, such as 2026-01-31T09:00:00Z, or a date such as 2026-01-31`);
+  if (ms === null)
+    throw badRequest(`${name}: expected an RFC 3339 time with a zone, such as 2026-01-31T09:00:00Z, or a date such as 2026-01-31`);
   return ms;
 }
 
@@ -110,7 +115,8 @@ export function costScope(params: { tenant_id: string; workspace_id: string }, q
   let from = 0;
   let to = Number.MAX_SAFE_INTEGER;
   if (query.days !== undefined) {
-    if (query.start_time !== undefined || query.end_time !== undefined) throw badRequest('days: not with start_time or end_time (days counts back from today)');
+    if (query.start_time !== undefined || query.end_time !== undefined)
+      throw badRequest('days: not with start_time or end_time (days counts back from today)');
     from = today - ((query.days as number) - 1) * DAY;
     to = today;
   } else {

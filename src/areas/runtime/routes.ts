@@ -38,7 +38,9 @@ const interactionsDescription =
 const costsDescription =
   'Cost and tokens of LLM interactions per agent (`group_by=agent`, the default) or per model (`group_by=model`: provider and model), ' +
   'in total over a window (`interval=total`, the default) or per UTC day (`interval=day`). Read from the per-day roll-up ingest keeps, ' +
-  'so a window is whole UTC days: `days=N` (the last N days, today included, at most ' + MAX_DAYS + '), or `start_time` and `end_time` ' +
+  'so a window is whole UTC days: `days=N` (the last N days, today included, at most ' +
+  MAX_DAYS +
+  '), or `start_time` and `end_time` ' +
   '(RFC 3339 or YYYY-MM-DD; the days that hold them, included); no window is all time. The roll-up keeps its totals when retention ' +
   'deletes raw interactions. Every column filters and sorts as on any list (`agent_id=…`, `cost__gt=1`, `sort=cost&sort_dir=desc`); ' +
   'the default order is cost, highest first (per day: newest day first). `Accept: text/csv` answers the same page as CSV.\n\nColumns:\n\n' +
