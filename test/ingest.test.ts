@@ -192,7 +192,7 @@ describeEngines(
         batchSize: 2,
         mode: 'batches',
       });
-      assert.deepEqual(summary, { accepted: 3, rejected: 2, errors: [{ line: 4, message: summary.errors[0]!.message }], lines: 5 });
+      assert.deepEqual(summary, { accepted: 3, rejected: 2, errors: [{ line: 4, message: summary.errors[0]!.message }], errorLines: 1, lines: 5 });
       const ids = objects(body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/batches?sort=id`, readToken))).map((o) => o.id);
       assert.deepEqual(ids, ['b1', 'b2', 'b5']);
     });
@@ -207,7 +207,7 @@ describeEngines(
         batchSize: 10,
         mode: 'request',
       });
-      assert.deepEqual(summary, { accepted: 2, rejected: 0, errors: [], lines: 2 });
+      assert.deepEqual(summary, { accepted: 2, rejected: 0, errors: [], errorLines: 0, lines: 2 });
     });
   },
   { config: { postureRules: false } },
