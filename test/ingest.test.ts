@@ -192,7 +192,13 @@ describeEngines(
         batchSize: 2,
         mode: 'batches',
       });
-      assert.deepEqual(summary, { accepted: 3, rejected: 2, errors: [{ line: 4, message: summary.errors[0]!.message }], errorLines: 1, lines: 5 });
+      assert.deepEqual(summary, {
+        accepted: 3,
+        rejected: 2,
+        errors: [{ line: 4, message: summary.errors[0]!.message }],
+        errorLines: 1,
+        lines: 5,
+      });
       const ids = objects(body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/batches?sort=id`, readToken))).map((o) => o.id);
       assert.deepEqual(ids, ['b1', 'b2', 'b5']);
     });

@@ -408,12 +408,12 @@ describeEngines(
           { workspace: W1, kind: 'agent', id: 'x1' },
           /no AI agent with this id in the workspace \(HTTP 404\)/,
         );
-        await refused(c, 'search_inventory', { workspace: W1, kind: 'agent', page_size: 0 }, /page_size: must be >= 1/);
+        await refused(c, 'search_inventory', { workspace: W1, kind: 'agent', page_size: 0 }, /page_size: expected at least 1, not 0$/);
         await refused(
           c,
           'search_inventory',
           { workspace: W1, kind: 'robot' },
-          /kind: must be one of agent, model, tool, mcp_server, asset, location/,
+          /kind: expected one of agent, model, tool, mcp_server, asset, location, not "robot"$/,
         );
         await refused(c, 'search_inventory', { workspace: W1 }, /kind: required/);
         await refused(

@@ -76,36 +76,45 @@ export function validationMessage(request: FastifyRequest, part: Part, errors: r
       return `${nameOf(part, [...path, String(p.additionalProperty)])}: unknown ${part === 'querystring' ? 'query parameter' : 'field'}`;
   }
   const name = nameOf(part, path);
-  const sent = sentValue(request, part, path);
+  return `${name}: ${expectedWords(e, sentValue(request, part, path)) ?? e.message ?? 'not valid'}`;
+}
+
+/**
+ * What a value should have been, in the service's words (`expected an integer, not "big"`), for
+ * the checks a schema makes on one value; undefined for the others. The MCP tools' argument checks
+ * say it the same way.
+ */
+export function expectedWords(e: SchemaError, sent: unknown): string | undefined {
+  const p = e.params;
   switch (e.keyword) {
     case 'type': {
       const types = String(p.type).split(',');
-      return `${name}: expected ${types.map((t) => typeWords[t] ?? t).join(' or ')}${quoted(sent)}`;
+      return `expected ${types.map((t) => typeWords[t] ?? t).join(' or ')}${quoted(sent)}`;
     }
     case 'enum':
-      return `${name}: expected one of ${(p.allowedValues as unknown[]).map(String).join(', ')}${quoted(sent)}`;
+      return `expected one of ${(p.allowedValues as unknown[]).map(String).join(', ')}${quoted(sent)}`;
     case 'const':
-      return `${name}: expected ${String(p.allowedValue)}${quoted(sent)}`;
+      return `expected ${String(p.allowedValue)}${quoted(sent)}`;
     case 'minimum':
-      return `${name}: expected at least ${p.limit}${quoted(sent)}`;
+      return `expected at least ${p.limit}${quoted(sent)}`;
     case 'maximum':
-      return `${name}: expected at most ${p.limit}${quoted(sent)}`;
+      return `expected at most ${p.limit}${quoted(sent)}`;
     case 'exclusiveMinimum':
-      return `${name}: expected more than ${p.limit}${quoted(sent)}`;
+      return `expected more than ${p.limit}${quoted(sent)}`;
     case 'exclusiveMaximum':
-      return `${name}: expected less than ${p.limit}${quoted(sent)}`;
+      return `expected less than ${p.limit}${quoted(sent)}`;
     case 'minLength':
-      return p.limit === 1 ? `${name}: must not be empty` : `${name}: at least ${p.limit} characters`;
+      return p.limit === 1 ? `must not be empty` : `at least ${p.limit} characters`;
     case 'maxLength':
-      return `${name}: at most ${p.limit} characters`;
+      return `at most ${p.limit} characters`;
     case 'minItems':
-      return `${name}: at least ${p.limit} items`;
+      return `at least ${p.limit} items`;
     case 'maxItems':
-      return `${name}: at most ${p.limit} items`;
+      return `at most ${p.limit} items`;
     case 'pattern':
     case 'format':
-      return `${name}: not in the expected form${p.format ? ` (${p.format})` : ''}${quoted(sent)}`;
+      return `not in the expected form${p.format ? ` (${p.format})` : ''}${quoted(sent)}`;
     default:
-      return `${name}: ${e.message ?? 'not valid'}`;
+      return undefined;
   }
 }
