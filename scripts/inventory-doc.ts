@@ -2,8 +2,8 @@
 // types ingest accepts. test/docs.test.ts fails when the committed file is out of date.
 
 import { writeFileSync } from 'node:fs';
-import { columnsTable, edgesTable, edgeTargetColumns } from '../src/catalog/docs.ts';
-import { kinds, relations } from '../src/catalog/kinds.ts';
+import { columnsTable, detailSections, edgesTable, edgeTargetColumns } from '../src/catalog/docs.ts';
+import { edgeWord, kinds, relations } from '../src/catalog/kinds.ts';
 
 export function inventoryDoc(): string {
   const out: string[] = [
@@ -12,7 +12,9 @@ export function inventoryDoc(): string {
     '<!-- Generated from src/catalog/kinds.ts by `node scripts/inventory-doc.ts`; do not edit by hand. -->',
     '',
     'Every routed kind answers `GET /api/v1/{prefix}/tenants/{t}/workspaces/{w}` (list), `…/{id}` (detail) and',
-    '`…/{id}/{edge}` (edge). Lists and edges take `page_size` (alias `pageSize`, default 100, max 10000), `cursor`,',
+    '`…/{id}/{edge}` (edge). An edge is named as the column that counts it, its detail section and its related filters',
+    "name it (`…/{id}/models`, `?models.provider=openai`); the product family's name (`aispm_model_dependencies`) is accepted too.",
+    'Lists and edges take `page_size` (alias `pageSize`, default 100, max 10000), `cursor`,',
     '`sort` (a sortable column), `sort_dir` (`asc`/`desc`) and `name__ilk`; the default order is `last_seen`',
     'descending, ties by `id` in the same direction. `Accept: text/csv` answers the same page as CSV.',
     '',
@@ -21,12 +23,12 @@ export function inventoryDoc(): string {
     out.push(`## ${k.label} (\`${k.name}\`)`, '');
     out.push(k.prefix ? `Prefix \`/api/v1/${k.prefix}\`.` : 'Reached over edges only.', '');
     out.push(columnsTable(k.columns), '');
-    if (k.sections.length) out.push(`Detail sections: ${k.sections.map((s) => `\`${s.name}\` (edge \`${s.edge}\`)`).join(', ')}.`, '');
+    if (k.sections.length) out.push(`Detail sections: ${detailSections(k)}, each the first page of the edge of its name.`, '');
     if (k.edges.length) {
       out.push(edgesTable(k), '');
       for (const e of k.edges)
         out.push(
-          `- \`${e.name}\` columns: ${edgeTargetColumns(e)
+          `- \`${edgeWord(k, e)}\` columns: ${edgeTargetColumns(e)
             .map((c) => `\`${c.name}\``)
             .join(', ')}`,
         );

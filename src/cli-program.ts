@@ -2,7 +2,7 @@
 // and queries against a running service: get | issues | sessions | storage (src/client/commands.ts).
 
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { registerQueryCommands } from './client/commands.ts';
 import { type Format, formats, Printer } from './client/output.ts';
 import { ConfigError, flagHelp, loadConfig, processEnvironment, readSetting, type Config, type SettingKey } from './config.ts';
@@ -277,9 +277,45 @@ program
     process.stdout.write(
       `${count(summary.accepted, 'record')} written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`,
     );
+    if (summary.rejected) process.stdout.write(rejectedNote(summary, o.batchSize ?? cfg.importBatch));
     for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
+    if (summary.rejected && file !== '-' && looksLikeCycloneDx(file)) {
+      process.stdout.write(`  ${file} looks like a CycloneDX BOM, not NDJSON: import it with --format cyclonedx\n`);
+    }
     if (summary.rejected) process.exit(1);
   });
+
+/**
+ * What "rejected" counts, in words: the lines in error (those listed, or the first of them), and
+ * the valid lines not written with them, since a batch is written whole or not at all.
+ */
+function rejectedNote(summary: { rejected: number; errors: unknown[]; errorLines?: number }, batchSize: number): string {
+  const bad = summary.errorLines ?? summary.errors.length;
+  const valid = summary.rejected - bad;
+  const listed = summary.errors.length < bad ? `the first ${summary.errors.length} listed below` : 'listed below';
+  return (
+    `  ${count(bad, 'line')} in error (${listed})` +
+    (valid > 0
+      ? `, and ${count(valid, 'valid line')} not written because ${valid === 1 ? 'it was' : 'they were'} in a batch of ${batchSize} with one: ` +
+        'a batch is written whole or not at all; fix the lines in error and import the file again (records are written by id, so the lines written already are not doubled)\n'
+      : '\n')
+  );
+}
+
+/** Whether a file starts as a CycloneDX JSON BOM does (`"bomFormat": "CycloneDX"` near its top, pretty-printed or not). */
+function looksLikeCycloneDx(file: string): boolean {
+  const head = Buffer.alloc(4096);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const n = readSync(fd, head, 0, head.length, 0);
+    return /"bomFormat"\s*:\s*"CycloneDX"/.test(head.subarray(0, n).toString('utf8'));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */
 async function importBom(file: string, o: { tenant: string; workspace: string }): Promise<void> {

@@ -153,7 +153,7 @@ for (const engine of engineNames) {
       });
       const edge = await aispm(env, ['get', 'models', 'model-000', 'friends', ...inv]);
       assert.equal(edge.code, 1);
-      assert.match(edge.err, /^aispm: edge: unknown edge "friends" for a AI model; allowed edges are .*aispm_agents \(HTTP 400\)\n$/);
+      assert.match(edge.err, /^aispm: edge: unknown edge "friends" for an AI model; allowed edges are .*, agents \(HTTP 400\)\n$/);
       assert.deepEqual(await aispm(env, ['get', 'models', '--tenant', 'someone-else', '--workspace', 'inv']), {
         code: 1,
         out: '',

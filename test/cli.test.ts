@@ -33,7 +33,7 @@ for (const engine of engineNames) {
     it('migrate applies once, then finds the schema current', () => {
       assert.deepEqual(aispm(database.url, 'migrate'), {
         code: 0,
-        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 010_runtime_discovery, 020_money_micros, 021_relation_first_seen, 030_jobs, 031_issue_reads, 032_views, 040_compliance, 050_webhooks, 070_sessions_end_time, 071_entity_name_search\n',
+        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 010_runtime_discovery, 020_money_micros, 021_relation_first_seen, 030_jobs, 031_issue_reads, 032_views, 040_compliance, 050_webhooks, 070_sessions_end_time, 071_entity_name_search, 080_cost_daily\n',
         err: '',
       });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
@@ -162,7 +162,7 @@ for (const engine of engineNames) {
       assert.equal(res.code, 1);
       assert.match(
         res.out,
-        /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/,
+        /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}1 line in error \(listed below\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan\n$/,
       );
       assert.deepEqual(aispm(database.url, 'import', join(dir, 'missing.ndjson'), '--tenant', 'a', '--workspace', 'b'), {
         code: 2,
@@ -179,6 +179,24 @@ for (const engine of engineNames) {
       const single = aispm(database.url, 'import', one, '--tenant', 'acme', '--workspace', 'prod');
       assert.equal(single.code, 0, single.err);
       assert.match(single.out, /^1 record written, 0 rejected in [\d.]+ s/);
+
+      // A CycloneDX BOM given as NDJSON: every line is refused, and the way to import it is said.
+      const bom = join(dir, 'bom.json');
+      writeFileSync(bom, JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components: [] }, null, 2) + '\n');
+      const asNdjson = aispm(database.url, 'import', bom, '--tenant', 'acme', '--workspace', 'prod');
+      assert.equal(asNdjson.code, 1);
+      assert.match(asNdjson.out, /^0 records written, 6 rejected in /);
+      assert.match(asNdjson.out, /\n {2}6 lines in error \(listed below\)\n/);
+      assert.ok(
+        asNdjson.out.endsWith(`\n  ${bom} looks like a CycloneDX BOM, not NDJSON: import it with --format cyclonedx\n`),
+        asNdjson.out,
+      );
+      const compact = join(dir, 'bom-compact.json');
+      writeFileSync(compact, JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components: [] }) + '\n');
+      assert.match(
+        aispm(database.url, 'import', compact, '--tenant', 'acme', '--workspace', 'prod').out,
+        /import it with --format cyclonedx\n$/,
+      );
     });
   });
 }

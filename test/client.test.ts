@@ -108,7 +108,7 @@ describeEngines(
       await assert.rejects(
         api.GET(`${MODELS}/{id}/{edge}`, { params: { path: { ...inventory, id: 'model-000', edge: 'friends' } } }).then(unwrap),
         (err: AispmError) =>
-          err.status === 400 && err.message.startsWith('edge: unknown edge "friends" for a AI model; allowed edges are '),
+          err.status === 400 && err.message.startsWith('edge: unknown edge "friends" for an AI model; allowed edges are '),
       );
     });
 

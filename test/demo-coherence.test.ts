@@ -51,6 +51,34 @@ describeEngines(
         assert.ok(agents.get(f.object_id)!.sub_agents > 0, `delegation finding on ${f.object_id}, which has no sub-agent`);
     });
 
+    it('no two models of a provider share a name, and no closed-weights model is self-hosted', async () => {
+      for (const workspace of ['default', 'staging']) {
+        const models = objects(
+          await allPages(h(), `/api/v1/aispm-models/tenants/${DEMO_TENANT}/workspaces/${workspace}?page_size=1000`, token),
+        );
+        assert.ok(models.length >= 6, workspace);
+        const seen = new Map<string, string>();
+        for (const m of models) {
+          const key = `${m.provider}/${m.name}`;
+          assert.equal(seen.get(key), undefined, `${workspace}: ${m.id} and ${seen.get(key)} are both ${key}`);
+          seen.set(key, m.id);
+          // OpenAI, Anthropic, Google and Cohere publish no weights: their API or a cloud's managed service serves them.
+          if (['openai', 'anthropic', 'google', 'cohere'].includes(m.provider))
+            assert.notEqual(m.hosting, 'self-hosted', `${workspace}: ${m.id} (${key}) is self-hosted`);
+          assert.ok(['api', 'managed-cloud', 'self-hosted'].includes(m.hosting), `${m.id}: hosting ${m.hosting}`);
+        }
+        // An interaction names its model as the inventory does.
+        const names = new Map(models.map((m) => [m.id as string, `${m.provider}/${m.name}`]));
+        const calls = objects(
+          body(
+            await h().get(`/api/v1/aispm-llm-costs/tenants/${DEMO_TENANT}/workspaces/${workspace}?group_by=model&page_size=1000`, token),
+          ),
+        );
+        const known = new Set(names.values());
+        for (const c of calls) assert.ok(known.has(`${c.provider}/${c.model}`), `${workspace}: interactions name ${c.provider}/${c.model}`);
+      }
+    });
+
     it("what the graph decides is the service's finding alone, and a full re-evaluation finds it all in line", async () => {
       const decided = new Set(postureRules.map((p) => `${p.ruleId} ${p.kind}`));
       for (const rule of new Set(postureRules.map((p) => p.ruleId))) {

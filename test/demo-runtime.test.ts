@@ -61,6 +61,27 @@ describeEngines('the demo estate seen at runtime', (h) => {
     );
   });
 
+  it('keeps the objects seen only at runtime with sources__only=runtime (sources=runtime also keeps declared ones)', async () => {
+    for (const kind of ['agents', 'models', 'mcp-servers', 'tools']) {
+      const seen = objects(await read(`aispm-${kind}/${W}?sources=runtime&sort=id&sort_dir=asc&page_size=1000`));
+      const only = objects(await read(`aispm-${kind}/${W}?sources__only=runtime&sort=id&sort_dir=asc&page_size=1000`));
+      assert.deepEqual(
+        only.map((o) => o.id),
+        seen.filter((o) => o.sources.length === 1).map((o) => o.id),
+        kind,
+      );
+      for (const o of only) assert.deepEqual(o.sources, ['runtime'], `${kind} ${o.id}`);
+    }
+    assert.deepEqual(
+      objects(await read(`aispm-agents/${W}?sources__only=runtime`)).map((a) => a.id),
+      ['support-portal/Refund Helper'],
+    );
+    // Several values: one of them, and nothing else (every declared agent, with or without runtime).
+    const all = (await read(`aispm-agents/${W}?page_size=1`)).total;
+    assert.equal((await read(`aispm-agents/${W}?sources__only=ingest,runtime&page_size=1`)).total, all);
+    assert.equal((await read(`aispm-agents/${W}?sources__only=ingest&page_size=1`)).total, all - 2);
+  });
+
   it('raises the shadow-AI findings of what runs undeclared', async () => {
     const fired = async (slug: string) =>
       objects(await read(`rules/SR-aispm_${slug}/results?workspace_id=default&status=open`))

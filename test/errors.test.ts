@@ -38,10 +38,20 @@ describeEngines('error contract', (h) => {
   });
 
   it('page_size 0, 10001 and "abc": 400 naming page_size', async () => {
-    assertError(await h().get(`${LIST}?page_size=0`, token), 400, /page_size must be >= 1/);
-    assertError(await h().get(`${LIST}?page_size=10001`, token), 400, /page_size must be <= 10000/);
-    assertError(await h().get(`${LIST}?page_size=abc`, token), 400, /page_size must be integer/);
-    assertError(await h().get(`${LIST}?pageSize=10001`, token), 400, /pageSize must be <= 10000/);
+    assertError(await h().get(`${LIST}?page_size=0`, token), 400, /^page_size: expected at least 1, not 0$/);
+    assertError(await h().get(`${LIST}?page_size=10001`, token), 400, /^page_size: expected at most 10000, not 10001$/);
+    assertError(await h().get(`${LIST}?page_size=abc`, token), 400, /^page_size: expected an integer, not "abc"$/);
+    assertError(await h().get(`${LIST}?pageSize=10001`, token), 400, /^pageSize: expected at most 10000, not 10001$/);
+  });
+
+  it('a value the schema refuses is said in the words of the service, as docs/QUERIES.md shows them', async () => {
+    assertError(await h().get(`${LIST}?context_window__gt=big`, token), 400, /^context_window__gt: expected an integer, not "big"$/);
+    assertError(await h().get(`${LIST}?pinned=maybe`, token), 400, /^pinned: expected true or false, not "maybe"$/);
+    assertError(
+      await h().get(`/api/v1/aispm-llm-costs/tenants/${T1}/workspaces/${W1}?group_by=team`, token),
+      400,
+      /^group_by: expected one of agent, model, not "team"$/,
+    );
   });
 
   it('a cursor that was never issued: 400', async () => {
@@ -69,7 +79,7 @@ describeEngines('error contract', (h) => {
   it('bad sort and sort_dir: 400 naming the parameter', async () => {
     assertError(await h().get(`${LIST}?sort=nope`, token), 400, /sort: unknown column "nope"; sortable columns are id, name, provider/);
     assertError(await h().get(`${LIST}?sort=version`, token), 400, /sort: column cannot be sorted "version"/);
-    assertError(await h().get(`${LIST}?sort_dir=up`, token), 400, /sort_dir must be equal to one of the allowed values/);
+    assertError(await h().get(`${LIST}?sort_dir=up`, token), 400, /^sort_dir: expected one of asc, desc, not "up"$/);
   });
 
   it('invalid JSON body, wrong media type, empty body on ingest', async () => {
@@ -132,6 +142,6 @@ describeEngines('error contract', (h) => {
   });
 
   it('path ids longer than the limit: 400, not 500', async () => {
-    assertError(await h().get(`${LIST}/${'x'.repeat(10_000)}`, token), 400, /params\/id must NOT have more than 512 characters/);
+    assertError(await h().get(`${LIST}/${'x'.repeat(10_000)}`, token), 400, /^id: at most 512 characters$/);
   });
 });

@@ -123,7 +123,7 @@ describeEngines(
       assert.match(byLine[4], /^entity.kind: unknown kind "spaceship"; kinds are agent, model/);
       assert.match(byLine[5], /^relation: uses_model does not join agent to tool; it joins agent→model/);
       assert.match(byLine[6], /^interaction.time: expected an RFC 3339 timestamp/);
-      assert.equal(byLine[7], 'entity.attributes.pinned: expected boolean for a model');
+      assert.equal(byLine[7], 'entity.attributes.pinned: expected boolean for an AI model');
       assert.equal(byLine[9], 'entity: unknown field colour');
       // The unknown rule is found while applying, after the syntax checks: fix the others and it shows.
       const res2 = await post(h(), 'errors', ingestToken, [lines.split('\n')[0], lines.split('\n')[7]].join('\n'));
@@ -192,7 +192,13 @@ describeEngines(
         batchSize: 2,
         mode: 'batches',
       });
-      assert.deepEqual(summary, { accepted: 3, rejected: 2, errors: [{ line: 4, message: summary.errors[0]!.message }], lines: 5 });
+      assert.deepEqual(summary, {
+        accepted: 3,
+        rejected: 2,
+        errors: [{ line: 4, message: summary.errors[0]!.message }],
+        errorLines: 1,
+        lines: 5,
+      });
       const ids = objects(body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/batches?sort=id`, readToken))).map((o) => o.id);
       assert.deepEqual(ids, ['b1', 'b2', 'b5']);
     });
@@ -207,7 +213,7 @@ describeEngines(
         batchSize: 10,
         mode: 'request',
       });
-      assert.deepEqual(summary, { accepted: 2, rejected: 0, errors: [], lines: 2 });
+      assert.deepEqual(summary, { accepted: 2, rejected: 0, errors: [], errorLines: 0, lines: 2 });
     });
   },
   { config: { postureRules: false } },

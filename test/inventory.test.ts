@@ -389,8 +389,31 @@ describeEngines(
       assert.deepEqual(body(res), {
         code: 400,
         message:
-          'edge: unknown edge "tools" for a AI model; allowed edges are assets, sessions, instances, issues, locations, garak-info, aispm_agents',
+          'edge: unknown edge "tools" for an AI model; allowed edges are assets, sessions, instances, issues, locations, garak-info, agents',
       });
+    });
+
+    it('an edge answers to the name its count column, detail section and related filters use, and to its own', async () => {
+      for (const [kind, id, alias, own] of [
+        ['agent', 'a1', 'models', 'aispm_model_dependencies'],
+        ['agent', 'a1', 'sub_agents', 'aispm_agent_dependencies'],
+        ['model', 'm1', 'agents', 'aispm_agents'],
+      ] as const) {
+        const short = await h().get(url(kind, `/${id}/${alias}?sort=id`), token);
+        const long = await h().get(url(kind, `/${id}/${own}?sort=id`), token);
+        assert.equal(short.statusCode, 200, short.body);
+        assert.deepEqual(body(short), body(long), `${kind} ${alias}`);
+        // The same name as a related filter, both ways.
+        const column = alias === 'models' ? 'provider' : 'name__ilk';
+        const value = alias === 'models' ? 'openai' : 'a';
+        assert.deepEqual(
+          body(await h().get(url(kind, `?${alias}.${column}=${value}&sort=id`), token)),
+          body(await h().get(url(kind, `?${own}.${column}=${value}&sort=id`), token)),
+        );
+      }
+      // The count column says how many neighbours the edge of its name lists.
+      const a1 = objects(body(await h().get(url('agent', '/a1'), token)))[0]!;
+      assert.equal(body(await h().get(url('agent', '/a1/models'), token)).total, a1.models);
     });
 
     it('ids of another workspace or tenant answer 404 on detail and edges', async () => {

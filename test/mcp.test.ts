@@ -285,6 +285,14 @@ describeEngines(
           callers.structuredContent.items.map((a: any) => a.id),
           ['a1'],
         );
+        // The edge by the name its section and count column use (`agents`, `models`) answers the same.
+        const agents = await ok(c, 'list_neighbours', { workspace: W1, kind: 'mcp_server', id: 's1', edge: 'agents' });
+        assert.deepEqual({ ...agents.structuredContent, edge: 'aispm_agents' }, callers.structuredContent);
+        const models = await ok(c, 'list_neighbours', { workspace: W1, kind: 'agent', id: 'a1', edge: 'models' });
+        assert.deepEqual(
+          models.structuredContent.items.map((m: any) => m.id),
+          o.neighbours.models.items.map((m: any) => m.id),
+        );
 
         const findings = await ok(c, 'list_findings', { workspace: W1, min_severity: 'high' });
         assert.deepEqual(
@@ -445,12 +453,12 @@ describeEngines(
           { workspace: W1, kind: 'agent', id: 'x1' },
           /no AI agent with this id in the workspace \(HTTP 404\)/,
         );
-        await refused(c, 'search_inventory', { workspace: W1, kind: 'agent', page_size: 0 }, /page_size: must be >= 1/);
+        await refused(c, 'search_inventory', { workspace: W1, kind: 'agent', page_size: 0 }, /page_size: expected at least 1, not 0$/);
         await refused(
           c,
           'search_inventory',
           { workspace: W1, kind: 'robot' },
-          /kind: must be one of agent, model, tool, mcp_server, asset, location/,
+          /kind: expected one of agent, model, tool, mcp_server, asset, location, not "robot"$/,
         );
         await refused(c, 'search_inventory', { workspace: W1 }, /kind: required/);
         await refused(

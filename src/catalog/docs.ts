@@ -3,7 +3,8 @@
 
 import { derivedRowSets } from './rowsets.ts';
 import type { ColumnDef, EdgeDef, KindDef } from './types.ts';
-import { kindByName } from './kinds.ts';
+import { edgeAlias, edgeWord, kindByName } from './kinds.ts';
+import { withArticle } from './labels.ts';
 
 export function columnsTable(columns: ColumnDef[]): string {
   const lines = ['| column | type | sortable | meaning |', '|---|---|---|---|'];
@@ -21,7 +22,9 @@ export function edgesTable(kind: KindDef): string {
   const lines = ['| edge | answers | meaning |', '|---|---|---|'];
   for (const e of kind.edges) {
     const target = kindByName.get(e.target)?.label ?? e.target.replace('_', ' ');
-    lines.push(`| \`${e.name}\` | ${target} rows | ${e.description} |`);
+    // One spelling, the related filters' and the detail section's; the product family's own is accepted too.
+    const also = edgeAlias(kind, e) ? ` (also accepted: \`${e.name}\`)` : '';
+    lines.push(`| \`${edgeWord(kind, e)}\` | ${target} rows | ${e.description}${also} |`);
   }
   return lines.join('\n');
 }
@@ -36,8 +39,18 @@ export function listDescription(kind: KindDef): string {
   );
 }
 
+/** A kind's detail sections, each named as the edge it is the first page of (said when that edge's name differs). */
+export function detailSections(kind: KindDef): string {
+  return kind.sections
+    .map((s) => {
+      const edge = kind.edges.find((e) => e.name === s.edge);
+      return edge && edgeWord(kind, edge) === s.name ? `\`${s.name}\`` : `\`${s.name}\` (edge \`${s.edge}\`)`;
+    })
+    .join(', ');
+}
+
 export function detailDescription(kind: KindDef): string {
-  const sections = kind.sections.map((s) => `\`${s.name}\` (edge \`${s.edge}\`)`).join(', ');
+  const sections = detailSections(kind);
   return (
     `One ${kind.label} as a tabular result with a single row` +
     (sections ? `, plus embedded sections: ${sections}. Each section lists up to 100 items; its total counts all.` : '.') +
@@ -52,14 +65,16 @@ export function detailDescription(kind: KindDef): string {
 
 export function edgesDescription(kind: KindDef): string {
   const parts = [
-    `Follows one edge from a ${kind.label} to its neighbours, paged like the lists. An edge name not below answers 400.`,
+    `Follows one edge from ${withArticle(kind.label)} to its neighbours, paged like the lists. An edge is named as the column ` +
+      'counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in ' +
+      'parentheses is accepted too. An edge name not below answers 400.',
     '',
     edgesTable(kind),
   ];
   for (const e of kind.edges) {
     parts.push(
       '',
-      `Columns of \`${e.name}\`: ${edgeTargetColumns(e)
+      `Columns of \`${edgeWord(kind, e)}\`: ${edgeTargetColumns(e)
         .map((c) => `\`${c.name}\``)
         .join(', ')}.`,
     );

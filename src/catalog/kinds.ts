@@ -441,12 +441,37 @@ const leaves: KindDef[] = [
 
 export const kinds: KindDef[] = [agent, model, tool, mcpServer, asset, location, ...leaves];
 
+// Each name a kind's edges answer to picks one edge: no alias is another edge's name or alias.
+for (const k of kinds) {
+  const names = k.edges.flatMap((e) => [e.name, edgeAlias(k, e)].filter((n): n is string => n !== undefined));
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`catalogue: edge name "${twice}" of ${k.name} names two edges`);
+}
+
 export const kindByName: ReadonlyMap<string, KindDef> = new Map(kinds.map((k) => [k.name, k]));
 export const routedKinds: KindDef[] = kinds.filter((k) => k.prefix);
 export const relationByName: ReadonlyMap<string, RelationDef> = new Map(relations.map((r) => [r.name, r]));
 
+/**
+ * The name an edge goes by where it has a shorter one: the name of the column counting its
+ * neighbours, which is also its detail section's and its related filters' (`models` for
+ * `aispm_model_dependencies`: `?models.provider=openai`, `…/{id}/models`). Undefined when the edge
+ * has only its own name (`issues`, `sessions`, `garak-info`).
+ */
+export function edgeAlias(kind: KindDef, edge: EdgeDef): string | undefined {
+  const counted = kind.columns.find((c) => 'edgeCount' in c.from && c.from.edgeCount === edge.name)?.name;
+  const alias = counted ?? kind.sections.find((s) => s.edge === edge.name)?.name;
+  return alias === edge.name ? undefined : alias;
+}
+
+/** The one name the documentation, messages and tools use for an edge: its alias where it has one. */
+export function edgeWord(kind: KindDef, edge: EdgeDef): string {
+  return edgeAlias(kind, edge) ?? edge.name;
+}
+
+/** An edge of the kind by either of its names: its own (`aispm_model_dependencies`) or its alias (`models`). */
 export function edgeOf(kind: KindDef, name: string): EdgeDef | undefined {
-  return kind.edges.find((e) => e.name === name);
+  return kind.edges.find((e) => e.name === name) ?? kind.edges.find((e) => edgeAlias(kind, e) === name);
 }
 
 export function columnOf(kind: KindDef, name: string): ColumnDef | undefined {

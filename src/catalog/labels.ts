@@ -54,3 +54,21 @@ export function columnLabel(name: string): string {
   const first = words[0] ?? '';
   return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
 }
+
+// Letters whose name starts with a vowel sound: an acronym beginning with one reads "an" (an AI
+// agent, an MCP server, an LLM call), one beginning with another "a" (a CVSS score, a TLS key).
+const VOWEL_SOUND_LETTERS = new Set('AEFHILMNORSX');
+
+/**
+ * A noun with its indefinite article, chosen by how the noun is said: "an AI agent", "an MCP
+ * server", "a model", "an asset", "a tool". Spelled acronyms are read letter by letter; other
+ * words by their first letter (the catalogue's nouns have no silent h nor a "u" said "you"
+ * other than "user"/"usage"/"unique", which are caught).
+ */
+export function withArticle(noun: string): string {
+  const word = noun.trim().split(/[\s_-]/)[0] ?? '';
+  const acronym = /^[A-Z]{2,}s?$/.test(word);
+  const first = word.charAt(0);
+  const an = acronym ? VOWEL_SOUND_LETTERS.has(first) : /^[aeiou]/i.test(word) && !/^(us|uni|eu)/i.test(word);
+  return `${an ? 'an' : 'a'} ${noun}`;
+}

@@ -73,6 +73,28 @@ export const llmSession: RowSetDef = {
   ],
 };
 
+/**
+ * Cost and tokens of LLM interactions per agent or per model, per UTC day or over a window (the
+ * runtime area's costs list, read from the per-day roll-up ingest keeps). A list answers the
+ * columns of its grouping: `agent_id`, or `provider` and `model`; then `day` when per day.
+ */
+export const llmCost: RowSetDef = {
+  name: 'llm_cost',
+  columns: [
+    col('agent_id', 'string', 'Agent the interactions name (null when they name none).', true),
+    col('provider', 'string', 'Provider of the model, as the interactions name it.', true),
+    col('model', 'string', 'Model, as the interactions name it.', true),
+    col('day', 'time', 'Start of the UTC day (per day only).', true),
+    col('interactions', 'integer', 'Number of LLM interactions.', true),
+    col('input_tokens', 'integer', 'Input tokens.', true),
+    col('output_tokens', 'integer', 'Output tokens.', true),
+    col('total_tokens', 'integer', 'input_tokens + output_tokens.', true),
+    money(
+      col('cost', 'number', 'Cost in US dollars, to the micro-dollar: the exact sum of the interactions (unpriced ones count 0).', true),
+    ),
+  ],
+};
+
 /** Every field of an instance: the `instance` columns, then the long-form ones (details, rule results). */
 export const instanceDetail: RowSetDef = {
   name: 'instance_detail',

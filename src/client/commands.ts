@@ -1,5 +1,5 @@
 // The CLI's queries against a running service, through the typed client: `aispm get`, `aispm
-// issues`, `aispm sessions` and `aispm storage` (and the exports of export-commands.ts). The service is AISPM_URL (default
+// issues`, `aispm sessions`, `aispm costs`, `aispm compliance` and `aispm storage` (and the exports of export-commands.ts). The service is AISPM_URL (default
 // http://127.0.0.1:8080) and the token AISPM_TOKEN, never a flag, so it stays out of shell
 // history and process lists. A refused request exits 1 with the service's message; a usage error
 // exits 2.
@@ -10,6 +10,7 @@
 
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
+import { frameworks } from '../catalog/frameworks.ts';
 import { routedKinds } from '../catalog/kinds.ts';
 import { storageScopes, type StorageScope } from '../catalog/storage-scopes.ts';
 import type { KindDef } from '../catalog/types.ts';
@@ -445,6 +446,112 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
             }),
           ),
         sortColumns(o.sort ?? ['time']),
+      );
+    });
+
+  // ---- runtime: costs ----------------------------------------------------------------------------
+
+  const COSTS = '/api/v1/aispm-llm-costs/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
+  type CostOptions = OutputOptions & {
+    tenant: string;
+    workspace: string;
+    by: 'agent' | 'model';
+    perDay?: boolean;
+    days?: number;
+    since?: string;
+    until?: string;
+    agent?: string;
+    sortDir?: 'asc' | 'desc';
+  };
+  paged(filtered(sorted(scoped(program.command('costs')))))
+    .description('cost and tokens per agent or per model, in total or per UTC day, over a window (default: all time)')
+    .addOption(new Option('--by <grouping>', 'one row per agent or per model').choices(['agent', 'model']).default('agent'))
+    .option('--per-day', 'one row per group and UTC day (default: one total per group)')
+    .option('--days <n>', 'the last N UTC days, today included', int('--days'))
+    .option('--since <time>', 'from the day of this time or date (RFC 3339, or YYYY-MM-DD)')
+    .option('--until <time>', 'up to the day of this time or date, included')
+    .option('--agent <id>', "only this agent's interactions")
+    .action(async (o: CostOptions) => {
+      const filters = filterParams(o.filter, fail);
+      return list(
+        o,
+        async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(COSTS, {
+              params: {
+                path: { tenant_id: o.tenant, workspace_id: o.workspace },
+                query: withFilters(filters, {
+                  cursor,
+                  page_size: pageSize,
+                  group_by: o.by,
+                  interval: o.perDay ? ('day' as const) : undefined,
+                  days: o.days,
+                  start_time: o.since,
+                  end_time: o.until,
+                  agent_id: o.agent,
+                  sort: sortParam(o.sort),
+                  sort_dir: o.sortDir,
+                }),
+              },
+            }),
+          ),
+        sortColumns(o.sort ?? [o.perDay ? 'day' : 'cost']),
+      );
+    });
+
+  // ---- compliance ---------------------------------------------------------------------------------
+
+  const COMPLIANCE = '/api/v1/compliance/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
+  type ComplianceOptions = OutputOptions & { tenant: string; workspace: string; sortDir?: 'asc' | 'desc' };
+  // The catalogue types ids as text; the generated client as the enum the service declares from it.
+  type FrameworkId = 'owasp-llm-2025';
+  /** A framework by its id, in any case, or by the start of one id alone (`owasp-llm`, `atlas` is not). */
+  const frameworkFor = (word: string): FrameworkId => {
+    const w = word.toLowerCase();
+    const exact = frameworks.find((f) => f.id === w);
+    if (exact) return exact.id as FrameworkId;
+    const starting = frameworks.filter((f) => f.id.startsWith(w));
+    if (starting.length === 1) return starting[0]!.id as FrameworkId;
+    return fail(`unknown framework "${word}"; frameworks are ${frameworks.map((f) => f.id).join(', ')}`);
+  };
+  paged(filtered(sorted(scoped(program.command('compliance')))))
+    .description(
+      'the compliance posture per framework; the controls of one framework (no rule mapped reads not_assessed); the findings behind one control',
+    )
+    .argument('[framework]', `${frameworks.map((f) => f.id).join(', ')} (or the start of one)`)
+    .argument('[control]', 'a control of the framework (LLM01, AML.T0051, "MEASURE 2.7")')
+    .action(async (framework: string | undefined, control: string | undefined, o: ComplianceOptions) => {
+      const at = { tenant_id: o.tenant, workspace_id: o.workspace };
+      const filters = filterParams(o.filter, fail);
+      const query = (cursor: string | undefined, pageSize: number | undefined) =>
+        withFilters(filters, { cursor, page_size: pageSize, sort: sortParam(o.sort), sort_dir: o.sortDir });
+      if (framework === undefined) {
+        const body = await call(async (api) => unwrap(await api.GET(COMPLIANCE, { params: { path: at } })));
+        if (o.format === 'json') return write(JSON.stringify(body, null, 2) + '\n');
+        // One line per framework; the 12-month trend is in --format json.
+        const rows = body.frameworks.map(({ trend: _trend, open_findings, ...f }) => ({ ...f, open_findings: open_findings.total }));
+        const printer = new Printer({ format: o.format, columns: columnsOf(o), width: terminalWidth(), write, note });
+        try {
+          printer.page(tableOfObjects(rows));
+        } catch (err) {
+          fail((err as Error).message);
+        }
+        return;
+      }
+      const id = frameworkFor(framework);
+      if (control === undefined) {
+        return list(o, async (api, cursor, pageSize) =>
+          unwrap(
+            await api.GET(`${COMPLIANCE}/{framework}`, { params: { path: { ...at, framework: id }, query: query(cursor, pageSize) } }),
+          ),
+        );
+      }
+      return list(o, async (api, cursor, pageSize) =>
+        unwrap(
+          await api.GET(`${COMPLIANCE}/{framework}/{control}`, {
+            params: { path: { ...at, framework: id, control }, query: query(cursor, pageSize) },
+          }),
+        ),
       );
     });
 

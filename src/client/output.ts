@@ -126,6 +126,7 @@ export class Printer {
   private header: string[] | undefined;
   /** Which columns a table shows (index into the header) and how wide. */
   private shown: Array<[number, number]> | undefined;
+  private csvHeader = false;
   rowsPrinted = 0;
   constructor(options: PrinterOptions) {
     this.o = options;
@@ -148,11 +149,14 @@ export class Printer {
     const header = this.header!;
     const rows = table.rows.map((r) => this.picked!.map((i) => r[i]));
     if (this.o.format === 'csv') {
-      if (this.rowsPrinted === 0) this.o.write(csvLine(header));
+      if (!this.csvHeader) this.o.write(csvLine(header));
+      this.csvHeader = true;
       for (const r of rows) this.o.write(csvLine(r));
     } else if (this.o.format === 'json') {
       for (const r of rows) this.o.write(JSON.stringify(zip(header, r)) + '\n');
     } else {
+      // Nothing to align yet: an empty answer reads "0 rows" (finish), not a bare header.
+      if (rows.length === 0 && !this.shown) return;
       const cells = rows.map((r) => r.map(cellText));
       if (!this.shown) {
         // The first page sets the columns and widths; later pages keep them so columns stay aligned.
@@ -181,9 +185,11 @@ export class Printer {
       .trimEnd();
   }
 
-  /** A listing with no page at all still prints its header (CSV, table). */
+  /** A listing with no row says so in a table, and still prints its header as CSV (a reader of the file expects one). */
   finish(header: string[]): void {
-    if (this.rowsPrinted === 0 && !this.shown && this.o.format !== 'json') this.page({ header, rows: [] });
+    if (this.rowsPrinted > 0 || this.shown) return;
+    if (this.o.format === 'csv' && !this.csvHeader) this.page({ header, rows: [] });
+    else if (this.o.format === 'table') this.o.write('0 rows\n');
   }
 }
 

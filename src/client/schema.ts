@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Get one AI agent
-         * @description One AI agent as a tabular result with a single row, plus embedded sections: `models` (edge `aispm_model_dependencies`), `tools` (edge `aispm_tools`), `mcp_servers` (edge `aispm_mcp_server_dependencies`), `sub_agents` (edge `aispm_agent_dependencies`), `input_guardrails` (edge `aispm_input_guardrails`), `output_guardrails` (edge `aispm_output_guardrails`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all. Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), `cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.
+         * @description One AI agent as a tabular result with a single row, plus embedded sections: `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`, `locations`. Each section lists up to 100 items; its total counts all. Cost: `burn_rate` (daily spend over the last 7 days against the 30-day baseline), `cost_history` (current month, quarter, year to date and 12 months) and `cost_per_session_history` (12 months), in US dollars.
          *
          *     Columns:
          *
@@ -132,8 +132,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI agent
-         * @description Follows one edge from a AI agent to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI agent
+         * @description Follows one edge from an AI agent to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -142,12 +142,12 @@ export interface paths {
          *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
-         *     | `aispm_tools` | AI tool rows | Tools the agent can call. |
-         *     | `aispm_input_guardrails` | guardrail rows | Guardrails that check the agent input. |
-         *     | `aispm_output_guardrails` | guardrail rows | Guardrails that check the agent output. |
-         *     | `aispm_agent_dependencies` | AI agent rows | Sub-agents the agent delegates to. |
-         *     | `aispm_model_dependencies` | AI model rows | Models the agent calls. |
-         *     | `aispm_mcp_server_dependencies` | MCP server rows | MCP servers the agent is connected to. |
+         *     | `tools` | AI tool rows | Tools the agent can call. (also accepted: `aispm_tools`) |
+         *     | `input_guardrails` | guardrail rows | Guardrails that check the agent input. (also accepted: `aispm_input_guardrails`) |
+         *     | `output_guardrails` | guardrail rows | Guardrails that check the agent output. (also accepted: `aispm_output_guardrails`) |
+         *     | `sub_agents` | AI agent rows | Sub-agents the agent delegates to. (also accepted: `aispm_agent_dependencies`) |
+         *     | `models` | AI model rows | Models the agent calls. (also accepted: `aispm_model_dependencies`) |
+         *     | `mcp_servers` | MCP server rows | MCP servers the agent is connected to. (also accepted: `aispm_mcp_server_dependencies`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -159,17 +159,17 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `input_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `output_guardrails`: `id`, `name`, `provider`, `policy`, `categories`, `mode`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agent_dependencies`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `sub_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_model_dependencies`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_mcp_server_dependencies`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          */
         get: operations["GetAISPMAgentEdges"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Get one AI model
-         * @description One AI model as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         * @description One AI model as a tabular result with a single row, plus embedded sections: `agents`, `locations`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -276,8 +276,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI model
-         * @description Follows one edge from a AI model to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI model
+         * @description Follows one edge from an AI model to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -287,7 +287,7 @@ export interface paths {
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
          *     | `garak-info` | garak probe result rows | Results of garak probes run against the model. |
-         *     | `aispm_agents` | AI agent rows | Agents that call the model. |
+         *     | `agents` | AI agent rows | Agents that call the model. (also accepted: `aispm_agents`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -301,7 +301,7 @@ export interface paths {
          *
          *     Columns of `garak-info`: `id`, `name`, `probe`, `detector`, `status`, `pass_rate`, `attempts`, `run_at`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMModelEdges"];
         put?: never;
@@ -364,7 +364,7 @@ export interface paths {
         };
         /**
          * Get one AI tool
-         * @description One AI tool as a tabular result with a single row, plus embedded sections: `agents` (edge `agents`), `mcp_servers` (edge `mcp_servers`), `locations` (edge `locations`), `issues` (edge `issues`). Each section lists up to 100 items; its total counts all.
+         * @description One AI tool as a tabular result with a single row, plus embedded sections: `agents`, `mcp_servers`, `locations`, `issues`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -406,8 +406,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a AI tool
-         * @description Follows one edge from a AI tool to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an AI tool
+         * @description Follows one edge from an AI tool to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * Get one MCP server
-         * @description One MCP server as a tabular result with a single row, plus embedded sections: `agents` (edge `aispm_agents`), `locations` (edge `locations`). Each section lists up to 100 items; its total counts all.
+         * @description One MCP server as a tabular result with a single row, plus embedded sections: `agents`, `locations`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -529,8 +529,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a MCP server
-         * @description Follows one edge from a MCP server to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an MCP server
+         * @description Follows one edge from an MCP server to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -539,10 +539,10 @@ export interface paths {
          *     | `instances` | instance rows | Issue instances (single findings) raised on the object. |
          *     | `issues` | issue rows | Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. |
          *     | `locations` | location rows | Code or file locations where the object is defined. |
-         *     | `aispm_tools` | AI tool rows | Tools the server exposes. |
-         *     | `aispm_mcp_prompts` | MCP prompt rows | Prompts the server exposes. |
-         *     | `aispm_mcp_resources` | MCP resource rows | Resources the server exposes. |
-         *     | `aispm_agents` | AI agent rows | Agents connected to the server. |
+         *     | `tools` | AI tool rows | Tools the server exposes. (also accepted: `aispm_tools`) |
+         *     | `prompts` | MCP prompt rows | Prompts the server exposes. (also accepted: `aispm_mcp_prompts`) |
+         *     | `resources` | MCP resource rows | Resources the server exposes. (also accepted: `aispm_mcp_resources`) |
+         *     | `agents` | AI agent rows | Agents connected to the server. (also accepted: `aispm_agents`) |
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -554,13 +554,13 @@ export interface paths {
          *
          *     Columns of `locations`: `id`, `name`, `type`, `repository`, `path`, `start_line`, `end_line`, `branch`, `commit`, `url`, `host`, `first_seen`, `last_seen`, `sources`, `certs`, `secrets`.
          *
-         *     Columns of `aispm_tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
+         *     Columns of `tools`: `id`, `name`, `description`, `type`, `capabilities`, `destructive`, `requires_approval`, `input_validation`, `language`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `mcp_servers`.
          *
-         *     Columns of `aispm_mcp_prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `prompts`: `id`, `name`, `description`, `arguments`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_mcp_resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
+         *     Columns of `resources`: `id`, `name`, `uri`, `mime_type`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          */
         get: operations["GetAISPMMcpServerEdges"];
         put?: never;
@@ -621,7 +621,7 @@ export interface paths {
         };
         /**
          * Get one asset
-         * @description One asset as a tabular result with a single row, plus embedded sections: `current_scans` (edge `current_scans`). Each section lists up to 100 items; its total counts all.
+         * @description One asset as a tabular result with a single row, plus embedded sections: `current_scans`. Each section lists up to 100 items; its total counts all.
          *
          *     Columns:
          *
@@ -661,8 +661,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow an edge from a asset
-         * @description Follows one edge from a asset to its neighbours, paged like the lists. An edge name not below answers 400.
+         * Follow an edge from an asset
+         * @description Follows one edge from an asset to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -673,9 +673,9 @@ export interface paths {
          *     | `qualys-secrets` | detected secret rows | Secrets detected on the asset by the secret scanner. |
          *     | `tls-configs` | TLS configuration rows | TLS configurations of the asset. |
          *     | `secrets` | secret rows | Secrets found on the asset. |
-         *     | `aispm_models` | AI model rows | Models running on the asset. |
-         *     | `aispm_agents` | AI agent rows | Agents running on the asset. |
-         *     | `aispm_mcp_servers` | MCP server rows | MCP servers running on the asset. |
+         *     | `models` | AI model rows | Models running on the asset. (also accepted: `aispm_models`) |
+         *     | `agents` | AI agent rows | Agents running on the asset. (also accepted: `aispm_agents`) |
+         *     | `mcp_servers` | MCP server rows | MCP servers running on the asset. (also accepted: `aispm_mcp_servers`) |
          *     | `assets` | asset rows | Assets this asset connects to. |
          *     | `scans` | scan rows | Scans that covered the asset, current or not, newest first; `is_current` marks the current scan of each sensor. |
          *     | `current_scans` | scan rows | The current scan of each sensor that covered the asset (the finished one that started last). |
@@ -694,11 +694,11 @@ export interface paths {
          *
          *     Columns of `secrets`: `id`, `name`, `secret_type`, `provider`, `verified`, `first_seen`, `last_seen`, `sources`.
          *
-         *     Columns of `aispm_models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
+         *     Columns of `models`: `id`, `name`, `provider`, `model_family`, `version`, `pinned`, `type`, `hosting`, `license`, `context_window`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `locations`.
          *
-         *     Columns of `aispm_agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
+         *     Columns of `agents`: `id`, `name`, `framework`, `language`, `version`, `environment`, `owner`, `repository`, `context`, `data_sources`, `permissions`, `human_approval`, `runtime_last_seen`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `models`, `tools`, `mcp_servers`, `sub_agents`, `input_guardrails`, `output_guardrails`.
          *
-         *     Columns of `aispm_mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
+         *     Columns of `mcp_servers`: `id`, `name`, `transport`, `url`, `package`, `version`, `publisher`, `authentication`, `first_seen`, `last_seen`, `sources`, `critical_issues`, `high_issues`, `total_issues`, `risk_score`, `agents`, `tools`, `prompts`, `resources`.
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
@@ -806,7 +806,7 @@ export interface paths {
         };
         /**
          * Follow an edge from a location
-         * @description Follows one edge from a location to its neighbours, paged like the lists. An edge name not below answers 400.
+         * @description Follows one edge from a location to its neighbours, paged like the lists. An edge is named as the column counting it, its detail section and its related filters name it (`models`: `?models.provider=openai`); the name in parentheses is accepted too. An edge name not below answers 400.
          *
          *     | edge | answers | meaning |
          *     |---|---|---|
@@ -1463,6 +1463,40 @@ export interface paths {
          *     | `cost_source` | string |  | reported (the instrumentation sent it), priced (computed at ingest from the price table) or unpriced (no price for the model: cost 0 and counted in the session as unpriced). |
          */
         get: operations["GetAllAispmLlmInteractions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aispm-llm-costs/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cost and tokens per agent or model
+         * @description Cost and tokens of LLM interactions per agent (`group_by=agent`, the default) or per model (`group_by=model`: provider and model), in total over a window (`interval=total`, the default) or per UTC day (`interval=day`). Read from the per-day roll-up ingest keeps, so a window is whole UTC days: `days=N` (the last N days, today included, at most 3660), or `start_time` and `end_time` (RFC 3339 or YYYY-MM-DD; the days that hold them, included); no window is all time. The roll-up keeps its totals when retention deletes raw interactions. Every column filters and sorts as on any list (`agent_id=…`, `cost__gt=1`, `sort=cost&sort_dir=desc`); the default order is cost, highest first (per day: newest day first). `Accept: text/csv` answers the same page as CSV.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `agent_id` | string | yes | Agent the interactions name (null when they name none). |
+         *     | `provider` | string | yes | Provider of the model, as the interactions name it. |
+         *     | `model` | string | yes | Model, as the interactions name it. |
+         *     | `day` | time | yes | Start of the UTC day (per day only). |
+         *     | `interactions` | integer | yes | Number of LLM interactions. |
+         *     | `input_tokens` | integer | yes | Input tokens. |
+         *     | `output_tokens` | integer | yes | Output tokens. |
+         *     | `total_tokens` | integer | yes | input_tokens + output_tokens. |
+         *     | `cost` | number | yes | Cost in US dollars, to the micro-dollar: the exact sum of the interactions (unpriced ones count 0). |
+         */
+        get: operations["GetAispmLlmCosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2753,6 +2787,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -2761,6 +2797,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -2805,6 +2843,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -3281,6 +3321,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -3809,6 +3851,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -3909,6 +3953,8 @@ export interface operations {
                 categories__ne?: string;
                 /** @description Only rows whose categories has one of (comma-separated) this. */
                 categories__in?: string;
+                /** @description Only rows whose categories has one of these (comma-separated) and nothing else. */
+                categories__only?: string;
                 /** @description Only rows whose categories contains, in any case, this. */
                 categories__ilk?: string;
                 /** @description Only rows whose mode equals this. */
@@ -3957,6 +4003,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -3965,6 +4013,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -4367,6 +4417,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -4763,6 +4815,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -5375,6 +5429,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -5383,6 +5439,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -5651,6 +5709,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -5703,6 +5763,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -6063,6 +6125,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -6071,6 +6135,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -6115,6 +6181,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -6703,6 +6771,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose critical_issues equals this. */
@@ -7127,6 +7197,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -7655,6 +7727,8 @@ export interface operations {
                 capabilities__ne?: string;
                 /** @description Only rows whose capabilities has one of (comma-separated) this. */
                 capabilities__in?: string;
+                /** @description Only rows whose capabilities has one of these (comma-separated) and nothing else. */
+                capabilities__only?: string;
                 /** @description Only rows whose capabilities contains, in any case, this. */
                 capabilities__ilk?: string;
                 /** @description Only rows whose destructive equals this. */
@@ -7739,6 +7813,8 @@ export interface operations {
                 arguments__ne?: string;
                 /** @description Only rows whose arguments has one of (comma-separated) this. */
                 arguments__in?: string;
+                /** @description Only rows whose arguments has one of these (comma-separated) and nothing else. */
+                arguments__only?: string;
                 /** @description Only rows whose arguments contains, in any case, this. */
                 arguments__ilk?: string;
                 /** @description Only rows whose uri equals this. */
@@ -7795,6 +7871,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -7803,6 +7881,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -8093,6 +8173,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose agents equals this. */
@@ -8412,6 +8494,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
@@ -8528,6 +8612,8 @@ export interface operations {
                 cipher_suites__ne?: string;
                 /** @description Only rows whose cipher_suites has one of (comma-separated) this. */
                 cipher_suites__in?: string;
+                /** @description Only rows whose cipher_suites has one of these (comma-separated) and nothing else. */
+                cipher_suites__only?: string;
                 /** @description Only rows whose cipher_suites contains, in any case, this. */
                 cipher_suites__ilk?: string;
                 /** @description Only rows whose grade equals this. */
@@ -8746,6 +8832,8 @@ export interface operations {
                 data_sources__ne?: string;
                 /** @description Only rows whose data_sources has one of (comma-separated) this. */
                 data_sources__in?: string;
+                /** @description Only rows whose data_sources has one of these (comma-separated) and nothing else. */
+                data_sources__only?: string;
                 /** @description Only rows whose data_sources contains, in any case, this. */
                 data_sources__ilk?: string;
                 /** @description Only rows whose permissions has this. */
@@ -8754,6 +8842,8 @@ export interface operations {
                 permissions__ne?: string;
                 /** @description Only rows whose permissions has one of (comma-separated) this. */
                 permissions__in?: string;
+                /** @description Only rows whose permissions has one of these (comma-separated) and nothing else. */
+                permissions__only?: string;
                 /** @description Only rows whose permissions contains, in any case, this. */
                 permissions__ilk?: string;
                 /** @description Only rows whose human_approval equals this. */
@@ -9332,6 +9422,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose certs equals this. */
@@ -9636,6 +9728,8 @@ export interface operations {
                 sources__ne?: string;
                 /** @description Only rows whose sources has one of (comma-separated) this. */
                 sources__in?: string;
+                /** @description Only rows whose sources has one of these (comma-separated) and nothing else. */
+                sources__only?: string;
                 /** @description Only rows whose sources contains, in any case, this. */
                 sources__ilk?: string;
                 /** @description Only rows whose algorithm equals this. */
@@ -11743,6 +11837,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -11779,6 +11875,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -12018,6 +12116,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -12054,6 +12154,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
@@ -12198,6 +12300,8 @@ export interface operations {
                 object_types__ne?: string;
                 /** @description Only rows whose object_types has one of (comma-separated) this. */
                 object_types__in?: string;
+                /** @description Only rows whose object_types has one of these (comma-separated) and nothing else. */
+                object_types__only?: string;
                 /** @description Only rows whose object_types contains, in any case, this. */
                 object_types__ilk?: string;
                 /** @description Only rows whose owasp_category equals this. */
@@ -12234,6 +12338,8 @@ export interface operations {
                 frameworks__ne?: string;
                 /** @description Only rows whose frameworks has one of (comma-separated) this. */
                 frameworks__in?: string;
+                /** @description Only rows whose frameworks has one of these (comma-separated) and nothing else. */
+                frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
@@ -13327,6 +13433,8 @@ export interface operations {
                 categories__ne?: string;
                 /** @description Only rows whose categories has one of (comma-separated) this. */
                 categories__in?: string;
+                /** @description Only rows whose categories has one of these (comma-separated) and nothing else. */
+                categories__only?: string;
                 /** @description Only rows whose categories contains, in any case, this. */
                 categories__ilk?: string;
                 /** @description Only rows whose outcome equals this. */
@@ -13351,6 +13459,8 @@ export interface operations {
                 mcp_server_ids__ne?: string;
                 /** @description Only rows whose mcp_server_ids has one of (comma-separated) this. */
                 mcp_server_ids__in?: string;
+                /** @description Only rows whose mcp_server_ids has one of these (comma-separated) and nothing else. */
+                mcp_server_ids__only?: string;
                 /** @description Only rows whose mcp_server_ids contains, in any case, this. */
                 mcp_server_ids__ilk?: string;
                 /** @description Only rows whose cost_source equals this. */
@@ -13384,6 +13494,213 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of interactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAispmLlmCosts: {
+        parameters: {
+            query?: {
+                /** @description One row per `agent` (default) or per `model` (provider and model). */
+                group_by?: "agent" | "model";
+                /** @description One row per group over the whole window (`total`, default), or per group and UTC day (`day`). */
+                interval?: "total" | "day";
+                /** @description The last N UTC days, today included. Not with start_time or end_time. */
+                days?: number;
+                /** @description Only the days from the one holding this time: an RFC 3339 time with a zone, or a date (YYYY-MM-DD, UTC). */
+                start_time?: string;
+                /** @description Only the days up to the one holding this time, included: an RFC 3339 time with a zone, or a date (YYYY-MM-DD, UTC). */
+                end_time?: string;
+                /** @description Only rows whose agent_id equals this. */
+                agent_id?: string;
+                /** @description Only rows whose agent_id differs from this. */
+                agent_id__ne?: string;
+                /** @description Only rows whose agent_id is one of (comma-separated) this. */
+                agent_id__in?: string;
+                /** @description Only rows whose agent_id contains, in any case, this. */
+                agent_id__ilk?: string;
+                /** @description Only rows whose interactions equals this. */
+                interactions?: number;
+                /** @description Only rows whose interactions differs from this. */
+                interactions__ne?: number;
+                /** @description Only rows whose interactions is one of (comma-separated) this. */
+                interactions__in?: string;
+                /** @description Only rows whose interactions is greater than this. */
+                interactions__gt?: number;
+                /** @description Only rows whose interactions is at least this. */
+                interactions__gte?: number;
+                /** @description Only rows whose interactions is less than this. */
+                interactions__lt?: number;
+                /** @description Only rows whose interactions is at most this. */
+                interactions__lte?: number;
+                /** @description Only rows whose input_tokens equals this. */
+                input_tokens?: number;
+                /** @description Only rows whose input_tokens differs from this. */
+                input_tokens__ne?: number;
+                /** @description Only rows whose input_tokens is one of (comma-separated) this. */
+                input_tokens__in?: string;
+                /** @description Only rows whose input_tokens is greater than this. */
+                input_tokens__gt?: number;
+                /** @description Only rows whose input_tokens is at least this. */
+                input_tokens__gte?: number;
+                /** @description Only rows whose input_tokens is less than this. */
+                input_tokens__lt?: number;
+                /** @description Only rows whose input_tokens is at most this. */
+                input_tokens__lte?: number;
+                /** @description Only rows whose output_tokens equals this. */
+                output_tokens?: number;
+                /** @description Only rows whose output_tokens differs from this. */
+                output_tokens__ne?: number;
+                /** @description Only rows whose output_tokens is one of (comma-separated) this. */
+                output_tokens__in?: string;
+                /** @description Only rows whose output_tokens is greater than this. */
+                output_tokens__gt?: number;
+                /** @description Only rows whose output_tokens is at least this. */
+                output_tokens__gte?: number;
+                /** @description Only rows whose output_tokens is less than this. */
+                output_tokens__lt?: number;
+                /** @description Only rows whose output_tokens is at most this. */
+                output_tokens__lte?: number;
+                /** @description Only rows whose total_tokens equals this. */
+                total_tokens?: number;
+                /** @description Only rows whose total_tokens differs from this. */
+                total_tokens__ne?: number;
+                /** @description Only rows whose total_tokens is one of (comma-separated) this. */
+                total_tokens__in?: string;
+                /** @description Only rows whose total_tokens is greater than this. */
+                total_tokens__gt?: number;
+                /** @description Only rows whose total_tokens is at least this. */
+                total_tokens__gte?: number;
+                /** @description Only rows whose total_tokens is less than this. */
+                total_tokens__lt?: number;
+                /** @description Only rows whose total_tokens is at most this. */
+                total_tokens__lte?: number;
+                /** @description Only rows whose cost equals this. */
+                cost?: number;
+                /** @description Only rows whose cost differs from this. */
+                cost__ne?: number;
+                /** @description Only rows whose cost is one of (comma-separated) this. */
+                cost__in?: string;
+                /** @description Only rows whose cost is greater than this. */
+                cost__gt?: number;
+                /** @description Only rows whose cost is at least this. */
+                cost__gte?: number;
+                /** @description Only rows whose cost is less than this. */
+                cost__lt?: number;
+                /** @description Only rows whose cost is at most this. */
+                cost__lte?: number;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Only rows whose day equals this. (RFC 3339 with a zone) */
+                day?: string;
+                /** @description Only rows whose day differs from this. (RFC 3339 with a zone) */
+                day__ne?: string;
+                /** @description Only rows whose day is greater than this. (RFC 3339 with a zone) */
+                day__gt?: string;
+                /** @description Only rows whose day is at least this. (RFC 3339 with a zone) */
+                day__gte?: string;
+                /** @description Only rows whose day is less than this. (RFC 3339 with a zone) */
+                day__lt?: string;
+                /** @description Only rows whose day is at most this. (RFC 3339 with a zone) */
+                day__lte?: string;
+                /** @description Only rows whose provider equals this. */
+                provider?: string;
+                /** @description Only rows whose provider differs from this. */
+                provider__ne?: string;
+                /** @description Only rows whose provider is one of (comma-separated) this. */
+                provider__in?: string;
+                /** @description Only rows whose provider contains, in any case, this. */
+                provider__ilk?: string;
+                /** @description Only rows whose model equals this. */
+                model?: string;
+                /** @description Only rows whose model differs from this. */
+                model__ne?: string;
+                /** @description Only rows whose model is one of (comma-separated) this. */
+                model__in?: string;
+                /** @description Only rows whose model contains, in any case, this. */
+                model__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cost rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13880,13 +14197,13 @@ export interface operations {
                             spans_received: number;
                             /** @description Spans mapped, by the object type they made. */
                             mapped: {
-                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI agent (a model call: an interaction too). */
                                 agent: number;
-                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI model (a model call: an interaction too). */
                                 model: number;
-                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI tool (a model call: an interaction too). */
                                 tool: number;
-                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                /** @description Spans that made or updated an MCP server (a model call: an interaction too). */
                                 mcp_server: number;
                                 /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
                                 guardrail: number;
@@ -13920,13 +14237,13 @@ export interface operations {
                             spans_received: number;
                             /** @description Spans mapped, by the object type they made. */
                             mapped: {
-                                /** @description Spans that made or updated a agent (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI agent (a model call: an interaction too). */
                                 agent: number;
-                                /** @description Spans that made or updated a model (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI model (a model call: an interaction too). */
                                 model: number;
-                                /** @description Spans that made or updated a tool (a model call: an interaction too). */
+                                /** @description Spans that made or updated an AI tool (a model call: an interaction too). */
                                 tool: number;
-                                /** @description Spans that made or updated a mcp_server (a model call: an interaction too). */
+                                /** @description Spans that made or updated an MCP server (a model call: an interaction too). */
                                 mcp_server: number;
                                 /** @description Spans that made or updated a guardrail (a model call: an interaction too). */
                                 guardrail: number;
@@ -15402,6 +15719,8 @@ export interface operations {
                 events__ne?: string;
                 /** @description Only rows whose events has one of (comma-separated) this. */
                 events__in?: string;
+                /** @description Only rows whose events has one of these (comma-separated) and nothing else. */
+                events__only?: string;
                 /** @description Only rows whose events contains, in any case, this. */
                 events__ilk?: string;
                 /** @description Only rows whose min_severity equals this. */

@@ -105,6 +105,24 @@ const modelCatalog: Array<{ name: string; provider: string; family: string; pinn
   { name: 'command-r-plus', provider: 'cohere', family: 'command', pinned: false, type: 'chat', window: 128000 },
 ];
 const hostings = ['api', 'api', 'api', 'managed-cloud', 'self-hosted'];
+/** Providers whose weights are not published: served by their API or a cloud's managed service, never self-hosted. */
+const closedWeights = new Set(['openai', 'anthropic', 'google', 'cohere']);
+
+/** How a model is served, from the draw of `hostings`: a closed-weights model drawn self-hosted runs in a managed cloud instead. */
+export function demoHosting(provider: string, drawn: string): string {
+  return drawn === 'self-hosted' && closedWeights.has(provider) ? 'managed-cloud' : drawn;
+}
+
+/**
+ * The models of a workspace: the catalogue's, then, past its length, fine-tunes of them, each
+ * named apart (`gpt-4o-mini-ft-acme-1`), so no two models of a provider share a name. A fine-tune
+ * keeps its base's price (prices match by name prefix) and attributes.
+ */
+export function demoModelName(index: number): string {
+  const base = modelCatalog[index % modelCatalog.length]!.name;
+  const round = Math.floor(index / modelCatalog.length);
+  return round === 0 ? base : `${base}-ft-acme-${round}`;
+}
 
 const toolCatalog: Array<{ name: string; caps: string[]; destructive: boolean }> = [
   { name: 'run_shell_command', caps: ['shell'], destructive: true },
@@ -413,18 +431,19 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   const models = Array.from({ length: n(24 * (opts.mix?.models ?? 1)) }, (_, i) => ({
     id: `model-${pad(i + 1)}`,
     spec: modelCatalog[i % modelCatalog.length]!,
+    name: demoModelName(i),
   }));
   // Every model gets its own garak results only in the demo's proportions; a benchmark's extra
   // models are plain deployments of the same catalogue.
   const probed = n(24);
   for (const [index, m] of models.entries()) {
-    yield entity('model', m.id, m.spec.name, {
+    yield entity('model', m.id, m.name, {
       provider: m.spec.provider,
       model_family: m.spec.family,
       version: m.spec.pinned ? (/(\d{4}-?\d{2}-?\d{2}|\d{4}|70b)(-instruct)?$/.exec(m.spec.name)?.[1] ?? m.spec.name) : 'latest',
       pinned: m.spec.pinned,
       type: m.spec.type,
-      hosting: r.pick(hostings),
+      hosting: demoHosting(m.spec.provider, r.pick(hostings)),
       license: m.spec.provider === 'meta' ? 'llama3.1' : 'proprietary',
       context_window: m.spec.window,
     });
@@ -647,7 +666,7 @@ export function* demoRecords(opts: DemoOptions): Generator<Record<string, unknow
   for (const s of scans) yield scanRecord(s, s.status === 'succeeded' ? s.assets.reduce((a, x) => a + (aiOn.get(x) ?? 0), 0) : 0);
 
   // --- LLM sessions over the past 30 days -----------------------------------------------------------
-  const modelName = new Map(models.map((m) => [m.id, m.spec]));
+  const modelName = new Map(models.map((m) => [m.id, { ...m.spec, name: m.name }]));
   let interaction = 0;
   for (let s = 0; s < n(600 * (opts.mix?.sessions ?? 1)); s++) {
     const agent = r.pick(agents);

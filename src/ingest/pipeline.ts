@@ -36,7 +36,13 @@ export interface IngestOptions {
 export interface IngestSummary {
   accepted: number;
   rejected: number;
+  /** Lines in error, the first of them (up to the options' bound). */
   errors: LineError[];
+  /**
+   * How many lines were in error, listed or not. `rejected` counts these and the valid lines that
+   * were not written with them (their batch, or the request, is written whole or not at all).
+   */
+  errorLines?: number;
   /** Lines read, blank ones excluded. */
   lines: number;
 }
@@ -202,9 +208,10 @@ function batchOptionsOf(opts: Pick<IngestOptions, 'storePrompts' | 'evaluateRule
 
 /** A summary with nothing counted yet, and `note`, which lists errors in it up to the options' bound. */
 function emptySummary(opts: Pick<IngestOptions, 'maxListedErrors'>) {
-  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: 0 };
+  const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], errorLines: 0, lines: 0 };
   const maxListed = opts.maxListedErrors ?? 100;
   const note = (errors: LineError[]) => {
+    summary.errorLines = (summary.errorLines ?? 0) + errors.length;
     for (const e of errors) if (summary.errors.length < maxListed) summary.errors.push(e);
   };
   return { summary, note };

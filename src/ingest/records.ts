@@ -6,6 +6,7 @@
 import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { kindByName, relationByName } from '../catalog/kinds.ts';
+import { withArticle } from '../catalog/labels.ts';
 import { ruleControls, unknownControl } from '../catalog/frameworks.ts';
 import { severities, type Severity } from '../catalog/rules/index.ts';
 import type { ValueType } from '../catalog/types.ts';
@@ -324,7 +325,8 @@ function checkAttributes(kindName: string, attrs: Record<string, unknown>): Reco
     if (!('attribute' in c.from)) continue;
     const v = attrs[c.from.attribute];
     if (v === undefined || v === null) continue;
-    if (!checkValue(c.type, v)) throw new RecordError(`entity.attributes.${c.from.attribute}: expected ${c.type} for a ${kindName}`);
+    if (!checkValue(c.type, v))
+      throw new RecordError(`entity.attributes.${c.from.attribute}: expected ${c.type} for ${withArticle(kind.label)}`);
   }
   return attrs;
 }

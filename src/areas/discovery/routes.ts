@@ -7,6 +7,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { kindByName } from '../../catalog/kinds.ts';
+import { withArticle } from '../../catalog/labels.ts';
 import { ignoreReasons } from '../../ingest/otlp/discovery.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -20,7 +22,14 @@ const n = (description: string) => Type.Integer({ minimum: 0, description });
 const Period = Type.Object({
   spans_received: n('Spans received in OTLP exports.'),
   mapped: Type.Object(
-    Object.fromEntries(mappedTypes.map((t) => [t, n(`Spans that made or updated a ${t} (a model call: an interaction too).`)])),
+    Object.fromEntries(
+      mappedTypes.map((t) => [
+        t,
+        n(
+          `Spans that made or updated ${withArticle(kindByName.get(t)?.label ?? t.replaceAll('_', ' '))} (a model call: an interaction too).`,
+        ),
+      ]),
+    ),
     {
       description: 'Spans mapped, by the object type they made.',
     },

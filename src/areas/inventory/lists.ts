@@ -4,7 +4,7 @@
 
 import { type RawBuilder, sql } from 'kysely';
 import type { EdgeDef, KindDef } from '../../catalog/types.ts';
-import { columnOf, kindByName } from '../../catalog/kinds.ts';
+import { columnOf, edgeOf, kindByName } from '../../catalog/kinds.ts';
 import type { Builder } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
@@ -52,10 +52,8 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
   if (dot < 0) return undefined;
   // The edge by the name of the column counting its neighbours (`models`), or by its own (`aispm_model_dependencies`).
   const named = query.slice(0, dot);
-  const counted = kind.columns.find((c) => c.name === named && 'edgeCount' in c.from)?.from;
-  const edgeName = counted && 'edgeCount' in counted ? counted.edgeCount : named;
-  const edge = kind.edges.find((e) => e.name === edgeName && 'relation' in e.via);
-  if (!edge) return undefined;
+  const edge = edgeOf(kind, named);
+  if (!edge || !('relation' in edge.via)) return undefined;
   const target = targetKind(edge);
   const name = query.slice(dot + 1);
   const inner = filtersOf(entityList(target), d).find((f) => f.param === name);

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import { detailDescription, edgesDescription, listDescription } from '../../catalog/docs.ts';
-import { edgeOf, routedKinds } from '../../catalog/kinds.ts';
+import { edgeOf, edgeWord, routedKinds } from '../../catalog/kinds.ts';
+import { withArticle } from '../../catalog/labels.ts';
 import type { KindDef, SectionDef } from '../../catalog/types.ts';
 import { tabularJson } from '../../platform/http/tabular.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -145,16 +146,19 @@ function registerKind(app: FastifyInstance, ctx: AppContext, kind: KindDef): voi
     },
   );
 
-  const edgeNames = kind.edges.map((e) => e.name);
+  const edgeNames = kind.edges.map((e) => edgeWord(kind, e));
   const edgeOr400 = (name: string) => {
     const edge = edgeOf(kind, name);
-    if (!edge) throw badRequest(`edge: unknown edge "${name.slice(0, 64)}" for a ${kind.label}; allowed edges are ${edgeNames.join(', ')}`);
+    if (!edge)
+      throw badRequest(
+        `edge: unknown edge "${name.slice(0, 64)}" for ${withArticle(kind.label)}; allowed edges are ${edgeNames.join(', ')}`,
+      );
     return edge;
   };
   listRoute(app, ctx, {
     url: `${base}/:id/:edge`,
     operationId: ops.edges ?? `Get${ops.singular}Edges`,
-    summary: `Follow an edge from a ${kind.label}`,
+    summary: `Follow an edge from ${withArticle(kind.label)}`,
     tags,
     description: edgesDescription(kind),
     params: EdgeParams,

@@ -21,8 +21,9 @@ import {
 } from '@modelcontextprotocol/server';
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { routedKinds } from '../../catalog/kinds.ts';
+import { edgeWord, routedKinds } from '../../catalog/kinds.ts';
 import type { KindDef } from '../../catalog/types.ts';
+import { expectedWords } from '../../platform/http/validation-message.ts';
 import type { ApiReader, QueryValue } from './api.ts';
 import { escapedJson, ours, plain, type Prose, proseText, say, UNTRUSTED_NOTE } from './untrusted.ts';
 
@@ -136,7 +137,7 @@ const inputs = {
       edge: Type.String({
         minLength: 1,
         maxLength: 128,
-        description: `Edge to follow. ${routedKinds.map((k) => `${k.name}: ${k.edges.map((e) => e.name).join(', ')}`).join('. ')}.`,
+        description: `Edge to follow. ${routedKinds.map((k) => `${k.name}: ${k.edges.map((e) => edgeWord(k, e)).join(', ')}`).join('. ')}.`,
       }),
       filters: Filters,
       sort: Sort,
@@ -309,8 +310,21 @@ interface SchemaError {
   message: string;
 }
 
-/** The first problem of the arguments, naming the argument: `page_size: must be >= 1`, `bogus: unknown argument; …`. */
-function describeErrors(errors: SchemaError[], schema: TSchema): string {
+/** The argument at a schema error's path, for "not …" (own properties only: names are the client's). */
+function argumentAt(input: unknown, path: string): unknown {
+  let v = input;
+  for (const key of path.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/**
+ * The first problem of the arguments, naming the argument in the words the HTTP API uses
+ * (`page_size: expected at least 1, not 0`, `bogus: unknown argument; …`).
+ */
+function describeErrors(errors: SchemaError[], schema: TSchema, input: unknown): string {
   const at = (path: string) => path.replace(/^\//, '').replaceAll('/', '.');
   const takes = Object.keys((schema as { properties?: Record<string, unknown> }).properties ?? {});
   const extra = errors.find((e) => e.keyword === 'additionalProperties');
@@ -326,11 +340,7 @@ function describeErrors(errors: SchemaError[], schema: TSchema): string {
   const same = errors.filter((e) => e.instancePath === first.instancePath && e.keyword !== 'boolean');
   const e = same[same.length - 1]!;
   const what =
-    e.keyword === 'enum'
-      ? `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`
-      : e.keyword === 'anyOf'
-        ? 'must be a string, a number or true/false'
-        : e.message;
+    e.keyword === 'anyOf' ? 'expected text, a number or true/false' : (expectedWords(e, argumentAt(input, e.instancePath)) ?? e.message);
   return `${at(e.instancePath) || 'arguments'}: ${what}`;
 }
 
@@ -348,7 +358,7 @@ const validator: jsonSchemaValidator = {
         : {
             valid: false as const,
             data: undefined,
-            errorMessage: describeErrors([...c.Errors(input)] as SchemaError[], schema as TSchema),
+            errorMessage: describeErrors([...c.Errors(input)] as SchemaError[], schema as TSchema, input),
           };
   },
 };

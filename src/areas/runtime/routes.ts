@@ -8,6 +8,8 @@ import { interactionDetailColumns, llmInteraction, llmSession } from '../../cata
 import { tabular } from '../../platform/http/tabular.ts';
 import { getInteraction, interactionDetailRow, interactionsList } from './interactions.ts';
 import { sessionsList } from './sessions.ts';
+import { costLists, costScope, MAX_DAYS, pickCostList } from './costs.ts';
+import { llmCost } from '../../catalog/rowsets.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
@@ -32,6 +34,17 @@ const interactionsDescription =
   '`start_time` and `end_time` (RFC 3339, inclusive). `sort_dir=asc` lists oldest first. Prompt and response text are not listed: ' +
   'read them from the single-interaction endpoint.\n\nColumns:\n\n' +
   columnsTable(llmInteraction.columns);
+
+const costsDescription =
+  'Cost and tokens of LLM interactions per agent (`group_by=agent`, the default) or per model (`group_by=model`: provider and model), ' +
+  'in total over a window (`interval=total`, the default) or per UTC day (`interval=day`). Read from the per-day roll-up ingest keeps, ' +
+  'so a window is whole UTC days: `days=N` (the last N days, today included, at most ' +
+  MAX_DAYS +
+  '), or `start_time` and `end_time` ' +
+  '(RFC 3339 or YYYY-MM-DD; the days that hold them, included); no window is all time. The roll-up keeps its totals when retention ' +
+  'deletes raw interactions. Every column filters and sorts as on any list (`agent_id=…`, `cost__gt=1`, `sort=cost&sort_dir=desc`); ' +
+  'the default order is cost, highest first (per day: newest day first). `Accept: text/csv` answers the same page as CSV.\n\nColumns:\n\n' +
+  columnsTable(llmCost.columns);
 
 const interactionDescription =
   'One LLM interaction as a tabular result with a single row: the list columns, then `prompt`, `response` ' +
@@ -71,6 +84,18 @@ function registerSessionsAndInteractions(app: FastifyInstance, ctx: AppContext):
     list: interactionsList,
     scope: (params) => workspaceScope(params),
     answers: 'A page of interactions.',
+  });
+
+  listRoute(app, ctx, {
+    url: '/api/v1/aispm-llm-costs/tenants/:tenant_id/workspaces/:workspace_id',
+    operationId: 'GetAispmLlmCosts',
+    summary: 'Cost and tokens per agent or model',
+    tags,
+    description: costsDescription,
+    params: TenantWorkspaceParams,
+    list: { all: [...costLists.values()], pick: (query) => pickCostList(query) },
+    scope: (params, query) => costScope(params, query, ctx.now()),
+    answers: 'A page of cost rows.',
   });
 
   const InteractionParams = Type.Object({ ...ObjectParams.properties, id: PathId('Interaction id.') });

@@ -1,7 +1,7 @@
 // The one module that aggregates sessions. As each batch of interactions lands it keeps the
 // runtime roll-ups current: sessions (turns, tokens, cost, start, end, duration, outcome counts),
 // which sessions each agent, model and MCP server took part in, daily per-agent cost and
-// sessions, and the session and interaction counts per workspace and agent; retention lowers the
+// sessions, daily cost per agent and model (cost-daily.ts), and the session and interaction counts per workspace and agent; retention lowers the
 // interaction counts by what it deletes (discountDeleted) and leaves the rest as they are.
 //
 // New interactions add their deltas, applied in (time, id) order so the result does not depend
@@ -14,6 +14,7 @@ import { CompiledQuery } from 'kysely';
 import type { BatchContext } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson, type Executor } from '../../platform/db/database.ts';
+import { updateCostDaily } from './cost-daily.ts';
 import { byTimeThenId, numeric, numericColumns, type Stored } from './stored-interactions.ts';
 
 const DAY = 86_400_000;
@@ -132,6 +133,7 @@ export async function rollUpInteractions(
   }
   await updateSessions(ctx, fresh, changed, counts);
   await updateAgentDaily(ctx, fresh, changed);
+  await updateCostDaily(ctx, fresh, changed);
   await counts.apply(ctx);
 }
 

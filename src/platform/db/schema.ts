@@ -300,6 +300,22 @@ export interface LlmSessionObjectsTable {
   start_time: number;
 }
 
+/** Cost and tokens per agent, provider, model and UTC day (080_cost_daily). */
+export interface LlmCostDailyTable {
+  tenant_id: string;
+  workspace_id: string;
+  agent_id: string;
+  provider: string;
+  model: string;
+  /** Epoch milliseconds of the UTC day's start. */
+  day: number;
+  interactions: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** Micro-dollars. */
+  cost: number;
+}
+
 export interface LlmAgentDailyTable {
   tenant_id: string;
   workspace_id: string;
@@ -525,6 +541,7 @@ export interface Database {
   llm_session_objects: LlmSessionObjectsTable;
   llm_runtime_counts: LlmRuntimeCountsTable;
   llm_agent_daily: LlmAgentDailyTable;
+  llm_cost_daily: LlmCostDailyTable;
   model_prices: ModelPricesTable;
   client_storage: ClientStorageTable;
   jobs: JobsTable;

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { ApiError } from '../errors.ts';
+import { type SchemaError, validationMessage } from './validation-message.ts';
 
 /** Errors that mean the database cannot be reached or is shutting down: 503, and retry later. */
 export function isUnavailable(err: unknown): boolean {
@@ -48,7 +49,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      return send(reply, 400, fe.message);
+      // In the service's own words (validation-message.ts), not the validator's.
+      let message = fe.message;
+      try {
+        message = validationMessage(request, fe.validationContext ?? 'request', fe.validation as SchemaError[]);
+      } catch {
+        // Ajv's own words then: a 400 that reads less well beats a 500.
+      }
+      return send(reply, 400, message);
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -7,7 +7,9 @@
 //   col__gt / __gte / __lt / __lte   greater / at least / less / at most (numbers and RFC 3339 times)
 //
 // Lists of text (`strings` columns: capabilities, categories, …) take col=v (has the element),
-// col__ne (has not), col__in (has one of) and col__ilk. Free-form objects take none. A list may also
+// col__ne (has not), col__in (has one of), col__only=a,b (has one of them and nothing else:
+// `sources__only=runtime` is an object seen at runtime alone, where `sources=runtime` also keeps
+// a declared object that was seen at runtime too) and col__ilk. Free-form objects take none. A list may also
 // declare filters of its own under other names (`agent_id`, `start_time`, `sensorType`, `status`),
 // which win over a generated one of the same name.
 //
@@ -25,7 +27,7 @@ import { badRequest } from '../errors.ts';
 import { NameQuery } from '../http/schemas.ts';
 import { parseTime } from '../values.ts';
 
-export type FilterOp = 'eq' | 'ne' | 'in' | 'ilk' | 'gt' | 'gte' | 'lt' | 'lte';
+export type FilterOp = 'eq' | 'ne' | 'in' | 'only' | 'ilk' | 'gt' | 'gte' | 'lt' | 'lte';
 
 export interface FilterDecl {
   /** The query parameter (`provider`, `critical_issues__gt`, `name__ilk`, `agent_id`). */
@@ -85,7 +87,7 @@ const operators: Record<ValueType, FilterOp[]> = {
   number: ['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte'],
   time: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
   boolean: ['eq', 'ne'],
-  strings: ['eq', 'ne', 'in', 'ilk'],
+  strings: ['eq', 'ne', 'in', 'only', 'ilk'],
   object: [],
 };
 
@@ -93,6 +95,7 @@ const words: Record<FilterOp, string> = {
   eq: 'equals',
   ne: 'differs from',
   in: 'is one of (comma-separated)',
+  only: 'has only elements among (comma-separated)',
   ilk: 'contains, in any case,',
   gt: 'is greater than',
   gte: 'is at least',
@@ -101,8 +104,11 @@ const words: Record<FilterOp, string> = {
 };
 
 function valueSchema(column: ColumnDef, op: FilterOp): TSchema {
-  const what = `Only rows whose ${column.name} ${column.type === 'strings' && op !== 'ilk' ? (op === 'ne' ? 'lacks' : op === 'in' ? 'has one of (comma-separated)' : 'has') : words[op]} this.`;
-  if (op === 'in' || op === 'ilk' || column.type === 'string' || column.type === 'strings')
+  const what =
+    op === 'only'
+      ? `Only rows whose ${column.name} has one of these (comma-separated) and nothing else.`
+      : `Only rows whose ${column.name} ${column.type === 'strings' && op !== 'ilk' ? (op === 'ne' ? 'lacks' : op === 'in' ? 'has one of (comma-separated)' : 'has') : words[op]} this.`;
+  if (op === 'in' || op === 'only' || op === 'ilk' || column.type === 'string' || column.type === 'strings')
     return Type.String({ maxLength: 1024, description: what });
   if (column.type === 'boolean') return Type.Boolean({ description: what });
   if (column.type === 'integer') return Type.Integer({ description: what });
@@ -158,7 +164,7 @@ function scalar(decl: FilterDecl, type: ValueType, raw: string): unknown {
 function typedValue(decl: FilterDecl, type: ValueType, raw: unknown): unknown {
   const text = typeof raw === 'boolean' || typeof raw === 'number' ? String(raw) : String(raw);
   if (decl.op === 'ilk') return text.toLowerCase();
-  if (decl.op === 'in') {
+  if (decl.op === 'in' || decl.op === 'only') {
     const parts = text
       .split(',')
       .map((p) => p.trim())
@@ -198,7 +204,7 @@ function checkWindows(filters: Filter[]): void {
 /** The filters present, for statement cache keys: which parameters (and how many values), never the values. */
 export function filterShape(filters: readonly Filter[]): string {
   return filters
-    .map((f) => (f.ids ? `${f.decl.param}#ids` : f.decl.op === 'in' ? `${f.decl.param}#${(f.value as unknown[]).length}` : f.decl.param))
+    .map((f) => (f.ids ? `${f.decl.param}#ids` : Array.isArray(f.value) ? `${f.decl.param}#${f.value.length}` : f.decl.param))
     .join(',');
 }
 
@@ -214,7 +220,7 @@ export function filterArgs(filters: readonly Filter[]): Args {
   const out: Args = {};
   for (const f of filters) {
     if (f.ids) out[argName(f.decl)] = f.ids;
-    else if (f.decl.op === 'in')
+    else if (f.decl.op === 'in' || f.decl.op === 'only')
       (f.value as unknown[]).forEach((v, i) => {
         out[argName(f.decl, i)] = v;
       });
@@ -251,6 +257,12 @@ export function comparisonOf(d: SqlDialect, filter: Filter, columnSql: Readonly<
           values().map((v) => d.jsonArrayHas(expr, v)),
           sql` or `,
         )})`;
+      case 'only':
+        // One of the values is there, and no element is another.
+        return sql<boolean>`((${sql.join(
+          values().map((v) => d.jsonArrayHas(expr, v)),
+          sql` or `,
+        )}) and not exists (select 1 from ${d.jsonArrayElements(expr, 'only_e')} where only_e.value not in (${sql.join(values())})))`;
       default:
         return d.jsonArrayAnyContains(expr, value);
     }

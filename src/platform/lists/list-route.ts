@@ -103,7 +103,7 @@ export function requestFilters(
   throw badRequest(
     `${unknown.slice(0, 64)}: unknown query parameter; this list takes ${own.join(', ')}` +
       (columns.length
-        ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__ilk, ` +
+        ? `, and filters on its columns (${columns.join(', ')}) as column=v, column__ne, column__in, column__only, column__ilk, ` +
           "column__gt, column__gte, column__lt, column__lte, as each column's type allows"
         : '') +
       (spec.related ? `; and ${spec.related.pattern}` : ''),

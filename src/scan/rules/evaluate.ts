@@ -6,6 +6,7 @@
 // repeated here: they see the scanned objects once they arrive.
 
 import type { Severity } from '../../catalog/rules/index.ts';
+import { withArticle } from '../../catalog/labels.ts';
 import type { AgentFact, Facts, McpServerFact, SecretFact, Span, ToolFact } from '../facts.ts';
 import { poisoningSigns } from './poisoning.ts';
 
@@ -62,7 +63,7 @@ function secretFindings(s: SecretFact, serverName: (ref: string) => string | und
         target: { kind: 'mcp_server', ref: s.inMcpServer },
         discriminator: `${s.fingerprint}:${where(s.span)}`,
         title: `Secret in the configuration of MCP server ${server}: ${label} at ${where(s.span)}`,
-        description: `The configuration of ${server} holds a ${label} in plain text (${s.preview}).`,
+        description: `The configuration of ${server} holds ${withArticle(label)} in plain text (${s.preview}).`,
         evidence: secretEvidence(s),
         span: s.span,
       },
