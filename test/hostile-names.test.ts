@@ -123,7 +123,7 @@ describeEngines('hostile names', (h: () => Harness) => {
     // The special names as values of parameters that name kinds, edges and frameworks.
     for (const name of SPECIAL) {
       const edge = await h().get(`${ws('aispm-agents')}/a1/${encodeURIComponent(name)}`, token);
-      assert.ok(errorMessage(edge, 400).startsWith(`edge: unknown edge "${name}" for a AI agent; allowed edges are `), edge.body);
+      assert.ok(errorMessage(edge, 400).startsWith(`edge: unknown edge "${name}" for an AI agent; allowed edges are `), edge.body);
       const kind = await h().get(`/api/v1/graph/paths/tenants/${T1}/workspaces/${W1}?from=${encodeURIComponent(name)}&to=model`, token);
       assert.ok(errorMessage(kind, 400).startsWith(`from: unknown kind "${name}"; kinds are `), kind.body);
       const framework = await h().get(`${ws('compliance')}/${encodeURIComponent(name)}`, token);
@@ -146,7 +146,7 @@ describeEngines('hostile names', (h: () => Harness) => {
     }
     // An empty segment inside the path matches the route: its parameter is refused by name.
     const inside = await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces//a1`, token);
-    assert.equal(errorMessage(inside, 400), 'params/workspace_id must NOT have fewer than 1 characters');
+    assert.equal(errorMessage(inside, 400), 'workspace_id: must not be empty');
     const wrong = await h().request({ method: 'DELETE', url: ws('aispm-agents'), token });
     assert.equal(errorMessage(wrong, 405), 'method DELETE is not allowed here; allowed: GET');
     assert.equal(wrong.headers.allow, 'GET');
