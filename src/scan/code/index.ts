@@ -20,7 +20,6 @@ import { ModuleIndex } from './modules.ts';
 import { readManifest, wantsManifest } from './packages.ts';
 import { type Grammar, loadParsers, type Parsers } from './parser.ts';
 import { mentionsFramework } from './prefilter.ts';
-import type { TextTest } from '../analyzer.ts';
 import { readPython } from './python-reader.ts';
 import { Resolver } from './resolve.ts';
 import { crewAiYaml, type CrewYaml, wantsCrewYaml } from './crewai-yaml.ts';
@@ -103,8 +102,8 @@ export function wantsFile(path: string): boolean {
   return sourceKind(path) !== undefined || wantsManifest(path) || wantsCrewYaml(path);
 }
 
-/** The walker's test of a wanted file's text (src/scan/code/prefilter.ts, frameworksTextTest). */
-export const textTest: TextTest = 'frameworks';
+/** The walker's test of a wanted file's text, by its name in src/scan/analyzer.ts (TextTest): prefilter.ts, frameworksTextTest. */
+export const textTest = 'frameworks' as const;
 
 /** One analyser per scan: files are added as the walker reads them (any order), then `finish` links references across files and returns the facts. */
 export interface CodeAnalyzer {
