@@ -153,8 +153,14 @@ describeEngines('api keys', (harness) => {
         { name: 'x', scopes: ['read', 'admin', 'ingest'], workspaces: ['w1'], expires_in: '30m' },
         'the key asked for is wider than this token: scopes admin, ingest',
       ],
-      [{ name: 'x', scopes: ['read'], workspaces: ['w1', 'w2'], expires_in: '30m' }, 'the key asked for is wider than this token: workspaces w2'],
-      [{ name: 'x', scopes: ['read'], all_workspaces: true, expires_in: '30m' }, 'the key asked for is wider than this token: all_workspaces'],
+      [
+        { name: 'x', scopes: ['read'], workspaces: ['w1', 'w2'], expires_in: '30m' },
+        'the key asked for is wider than this token: workspaces w2',
+      ],
+      [
+        { name: 'x', scopes: ['read'], all_workspaces: true, expires_in: '30m' },
+        'the key asked for is wider than this token: all_workspaces',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await make(h, narrow, payload);
@@ -163,7 +169,10 @@ describeEngines('api keys', (harness) => {
     }
     const forever = await make(h, narrow, { name: 'x', scopes: ['read'], workspaces: ['w1'] });
     assert.equal(forever.statusCode, 403);
-    assert.match(body(forever).message, /^the key asked for is wider than this token: a lifetime past 20\d\d-.*Z \(when this key expires\)$/);
+    assert.match(
+      body(forever).message,
+      /^the key asked for is wider than this token: a lifetime past 20\d\d-.*Z \(when this key expires\)$/,
+    );
     const ok = await make(h, narrow, { name: 'narrower', scopes: ['storage'], workspaces: ['w1'], expires_in: '59m' });
     assert.equal(ok.statusCode, 201, ok.body);
     assert.deepEqual(body(ok).scopes, ['storage']);
@@ -177,7 +186,10 @@ describeEngines('api keys', (harness) => {
     const admin = await h.token({ scopes: ['read', 'admin'] });
     const cases: Array<[object, string]> = [
       [{ name: 'x', scopes: ['read'] }, 'workspaces: give the workspaces the key may use, or all_workspaces: true'],
-      [{ name: 'x', scopes: ['read'], workspaces: ['w1'], all_workspaces: true }, 'workspaces: give either workspaces or all_workspaces, not both'],
+      [
+        { name: 'x', scopes: ['read'], workspaces: ['w1'], all_workspaces: true },
+        'workspaces: give either workspaces or all_workspaces, not both',
+      ],
       [{ name: 'x', scopes: ['read'], workspaces: ['*'] }, 'workspaces: "*" is not a workspace id; use all_workspaces: true'],
     ];
     for (const [payload, message] of cases) {
@@ -275,7 +287,21 @@ describeEngines('api keys', (harness) => {
     const h = harness();
     const res = spawnSync(
       process.execPath,
-      ['src/cli.ts', '--db', h.config.db, 'token', 'create', '--tenant', 'cli', '--user', 'ops', '--all-workspaces', '--scope', 'admin', 'read'],
+      [
+        'src/cli.ts',
+        '--db',
+        h.config.db,
+        'token',
+        'create',
+        '--tenant',
+        'cli',
+        '--user',
+        'ops',
+        '--all-workspaces',
+        '--scope',
+        'admin',
+        'read',
+      ],
       { encoding: 'utf8', env: { ...process.env, AISPM_LOG_LEVEL: 'silent' } },
     );
     assert.equal(res.status, 0, res.stderr);

@@ -69,8 +69,18 @@ const auditCol = (name: string, type: ValueType, description: string, sortable: 
 export const auditColumns: ColumnDef[] = [
   auditCol('time', 'time', 'When it happened.', true, 'at'),
   auditCol('actor', 'string', 'The key that acted (its id).', true),
-  auditCol('action', 'string', 'What was done: api_key.created, api_key.revoked, webhook.created, … (docs/IDENTITY.md).', true),
-  auditCol('target', 'string', 'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}.', true),
+  auditCol(
+    'action',
+    'string',
+    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch.',
+    true,
+  ),
+  auditCol(
+    'target',
+    'string',
+    'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest).',
+    true,
+  ),
   auditCol('outcome', 'string', 'success, or refused (the change was asked for and not made; `reason` says why).', true),
   auditCol('reason', 'string', 'Why it was refused, or null.', false),
   auditCol('address', 'string', 'The peer address of the request.', true),

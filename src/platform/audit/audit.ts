@@ -1,6 +1,6 @@
-// The audit trail: one row per change (a key created or revoked, a webhook or view changed) and per
-// refused attempt (a key asking for a key wider than itself), written by the route that makes the
-// change in the transaction of the change, so a change is never kept without its row or the other
+// The audit trail: one row per change (a key created or revoked, a webhook or view changed, an
+// ingest request's records written) and per refused attempt (a key asking for a key wider than
+// itself), written by the route that makes the change in the transaction of the change, so a change is never kept without its row or the other
 // way round. A row says who (the key id), when, from where (address, user agent), what (action and
 // target), the outcome and why; its detail holds names, scopes and counts, never a secret, a token,
 // a signing secret or a stored value (docs/IDENTITY.md).
@@ -20,6 +20,7 @@ export const auditActions = [
   'view.created',
   'view.updated',
   'view.deleted',
+  'ingest.batch',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -36,7 +37,7 @@ export interface AuditSource {
 export interface AuditEvent {
   tenant: string;
   action: AuditAction;
-  /** What was acted on: `api_keys/{id}`, `webhooks/{workspace}/{id}`, `views/{id}`. */
+  /** What was acted on: `api_keys/{id}`, `webhooks/{workspace}/{id}`, `views/{id}`, `workspaces/{id}` (an ingest). */
   target: string;
   outcome: AuditOutcome;
   reason?: string;
