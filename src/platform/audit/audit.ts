@@ -97,7 +97,9 @@ export function startAuditRetention(
   const run = () => {
     running = running.then(async () => {
       try {
-        opts.onResult?.(await purgeAudit(db, opts.now() - opts.days * 86_400_000));
+        // Not inside `onResult?.(…)`: an optional call skips evaluating its arguments when there is no callback.
+        const deleted = await purgeAudit(db, opts.now() - opts.days * 86_400_000);
+        opts.onResult?.(deleted);
       } catch (err) {
         opts.onError?.(err);
       }
