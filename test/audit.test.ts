@@ -95,6 +95,7 @@ describeEngines(
       const rows = await auditRows(h, admin);
       assert.deepEqual(rows[0] && Object.keys(rows[0]), [
         'time',
+        'workspace_id',
         'actor',
         'action',
         'target',
@@ -112,6 +113,7 @@ describeEngines(
           {
             time: at(11),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'ingest.batch',
             target: 'workspaces/w1',
             outcome: 'success',
@@ -121,6 +123,7 @@ describeEngines(
           {
             time: at(10),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'view.deleted',
             target: `views/${view.id}`,
             outcome: 'success',
@@ -130,6 +133,7 @@ describeEngines(
           {
             time: at(9),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'view.updated',
             target: `views/${view.id}`,
             outcome: 'success',
@@ -139,6 +143,7 @@ describeEngines(
           {
             time: at(8),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'view.created',
             target: `views/${view.id}`,
             outcome: 'success',
@@ -148,6 +153,7 @@ describeEngines(
           {
             time: at(7),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'webhook.deleted',
             target: `webhooks/w1/${hook.id}`,
             outcome: 'success',
@@ -157,6 +163,7 @@ describeEngines(
           {
             time: at(6),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'webhook.enabled',
             target: `webhooks/w1/${hook.id}`,
             outcome: 'success',
@@ -166,6 +173,7 @@ describeEngines(
           {
             time: at(5),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'webhook.secret_rotated',
             target: `webhooks/w1/${hook.id}`,
             outcome: 'success',
@@ -175,6 +183,7 @@ describeEngines(
           {
             time: at(4),
             actor: writerId,
+            workspace_id: 'w1',
             action: 'webhook.created',
             target: `webhooks/w1/${hook.id}`,
             outcome: 'success',
@@ -184,6 +193,7 @@ describeEngines(
           {
             time: at(3),
             actor: adminId,
+            workspace_id: null,
             action: 'api_key.revoked',
             target: `api_keys/${made.id}`,
             outcome: 'success',
@@ -193,6 +203,7 @@ describeEngines(
           {
             time: at(2),
             actor: writerId,
+            workspace_id: null,
             action: 'api_key.created',
             target: 'api_keys',
             outcome: 'refused',
@@ -203,6 +214,7 @@ describeEngines(
           {
             time: at(1),
             actor: writerId,
+            workspace_id: null,
             action: 'api_key.created',
             target: `api_keys/${made.id}`,
             outcome: 'success',
@@ -258,8 +270,8 @@ describeEngines(
       const revokedId = (await auditRows(h, admin, '?action=api_key.revoked'))[0]!.id;
       assert.equal(
         csv.body.replace(/\r\n/g, '\n'),
-        'time,actor,action,target,outcome,reason,address,user_agent,id,detail\n' +
-          `${at(3)},${adminId},api_key.revoked,api_keys/${seen.key},success,,127.0.0.1,audit-test/1.0,${revokedId},"{""name"":""ci""}"\n`,
+        'time,workspace_id,actor,action,target,outcome,reason,address,user_agent,id,detail\n' +
+          `${at(3)},,${adminId},api_key.revoked,api_keys/${seen.key},success,,127.0.0.1,audit-test/1.0,${revokedId},"{""name"":""ci""}"\n`,
       );
       const unknown = await h.get(`${auditUrl('t1')}?secret=1`, admin);
       assert.equal(unknown.statusCode, 400);
@@ -285,6 +297,22 @@ describeEngines(
       assert.ok(!(await auditRows(h, admin)).some((r) => r.time === at(20)));
     });
 
+    it('an admin key of some workspaces reads the rows of those only, and manages only the keys it made', async () => {
+      const h = harness();
+      const w1Admin = await h.token({ scopes: ['read', 'admin'], workspaces: ['w1'] });
+      const w2Admin = await h.token({ scopes: ['read', 'admin'], workspaces: ['w2'] });
+      const all = await auditRows(h, admin, '?page_size=1000');
+      assert.deepEqual(
+        (await auditRows(h, w1Admin, '?page_size=1000')).map((r) => r.id),
+        all.filter((r) => r.workspace_id === 'w1').map((r) => r.id),
+      );
+      assert.deepEqual(await auditRows(h, w2Admin), []);
+      const keys = objects(body(await h.get('/api/v1/api-keys/tenants/t1', w1Admin)));
+      assert.deepEqual(keys, []);
+      const res = await call(h, 13, 'DELETE', `/api/v1/api-keys/tenants/t1/${writerId}`, w1Admin);
+      assert.equal(res.statusCode, 404);
+    });
+
     it('retention removes rows older than its age, and only those', async () => {
       const h = harness();
       const before = await auditRows(h, admin, '?page_size=1000');
@@ -300,9 +328,13 @@ describeEngines(
         after.map((r) => r.id),
         before.filter((r) => Date.parse(r.time) >= NOW + 10_500).map((r) => r.id),
       );
+      // The refused revoke of the test before (second 13), then the ingest (second 11).
       assert.deepEqual(
-        after.map((r) => r.action),
-        ['ingest.batch'],
+        after.map((r) => [r.action, r.outcome]),
+        [
+          ['api_key.revoked', 'refused'],
+          ['ingest.batch', 'success'],
+        ],
       );
     });
   },

@@ -162,6 +162,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
               auditSource(request),
               {
                 tenant,
+                workspace,
                 action: 'ingest.batch',
                 target: `workspaces/${workspace}`,
                 outcome: 'success',

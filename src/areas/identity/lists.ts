@@ -1,8 +1,10 @@
-// The identity lists: the API keys of a tenant (all of them for an `admin` key, otherwise the keys
-// the asking key made), and the tenant's audit trail. Never a secret, its hash, or a stored value.
+// The identity lists: the API keys of a tenant (all of them for an `admin` key of every workspace,
+// otherwise the keys the asking key made), and the tenant's audit trail (the rows of the asking
+// key's workspaces). Never a secret, its hash, or a stored value.
 
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { param, readJson } from '../../platform/db/database.ts';
+import { type ScopeShape, whereScope } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
@@ -68,6 +70,7 @@ const auditCol = (name: string, type: ValueType, description: string, sortable: 
 
 export const auditColumns: ColumnDef[] = [
   auditCol('time', 'time', 'When it happened.', true, 'at'),
+  auditCol('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
   auditCol('actor', 'string', 'The key that acted (its id).', true),
   auditCol(
     'action',
@@ -98,14 +101,33 @@ export const auditList = defineList<Record<string, unknown>>({
   defaultSort: [{ column: 'time', dir: 'desc' }],
   filters: [],
   pageSize: 100,
-  base: (b) =>
-    b
-      .selectFrom('audit_events as a')
-      .select(['a.at', 'a.actor', 'a.action', 'a.target', 'a.outcome', 'a.reason', 'a.address', 'a.user_agent', 'a.id', 'a.detail'])
-      .where('a.tenant_id', '=', param('tenant')),
+  // A key granted some workspaces reads their rows only (tenant-wide rows have no workspace: none of them).
+  base: (b, d, scope) =>
+    whereScope(
+      b
+        .selectFrom('audit_events as a')
+        .select([
+          'a.at',
+          'a.workspace_id',
+          'a.actor',
+          'a.action',
+          'a.target',
+          'a.outcome',
+          'a.reason',
+          'a.address',
+          'a.user_agent',
+          'a.id',
+          'a.detail',
+        ])
+        .where('a.tenant_id', '=', param('tenant')),
+      d,
+      scope.key as ScopeShape,
+      'a.workspace_id',
+    ),
   render: (_db, _scope, rows) =>
     rows.map((r) => [
       rfc3339(Number(r.at)),
+      r.workspace_id,
       r.actor,
       r.action,
       r.target,

@@ -24,7 +24,8 @@ import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum } from '../../platform/http/schemas.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { listRoute } from '../../platform/lists/list-route.ts';
+import { listRoute, tokenListScope } from '../../platform/lists/list-route.ts';
+import { tokenScope } from '../../platform/http/token-scope.ts';
 import { auditColumns, auditList, keyColumns, keysList, keysScope } from './lists.ts';
 import { widerThan } from './widening.ts';
 
@@ -106,8 +107,13 @@ function record(key: ApiKey) {
   };
 }
 
+/**
+ * Whether a key manages every key of its tenant: the `admin` scope and every workspace. A key
+ * granted some workspaces must not revoke keys of the others, so with `admin` it manages only the
+ * keys it made, like any key (and reads the audit rows of its workspaces only).
+ */
 function isAdmin(key: ApiKey): boolean {
-  return key.scopes.includes('admin');
+  return key.scopes.includes('admin') && key.workspaces.includes(ALL_WORKSPACES);
 }
 
 export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
@@ -209,7 +215,7 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
     summary: 'List the API keys of a tenant',
     tags,
     description:
-      'Every key of the tenant for a key with the `admin` scope; otherwise the keys the calling key made. Revoked and ' +
+      'Every key of the tenant for a key with the `admin` scope and every workspace; otherwise the keys the calling key made. Revoked and ' +
       `expired keys too (see revoked_at, expires_at). Never a token or its hash.\n\nColumns:\n\n${columnsTable(keyColumns)}`,
     params: TenantParams,
     list: keysList,
@@ -230,7 +236,7 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
         summary: 'Revoke an API key',
         tags,
         description:
-          'Revokes a key: it answers 401 from then on (within AISPM_AUTH_CACHE_MS on other processes). An `admin` key may ' +
+          'Revokes a key: it answers 401 from then on (within AISPM_AUTH_CACHE_MS on other processes). An `admin` key of every workspace may ' +
           'revoke any key of the tenant; another key only the keys it made (404 for the rest, recorded as refused).',
         params: KeyParams,
         response: { 204: Type.Unsafe({ type: 'null', description: 'Revoked.' }), ...errorResponses(404, 409) },
@@ -272,10 +278,12 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
     tags,
     description:
       'Every change and refused attempt recorded for the tenant, newest first: who (key id), when, from where, what and ' +
-      `the outcome. Needs the \`admin\` scope.\n\nColumns:\n\n${columnsTable(auditColumns)}`,
+      'the outcome. A key granted some workspaces reads the rows of those workspaces only (tenant-wide rows, such as ' +
+      `keys made and revoked, need every workspace). Needs the \`admin\` scope.\n\nColumns:\n\n${columnsTable(auditColumns)}`,
     params: TenantParams,
     list: auditList,
-    scope: (params) => ({ args: { tenant: params.tenant_id }, key: '', fingerprint: [params.tenant_id] }),
+    // The auth hook held the path's tenant to the token's: the token's scope is that tenant's.
+    scope: (_params, _query, request) => tokenListScope(tokenScope(request, undefined)),
     answers: 'A page of audit events.',
     access: 'admin',
   });

@@ -221,6 +221,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       auditSource(request),
       {
         tenant: v.tenant_id,
+        workspace: v.workspace_id,
         action,
         target: `views/${v.id}`,
         outcome: 'success',

@@ -131,7 +131,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
       ctx.db,
       tx,
       auditSource(request),
-      { tenant, action, target: `webhooks/${workspace}/${id}`, outcome: 'success', detail },
+      { tenant, workspace, action, target: `webhooks/${workspace}/${id}`, outcome: 'success', detail },
       now,
     );
   };

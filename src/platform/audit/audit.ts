@@ -36,6 +36,8 @@ export interface AuditSource {
 
 export interface AuditEvent {
   tenant: string;
+  /** The workspace of the change; absent for tenant-wide changes (keys), which only keys of every workspace read. */
+  workspace?: string;
   action: AuditAction;
   /** What was acted on: `api_keys/{id}`, `webhooks/{workspace}/{id}`, `views/{id}`, `workspaces/{id}` (an ingest). */
   target: string;
@@ -53,6 +55,7 @@ export async function recordAudit(db: Db, ex: Executor, source: AuditSource, eve
     b.insertInto('audit_events').values({
       tenant_id: param('tenant'),
       id: param('id'),
+      workspace_id: param<string | null>('workspace'),
       at: param<number>('at'),
       actor: param('actor'),
       action: param('action'),
@@ -68,6 +71,7 @@ export async function recordAudit(db: Db, ex: Executor, source: AuditSource, eve
     tenant: event.tenant,
     // Time first, so ids of one tenant sort as they were written.
     id: `aud_${now.toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`,
+    workspace: event.workspace ?? null,
     at: now,
     actor: source.actor,
     action: event.action,

@@ -28,6 +28,8 @@ export interface ApiKeysTable {
 export interface AuditEventsTable {
   tenant_id: string;
   id: string;
+  /** The workspace of the change; null for tenant-wide changes (keys). */
+  workspace_id: string | null;
   at: number;
   /** The key id that acted. */
   actor: string;

@@ -2,7 +2,9 @@
 // that made it (`created_by`; null for keys the CLI makes on the server), which is what lets a
 // non-admin key see and revoke its own. `last_used_at` is written at most once a minute per key
 // (src/platform/http/auth.ts). The audit trail is one row per change or refused attempt, written
-// in the transaction of the change; it never holds a secret or a stored value.
+// in the transaction of the change; it never holds a secret or a stored value. Its workspace_id is
+// the workspace of the change (null for tenant-wide ones: keys), so a key granted some workspaces
+// reads only their rows.
 
 import { typed } from './ddl.ts';
 
@@ -13,6 +15,7 @@ create index api_keys_created_by on api_keys (tenant_id, created_by);
 create table audit_events (
   tenant_id text not null,
   id text not null,
+  workspace_id text,
   at {big} not null,
   actor text not null,
   action text not null,
