@@ -283,7 +283,9 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
     params: TenantParams,
     list: auditList,
     // The auth hook held the path's tenant to the token's: the token's scope is that tenant's.
-    scope: (_params, _query, request) => tokenListScope(tokenScope(request, undefined)),
+    // A `workspace_id` filter naming a workspace the token is not granted is a 403, as on every route.
+    scope: (_params, query, request) =>
+      tokenListScope(tokenScope(request, typeof query.workspace_id === 'string' ? query.workspace_id : undefined)),
     answers: 'A page of audit events.',
     access: 'admin',
   });
