@@ -41,6 +41,7 @@ import { registerWebhooks } from './areas/webhooks/routes.ts';
 import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
 import { EXPIRE_JOB, expireJobs } from './areas/views/housekeeping.ts';
 import { registerViews } from './areas/views/routes.ts';
+import { registerIdentity } from './areas/identity/routes.ts';
 import { OtlpHub } from './areas/discovery/hub.ts';
 import { registerDiscovery } from './areas/discovery/routes.ts';
 
@@ -76,6 +77,7 @@ const areaTags = [
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
   { name: 'Views', description: 'Saved views of a list and their exports to files, on demand or on a schedule.' },
+  { name: 'Identity', description: 'API keys made over HTTP, and the audit trail of who changed what (docs/IDENTITY.md).' },
   {
     name: 'Compliance',
     description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).',
@@ -208,6 +210,7 @@ export async function buildApp(options: BuildOptions) {
       registerConsole(app);
       registerCompliance(app, ctx);
       registerAibom(app, ctx);
+      registerIdentity(app, ctx);
     },
   });
   return { app, ctx, service, jobs };

@@ -11,6 +11,7 @@ import { pendingMigrations } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open.ts';
 import { loadConfiguredPrices } from './areas/runtime/prices.ts';
 import { startRuntimeMaintenance } from './areas/runtime/retention.ts';
+import { startAuditRetention } from './platform/audit/audit.ts';
 import { isMaintenanceWorker } from './cluster.ts';
 
 /**
@@ -77,10 +78,20 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
       logger.info({ cutoff: new Date(r.cutoff).toISOString(), deleted: r.deleted, dropped: r.droppedPartitions }, 'interaction retention'),
     onError: (err) => logger.error({ err }, 'runtime maintenance failed'),
   });
+  // Audit trail retention (AISPM_AUDIT_RETENTION_DAYS): now, then hourly; only worker 0.
+  const auditRetention = startAuditRetention(db, {
+    days: isMaintenanceWorker() ? config.auditRetentionDays : 0,
+    now: Date.now,
+    onResult: (deleted) => {
+      if (deleted) logger.info({ deleted }, 'audit retention');
+    },
+    onError: (err) => logger.error({ err }, 'audit retention failed'),
+  });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       maintenance.stop();
+      auditRetention.stop();
       const stopped = app.close();
       // Idle keep-alive connections are closed when closing starts; one whose request finishes later
       // would stay open until its keep-alive timeout and hold the shutdown up, so close those too.
@@ -91,6 +102,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger = ma
         clearInterval(idle);
       }
       await maintenance.done;
+      await auditRetention.done;
       await db.close();
     })());
   return { app, db, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, close };

@@ -441,7 +441,8 @@ describeEngines(
     });
 
     it('403 for a token without the scope the operation needs', async () => {
-      for (const r of protectedRoutes()) {
+      // Routes open to any valid key of the tenant (making keys no wider than one's own) have no scope to miss.
+      for (const r of protectedRoutes().filter((x) => x.access !== 'any')) {
         const url = pathFor(r, A1, ownIds(r, A1));
         const res = await send('missing scope', `A1-without-${r.access}`, r.method, url, bodyOf(r));
         expect(`missing ${r.access} scope`, r.method, url, res, (s) => s === 403, '403');

@@ -2303,6 +2303,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API keys of a tenant
+         * @description Every key of the tenant for a key with the `admin` scope and every workspace; otherwise the keys the calling key made. Revoked and expired keys too (see revoked_at, expires_at). Never a token or its hash.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Key id. |
+         *     | `name` | string | yes | Its label. |
+         *     | `scopes` | strings |  | What it may do: read, ingest, storage, metrics, webhooks, views, admin. |
+         *     | `workspaces` | strings |  | The workspaces it is granted; `["*"]`: every workspace of the tenant. |
+         *     | `created_by` | string | yes | The key that made it over HTTP; null when the CLI (`aispm token create`) made it. |
+         *     | `created_at` | time | yes | When it was made. |
+         *     | `last_used_at` | time | yes | When a request last used it (noted at most once a minute), or null. |
+         *     | `expires_at` | time | yes | When it stops working, or null. |
+         *     | `revoked_at` | time | yes | When it was revoked, or null. |
+         */
+        get: operations["GetApiKeys"];
+        put?: never;
+        /**
+         * Make an API key
+         * @description Makes a key of the tenant acting as the calling key's user, and answers its token once. Any key may make keys whose scopes, workspaces and lifetime are no wider than its own; a wider one is refused (403 naming what is wider) and recorded in the audit trail. Give `workspaces` or `all_workspaces`.
+         */
+        post: operations["CreateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/tenants/{tenant_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key: it answers 401 from then on (within AISPM_AUTH_CACHE_MS on other processes). An `admin` key of every workspace may revoke any key of the tenant; another key only the keys it made (404 for the rest, recorded as refused).
+         */
+        delete: operations["RevokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of a tenant
+         * @description Every change and refused attempt recorded for the tenant, newest first: who (key id), when, from where, what and the outcome. A key granted some workspaces reads the rows of those workspaces only (tenant-wide rows, such as keys made and revoked, need every workspace). Needs the `admin` scope.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `time` | time | yes | When it happened. |
+         *     | `workspace_id` | string | yes | The workspace of the change; null for tenant-wide changes (keys). |
+         *     | `actor` | string | yes | The key that acted (its id). |
+         *     | `action` | string | yes | What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch. |
+         *     | `target` | string | yes | What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest). |
+         *     | `outcome` | string | yes | success, or refused (the change was asked for and not made; `reason` says why). |
+         *     | `reason` | string |  | Why it was refused, or null. |
+         *     | `address` | string | yes | The peer address of the request. |
+         *     | `user_agent` | string |  | The User-Agent of the request (its first 256 characters), or null. |
+         *     | `id` | string |  | Event id. |
+         *     | `detail` | object |  | What the change was (names, scopes, counts; never a secret or a stored value), or null. |
+         */
+        get: operations["GetAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -18715,6 +18809,583 @@ export interface operations {
                     "application/vnd.cyclonedx+json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose name contains, in any case, this. */
+                name__ilk?: string;
+                /** @description Only rows whose scopes has this. */
+                scopes?: string;
+                /** @description Only rows whose scopes lacks this. */
+                scopes__ne?: string;
+                /** @description Only rows whose scopes has one of (comma-separated) this. */
+                scopes__in?: string;
+                /** @description Only rows whose scopes has one of these (comma-separated) and nothing else. */
+                scopes__only?: string;
+                /** @description Only rows whose scopes contains, in any case, this. */
+                scopes__ilk?: string;
+                /** @description Only rows whose workspaces has this. */
+                workspaces?: string;
+                /** @description Only rows whose workspaces lacks this. */
+                workspaces__ne?: string;
+                /** @description Only rows whose workspaces has one of (comma-separated) this. */
+                workspaces__in?: string;
+                /** @description Only rows whose workspaces has one of these (comma-separated) and nothing else. */
+                workspaces__only?: string;
+                /** @description Only rows whose workspaces contains, in any case, this. */
+                workspaces__ilk?: string;
+                /** @description Only rows whose created_by equals this. */
+                created_by?: string;
+                /** @description Only rows whose created_by differs from this. */
+                created_by__ne?: string;
+                /** @description Only rows whose created_by is one of (comma-separated) this. */
+                created_by__in?: string;
+                /** @description Only rows whose created_by contains, in any case, this. */
+                created_by__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose last_used_at equals this. (RFC 3339 with a zone) */
+                last_used_at?: string;
+                /** @description Only rows whose last_used_at differs from this. (RFC 3339 with a zone) */
+                last_used_at__ne?: string;
+                /** @description Only rows whose last_used_at is greater than this. (RFC 3339 with a zone) */
+                last_used_at__gt?: string;
+                /** @description Only rows whose last_used_at is at least this. (RFC 3339 with a zone) */
+                last_used_at__gte?: string;
+                /** @description Only rows whose last_used_at is less than this. (RFC 3339 with a zone) */
+                last_used_at__lt?: string;
+                /** @description Only rows whose last_used_at is at most this. (RFC 3339 with a zone) */
+                last_used_at__lte?: string;
+                /** @description Only rows whose expires_at equals this. (RFC 3339 with a zone) */
+                expires_at?: string;
+                /** @description Only rows whose expires_at differs from this. (RFC 3339 with a zone) */
+                expires_at__ne?: string;
+                /** @description Only rows whose expires_at is greater than this. (RFC 3339 with a zone) */
+                expires_at__gt?: string;
+                /** @description Only rows whose expires_at is at least this. (RFC 3339 with a zone) */
+                expires_at__gte?: string;
+                /** @description Only rows whose expires_at is less than this. (RFC 3339 with a zone) */
+                expires_at__lt?: string;
+                /** @description Only rows whose expires_at is at most this. (RFC 3339 with a zone) */
+                expires_at__lte?: string;
+                /** @description Only rows whose revoked_at equals this. (RFC 3339 with a zone) */
+                revoked_at?: string;
+                /** @description Only rows whose revoked_at differs from this. (RFC 3339 with a zone) */
+                revoked_at__ne?: string;
+                /** @description Only rows whose revoked_at is greater than this. (RFC 3339 with a zone) */
+                revoked_at__gt?: string;
+                /** @description Only rows whose revoked_at is at least this. (RFC 3339 with a zone) */
+                revoked_at__gte?: string;
+                /** @description Only rows whose revoked_at is less than this. (RFC 3339 with a zone) */
+                revoked_at__lt?: string;
+                /** @description Only rows whose revoked_at is at most this. (RFC 3339 with a zone) */
+                revoked_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label to recognise it by. */
+                    name: string;
+                    /** @description What it may do; each must be a scope of the calling key. */
+                    scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "admin")[];
+                    /** @description The workspaces it may use; each must be granted to the calling key. Or `all_workspaces`. */
+                    workspaces?: string[];
+                    /** @description Every workspace of the tenant (only a key with every workspace may ask for it). */
+                    all_workspaces?: boolean;
+                    /** @description Lifetime such as 90d, 12h, 30m; never expires when absent (a key that expires may only make keys that expire no later). */
+                    expires_in?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key and, this once, its token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Key id. */
+                        id: string;
+                        /** @description Its label. */
+                        name: string;
+                        /** @description The user it acts as (the making key's user; client storage belongs to it). */
+                        user_id: string;
+                        /** @description What it may do. */
+                        scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "admin")[];
+                        /** @description The workspaces it is granted (empty with all_workspaces). */
+                        workspaces: string[];
+                        /** @description Whether it reads every workspace of the tenant. */
+                        all_workspaces: boolean;
+                        /** @description Its first and last characters, to recognise it by (not enough to use it). */
+                        hint: string;
+                        /** @description The key that made it; null when the CLI made it. */
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When a request last used it, or null.
+                         */
+                        last_used_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it stops working, or null.
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was revoked, or null.
+                         */
+                        revoked_at: string | null;
+                        /** @description The token (`aispm_…`): shown only in this answer. Send it as `Authorization: Bearer <token>`. */
+                        token: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose time equals this. (RFC 3339 with a zone) */
+                time?: string;
+                /** @description Only rows whose time differs from this. (RFC 3339 with a zone) */
+                time__ne?: string;
+                /** @description Only rows whose time is greater than this. (RFC 3339 with a zone) */
+                time__gt?: string;
+                /** @description Only rows whose time is at least this. (RFC 3339 with a zone) */
+                time__gte?: string;
+                /** @description Only rows whose time is less than this. (RFC 3339 with a zone) */
+                time__lt?: string;
+                /** @description Only rows whose time is at most this. (RFC 3339 with a zone) */
+                time__lte?: string;
+                /** @description Only rows whose workspace_id equals this. */
+                workspace_id?: string;
+                /** @description Only rows whose workspace_id differs from this. */
+                workspace_id__ne?: string;
+                /** @description Only rows whose workspace_id is one of (comma-separated) this. */
+                workspace_id__in?: string;
+                /** @description Only rows whose workspace_id contains, in any case, this. */
+                workspace_id__ilk?: string;
+                /** @description Only rows whose actor equals this. */
+                actor?: string;
+                /** @description Only rows whose actor differs from this. */
+                actor__ne?: string;
+                /** @description Only rows whose actor is one of (comma-separated) this. */
+                actor__in?: string;
+                /** @description Only rows whose actor contains, in any case, this. */
+                actor__ilk?: string;
+                /** @description Only rows whose action equals this. */
+                action?: string;
+                /** @description Only rows whose action differs from this. */
+                action__ne?: string;
+                /** @description Only rows whose action is one of (comma-separated) this. */
+                action__in?: string;
+                /** @description Only rows whose action contains, in any case, this. */
+                action__ilk?: string;
+                /** @description Only rows whose target equals this. */
+                target?: string;
+                /** @description Only rows whose target differs from this. */
+                target__ne?: string;
+                /** @description Only rows whose target is one of (comma-separated) this. */
+                target__in?: string;
+                /** @description Only rows whose target contains, in any case, this. */
+                target__ilk?: string;
+                /** @description Only rows whose outcome equals this. */
+                outcome?: string;
+                /** @description Only rows whose outcome differs from this. */
+                outcome__ne?: string;
+                /** @description Only rows whose outcome is one of (comma-separated) this. */
+                outcome__in?: string;
+                /** @description Only rows whose outcome contains, in any case, this. */
+                outcome__ilk?: string;
+                /** @description Only rows whose reason equals this. */
+                reason?: string;
+                /** @description Only rows whose reason differs from this. */
+                reason__ne?: string;
+                /** @description Only rows whose reason is one of (comma-separated) this. */
+                reason__in?: string;
+                /** @description Only rows whose reason contains, in any case, this. */
+                reason__ilk?: string;
+                /** @description Only rows whose address equals this. */
+                address?: string;
+                /** @description Only rows whose address differs from this. */
+                address__ne?: string;
+                /** @description Only rows whose address is one of (comma-separated) this. */
+                address__in?: string;
+                /** @description Only rows whose address contains, in any case, this. */
+                address__ilk?: string;
+                /** @description Only rows whose user_agent equals this. */
+                user_agent?: string;
+                /** @description Only rows whose user_agent differs from this. */
+                user_agent__ne?: string;
+                /** @description Only rows whose user_agent is one of (comma-separated) this. */
+                user_agent__in?: string;
+                /** @description Only rows whose user_agent contains, in any case, this. */
+                user_agent__ilk?: string;
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
                 };
             };
             /** @description A parameter is malformed; the message names it. */

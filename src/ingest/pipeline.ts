@@ -31,6 +31,28 @@ export interface IngestOptions {
   runtimeObjectCap?: number;
   /** Days a declared agent may go unseen at runtime before it is reported (config AISPM_RUNTIME_QUIET_DAYS). */
   runtimeQuietDays?: number;
+  /**
+   * Runs in the transaction of each batch written, after its records (the audit trail's row of it):
+   * how many records it wrote, by type. Not called for a batch rolled back.
+   */
+  onWritten?: (tx: Executor, written: BatchCounts) => Promise<void>;
+}
+
+/** The records one committed batch wrote, by type. */
+export interface BatchCounts {
+  records: number;
+  types: Record<string, number>;
+}
+
+/** Counts records by type (types are the catalogue's record types; a null-prototype object keeps it plain data). */
+function countTypes(records: Iterable<Lined<IngestRecord>>): BatchCounts {
+  const types: Record<string, number> = Object.create(null);
+  let n = 0;
+  for (const r of records) {
+    types[r.record.type] = (types[r.record.type] ?? 0) + 1;
+    n++;
+  }
+  return { records: n, types: { ...types } };
 }
 
 export interface IngestSummary {
@@ -228,10 +250,12 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
     try {
       await db.transaction(async (tx) => {
         let pending: Lined<IngestRecord>[] = [];
+        const written: Lined<IngestRecord>[] = [];
         const flush = async () => {
           if (failed === 0 && pending.length) {
             try {
               await applyBatch(db, tx, plan, opts.tenant, opts.workspace, pending, batchOptions, clock());
+              if (opts.onWritten) written.push(...pending);
             } catch (err) {
               if (!(err instanceof BatchRejected)) throw err;
               failed += err.errors.length;
@@ -260,6 +284,7 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
         await flush();
         // Roll back everything written so far: the request is all or nothing.
         if (failed) throw new BatchRejected(summary.errors);
+        if (written.length) await opts.onWritten?.(tx, countTypes(written));
       });
       summary.accepted = summary.lines;
       tally.settle('accepted');
@@ -299,7 +324,10 @@ async function writeBatches(
   const write = async (batch: ParsedBatch, unit: TypeCounts) => {
     if (batch.errors.length === 0) {
       try {
-        await db.transaction((tx) => applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch.records, batchOptions, clock()));
+        await db.transaction(async (tx) => {
+          await applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch.records, batchOptions, clock());
+          await opts.onWritten?.(tx, countTypes(batch.records));
+        });
         summary.accepted += batch.lines;
         tally.settleUnit(unit, 'accepted');
       } catch (err) {

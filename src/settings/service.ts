@@ -73,6 +73,13 @@ export const serviceSettings = {
     default: 0,
     doc: 'Age after which raw LLM interactions are deleted (sessions and daily cost keep their totals); `0` keeps them.',
   }),
+  auditRetentionDays: setting({
+    env: 'AISPM_AUDIT_RETENTION_DAYS',
+    type: 'integer',
+    default: 400,
+    min: 0,
+    doc: 'Age after which audit trail rows are deleted (checked at start, then hourly, by one process); `0` keeps them. See [IDENTITY.md](IDENTITY.md).',
+  }),
   pricesFile: setting({
     env: 'AISPM_PRICES_FILE',
     type: 'string',

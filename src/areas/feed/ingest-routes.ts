@@ -10,6 +10,8 @@ import Type from 'typebox';
 import { CYCLONEDX_MEDIA_TYPE } from '../../catalog/aibom.ts';
 import { BomError, cyclonedxToNdjson } from '../../ingest/cyclonedx.ts';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -152,6 +154,22 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           // Records that say `source: "runtime"` are telemetry however they come: the same cap and quiet period.
           runtimeObjectCap: ctx.config.runtimeObjectCap,
           runtimeQuietDays: ctx.config.runtimeQuietDays,
+          // The audit row of the request's batch: who wrote how many records of which types, never the records.
+          onWritten: (tx, written) =>
+            recordAudit(
+              ctx.db,
+              tx,
+              auditSource(request),
+              {
+                tenant,
+                workspace,
+                action: 'ingest.batch',
+                target: `workspaces/${workspace}`,
+                outcome: 'success',
+                detail: { format: bom ? 'cyclonedx' : 'ndjson', records: written.records, types: written.types },
+              },
+              ctx.now(),
+            ),
         });
       } catch (err) {
         if (err instanceof ApiError) throw err;

@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
+import { type AuditAction, recordAudit } from '../../platform/audit/audit.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import { canReadWorkspace, principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -210,6 +213,22 @@ export interface ViewsOptions {
 export function registerViews(app: FastifyInstance, ctx: AppContext, options: ViewsOptions): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const write = { access: 'views' as const };
+  /** The audit row of a change to a view, in the change's transaction: its name and shape, not its filters' values. */
+  const audit = (request: FastifyRequest, tx: Executor, action: AuditAction, v: View, now: number) =>
+    recordAudit(
+      ctx.db,
+      tx,
+      auditSource(request),
+      {
+        tenant: v.tenant_id,
+        workspace: v.workspace_id,
+        action,
+        target: `views/${v.id}`,
+        outcome: 'success',
+        detail: { workspace: v.workspace_id, name: v.name, entity: v.entity, format: v.format, interval_seconds: v.interval_seconds },
+      },
+      now,
+    );
 
   /** The view with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
   async function viewFor(request: FastifyRequest, id: string): Promise<View> {
@@ -256,6 +275,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         await insertView(ctx.db, tx, { tenant, workspace, id, createdBy: by, now, ...fields });
         const v = (await getView(ctx.db, tx, tenant, id))!;
         await reschedule(ctx.db, tx, v, by, now);
+        await audit(request, tx, 'view.created', v, now);
         return v;
       });
       options.wake();
@@ -329,6 +349,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         await updateView(ctx.db, tx, view.tenant_id, view.id, fields, now);
         const v = (await getView(ctx.db, tx, view.tenant_id, view.id))!;
         if (v.interval_seconds !== view.interval_seconds) await reschedule(ctx.db, tx, v, by, now);
+        await audit(request, tx, 'view.updated', v, now);
         return v;
       });
       options.wake();
@@ -360,6 +381,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         await cancelSchedule(ctx.db, tx, view.tenant_id, view.id);
         const exports = await deleteView(ctx.db, tx, view.tenant_id, view.id);
         await deleteJobs(tx, view.tenant_id, exports);
+        await audit(request, tx, 'view.deleted', view, ctx.now());
         return exports;
       });
       const { dir } = options.exports();

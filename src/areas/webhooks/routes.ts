@@ -4,11 +4,14 @@
 // and the delivery log: a subscription's deliveries, and one delivery with its attempts and the
 // event it carries. The workspace need not hold data yet.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
 import type { ChangeType } from '../../ingest/batch-context.ts';
+import { type AuditAction, recordAudit } from '../../platform/audit/audit.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -121,6 +124,17 @@ const DeliveryDetail = Type.Object(
 
 export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  /** The audit row of a change to subscription `id` of the request's workspace, in the change's transaction. */
+  const audit = (request: FastifyRequest, tx: Executor, action: AuditAction, id: string, now: number, detail?: Record<string, unknown>) => {
+    const { tenant_id: tenant, workspace_id: workspace } = request.params as { tenant_id: string; workspace_id: string };
+    return recordAudit(
+      ctx.db,
+      tx,
+      auditSource(request),
+      { tenant, workspace, action, target: `webhooks/${workspace}/${id}`, outcome: 'success', detail },
+      now,
+    );
+  };
   const config = { access: 'webhooks' as const };
   const or404 = <T>(v: T | undefined): T => {
     if (v === undefined) throw notFound('no webhook subscription with this id in the workspace');
@@ -156,15 +170,28 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
         throw err;
       }
       const now = ctx.now();
-      const { row, secret } = await createSubscription(ctx.db, {
-        tenant,
-        workspace,
-        url: body.url,
-        events: body.events as ChangeType[],
-        minSeverity: body.min_severity ?? 'low',
-        description: body.description ?? '',
-        createdBy: principalOf(request).key.userId,
-        now,
+      const { row, secret } = await ctx.db.transaction(async (tx) => {
+        const made = await createSubscription(
+          ctx.db,
+          {
+            tenant,
+            workspace,
+            url: body.url,
+            events: body.events as ChangeType[],
+            minSeverity: body.min_severity ?? 'low',
+            description: body.description ?? '',
+            createdBy: principalOf(request).key.userId,
+            now,
+          },
+          tx,
+        );
+        // The URL's host only: a path or query may carry a receiver's own token.
+        await audit(request, tx, 'webhook.created', made.row.id, now, {
+          host: new URL(body.url).host,
+          events: body.events,
+          min_severity: made.row.min_severity,
+        });
+        return made;
       });
       return reply.code(201).send({ ...subscriptionView(row, now), secret });
     },
@@ -218,7 +245,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
-      if (!(await deleteSubscription(ctx.db, tenant, workspace, id)))
+      const now = ctx.now();
+      if (!(await deleteSubscription(ctx.db, tenant, workspace, id, (tx) => audit(request, tx, 'webhook.deleted', id, now))))
         throw notFound('no webhook subscription with this id in the workspace');
       return reply.code(204).send();
     },
@@ -242,7 +270,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
       const now = ctx.now();
-      const { row, secret } = or404(await rotateSecret(ctx.db, tenant, workspace, id, now, now + SECRET_GRACE_MS));
+      const { row, secret } = or404(
+        await ctx.db.transaction(async (tx) => {
+          const rotated = await rotateSecret(ctx.db, tenant, workspace, id, now, now + SECRET_GRACE_MS, tx);
+          if (rotated) await audit(request, tx, 'webhook.secret_rotated', id, now);
+          return rotated;
+        }),
+      );
       return { ...subscriptionView(row, now), secret };
     },
   );
@@ -263,7 +297,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace, id } = request.params;
       const now = ctx.now();
-      return subscriptionView(or404(await enableSubscription(ctx.db, tenant, workspace, id, now)), now);
+      const row = await ctx.db.transaction(async (tx) => {
+        const enabled = await enableSubscription(ctx.db, tenant, workspace, id, now, tx);
+        if (enabled) await audit(request, tx, 'webhook.enabled', id, now);
+        return enabled;
+      });
+      return subscriptionView(or404(row), now);
     },
   );
 

@@ -83,7 +83,8 @@ export interface NewSubscription {
   now: number;
 }
 
-export async function createSubscription(db: Db, s: NewSubscription): Promise<{ row: SubscriptionRow; secret: string }> {
+/** Creates a subscription, in `ex` (the route's transaction, with its audit row) or on its own. */
+export async function createSubscription(db: Db, s: NewSubscription, ex: Executor = db): Promise<{ row: SubscriptionRow; secret: string }> {
   const secret = newSecret();
   const row: SubscriptionRow = {
     tenant_id: s.tenant,
@@ -125,7 +126,7 @@ export async function createSubscription(db: Db, s: NewSubscription): Promise<{ 
       updated_at: param<number>('updated_at'),
     }),
   );
-  await db.run(t, { ...row });
+  await ex.run(t, { ...row });
   return { row, secret };
 }
 
@@ -161,8 +162,17 @@ export async function activeSubscriptions(db: Db, ex: Executor, tenant: string, 
   return ex.all<SubscriptionRow>(t, { tenant, workspace });
 }
 
-/** Deletes a subscription with its deliveries and their log; false when there is none. */
-export async function deleteSubscription(db: Db, tenant: string, workspace: string, id: string): Promise<boolean> {
+/**
+ * Deletes a subscription with its deliveries and their log; false when there is none. `alongside`
+ * runs in the same transaction once it is deleted (the audit row).
+ */
+export async function deleteSubscription(
+  db: Db,
+  tenant: string,
+  workspace: string,
+  id: string,
+  alongside?: (tx: Executor) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const args = { tenant, workspace, id };
     const attempts = db.template('webhooks.delete-attempts', (b) =>
@@ -199,7 +209,9 @@ export async function deleteSubscription(db: Db, tenant: string, workspace: stri
     );
     await tx.run(attempts, args);
     await tx.run(deliveries, args);
-    return (await tx.run(subscription, args)) > 0;
+    if ((await tx.run(subscription, args)) === 0) return false;
+    await alongside?.(tx);
+    return true;
   });
 }
 
@@ -211,6 +223,7 @@ export async function rotateSecret(
   id: string,
   now: number,
   graceUntil: number,
+  ex: Executor = db,
 ): Promise<{ row: SubscriptionRow; secret: string } | undefined> {
   const secret = newSecret();
   const t = db.template('webhooks.rotate', (b) =>
@@ -226,8 +239,8 @@ export async function rotateSecret(
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  if ((await db.run(t, { tenant, workspace, id, secret, until: graceUntil, now })) === 0) return undefined;
-  const row = await getSubscription(db, db, tenant, workspace, id);
+  if ((await ex.run(t, { tenant, workspace, id, secret, until: graceUntil, now })) === 0) return undefined;
+  const row = await getSubscription(db, ex, tenant, workspace, id);
   return row && { row, secret };
 }
 
@@ -238,6 +251,7 @@ export async function enableSubscription(
   workspace: string,
   id: string,
   now: number,
+  ex: Executor = db,
 ): Promise<SubscriptionRow | undefined> {
   const t = db.template('webhooks.enable', (b) =>
     b
@@ -247,8 +261,8 @@ export async function enableSubscription(
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  if ((await db.run(t, { tenant, workspace, id, now })) === 0) return undefined;
-  return getSubscription(db, db, tenant, workspace, id);
+  if ((await ex.run(t, { tenant, workspace, id, now })) === 0) return undefined;
+  return getSubscription(db, ex, tenant, workspace, id);
 }
 
 /** Disables a subscription with the reason, and gives up its pending deliveries (in the caller's transaction). */

@@ -4,7 +4,7 @@
 
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Db } from '../db/database.ts';
+import type { Db, Executor } from '../db/database.ts';
 import { param, readJson } from '../db/database.ts';
 
 export const TOKEN_PREFIX = 'aispm_';
@@ -17,10 +17,11 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * scrape `metrics` (GET /metrics: the whole process's figures, no tenant data; a scraper needs
  * nothing else, and a reader of one tenant should not see the others' traffic), manage the
  * `webhooks` subscriptions of its workspaces (their secrets sign what the service sends out, so
- * reading the estate does not grant it).
+ * reading the estate does not grant it), `admin`: manage every key of the tenant and read its audit
+ * trail (without it a key sees and revokes only the keys it made itself).
  */
-export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views';
-export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views'];
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views' | 'admin';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views', 'admin'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {
@@ -35,6 +36,9 @@ export interface ApiKey {
   createdAt: number;
   expiresAt: number | null;
   revokedAt: number | null;
+  /** The key that made this one over HTTP; null when the CLI made it. */
+  createdBy: string | null;
+  lastUsedAt: number | null;
 }
 
 function base62(n: number, width: number): string {
@@ -88,6 +92,8 @@ interface KeyRow {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  created_by: string | null;
+  last_used_at: number | null;
 }
 
 function fromRow(r: KeyRow): ApiKey {
@@ -102,10 +108,25 @@ function fromRow(r: KeyRow): ApiKey {
     createdAt: Number(r.created_at),
     expiresAt: r.expires_at === null ? null : Number(r.expires_at),
     revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+    createdBy: r.created_by,
+    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
   };
 }
 
-const columns = ['id', 'tenant_id', 'user_id', 'name', 'workspaces', 'scopes', 'hint', 'created_at', 'expires_at', 'revoked_at'] as const;
+const columns = [
+  'id',
+  'tenant_id',
+  'user_id',
+  'name',
+  'workspaces',
+  'scopes',
+  'hint',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'created_by',
+  'last_used_at',
+] as const;
 
 export interface CreateTokenInput {
   tenantId: string;
@@ -115,9 +136,12 @@ export interface CreateTokenInput {
   name?: string;
   expiresInMs?: number | null;
   now?: number;
+  /** The key making this one (over HTTP); absent from the CLI. */
+  createdBy?: string;
 }
 
-export async function createToken(db: Db, input: CreateTokenInput): Promise<{ token: string; key: ApiKey }> {
+/** Creates a key; `ex` is the transaction it is written in (with its audit row), the database by default. */
+export async function createToken(db: Db, input: CreateTokenInput, ex: Executor = db): Promise<{ token: string; key: ApiKey }> {
   const token = newTokenString();
   const now = input.now ?? Date.now();
   const key: ApiKey = {
@@ -131,6 +155,8 @@ export async function createToken(db: Db, input: CreateTokenInput): Promise<{ to
     createdAt: now,
     expiresAt: input.expiresInMs ? now + input.expiresInMs : null,
     revokedAt: null,
+    createdBy: input.createdBy ?? null,
+    lastUsedAt: null,
   };
   const insert = db.template('tokens.insert', (b) =>
     b.insertInto('api_keys').values({
@@ -145,9 +171,10 @@ export async function createToken(db: Db, input: CreateTokenInput): Promise<{ to
       created_at: param<number>('created'),
       expires_at: param<number | null>('expires'),
       revoked_at: null,
+      created_by: param<string | null>('createdBy'),
     }),
   );
-  await db.run(insert, {
+  await ex.run(insert, {
     id: key.id,
     tenant: key.tenantId,
     user: key.userId,
@@ -158,6 +185,7 @@ export async function createToken(db: Db, input: CreateTokenInput): Promise<{ to
     hint: key.hint,
     created: key.createdAt,
     expires: key.expiresAt,
+    createdBy: key.createdBy,
   });
   return { token, key };
 }
@@ -178,8 +206,32 @@ export async function listKeys(db: Db, tenantId?: string): Promise<ApiKey[]> {
   return (await db.all<KeyRow>(t, { tenant: tenantId })).map(fromRow);
 }
 
+/** One key of a tenant, revoked or not. */
+export async function getKey(db: Db, ex: Executor, tenantId: string, id: string): Promise<ApiKey | undefined> {
+  const t = db.template('tokens.get', (b) =>
+    b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).where('id', '=', param('id')),
+  );
+  const row = await ex.first<KeyRow>(t, { tenant: tenantId, id });
+  return row ? fromRow(row) : undefined;
+}
+
+/**
+ * Notes that a key was used. The condition keeps it to one changed row a minute per key even when
+ * several processes note the same key; callers also skip it within the minute (auth.ts).
+ */
+export async function touchKey(db: Db, id: string, now: number, everyMs: number): Promise<void> {
+  const t = db.template('tokens.touch', (b) =>
+    b
+      .updateTable('api_keys')
+      .set({ last_used_at: param<number>('now') })
+      .where('id', '=', param('id'))
+      .where((w) => w.or([w('last_used_at', 'is', null), w('last_used_at', '<=', param<number>('before'))])),
+  );
+  await db.run(t, { id, now, before: now - everyMs });
+}
+
 /** Marks a key revoked; returns false when there is no such key or it was already revoked. */
-export async function revokeKey(db: Db, id: string, now = Date.now()): Promise<boolean> {
+export async function revokeKey(db: Db, id: string, now = Date.now(), ex: Executor = db): Promise<boolean> {
   const t = db.template('tokens.revoke', (b) =>
     b
       .updateTable('api_keys')
@@ -187,7 +239,7 @@ export async function revokeKey(db: Db, id: string, now = Date.now()): Promise<b
       .where('id', '=', param('id'))
       .where('revoked_at', 'is', null),
   );
-  return (await db.run(t, { id, now })) > 0;
+  return (await ex.run(t, { id, now })) > 0;
 }
 
 /** Parses `90d`, `12h`, `30m`, `3600s` into milliseconds. */

@@ -28,6 +28,7 @@ import * as webhooks from './migrations/050_webhooks.ts';
 import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 import * as entityNameSearch from './migrations/071_entity_name_search.ts';
 import * as costDaily from './migrations/080_cost_daily.ts';
+import * as identity from './migrations/085_identity.ts';
 
 interface Migration {
   version: number;
@@ -59,6 +60,7 @@ const migrations: Migration[] = [
   { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
   { version: 71, name: 'entity_name_search', up: entityNameSearch.up },
   { version: 80, name: 'cost_daily', up: costDaily.up },
+  { version: 85, name: 'identity', up: identity.up },
 ];
 
 export interface MigrateResult {

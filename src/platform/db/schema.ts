@@ -18,6 +18,28 @@ export interface ApiKeysTable {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  /** The key that made this one over HTTP; null for keys made by the CLI. */
+  created_by: string | null;
+  /** When a request last used it (written at most once a minute per key). */
+  last_used_at: number | null;
+}
+
+/** One change or refused attempt (docs/IDENTITY.md); never a secret or a stored value. */
+export interface AuditEventsTable {
+  tenant_id: string;
+  id: string;
+  /** The workspace of the change; null for tenant-wide changes (keys). */
+  workspace_id: string | null;
+  at: number;
+  /** The key id that acted. */
+  actor: string;
+  action: string;
+  target: string;
+  outcome: string;
+  reason: string | null;
+  address: string | null;
+  user_agent: string | null;
+  detail: Json | null;
 }
 
 export interface ServiceSettingsTable {
@@ -520,6 +542,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
+  audit_events: AuditEventsTable;
   service_settings: ServiceSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   entities: EntitiesTable;

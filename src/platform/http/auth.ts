@@ -2,14 +2,17 @@
 // (`read`, `ingest`, `storage`) or `public`; registering a route without one fails at start, so a
 // route can never be added unprotected by omission. Verified tokens are cached for a short bound
 // (AISPM_AUTH_CACHE_MS): a revocation takes effect within it, and a request costs one SHA-256 and a
-// map lookup once its token is warm.
+// map lookup once its token is warm. `any` admits every valid key of the path's tenant, whatever its
+// scopes (making a key no wider than one's own, listing one's own keys). A key's `last_used_at` is
+// written at most once a minute per key per process, after the request is admitted and without
+// holding it up (LAST_USED_EVERY_MS below).
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope } from '../auth/tokens.ts';
+import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope, touchKey } from '../auth/tokens.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
-export type RouteAccess = Scope | 'public';
+export type RouteAccess = Scope | 'any' | 'public';
 
 export interface Principal {
   key: ApiKey;
@@ -86,8 +89,44 @@ function bearer(header: string | undefined): string {
   return m[1]!;
 }
 
+/** How often a key's `last_used_at` is written at most: a busy key costs one UPDATE a minute, not one per request. */
+export const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * Writes `last_used_at` of keys in use, off the request's path: at most once per LAST_USED_EVERY_MS
+ * per key in this process (the UPDATE's own condition holds it to that across processes too).
+ * Failures are logged, never answered; the app waits for writes in flight when it closes.
+ */
+class LastUsed {
+  private readonly written = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly db: Db;
+  private readonly onError: (err: unknown) => void;
+  constructor(db: Db, onError: (err: unknown) => void) {
+    this.db = db;
+    this.onError = onError;
+  }
+
+  note(key: ApiKey, now: number): void {
+    const last = this.written.get(key.id) ?? key.lastUsedAt ?? -Infinity;
+    if (now - last < LAST_USED_EVERY_MS) return;
+    // Bounded like the token cache: forgetting a key costs one more UPDATE, which its condition may skip.
+    if (this.written.size >= 10_000) this.written.clear();
+    this.written.set(key.id, now);
+    const p = touchKey(this.db, key.id, now, LAST_USED_EVERY_MS).catch(this.onError);
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+}
+
 export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): TokenCache {
   const cache = new TokenCache(db, ttlMs);
+  const lastUsed = new LastUsed(db, (err) => app.log.warn({ err }, 'could not note when a key was last used'));
+  app.addHook('onClose', () => lastUsed.settle());
   app.decorateRequest('principal', undefined);
 
   app.addHook('onRoute', (route) => {
@@ -96,11 +135,12 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
   });
 
   /** Whether the principal (null: no such token) may use the route; throws the 401 or 403 if not. */
-  function admit(request: FastifyRequest, access: Scope, principal: Principal | null, now: number): void {
+  function admit(request: FastifyRequest, access: Scope | 'any', principal: Principal | null, now: number): void {
     if (!principal) throw unauthorized('unknown token');
     if (principal.key.revokedAt !== null && principal.key.revokedAt <= now) throw unauthorized('token was revoked');
     if (principal.key.expiresAt !== null && principal.key.expiresAt <= now) throw unauthorized('token has expired');
-    if (!principal.key.scopes.includes(access)) throw forbidden(`token lacks the "${access}" scope this operation needs`);
+    if (access !== 'any' && !principal.key.scopes.includes(access))
+      throw forbidden(`token lacks the "${access}" scope this operation needs`);
     const tenant = pathParam(request, 'tenant_id');
     const workspace = pathParam(request, 'workspace_id');
     if (tenant !== undefined && tenant !== principal.key.tenantId) {
@@ -110,6 +150,7 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
       throw forbidden('token has no access to this workspace');
     }
     request.principal = principal;
+    lastUsed.note(principal.key, now);
   }
 
   // Callback style, and synchronous while the token is in the cache (almost every request): no

@@ -133,7 +133,7 @@ export interface ListRouteOptions<P extends TObject> {
   /** Serves workspaces that hold no data too (client storage). */
   anyWorkspace?: boolean;
   /** The token scope the list needs (default `read`; webhook subscriptions need `webhooks`). */
-  access?: Scope;
+  access?: Scope | 'any';
   /**
    * Other media types the operation answers in place of the list when `Accept` names one first
    * (the issues index as SARIF): the type, its schema for the document, and what sends it.

@@ -1,0 +1,141 @@
+// The identity lists: the API keys of a tenant (all of them for an `admin` key of every workspace,
+// otherwise the keys the asking key made), and the tenant's audit trail (the rows of the asking
+// key's workspaces). Never a secret, its hash, or a stored value.
+
+import type { ColumnDef, ValueType } from '../../catalog/types.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { type ScopeShape, whereScope } from '../../platform/db/workspace-scope.ts';
+import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
+import { rfc3339 } from '../../platform/values.ts';
+
+function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
+  return { name, type, description, sortable, from: { field: name } };
+}
+
+export const keyColumns: ColumnDef[] = [
+  col('id', 'string', 'Key id.', true),
+  col('name', 'string', 'Its label.', true),
+  col('scopes', 'strings', 'What it may do: read, ingest, storage, metrics, webhooks, views, admin.'),
+  col('workspaces', 'strings', 'The workspaces it is granted; `["*"]`: every workspace of the tenant.'),
+  col('created_by', 'string', 'The key that made it over HTTP; null when the CLI (`aispm token create`) made it.', true),
+  col('created_at', 'time', 'When it was made.', true),
+  col('last_used_at', 'time', 'When a request last used it (noted at most once a minute), or null.', true),
+  col('expires_at', 'time', 'When it stops working, or null.', true),
+  col('revoked_at', 'time', 'When it was revoked, or null.', true),
+];
+
+const keyTimes = new Set(keyColumns.filter((c) => c.type === 'time').map((c) => c.name));
+
+/** Whose keys a request lists: every key of the tenant (an admin key), or the keys one key made. */
+export function keysScope(tenant: string, admin: boolean, keyId: string): ListScope {
+  return admin
+    ? { args: { tenant }, key: 'all', fingerprint: [tenant, 'all'] }
+    : { args: { tenant, creator: keyId }, key: 'own', fingerprint: [tenant, 'own', keyId] };
+}
+
+/** The API keys of a tenant, newest first. Scope: keysScope. */
+export const keysList = defineList<Record<string, unknown>>({
+  name: 'identity.api-keys',
+  columns: keyColumns,
+  columnSql: () => fieldSql(keyColumns, 'k.'),
+  tie: ['k.id'],
+  defaultSort: [{ column: 'created_at', dir: 'desc' }],
+  filters: [],
+  pageSize: 100,
+  base: (b, _d, scope) => {
+    const q = b
+      .selectFrom('api_keys as k')
+      .select(keyColumns.map((c) => `k.${c.name}` as 'k.id'))
+      .where('k.tenant_id', '=', param('tenant'));
+    return scope.key === 'all' ? q : q.where('k.created_by', '=', param('creator'));
+  },
+  render: (_db, _scope, rows) =>
+    rows.map((r) =>
+      keyColumns.map((c) => {
+        const v = r[c.name];
+        if (keyTimes.has(c.name)) return rfc3339(v === null ? null : Number(v));
+        if (c.type === 'strings') return readJson<string[]>(v) ?? [];
+        return v;
+      }),
+    ),
+});
+
+const auditCol = (name: string, type: ValueType, description: string, sortable: boolean, field = name): ColumnDef => ({
+  name,
+  type,
+  description,
+  sortable,
+  from: { field },
+});
+
+export const auditColumns: ColumnDef[] = [
+  auditCol('time', 'time', 'When it happened.', true, 'at'),
+  auditCol('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
+  auditCol('actor', 'string', 'The key that acted (its id).', true),
+  auditCol(
+    'action',
+    'string',
+    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch.',
+    true,
+  ),
+  auditCol(
+    'target',
+    'string',
+    'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest).',
+    true,
+  ),
+  auditCol('outcome', 'string', 'success, or refused (the change was asked for and not made; `reason` says why).', true),
+  auditCol('reason', 'string', 'Why it was refused, or null.', false),
+  auditCol('address', 'string', 'The peer address of the request.', true),
+  auditCol('user_agent', 'string', 'The User-Agent of the request (its first 256 characters), or null.', false),
+  auditCol('id', 'string', 'Event id.', false),
+  auditCol('detail', 'object', 'What the change was (names, scopes, counts; never a secret or a stored value), or null.', false),
+];
+
+/** The audit trail of a tenant, newest first. Scope: the tenant. */
+export const auditList = defineList<Record<string, unknown>>({
+  name: 'identity.audit',
+  columns: auditColumns,
+  columnSql: () => fieldSql(auditColumns, 'a.', { time: 'a.at' }),
+  tie: ['a.id'],
+  defaultSort: [{ column: 'time', dir: 'desc' }],
+  filters: [],
+  pageSize: 100,
+  // A key granted some workspaces reads their rows only (tenant-wide rows have no workspace: none of them).
+  base: (b, d, scope) =>
+    whereScope(
+      b
+        .selectFrom('audit_events as a')
+        .select([
+          'a.at',
+          'a.workspace_id',
+          'a.actor',
+          'a.action',
+          'a.target',
+          'a.outcome',
+          'a.reason',
+          'a.address',
+          'a.user_agent',
+          'a.id',
+          'a.detail',
+        ])
+        .where('a.tenant_id', '=', param('tenant')),
+      d,
+      scope.key as ScopeShape,
+      'a.workspace_id',
+    ),
+  render: (_db, _scope, rows) =>
+    rows.map((r) => [
+      rfc3339(Number(r.at)),
+      r.workspace_id,
+      r.actor,
+      r.action,
+      r.target,
+      r.outcome,
+      r.reason,
+      r.address,
+      r.user_agent,
+      r.id,
+      r.detail === null ? null : readJson(r.detail),
+    ]),
+});
