@@ -229,11 +229,12 @@ describeEngines('api keys', (harness) => {
     const b1 = body(await make(h, bob, { name: 'b1', scopes: ['read'], all_workspaces: true }));
     assert.equal(a1.user_id, 'alice');
 
+    // Newest first; a1 and a2 may share a millisecond, so their order is the id's: compare by name.
     assert.deepEqual(
-      (await listKeys(h, alice)).map((r) => [r.name, r.created_by]),
+      (await listKeys(h, alice)).map((r) => [r.name, r.created_by]).sort(),
       [
-        ['a2', aliceKey.id],
         ['a1', aliceKey.id],
+        ['a2', aliceKey.id],
       ],
     );
     assert.deepEqual(
