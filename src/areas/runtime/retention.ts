@@ -102,7 +102,11 @@ export function startRuntimeMaintenance(db: Db, opts: MaintenanceOptions, everyM
     running = running.then(async () => {
       try {
         await preparePartitions(db, opts.now());
-        if (opts.retentionDays > 0) opts.onResult?.(await applyRetention(db, opts.retentionDays, opts.now()));
+        if (opts.retentionDays > 0) {
+          // Not inside `onResult?.(…)`: an optional call skips evaluating its arguments when there is no callback.
+          const result = await applyRetention(db, opts.retentionDays, opts.now());
+          opts.onResult?.(result);
+        }
       } catch (err) {
         opts.onError?.(err);
       }
