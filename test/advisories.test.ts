@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { body, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
+import { body, describeEngines, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
 import { synthetic, tempDir, writeTree } from './helpers/scan-trees.ts';
 
 const T = 'acme';
@@ -516,3 +516,109 @@ for (const engine of engineNames) {
     });
   });
 }
+
+// Version order at the boundaries, through the ingest API: one agent per version of one package,
+// whose `packages` the test writes as a scan would; which agents the advisory affects is the answer.
+describeEngines('advisories: version ranges of each ecosystem', (h) => {
+  const T = 'edges';
+  const W = 'w';
+  // [declared versions of the agent, affected?]: the OSV evaluation with the ecosystem's own order.
+  const npmCases: Array<[string[], boolean]> = [
+    [['0.5.1'], true], // named in `versions`
+    [['0.5.2'], false],
+    [['1.0.0-beta.1'], false], // a pre-release before the introducing one
+    [['1.0.0-beta.2'], true], // introduced: inclusive
+    [['1.1.9'], true],
+    [['1.2.0'], false], // fixed: exclusive
+    [['1.10.0'], false], // after 1.2.0 (a string comparison would put it before)
+    [['2.1.3'], true], // last_affected: inclusive
+    [['2.1.4'], false],
+    [['^1.1.0'], true], // no lock file: the lowest version the range allows, 1.1.0
+    [['^1.1.0', '1.2.0'], false], // a lock file's exact version wins over the manifest's range
+  ];
+  const pypiCases: Array<[string[], boolean]> = [
+    [['1.0'], true],
+    [['1.0.post1'], false], // fixed: the post-release fixes it
+    [['1.0.dev1'], true], // a dev release comes before 1.0
+    [['1.0rc1'], true],
+    [['1.0+ubuntu1'], true], // a local version sorts after 1.0, before 1.0.post1
+    [['2.0'], false],
+    [['1!0.0'], false], // epoch 1 is after every epoch-0 version, before 1!0.1
+    [['1!0.2'], true],
+    [['1!0.3.dev0'], true],
+    [['1!0.3.dev1'], false],
+    [['>=0.9,<1.0.post1'], true], // the lowest allowed: 0.9
+  ];
+  const agents = (eco: 'npm' | 'pypi', name: string, cases: Array<[string[], boolean]>) =>
+    cases.map(([versions], i) => ({
+      type: 'entity',
+      kind: 'agent',
+      id: `${eco}-${i}`,
+      name: `${eco} ${versions.join(' + ')}`,
+      last_seen: '2026-01-01T00:00:00Z',
+      attributes: { packages: versions.map((v) => `${eco}:${name}@${v}`) },
+    }));
+
+  it('npm (semver) and PyPI (PEP 440) boundaries: introduced, fixed, last_affected, versions, pre-releases, epochs, post and dev releases', async () => {
+    const token = await h().token({ tenant: T, scopes: ['read', 'ingest'] });
+    const ingest = async (records: object[]) => {
+      const res = await h().request({
+        method: 'POST',
+        url: `/api/v1/ingest/tenants/${T}/workspaces/${W}`,
+        token,
+        headers: { 'content-type': 'application/x-ndjson' },
+        payload: records.map((r) => JSON.stringify(r)).join('\n'),
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    };
+    await ingest([...agents('npm', 'vuln-lib', npmCases), ...agents('pypi', 'vuln-py', pypiCases)]);
+    await ingest(
+      [
+        {
+          type: 'advisory',
+          osv: osv('x_npm-ranges', '2025-01-01T00:00:00Z', { ecosystem: 'npm', name: 'vuln-lib' }, [
+            { type: 'SEMVER', events: [{ introduced: '1.0.0-beta.2' }, { fixed: '1.2.0' }] },
+            { type: 'SEMVER', events: [{ introduced: '2.0.0' }, { last_affected: '2.1.3' }] },
+          ]),
+        },
+        {
+          type: 'advisory',
+          osv: osv('x_pypi-ranges', '2025-01-01T00:00:00Z', { ecosystem: 'PyPI', name: 'Vuln_Py' }, [
+            { type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.0.post1' }] },
+            { type: 'ECOSYSTEM', events: [{ introduced: '1!0.1' }, { fixed: '1!0.3.dev1' }] },
+          ]),
+        },
+      ].map((r) => {
+        // The npm record's `versions` list names one version outside its ranges.
+        const affected = (r.osv.affected as Array<Record<string, unknown>>)[0]!;
+        if (r.osv.id === 'x_npm-ranges') affected.versions = ['0.5.1'];
+        return r;
+      }),
+    );
+    for (const [id, eco, cases] of [
+      ['x_npm-ranges', 'npm', npmCases],
+      ['x_pypi-ranges', 'pypi', pypiCases],
+    ] as const) {
+      const a = body(await h().get(`/api/v1/advisories/tenants/${T}/workspaces/${W}/${id}`, token));
+      const affected = a.objects.map((o: { name: string }) => o.name).sort();
+      const expected = cases
+        .filter(([, hit]) => hit)
+        .map(([versions]) => `${eco} ${versions.join(' + ')}`)
+        .sort();
+      assert.deepEqual(affected, expected, id);
+    }
+    // The range's lowest version is what was matched, and the finding says so.
+    const npm = body(await h().get(`/api/v1/advisories/tenants/${T}/workspaces/${W}/x_npm-ranges`, token));
+    assert.deepEqual(npm.objects.find((o: { name: string }) => o.name === 'npm ^1.1.0').package, {
+      ecosystem: 'npm',
+      name: 'vuln-lib',
+      version: '1.1.0',
+      declared: '^1.1.0',
+      version_basis: 'lowest allowed by ^1.1.0',
+    });
+    assert.deepEqual(npm.packages, [{ ecosystem: 'npm', name: 'vuln-lib', fixed: ['1.2.0'] }]);
+    const py = body(await h().get(`/api/v1/advisories/tenants/${T}/workspaces/${W}/x_pypi-ranges`, token));
+    // In PEP 440 order: 1.0.post1 (epoch 0) before 1!0.3.dev1.
+    assert.deepEqual(py.packages, [{ ecosystem: 'pypi', name: 'vuln-py', fixed: ['1.0.post1', '1!0.3.dev1'] }]);
+  });
+});

@@ -90,7 +90,7 @@ export function resolveVersion(ecosystem: Ecosystem, spec: string): Resolved | n
     return low && low.version !== '0.0.0' ? { version: low.version, basis: `lowest allowed by ${s}` } : null;
   }
   const bare = s.replace(/^===?\s*/, '');
-  if (pep440.valid(bare) && !/[<>=!~*,]/.test(bare)) return { version: bare, basis: 'exact' };
+  if (pep440.valid(bare) && !/[<>=~*,]|!=/.test(bare)) return { version: bare, basis: 'exact' };
   if (!pep440.validRange(s)) return null;
   const bounds = [...s.matchAll(/(?:~=|===|==|>=)\s*([^,;\s*]+)(?![.*\w])/g)].map((m) => m[1]!).filter((v) => pep440.valid(v));
   const candidates = bounds.filter((v) => pep440.satisfies(v, s)).sort((a, b) => pep440.compare(a, b));
