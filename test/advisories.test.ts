@@ -472,6 +472,11 @@ for (const engine of engineNames) {
       const scan = await aispm({ ...env, AISPM_WORKSPACE: W }, ['scan', join(dir, 'repo')]);
       assert.equal(scan.code, 0, scan.err);
       assert.deepEqual(await openFindings(), [`osv:${AGENTS_PY_FIXED} Billing`, 'osv:PYSEC-2025-43 Billing']);
+      // A scan where the project no longer depends on it resolves them.
+      writeTree(join(dir, 'repo'), { 'py/requirements.txt': 'httpx==0.27.0\n' });
+      const again = await aispm({ ...env, AISPM_WORKSPACE: W }, ['scan', join(dir, 'repo')]);
+      assert.equal(again.code, 0, again.err);
+      assert.deepEqual(await openFindings(), []);
     });
   });
 }

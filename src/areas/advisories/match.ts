@@ -120,6 +120,18 @@ async function allPackageObjects(ctx: BatchContext): Promise<PackageObject[]> {
   return rows.flatMap((r) => packageObject(r.kind, r.id, r.name, r.attributes) ?? []);
 }
 
+async function holdsAdvisories(ctx: BatchContext): Promise<boolean> {
+  const t = ctx.db.template('advisories.any', (b) =>
+    b
+      .selectFrom('advisory_packages')
+      .select('advisory_id')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .limit(1),
+  );
+  return (await ctx.tx.first(t, { tenant: ctx.tenant, workspace: ctx.workspace })) !== undefined;
+}
+
 interface StoredAdvisory {
   advisory: Advisory;
   withdrawn: boolean;
@@ -281,15 +293,18 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
   const written = advisoriesWritten(ctx);
   const touchedKeys = [...effects.inventory].filter((k) => PACKAGE_KINDS.includes(splitKey(k)[0]));
   if (written.size === 0 && touchedKeys.length === 0) return;
+  // Most batches (telemetry, scans of a workspace that holds no advisory) have nothing to match.
+  if (written.size === 0 && !(await holdsAdvisories(ctx))) return;
   const { tenant, workspace, now } = ctx;
 
   // The objects in scope: those the batch wrote, and (when advisories were written) every object with packages.
   const objects = new Map<string, PackageObject>();
   for (const o of await touchedObjects(ctx, touchedKeys)) objects.set(objectKey(o.kind, o.id), o);
-  const touched = new Set(objects.keys());
+  // Every object the batch wrote is reconsidered, those left with no package (or deleted) included: their findings resolve.
+  const touched = new Set(touchedKeys);
   if (written.size) for (const o of await allPackageObjects(ctx)) objects.set(objectKey(o.kind, o.id), o);
   const touchedPackages = new Set<string>();
-  for (const k of touched) for (const p of objects.get(k)!.packages.keys()) touchedPackages.add(p);
+  for (const k of touched) for (const p of objects.get(k)?.packages.keys() ?? []) touchedPackages.add(p);
   const advisories = await advisoriesFor(ctx, new Set(written), touchedPackages);
 
   // What matches now, among the pairs in scope.
