@@ -236,6 +236,21 @@ for (const engine of engineNames) {
       assert.equal((await advisory(AGENTS_JS)).statusCode, 404);
       assert.deepEqual(await openFindings(), []);
 
+      // Bounded: a record past 4 MiB is refused before anything is sent.
+      const big = join(dir, 'big');
+      writeTree(big, {
+        [`${AGENTS_JS}.json`]: JSON.stringify(records[AGENTS_JS]),
+        'GHSA-big0-big0-big0.json': JSON.stringify({
+          ...records[AGENTS_JS],
+          id: 'GHSA-big0-big0-big0',
+          details: 'x'.repeat(4 * 1024 * 1024),
+        }),
+      });
+      const tooBig = await importPath(big);
+      assert.equal(tooBig.code, 1);
+      assert.match(tooBig.err, /GHSA-big0-big0-big0\.json: larger than 4194304 bytes; nothing was written/);
+      assert.equal((await advisory(AGENTS_JS)).statusCode, 404);
+
       // The ingest route refuses the same record with a 400 naming the problem, and writes nothing either.
       const res = await h.request({
         method: 'POST',
