@@ -600,4 +600,51 @@ describeEngines('advisories: version ranges of each ecosystem', (h) => {
     // In PEP 440 order: 1.0.post1 (epoch 0) before 1!0.3.dev1.
     assert.deepEqual(py.packages, [{ ecosystem: 'pypi', name: 'vuln-py', fixed: ['1.0.post1', '1!0.3.dev1'] }]);
   });
+
+  it("severity: the CVSS base score of the vector (v3, else v4), else the database's own rating", async () => {
+    const token = await h().token({ tenant: T, scopes: ['read', 'ingest'] });
+    const cases: Array<[string, Record<string, unknown>, string, unknown]> = [
+      [
+        'x_sev-v4',
+        { severity: [{ type: 'CVSS_V4', score: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N' }] },
+        'critical',
+        9.3,
+      ],
+      [
+        'x_sev-v3-first',
+        {
+          severity: [
+            { type: 'CVSS_V4', score: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N' },
+            { type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:H/PR:L/UI:R/S:U/C:L/I:N/A:N' },
+          ],
+        },
+        'low',
+        2.6,
+      ],
+      // A vector the schema allows but that gives no score (metrics missing): GitHub's rating is used.
+      [
+        'x_sev-partial',
+        { severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L' }], database_specific: { severity: 'HIGH' } },
+        'high',
+        null,
+      ],
+      ['x_sev-none', {}, 'medium', null],
+    ];
+    const res = await h().request({
+      method: 'POST',
+      url: `/api/v1/ingest/tenants/${T}/workspaces/sev`,
+      token,
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: cases
+        .map(([id, extra]) =>
+          JSON.stringify({ type: 'advisory', osv: osv(id, '2025-01-01T00:00:00Z', { ecosystem: 'npm', name: 'sev-lib' }, [], extra) }),
+        )
+        .join('\n'),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    for (const [id, , severity, score] of cases) {
+      const a = body(await h().get(`/api/v1/advisories/tenants/${T}/workspaces/sev/${id}`, token));
+      assert.deepEqual([a.severity, a.cvss?.score ?? null], [severity, score], id);
+    }
+  });
 });
