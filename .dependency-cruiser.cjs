@@ -75,6 +75,11 @@ module.exports = {
       from: { path: '^src/scan/' }, to: { path: '^src/', pathNot: '^src/(scan|catalog|client|settings)/|^src/config[.]ts$' },
     },
     {
+      name: 'osv-is-a-client', severity: 'error',
+      comment: '`aispm advisories import` reads OSV files and sends them through the ingest API, like the scanner.',
+      from: { path: '^src/osv/' }, to: { path: '^src/', pathNot: '^src/(osv|catalog|client|settings)/|^src/config[.]ts$' },
+    },
+    {
       name: 'only-the-cli-runs-scans', severity: 'error', comment: 'The service never imports the scanner: it is run by the CLI.',
       from: { path: '^src/', pathNot: '^src/(scan/|cli-program[.]ts$)' }, to: { path: '^src/scan/' },
     },

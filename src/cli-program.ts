@@ -12,6 +12,7 @@ import { openDb } from './platform/db/open.ts';
 import { ALL_WORKSPACES, createToken, listKeys, parseDuration, revokeKey, scopes, type Scope } from './platform/auth/tokens.ts';
 import { isAddressInUse, portIsFree, portTakenMessage } from './platform/http/port.ts';
 import { registerScanCommand } from './scan/command.ts';
+import { registerAdvisoriesCommand } from './osv/command.ts';
 
 // The HTTP server, the wiring of the areas and the ingest pipeline are loaded by the commands
 // that use them only, so that queries (`aispm get …`) start in a fraction of the time.
@@ -573,6 +574,7 @@ program
 
 registerQueryCommands(program, fail);
 registerScanCommand(program, fail);
+registerAdvisoriesCommand(program, fail);
 
 /**
  * Usage errors (an unknown option, a missing argument, a bad choice) as one line naming the

@@ -44,6 +44,9 @@ import { registerViews } from './areas/views/routes.ts';
 import { registerIdentity } from './areas/identity/routes.ts';
 import { OtlpHub } from './areas/discovery/hub.ts';
 import { registerDiscovery } from './areas/discovery/routes.ts';
+import { advisoryWriter } from './areas/advisories/store.ts';
+import { matchAdvisories } from './areas/advisories/match.ts';
+import { registerAdvisories } from './areas/advisories/routes.ts';
 
 /**
  * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
@@ -96,10 +99,20 @@ export function composeService(webhooks: OutboxOptions = defaultWebhooks): Servi
   const posture = new PostureRules(finish, webhookInterest);
   const plan: BatchPlan = {
     // Entities before relations, rules before findings, scans before the findings that name them.
-    writers: [entityWriter, relationWriter, ruleWriter, ruleSettingWriter, priceWriter, scanWriter, findingWriter, interactionWriter],
+    writers: [
+      entityWriter,
+      relationWriter,
+      ruleWriter,
+      ruleSettingWriter,
+      priceWriter,
+      scanWriter,
+      findingWriter,
+      interactionWriter,
+      advisoryWriter,
+    ],
     derive: [refreshKindCounts, refreshEdgeCounts, noteIngest],
-    // Posture first: the findings it opens or resolves count in the risk score the finish computes.
-    react: [posture.afterBatch, rescoreAfterBatch],
+    // Posture and advisories first: the findings they open or resolve count in the risk score the finish computes.
+    react: [posture.afterBatch, matchAdvisories, rescoreAfterBatch],
     finish,
     interest: webhookInterest,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
@@ -211,6 +224,7 @@ export async function buildApp(options: BuildOptions) {
       registerCompliance(app, ctx);
       registerAibom(app, ctx);
       registerIdentity(app, ctx);
+      registerAdvisories(app, ctx);
     },
   });
   return { app, ctx, service, jobs };

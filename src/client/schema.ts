@@ -2397,6 +2397,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/advisories/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an advisory with the objects it affects and the agents that reach them
+         * @description An OSV advisory imported into the workspace (`aispm advisories import`, or `advisory` ingest records): its aliases, severity (from its CVSS vector), references and fixed versions; the objects whose packages it affects (each an open finding of rule `osv:<id>`); and its blast radius: every agent that reaches an affected object through the graph (relations followed as stored, up to 4), with the MCP servers and tools on the way and the secrets the agent reaches. 404 when the workspace holds no advisory of this id.
+         */
+        get: operations["GetAdvisory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -19408,6 +19428,163 @@ export interface operations {
             };
             /** @description The token has no access to this tenant or workspace, or lacks the scope. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAdvisory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Advisory id (its OSV id: GHSA-…, PYSEC-…, …). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        aliases: string[];
+                        summary: string;
+                        severity: string;
+                        cvss: {
+                            type: string;
+                            vector: string;
+                            score: number;
+                        } | null;
+                        modified: string;
+                        published: string | null;
+                        withdrawn: string | null;
+                        references: {
+                            type: string;
+                            url: string;
+                        }[];
+                        /** @description The npm and PyPI packages it affects, with the versions that fix it. */
+                        packages: {
+                            ecosystem: string;
+                            name: string;
+                            fixed: string[];
+                        }[];
+                        /** @description The objects of the workspace it affects (its open findings), by kind and id. */
+                        objects: {
+                            kind: string;
+                            id: string;
+                            name: string | null;
+                            finding_id: string;
+                            package: {
+                                ecosystem: string;
+                                name: string;
+                                version: string;
+                                declared: string;
+                                version_basis: string;
+                            };
+                            agents: {
+                                agent_id: string;
+                                agent_name: string | null;
+                                /** @description Relations from the agent to the object (0: the object is the agent). */
+                                hops: number;
+                                path: {
+                                    kind: string;
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                relations: string[];
+                                /** @description MCP servers on the path (ids), in order. */
+                                mcp_servers: string[];
+                                /** @description Tools on the path (ids), in order. */
+                                tools: string[];
+                                /** @description Secrets the agent reaches (ids). */
+                                secrets: string[];
+                            }[];
+                        }[];
+                        /** @description Every agent reaching an affected object, by id: the blast radius. */
+                        agents: {
+                            id: string;
+                            name: string | null;
+                            /** @description The affected objects it reaches (`kind:id`). */
+                            objects: string[];
+                            mcp_servers: string[];
+                            tools: string[];
+                            secrets: string[];
+                        }[];
+                        /** @description Present when a bound of the graph walk stopped the blast radius short. */
+                        incomplete?: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

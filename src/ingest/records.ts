@@ -11,6 +11,8 @@ import { ruleControls, unknownControl } from '../catalog/frameworks.ts';
 import { severities, type Severity } from '../catalog/rules/index.ts';
 import type { ValueType } from '../catalog/types.ts';
 import { parseTime } from '../platform/values.ts';
+import { type Advisory, readAdvisory } from '../catalog/osv/record.ts';
+import { osvProblem } from '../catalog/osv/validate.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 512 });
 const Text = (max = 10_000) => Type.String({ maxLength: max });
@@ -132,6 +134,8 @@ export const recordSchemas = {
     findings: Type.Optional(Count),
     attributes: Type.Optional(Obj),
   }),
+  /** An OSV record (docs/ADVISORIES.md), checked against the published OSV schema. */
+  advisory: record('advisory', { osv: Obj }),
 };
 
 export type RecordType = keyof typeof recordSchemas;
@@ -255,6 +259,13 @@ export interface ScanRecord {
   attributes: Record<string, unknown>;
 }
 
+export interface AdvisoryRecord {
+  type: 'advisory';
+  advisory: Advisory;
+  /** The OSV record as sent, kept whole. */
+  osv: Record<string, unknown>;
+}
+
 export type IngestRecord =
   | EntityRecord
   | RelationRecord
@@ -263,7 +274,8 @@ export type IngestRecord =
   | PriceRecord
   | FindingRecord
   | InteractionRecord
-  | ScanRecord;
+  | ScanRecord
+  | AdvisoryRecord;
 
 export class RecordError extends Error {}
 
@@ -524,6 +536,12 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         findings: r.findings ?? 0,
         attributes: r.attributes ?? {},
       };
+    }
+    case 'advisory': {
+      const r = value as Type.Static<typeof recordSchemas.advisory>;
+      const problem = osvProblem(r.osv);
+      if (problem) throw new RecordError(`advisory.${problem}`);
+      return { type: 'advisory', advisory: readAdvisory(r.osv), osv: r.osv };
     }
   }
 }

@@ -128,6 +128,17 @@ export function markedRecords(d: Dataset, now = Date.now()): object[] {
     asset_ids: [d.id],
     attributes: { note: S },
   });
+  // An OSV advisory (`x_` is OSV's prefix for ids of one's own database), so the advisory route has an id to read.
+  out.push({
+    type: 'advisory',
+    osv: {
+      schema_version: '1.6.0',
+      id: `x_${d.id}`,
+      modified: t(86_400_000),
+      summary: `${S} advisory`,
+      affected: [{ package: { ecosystem: 'npm', name: `${S}pkg` }, versions: ['1.0.0'] }],
+    },
+  });
   return out;
 }
 

@@ -29,6 +29,7 @@ import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 import * as entityNameSearch from './migrations/071_entity_name_search.ts';
 import * as costDaily from './migrations/080_cost_daily.ts';
 import * as identity from './migrations/085_identity.ts';
+import * as advisories from './migrations/095_advisories.ts';
 
 interface Migration {
   version: number;
@@ -61,6 +62,7 @@ const migrations: Migration[] = [
   { version: 71, name: 'entity_name_search', up: entityNameSearch.up },
   { version: 80, name: 'cost_daily', up: costDaily.up },
   { version: 85, name: 'identity', up: identity.up },
+  { version: 95, name: 'advisories', up: advisories.up },
 ];
 
 export interface MigrateResult {

@@ -431,6 +431,30 @@ export interface OtlpPendingSpansTable {
   received_at: number;
 }
 
+/** An OSV record imported into a workspace (migration 95). */
+export interface AdvisoriesTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  modified: number;
+  withdrawn: number | null;
+  severity: string;
+  cvss_score: number | null;
+  summary: string;
+  body: Json;
+  osv: Json;
+  updated_at: number;
+}
+
+/** A package an advisory affects (npm, pypi), for matching the packages scans found. */
+export interface AdvisoryPackagesTable {
+  tenant_id: string;
+  workspace_id: string;
+  ecosystem: string;
+  name: string;
+  advisory_id: string;
+}
+
 export interface WebhookSubscriptionsTable {
   tenant_id: string;
   workspace_id: string;
@@ -533,6 +557,8 @@ export interface ViewExportsTable {
 }
 
 export interface Database {
+  advisories: AdvisoriesTable;
+  advisory_packages: AdvisoryPackagesTable;
   views: ViewsTable;
   view_exports: ViewExportsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
