@@ -230,13 +230,10 @@ describeEngines('api keys', (harness) => {
     assert.equal(a1.user_id, 'alice');
 
     // Newest first; a1 and a2 may share a millisecond, so their order is the id's: compare by name.
-    assert.deepEqual(
-      (await listKeys(h, alice)).map((r) => [r.name, r.created_by]).sort(),
-      [
-        ['a1', aliceKey.id],
-        ['a2', aliceKey.id],
-      ],
-    );
+    assert.deepEqual((await listKeys(h, alice)).map((r) => [r.name, r.created_by]).sort(), [
+      ['a1', aliceKey.id],
+      ['a2', aliceKey.id],
+    ]);
     assert.deepEqual(
       (await listKeys(h, bob)).map((r) => r.name),
       ['b1'],
