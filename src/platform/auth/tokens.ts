@@ -17,10 +17,10 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * scrape `metrics` (GET /metrics: the whole process's figures, no tenant data; a scraper needs
  * nothing else, and a reader of one tenant should not see the others' traffic), manage the
  * `webhooks` subscriptions of its workspaces (their secrets sign what the service sends out, so
- * reading the estate does not grant it).
+ * reading the estate does not grant it), change the workspace's own `controls` (rules that raise findings).
  */
-export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views';
-export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views'];
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views' | 'controls';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views', 'controls'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {
