@@ -88,7 +88,10 @@ const areaTags = [
     description: 'Subscriptions to events of a workspace (findings created and resolved, objects discovered) and their delivery log.',
   },
   { name: 'Views', description: 'Saved views of a list and their exports to files, on demand or on a schedule.' },
-  { name: 'Controls', description: "A workspace's own rules: saved list or paths queries whose every answer is a finding (docs/CONTROLS.md)." },
+  {
+    name: 'Controls',
+    description: "A workspace's own rules: saved list or paths queries whose every answer is a finding (docs/CONTROLS.md).",
+  },
   {
     name: 'Compliance',
     description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).',

@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseAllDocuments } from 'yaml';
-import { type AispmClient, unwrap } from './index.ts';
+import { type AispmClient, AispmError, unwrap } from './index.ts';
 
 type Call = <T>(request: (api: AispmClient) => Promise<T>) => Promise<T>;
 type Body = Record<string, unknown>;
@@ -83,11 +83,10 @@ export function registerControlsCommands(program: Command, { call, scoped, write
     .description("a workspace's own controls: saved queries whose answers are findings (docs/CONTROLS.md), on a running service");
   type Options = { tenant: string; workspace: string };
   const at = (o: Options) => ({ tenant_id: o.tenant, workspace_id: o.workspace });
-  const stored = (o: Options) =>
-    call(async (api) => unwrap(await api.GET(BASE, { params: { path: at(o) } })) as { items: Stored[] });
+  const stored = (o: Options) => call(async (api) => unwrap(await api.GET(BASE, { params: { path: at(o) } })) as { items: Stored[] });
 
   scoped(controls.command('apply').argument('<path>', 'a YAML file, or a directory of them'))
-    .description('make the workspace\'s controls equal to the YAML (one control per document)')
+    .description("make the workspace's controls equal to the YAML (one control per document)")
     .option('--prune', 'delete the controls the files do not declare')
     .option('--dry-run', 'print what each change would open and resolve; write nothing')
     .action(async (path: string, o: Options & { prune?: boolean; dryRun?: boolean }) => {
@@ -96,14 +95,25 @@ export function registerControlsCommands(program: Command, { call, scoped, write
       const tally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
       for (const c of wanted) {
         const id = c.id as string;
+        const named = <T>(result: Parameters<typeof unwrap<T>>[0]): T => {
+          try {
+            return unwrap(result);
+          } catch (err) {
+            // A refusal names the control it is about.
+            if (err instanceof AispmError) err.message = `${id}: ${err.message}`;
+            throw err;
+          }
+        };
         const before = current.get(id);
         const verb = !before ? 'create' : same(before, c) ? 'unchanged' : 'update';
         if (o.dryRun) {
-          const d = await call(async (api) => unwrap(await api.POST(`${BASE}/preview`, { params: { path: at(o) }, body: c as never })));
-          write(`${verb} ${id}: would open ${d.would_open.length}${list(d.would_open)}, resolve ${d.would_resolve.length}${list(d.would_resolve)}\n`);
+          const d = await call(async (api) => named(await api.POST(`${BASE}/preview`, { params: { path: at(o) }, body: c as never })));
+          write(
+            `${verb} ${id}: would open ${d.would_open.length}${list(d.would_open)}, resolve ${d.would_resolve.length}${list(d.would_resolve)}\n`,
+          );
         } else if (verb !== 'unchanged') {
           const { id: _id, ...body } = c;
-          const saved = await call(async (api) => unwrap(await api.PUT(ONE, { params: { path: { ...at(o), id } }, body: body as never })));
+          const saved = await call(async (api) => named(await api.PUT(ONE, { params: { path: { ...at(o), id } }, body: body as never })));
           write(`${verb === 'create' ? 'created' : 'updated'} ${id}: ${saved.open_findings} open findings\n`);
         } else write(`unchanged ${id}\n`);
         tally[verb === 'create' ? 'created' : verb === 'update' ? 'updated' : 'unchanged']++;

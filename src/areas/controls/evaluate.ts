@@ -79,7 +79,7 @@ export class Controls {
     const { tenant, workspace, now } = ctx;
     const meta = await loadRuleMeta(ctx, [ruleId]);
     const rule = meta.get(ruleId);
-    const on = control && control.enabled && rule?.enabled !== false;
+    const on = control?.enabled && rule?.enabled !== false;
     const answers = on ? (await this.answers(ctx, control)).answers : new Map<string, Answer>();
     const outcome: ControlOutcome = { opened: 0, resolved: 0 };
     const open = new Map<string, OpenInstance>();

@@ -173,7 +173,8 @@ export async function runQuery(
     }
     a.evidence.path_count = (a.evidence.path_count as number) + 1;
     const kept = a.evidence.paths as unknown[];
-    if (kept.length < MAX_EVIDENCE_PATHS) kept.push({ to_id: r.to_id, to_name: r.to_name, hops: r.hops, path: r.path, relations: r.relations });
+    if (kept.length < MAX_EVIDENCE_PATHS)
+      kept.push({ to_id: r.to_id, to_name: r.to_name, hops: r.hops, path: r.path, relations: r.relations });
   }
   return { answers, truncated };
 }

@@ -176,12 +176,19 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
   async function checked(b: BatchContext, f: ControlFields) {
     const q = readQuery(f.queryKind, f.query, ctx.db.dialect, bounds());
     const run = await runQuery(readerIn(ctx.db, b.tx), q, b.tenant, b.workspace);
-    if (run.truncated) throw badRequest(`${f.queryKind}: answers more than ${MAX_ANSWERS} objects; a control should answer few (narrow its filters)`);
+    if (run.truncated)
+      throw badRequest(`${f.queryKind}: answers more than ${MAX_ANSWERS} objects; a control should answer few (narrow its filters)`);
     return { q, run };
   }
 
   /** Saves a control and settles its findings, in one transaction; whether it was created. */
-  async function save(tenant: string, workspace: string, by: string, f: ControlFields, createOnly: boolean): Promise<{ control: Control; created: boolean }> {
+  async function save(
+    tenant: string,
+    workspace: string,
+    by: string,
+    f: ControlFields,
+    createOnly: boolean,
+  ): Promise<{ control: Control; created: boolean }> {
     return ctx.db.transaction(async (tx) => {
       const b = batch(tx, tenant, workspace);
       const before = await getControl(ctx.db, tx, tenant, workspace, f.id);
@@ -216,7 +223,10 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
     },
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
-      const [controls, open] = await Promise.all([controlsOf(ctx.db, ctx.db, tenant, workspace), openCounts(ctx.db, ctx.db, tenant, workspace)]);
+      const [controls, open] = await Promise.all([
+        controlsOf(ctx.db, ctx.db, tenant, workspace),
+        openCounts(ctx.db, ctx.db, tenant, workspace),
+      ]);
       return { items: controls.map((c) => answerOf(c, open.get(c.id) ?? 0)), total: controls.length };
     },
   );
@@ -330,7 +340,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
         tags,
         description:
           'Creates the control with this id (201) or replaces it (200), as `CreateControl` checks it. A replace that changes ' +
-          "its query, severity or title resolves its open findings and opens them afresh; one that changes nothing writes nothing. " +
+          'its query, severity or title resolves its open findings and opens them afresh; one that changes nothing writes nothing. ' +
           'Needs the `controls` scope.',
         params: IdParams,
         body: ControlBody,
@@ -393,7 +403,12 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
       const c = await existing(ctx.db, tenant, workspace, id);
       const q = readQuery(c.queryKind, c.query, ctx.db.dialect, bounds());
       const run = await runQuery(ctx.db, q, tenant, workspace);
-      const items = [...run.answers.values()].map((a) => ({ object_kind: a.objectKind, object_id: a.objectId, name: a.name, evidence: a.evidence }));
+      const items = [...run.answers.values()].map((a) => ({
+        object_kind: a.objectKind,
+        object_id: a.objectId,
+        name: a.name,
+        evidence: a.evidence,
+      }));
       return { id: c.id, total: items.length, truncated: run.truncated, items };
     },
   );

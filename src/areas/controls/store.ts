@@ -126,7 +126,12 @@ export async function saveControl(
     ],
     {
       keys: ['tenant_id', 'workspace_id', 'id'],
-      update: Object.fromEntries(columns.slice(3, 11).concat(['updated_at']).map((c) => [c, `excluded.${c}`])),
+      update: Object.fromEntries(
+        columns
+          .slice(3, 11)
+          .concat(['updated_at'])
+          .map((c) => [c, `excluded.${c}`]),
+      ),
     },
   );
   const ruleColumns = [

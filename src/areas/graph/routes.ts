@@ -4,18 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { ColumnDef, KindDef } from '../../catalog/types.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
 import { valuesOf, type SortDir } from '../../platform/db/paging/keyset.ts';
-import { badRequest } from '../../platform/errors.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { tabular } from '../../platform/http/tabular.ts';
-import { readFilters, type Filter } from '../../platform/lists/filters.ts';
-import { filtersOf } from '../../platform/lists/list-page.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { parseSortTerms, sortSignature } from '../../platform/lists/sort-terms.ts';
-import { entityList } from '../inventory/lists.ts';
 import { type Direction, findPaths, PATH_LIMITS, type PathRow } from './paths.ts';
 import { readPathsQuery } from './paths-query.ts';
 
