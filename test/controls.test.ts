@@ -276,6 +276,17 @@ describeEngines(
       const id = results.rows[0]![results.header.indexOf('id')];
       const detail = body(await h().get(`/api/v1/instances/tenants/${T1}/workspaces/${W1}/${id}`, reader));
       assert.equal(JSON.stringify(detail).includes('models.provider=anthropic'), true, 'the evidence names the query');
+      // Its frameworks map its findings to compliance controls: LLM06 lists the MCP servers it answers.
+      const llm06 = await allPages(h(), `/api/v1/compliance/tenants/${T1}/workspaces/${W1}/owasp-llm-2025/LLM06?page_size=100`, reader);
+      const mine = llm06.rows.filter((r) => r[llm06.header.indexOf('rule_id')] === 'CTL-shell-servers');
+      assert.deepEqual(mine.map((r) => r[llm06.header.indexOf('object_id')]).sort(), await openFindings('CTL-shell-servers'));
+      assert.ok(mine.length > 0);
+      // The objects' issue counts include them: a1 has open findings of three high controls.
+      const a1 = body(await h().get(`/api/v1/aispm-agents/tenants/${T1}/workspaces/${W1}?id=a1`, reader));
+      let open = 0;
+      for (const c of controls) if ((await openFindings(c.id)).includes('a1')) open++;
+      assert.ok(open > 0);
+      assert.equal(a1.rows[0][a1.header.indexOf('total_issues')], open);
     });
 
     it('--dry-run writes nothing and says what would open and resolve; --prune deletes', async () => {
