@@ -7,15 +7,18 @@
 //
 // When: as a finish step of every ingest batch (and posture evaluation) that touched the
 // workspace, after the stored rows are rendered (the lists read them), inside the batch's
-// transaction; and when a control is saved or deleted (`settleControl`). Every enabled control of
-// the workspace is evaluated after a batch: a list control's related filters and a paths
-// control's hops reach other kinds, so no narrower set is known to be safe.
+// transaction; and when a control is saved or deleted (`settle`). After a batch, a list control
+// without related filters is evaluated only when the batch touched an object of its kind: the
+// list reads the stored rows, which change only for the objects a batch touched (rendered again by
+// the finish steps before this one). A related filter or a path reaches other kinds through
+// relations, so such a control is evaluated after every batch that touched the workspace.
 
 import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import { loadRuleMeta } from '../findings/rules-writer.ts';
-import { type BatchContext, type Change, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { json, updateRows } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -52,6 +55,13 @@ async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenIns
   );
   const rows = await ctx.tx.all<OpenInstance>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId });
   return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
+}
+
+/** The one kind whose rows a control reads, or 'any' when it reaches others (related filters, paths). */
+function kindsRead(c: Control, d: SqlDialect, bounds: PathBounds): string | 'any' {
+  const q = readQuery(c.queryKind, c.query, d, bounds);
+  if (q.kind === 'paths' || q.filters.some((f) => f.decl.matching)) return 'any';
+  return q.object.name;
 }
 
 const newInstanceId = () => `ctl_${randomBytes(12).toString('base64url')}`;
@@ -194,9 +204,16 @@ export class Controls {
       ctx.touchedForEdges.size + ctx.touchedForIssues.size + ctx.touchedForRisk.size + ctx.touchedRows.size + ctx.touchedKinds.size;
     if (touched === 0) return;
     const controls = await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace);
+    if (!controls.some((c) => c.enabled)) return;
+    const kinds = new Set(ctx.touchedKinds);
+    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) {
+      for (const k of set) kinds.add(splitKey(k)[0]);
+    }
     for (const c of controls) {
       if (!c.enabled) continue;
       try {
+        const reads = kindsRead(c, ctx.db.dialect, this.bounds());
+        if (reads !== 'any' && !kinds.has(reads)) continue;
         await this.settle(ctx, c.id, c);
       } catch (err) {
         // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
