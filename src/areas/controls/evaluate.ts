@@ -157,7 +157,7 @@ export class Controls {
           i.title,
           control.description || `The ${control.queryKind} query of control ${ruleId} answers this object: ${control.query}`,
           null,
-          json({ control: ruleId, [control.queryKind]: control.query, answer: a.evidence }),
+          json({ control: ruleId, [control.queryKind]: control.query, answer: a.evidence() }),
           control.remediation,
           null,
           null,

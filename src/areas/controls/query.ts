@@ -39,7 +39,8 @@ export interface Answer {
   objectKind: string;
   objectId: string;
   name: string;
-  evidence: Record<string, unknown>;
+  /** Built only for the answers that open a finding: most answers of a batch are findings already open. */
+  evidence: () => Record<string, unknown>;
 }
 
 const byPrefix = new Map(routedKinds.map((k) => [k.prefix!, k]));
@@ -150,7 +151,7 @@ export async function runQuery(
           objectKind: q.object.name,
           objectId: id,
           name: nameAt >= 0 && values[nameAt] ? String(values[nameAt]) : id,
-          evidence: Object.fromEntries(header.map((c, i) => [c, values[i] ?? null])),
+          evidence: () => Object.fromEntries(header.map((c, i) => [c, values[i] ?? null])),
         });
       }
       after = page.next;
@@ -160,21 +161,24 @@ export async function runQuery(
   const rows = await findPaths(db, { ...q.paths, tenant, workspace });
   const sorted = [...rows].sort((a, b) => a.hops - b.hops || (a.to_id < b.to_id ? -1 : a.to_id > b.to_id ? 1 : 0));
   let truncated = false;
+  const found = new Map<string, { path_count: number; paths: unknown[] }>();
   for (const r of sorted) {
     const key = objectKey(q.object.name, r.from_id);
-    let a = answers.get(key);
-    if (!a) {
+    let ev = found.get(key);
+    if (!ev) {
       if (answers.size >= MAX_ANSWERS) {
         truncated = true;
         continue;
       }
-      a = { objectKind: q.object.name, objectId: r.from_id, name: r.from_name ?? r.from_id, evidence: { path_count: 0, paths: [] } };
-      answers.set(key, a);
+      const own = { path_count: 0, paths: [] as unknown[] };
+      ev = own;
+      found.set(key, own);
+      answers.set(key, { objectKind: q.object.name, objectId: r.from_id, name: r.from_name ?? r.from_id, evidence: () => own });
     }
-    a.evidence.path_count = (a.evidence.path_count as number) + 1;
-    const kept = a.evidence.paths as unknown[];
-    if (kept.length < MAX_EVIDENCE_PATHS)
-      kept.push({ to_id: r.to_id, to_name: r.to_name, hops: r.hops, path: r.path, relations: r.relations });
+    ev.path_count++;
+    if (ev.paths.length < MAX_EVIDENCE_PATHS) {
+      ev.paths.push({ to_id: r.to_id, to_name: r.to_name, hops: r.hops, path: r.path, relations: r.relations });
+    }
   }
   return { answers, truncated };
 }

@@ -407,7 +407,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
         object_kind: a.objectKind,
         object_id: a.objectId,
         name: a.name,
-        evidence: a.evidence,
+        evidence: a.evidence(),
       }));
       return { id: c.id, total: items.length, truncated: run.truncated, items };
     },
