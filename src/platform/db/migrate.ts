@@ -27,7 +27,7 @@ import * as compliance from './migrations/040_compliance.ts';
 import * as webhooks from './migrations/050_webhooks.ts';
 import * as sessionsEndTime from './migrations/070_sessions_end_time.ts';
 import * as entityNameSearch from './migrations/071_entity_name_search.ts';
-import * as controls from './migrations/080_controls.ts';
+import * as controls from './migrations/100_controls.ts';
 
 interface Migration {
   version: number;
@@ -58,7 +58,7 @@ const migrations: Migration[] = [
   { version: 50, name: 'webhooks', up: webhooks.up },
   { version: 70, name: 'sessions_end_time', up: sessionsEndTime.up },
   { version: 71, name: 'entity_name_search', up: entityNameSearch.up },
-  { version: 80, name: 'controls', up: controls.up },
+  { version: 100, name: 'controls', up: controls.up },
 ];
 
 export interface MigrateResult {
