@@ -47,13 +47,26 @@ import { registerDiscovery } from './areas/discovery/routes.ts';
 import { advisoryWriter } from './areas/advisories/store.ts';
 import { matchAdvisories } from './areas/advisories/match.ts';
 import { registerAdvisories } from './areas/advisories/routes.ts';
+import { Controls } from './areas/controls/evaluate.ts';
+import { registerControls } from './areas/controls/routes.ts';
+import { readSetting } from './config.ts';
 
 /**
  * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
  * scores, then their stored rows, then the webhooks' outbox of what changed (in the same transaction).
  */
-function finishSteps(webhooks: OutboxOptions): FinishStep[] {
-  return [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows, outboxStep(webhooks)];
+function finishSteps(webhooks: OutboxOptions, controls?: Controls): FinishStep[] {
+  const rows = [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows];
+  // Controls read the stored rows just rendered; the objects whose findings they change are finished again.
+  return [...rows, ...(controls ? [controls.afterBatch] : []), outboxStep(webhooks)];
+}
+
+/** The workspace's controls, evaluated with the paths bounds of the settings. */
+function newControls(): Controls {
+  return new Controls([refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows], () => ({
+    starts: readSetting('pathMaxStarts'),
+    visits: readSetting('pathMaxVisits'),
+  }));
 }
 
 /** How events are written when no configuration is given (tests, tools). */
@@ -82,6 +95,10 @@ const areaTags = [
   { name: 'Views', description: 'Saved views of a list and their exports to files, on demand or on a schedule.' },
   { name: 'Identity', description: 'API keys made over HTTP, and the audit trail of who changed what (docs/IDENTITY.md).' },
   {
+    name: 'Controls',
+    description: "A workspace's own rules: saved list or paths queries whose every answer is a finding (docs/CONTROLS.md).",
+  },
+  {
     name: 'Compliance',
     description: 'Posture against OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF and the EU AI Act (docs/COMPLIANCE.md).',
   },
@@ -91,11 +108,13 @@ const areaTags = [
 export interface Service {
   ingestor: Ingestor;
   posture: PostureRules;
+  controls: Controls;
 }
 
 /** The ingest plan and the posture rules; `webhooks` says how the outbox writes events. */
 export function composeService(webhooks: OutboxOptions = defaultWebhooks): Service {
-  const finish = finishSteps(webhooks);
+  const controls = newControls();
+  const finish = finishSteps(webhooks, controls);
   const posture = new PostureRules(finish, webhookInterest);
   const plan: BatchPlan = {
     // Entities before relations, rules before findings, scans before the findings that name them.
@@ -117,7 +136,7 @@ export function composeService(webhooks: OutboxOptions = defaultWebhooks): Servi
     interest: webhookInterest,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),
   };
-  return { ingestor: new Ingestor(plan), posture };
+  return { ingestor: new Ingestor(plan), posture, controls };
 }
 
 /** Migrates the schema, then brings what follows the catalogue up to date. */
@@ -225,6 +244,11 @@ export async function buildApp(options: BuildOptions) {
       registerAibom(app, ctx);
       registerIdentity(app, ctx);
       registerAdvisories(app, ctx);
+      registerControls(app, ctx, {
+        controls: service.controls,
+        announce: outboxStep(webhookOutbox(options.config)),
+        interest: webhookInterest,
+      });
     },
   });
   return { app, ctx, service, jobs };

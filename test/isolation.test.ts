@@ -339,6 +339,18 @@ describeEngines(
       }
       await h().jobs.stop();
 
+      // Controls: each dataset saves one (over its own locations, so it has an open finding),
+      // so control, rule and finding ids are stored for it (and harvested below).
+      for (const d of datasets) {
+        const res = await h().request({
+          method: 'PUT',
+          url: `/api/v1/controls/tenants/${d.tenant}/workspaces/${d.workspace}/CTL-iso-${d.name}`,
+          token: tokens.get(d.name),
+          payload: { title: `control of ${d.name}`, severity: 'low', list: 'locations' },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+
       // Markers of each dataset: its secret and every id stored for it that no other dataset has.
       const harvested = new Map<string, Set<string>>();
       for (const d of datasets) harvested.set(d.name, await harvest(h().db, d));

@@ -17,6 +17,7 @@ import type { KindDef } from '../catalog/types.ts';
 import { ConfigError, readSetting, settingEnv, type SettingKey } from '../config.ts';
 import { AispmError, createAispmClient, pagesOf, unwrap, type AispmClient } from './index.ts';
 import { registerExportCommands } from './export-commands.ts';
+import { registerControlsCommands } from './controls-commands.ts';
 import { formats, Printer, printObject, tableOf, tableOfObjects, type Format } from './output.ts';
 
 /**
@@ -1079,4 +1080,5 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     });
 
   registerExportCommands(program, call);
+  registerControlsCommands(program, { call, scoped, write, fail });
 }

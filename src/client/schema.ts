@@ -2417,6 +2417,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the controls of a workspace
+         * @description The workspace's controls by id, each with its open findings (at most 200, so not paged).
+         */
+        get: operations["GetControls"];
+        put?: never;
+        /**
+         * Create a control
+         * @description Saves a control: a rule of the workspace whose every answer is an open finding. Exactly one of `list` (an inventory list's prefix and query string, as the list takes it, related filters included) and `paths` (a paths query string). The query is checked as its route checks it (400 naming the problem) and must answer at most 5000 objects. It is evaluated now and after every ingest batch. 409 when the id exists. Needs the `controls` scope.
+         */
+        post: operations["CreateControl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What saving a control would change
+         * @description Checks a draft control as `CreateControl` does and answers, without writing, the objects a finding would open on and those whose open finding would resolve if it were saved (`aispm controls apply --dry-run`). Needs the `controls` scope.
+         */
+        post: operations["PreviewControlDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a control
+         * @description One control of the workspace with its open findings; 404 when the workspace has none with this id.
+         */
+        get: operations["GetControl"];
+        /**
+         * Create or replace a control
+         * @description Creates the control with this id (201) or replaces it (200), as `CreateControl` checks it. A replace that changes its query, severity or title resolves its open findings and opens them afresh; one that changes nothing writes nothing. Needs the `controls` scope.
+         */
+        put: operations["PutControl"];
+        post?: never;
+        /**
+         * Delete a control
+         * @description Resolves its open findings and removes it. 404 when the workspace has none with this id. Needs the `controls` scope.
+         */
+        delete: operations["DeleteControl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a control answers now
+         * @description The objects its query answers now (each an open finding of it once evaluated), with the list row or the paths as evidence; the same objects the list or paths API answers for the query.
+         */
+        get: operations["PreviewControl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client-storage/tenants/{tenant_id}/users/{client_id}/{namespace}/{key}": {
         parameters: {
             query?: never;
@@ -19084,7 +19176,7 @@ export interface operations {
                     /** @description A label to recognise it by. */
                     name: string;
                     /** @description What it may do; each must be a scope of the calling key. */
-                    scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "admin")[];
+                    scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "controls" | "admin")[];
                     /** @description The workspaces it may use; each must be granted to the calling key. Or `all_workspaces`. */
                     workspaces?: string[];
                     /** @description Every workspace of the tenant (only a key with every workspace may ask for it). */
@@ -19109,7 +19201,7 @@ export interface operations {
                         /** @description The user it acts as (the making key's user; client storage belongs to it). */
                         user_id: string;
                         /** @description What it may do. */
-                        scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "admin")[];
+                        scopes: ("read" | "ingest" | "storage" | "metrics" | "webhooks" | "views" | "controls" | "admin")[];
                         /** @description The workspaces it is granted (empty with all_workspaces). */
                         workspaces: string[];
                         /** @description Whether it reads every workspace of the tenant. */
@@ -19553,6 +19645,824 @@ export interface operations {
                         }[];
                         /** @description Present when a bound of the graph walk stopped the blast radius short. */
                         incomplete?: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            workspace_id: string;
+                            title: string;
+                            /** @enum {string} */
+                            severity: "critical" | "high" | "medium" | "low";
+                            description: string;
+                            remediation: string;
+                            frameworks: string[];
+                            enabled: boolean;
+                            /** @description Its list query, or null for a paths control. */
+                            list: string | null;
+                            /** @description Its paths query, or null for a list control. */
+                            paths: string | null;
+                            /** @description Its open findings now. */
+                            open_findings: number;
+                            created_by: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CreateControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its rule id: `CTL-` then letters, digits, `.`, `_` or `-`. */
+                    id?: string;
+                    /** @description What it reports; its findings are titled `<title>: <object>`. */
+                    title: string;
+                    /**
+                     * @description Severity of its findings.
+                     * @enum {string}
+                     */
+                    severity: "critical" | "high" | "medium" | "low";
+                    description?: string;
+                    remediation?: string;
+                    /** @description Compliance control ids it maps to (docs/COMPLIANCE.md). */
+                    frameworks?: string[];
+                    /** @description Evaluated (default true); a disabled control resolves its findings. */
+                    enabled?: boolean;
+                    /** @description An inventory list's prefix and its query string, as the list takes it: `aispm-agents?models.provider=anthropic`. */
+                    list?: string;
+                    /** @description A paths query string, as the paths API takes it: `from=aispm-agents&to=secrets&max_hops=3`. */
+                    paths?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A control: a saved query whose every answer is a finding. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "critical" | "high" | "medium" | "low";
+                        description: string;
+                        remediation: string;
+                        frameworks: string[];
+                        enabled: boolean;
+                        /** @description Its list query, or null for a paths control. */
+                        list: string | null;
+                        /** @description Its paths query, or null for a list control. */
+                        paths: string | null;
+                        /** @description Its open findings now. */
+                        open_findings: number;
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewControlDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its rule id: `CTL-` then letters, digits, `.`, `_` or `-`. */
+                    id?: string;
+                    /** @description What it reports; its findings are titled `<title>: <object>`. */
+                    title: string;
+                    /**
+                     * @description Severity of its findings.
+                     * @enum {string}
+                     */
+                    severity: "critical" | "high" | "medium" | "low";
+                    description?: string;
+                    remediation?: string;
+                    /** @description Compliance control ids it maps to (docs/COMPLIANCE.md). */
+                    frameworks?: string[];
+                    /** @description Evaluated (default true); a disabled control resolves its findings. */
+                    enabled?: boolean;
+                    /** @description An inventory list's prefix and its query string, as the list takes it: `aispm-agents?models.provider=anthropic`. */
+                    list?: string;
+                    /** @description A paths query string, as the paths API takes it: `from=aispm-agents&to=secrets&max_hops=3`. */
+                    paths?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /**
+                         * @description What saving it would do to the stored control.
+                         * @enum {string}
+                         */
+                        change: "create" | "update" | "unchanged";
+                        /** @description Objects it would answer now. */
+                        answers: number;
+                        /** @description Objects (`kind/id`) a finding would open on. */
+                        would_open: string[];
+                        /** @description Objects whose open finding would resolve. */
+                        would_resolve: string[];
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Control id (its rule id, `CTL-…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A control: a saved query whose every answer is a finding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "critical" | "high" | "medium" | "low";
+                        description: string;
+                        remediation: string;
+                        frameworks: string[];
+                        enabled: boolean;
+                        /** @description Its list query, or null for a paths control. */
+                        list: string | null;
+                        /** @description Its paths query, or null for a list control. */
+                        paths: string | null;
+                        /** @description Its open findings now. */
+                        open_findings: number;
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PutControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Control id (its rule id, `CTL-…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its rule id: `CTL-` then letters, digits, `.`, `_` or `-`. */
+                    id?: string;
+                    /** @description What it reports; its findings are titled `<title>: <object>`. */
+                    title: string;
+                    /**
+                     * @description Severity of its findings.
+                     * @enum {string}
+                     */
+                    severity: "critical" | "high" | "medium" | "low";
+                    description?: string;
+                    remediation?: string;
+                    /** @description Compliance control ids it maps to (docs/COMPLIANCE.md). */
+                    frameworks?: string[];
+                    /** @description Evaluated (default true); a disabled control resolves its findings. */
+                    enabled?: boolean;
+                    /** @description An inventory list's prefix and its query string, as the list takes it: `aispm-agents?models.provider=anthropic`. */
+                    list?: string;
+                    /** @description A paths query string, as the paths API takes it: `from=aispm-agents&to=secrets&max_hops=3`. */
+                    paths?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A control: a saved query whose every answer is a finding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "critical" | "high" | "medium" | "low";
+                        description: string;
+                        remediation: string;
+                        frameworks: string[];
+                        enabled: boolean;
+                        /** @description Its list query, or null for a paths control. */
+                        list: string | null;
+                        /** @description Its paths query, or null for a list control. */
+                        paths: string | null;
+                        /** @description Its open findings now. */
+                        open_findings: number;
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A control: a saved query whose every answer is a finding. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "critical" | "high" | "medium" | "low";
+                        description: string;
+                        remediation: string;
+                        frameworks: string[];
+                        enabled: boolean;
+                        /** @description Its list query, or null for a paths control. */
+                        list: string | null;
+                        /** @description Its paths query, or null for a list control. */
+                        paths: string | null;
+                        /** @description Its open findings now. */
+                        open_findings: number;
+                        created_by: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Control id (its rule id, `CTL-…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description `deleted`. */
+                        status: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Control id (its rule id, `CTL-…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Objects it answers (at most the bound). */
+                        total: number;
+                        /** @description Whether it answers more than 5000 objects. */
+                        truncated: boolean;
+                        items: {
+                            object_kind: string;
+                            object_id: string;
+                            name: string;
+                            /** @description The list row, or the paths from the object. */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                        }[];
                     };
                 };
             };

@@ -4,20 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { ColumnDef, KindDef } from '../../catalog/types.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
 import { valuesOf, type SortDir } from '../../platform/db/paging/keyset.ts';
-import { badRequest } from '../../platform/errors.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { tabular } from '../../platform/http/tabular.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { rawQueryNames } from '../../platform/http/query-names.ts';
-import { readFilters, type Filter } from '../../platform/lists/filters.ts';
-import { filtersOf } from '../../platform/lists/list-page.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { parseSortTerms, sortSignature } from '../../platform/lists/sort-terms.ts';
-import { entityList } from '../inventory/lists.ts';
-import { type Direction, findPaths, kindOf, PATH_LIMITS, type PathRow } from './paths.ts';
+import { type Direction, findPaths, PATH_LIMITS, type PathRow } from './paths.ts';
+import { readPathsQuery } from './paths-query.ts';
 
 const col = (name: string, type: ColumnDef['type'], description: string, sortable: boolean): ColumnDef => ({
   name,
@@ -84,27 +82,6 @@ const PathsQuery = Type.Object({
 
 type Query = Type.Static<typeof PathsQuery>;
 
-/** `from.<filter>` / `to.<filter>` parameters: the filters of the kind's list, prefixed. */
-function endFilters(prefix: 'from' | 'to', kind: KindDef, query: Record<string, unknown>, d: AppContext['db']['dialect']): Filter[] {
-  const spec = entityList(kind);
-  const decls = filtersOf(spec, d);
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (!k.startsWith(`${prefix}.`)) continue;
-    const name = k.slice(prefix.length + 1);
-    if (!decls.some((f) => f.param === name)) {
-      throw badRequest(
-        `${k.slice(0, 80)}: ${kind.label}s take no filter "${name.slice(0, 64)}"; their columns are ${kind.columns
-          .filter((c) => decls.some((f) => f.column === c.name))
-          .map((c) => c.name)
-          .join(', ')}`,
-      );
-    }
-    values[name] = v;
-  }
-  return readFilters(decls, kind.columns, values);
-}
-
 const known = new Set(Object.keys(PathsQuery.properties));
 
 export function registerGraph(app: FastifyInstance, ctx: AppContext): void {
@@ -142,26 +119,12 @@ export function registerGraph(app: FastifyInstance, ctx: AppContext): void {
           );
         }
       }
-      const from = kindOf('from', query.from);
-      const to = kindOf('to', query.to);
-      const via = (query.via ?? '')
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-        .map((v) => kindOf('via', v));
-      const d = ctx.db.dialect;
-      const q = {
-        tenant,
-        workspace,
-        from,
-        to,
-        via,
-        maxHops: query.max_hops ?? 4,
-        direction: query.direction ?? 'out',
-        fromFilters: endFilters('from', from, query, d),
-        toFilters: endFilters('to', to, query, d),
-        bounds: { starts: ctx.config.pathMaxStarts, visits: ctx.config.pathMaxVisits },
-      };
+      const q = readPathsQuery(
+        query,
+        known,
+        { tenant, workspace, bounds: { starts: ctx.config.pathMaxStarts, visits: ctx.config.pathMaxVisits } },
+        ctx.db.dialect,
+      );
       const sort = parseSortTerms(pathSort, query.sort, query.sort_dir as SortDir | undefined);
       const fingerprint = Object.entries(query)
         .filter(([k]) => !['cursor', 'page_size', 'pageSize', 'sort', 'sort_dir'].includes(k))

@@ -17,11 +17,12 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * scrape `metrics` (GET /metrics: the whole process's figures, no tenant data; a scraper needs
  * nothing else, and a reader of one tenant should not see the others' traffic), manage the
  * `webhooks` subscriptions of its workspaces (their secrets sign what the service sends out, so
- * reading the estate does not grant it), `admin`: manage every key of the tenant and read its audit
- * trail (without it a key sees and revokes only the keys it made itself).
+ * reading the estate does not grant it), change the workspace's own `controls` (rules that raise findings),
+ * `admin`: manage every key of the tenant and read its audit trail (without it a key sees and revokes
+ * only the keys it made itself).
  */
-export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views' | 'admin';
-export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views', 'admin'];
+export type Scope = 'read' | 'ingest' | 'storage' | 'metrics' | 'webhooks' | 'views' | 'controls' | 'admin';
+export const scopes: Scope[] = ['read', 'ingest', 'storage', 'metrics', 'webhooks', 'views', 'controls', 'admin'];
 export const ALL_WORKSPACES = '*';
 
 export interface ApiKey {

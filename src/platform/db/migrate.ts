@@ -30,6 +30,7 @@ import * as entityNameSearch from './migrations/071_entity_name_search.ts';
 import * as costDaily from './migrations/080_cost_daily.ts';
 import * as identity from './migrations/085_identity.ts';
 import * as advisories from './migrations/095_advisories.ts';
+import * as controls from './migrations/100_controls.ts';
 
 interface Migration {
   version: number;
@@ -63,6 +64,7 @@ const migrations: Migration[] = [
   { version: 80, name: 'cost_daily', up: costDaily.up },
   { version: 85, name: 'identity', up: identity.up },
   { version: 95, name: 'advisories', up: advisories.up },
+  { version: 100, name: 'controls', up: controls.up },
 ];
 
 export interface MigrateResult {

@@ -556,9 +556,32 @@ export interface ViewExportsTable {
   finished_at: number | null;
 }
 
+/** A workspace's own control (src/areas/controls): a saved query whose every answer is a finding. */
+export interface ControlsTable {
+  tenant_id: string;
+  workspace_id: string;
+  /** Its rule id (`CTL-…`). */
+  id: string;
+  title: string;
+  severity: string;
+  description: string;
+  remediation: string;
+  /** JSON array of compliance control ids. */
+  frameworks: Json;
+  enabled: number;
+  /** 'list' or 'paths'. */
+  query_kind: string;
+  /** `aispm-agents?…` for a list, the paths query string for paths. */
+  query: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   advisories: AdvisoriesTable;
   advisory_packages: AdvisoryPackagesTable;
+  controls: ControlsTable;
   views: ViewsTable;
   view_exports: ViewExportsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;

@@ -1,0 +1,225 @@
+// Turning what a control's query answers into findings. Every object it answers is an open
+// finding of the control (its rule) on that object, with the row (or the object's paths) as
+// evidence; an open finding on an object it no longer answers is resolved. Rows go through the
+// findings' own writers (instances, monthly counts, issue roll-ups), as the posture rules' do, so
+// every findings read shows them; the objects whose findings changed then get their issue counts,
+// risk scores and stored rows again (the `after` steps), and the changes go to the webhooks.
+//
+// When: as a finish step of every ingest batch (and posture evaluation) that touched the
+// workspace, after the stored rows are rendered (the lists read them), inside the batch's
+// transaction; and when a control is saved or deleted (`settle`). After a batch, a list control
+// without related filters is evaluated only when the batch touched an object of its kind: the
+// list reads the stored rows, which change only for the objects a batch touched (rendered again by
+// the finish steps before this one). A related filter or a path reaches other kinds through
+// relations, so such a control is evaluated after every batch that touched the workspace.
+
+import { randomBytes } from 'node:crypto';
+import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
+import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
+import { loadRuleMeta } from '../findings/rules-writer.ts';
+import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import type { SqlDialect } from '../../platform/db/dialect.ts';
+import { json, updateRows } from '../../platform/db/bulk.ts';
+import { param } from '../../platform/db/database.ts';
+import { ApiError } from '../../platform/errors.ts';
+import type { PathBounds } from '../graph/paths.ts';
+import { type Answer, readQuery, runQuery } from './query.ts';
+import { readerIn } from './reader.ts';
+import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
+
+export interface ControlOutcome {
+  opened: number;
+  resolved: number;
+}
+
+interface OpenInstance {
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: Severity;
+  object_kind: string;
+  object_id: string;
+  detected_at: number;
+  title: string;
+}
+
+async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenInstance[]> {
+  const t = ctx.db.template('controls.open-instances', (b) =>
+    b
+      .selectFrom('issue_instances')
+      .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at', 'title'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('rule_id', '=', param('rule'))
+      .where('status', '=', 'open'),
+  );
+  const rows = await ctx.tx.all<OpenInstance>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId });
+  return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
+}
+
+/** The one kind whose rows a control reads, or 'any' when it reaches others (related filters, paths). */
+function kindsRead(c: Control, d: SqlDialect, bounds: PathBounds): string | 'any' {
+  const q = readQuery(c.queryKind, c.query, d, bounds);
+  if (q.kind === 'paths' || q.filters.some((f) => f.decl.matching)) return 'any';
+  return q.object.name;
+}
+
+const newInstanceId = () => `ctl_${randomBytes(12).toString('base64url')}`;
+
+export class Controls {
+  /** Steps run on the objects whose findings an evaluation changed: issue counts, risk, stored rows. */
+  private readonly after: readonly FinishStep[];
+  private readonly bounds: () => PathBounds;
+  constructor(after: readonly FinishStep[], bounds: () => PathBounds) {
+    this.after = after;
+    this.bounds = bounds;
+  }
+
+  /** What a control answers now, read in `ctx`'s transaction. */
+  async answers(ctx: BatchContext, c: Control): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
+    const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
+    return runQuery(readerIn(ctx.db, ctx.tx), q, ctx.tenant, ctx.workspace);
+  }
+
+  /**
+   * Brings one control's findings in line with what it answers (nothing when `control` is
+   * undefined: deleted, or `fresh` findings are wanted after its query or severity changed).
+   */
+  async settle(ctx: BatchContext, ruleId: string, control: Control | undefined, fresh = false): Promise<ControlOutcome> {
+    const { tenant, workspace, now } = ctx;
+    const meta = await loadRuleMeta(ctx, [ruleId]);
+    const rule = meta.get(ruleId);
+    const on = control?.enabled && rule?.enabled !== false;
+    const answers = on ? (await this.answers(ctx, control)).answers : new Map<string, Answer>();
+    const outcome: ControlOutcome = { opened: 0, resolved: 0 };
+    const open = new Map<string, OpenInstance>();
+    const resolutions: unknown[][] = [];
+    const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
+    const touchedObjects = new Set<string>();
+    const changes: Change[] = [];
+    const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
+    const change = (type: 'finding.created' | 'finding.resolved', i: OpenInstance): Change => ({
+      type,
+      id: i.id,
+      issueId: i.issue_id,
+      ruleId: i.rule_id,
+      severity: i.severity,
+      status: type === 'finding.created' ? 'open' : 'resolved',
+      title: i.title,
+      objectKind: i.object_kind,
+      objectId: i.object_id,
+      detectedAt: i.detected_at,
+      resolvedAt: type === 'finding.created' ? null : now,
+      source: 'control',
+    });
+    const severity = rule?.severity ?? control?.severity ?? 'low';
+    for (const i of await openInstances(ctx, ruleId)) {
+      const key = objectKey(i.object_kind, i.object_id);
+      // A re-graded control (its own severity or the tenant's setting) opens its findings again under the new one.
+      if (!fresh && answers.has(key) && i.severity === severity) {
+        open.set(key, i);
+        continue;
+      }
+      resolutions.push([i.id, 'resolved', now, now]);
+      if (announceResolved) changes.push(change('finding.resolved', i));
+      touchedIssues.set(i.issue_id, { ruleId, severity: i.severity });
+      touchedObjects.add(key);
+      outcome.resolved++;
+    }
+    const rows: unknown[][] = [];
+    const { monthly, bump } = monthlyCounter();
+    if (rule && control) {
+      const issueId = issueIdOf(tenant, workspace, ruleId, severity);
+      for (const [key, a] of answers) {
+        if (open.has(key)) continue;
+        const i: OpenInstance = {
+          id: newInstanceId(),
+          issue_id: issueId,
+          rule_id: ruleId,
+          severity,
+          object_kind: a.objectKind,
+          object_id: a.objectId,
+          detected_at: now,
+          title: `${control.title}: ${a.name}`,
+        };
+        rows.push([
+          tenant,
+          workspace,
+          i.id,
+          issueId,
+          ruleId,
+          severity,
+          a.objectKind,
+          a.objectId,
+          'open',
+          now,
+          null,
+          i.title,
+          control.description || `The ${control.queryKind} query of control ${ruleId} answers this object: ${control.query}`,
+          null,
+          json({ control: ruleId, [control.queryKind]: control.query, answer: a.evidence() }),
+          control.remediation,
+          null,
+          null,
+          CONTROL_CATEGORY,
+          null,
+          'control',
+          now,
+        ]);
+        if (announceOpened) changes.push(change('finding.created', i));
+        bump(now, severity, 1, ruleId);
+        touchedIssues.set(issueId, { ruleId, severity });
+        touchedObjects.add(key);
+        outcome.opened++;
+      }
+    }
+    if (touchedObjects.size === 0) return outcome;
+    await writeInstances(ctx, rows);
+    await updateRows(
+      ctx.db,
+      ctx.tx,
+      'issue_instances',
+      { tenant, workspace },
+      ['id'],
+      [
+        { column: 'status', type: 'text' },
+        { column: 'resolved_at', type: 'bigint' },
+        { column: 'updated_at', type: 'bigint' },
+      ],
+      resolutions,
+    );
+    await addMonthly(ctx, monthly);
+    // The issue roll-ups, counts, scores and stored rows of the objects this control changed only.
+    const sub = ctx.forWorkspace(workspace);
+    for (const k of touchedObjects) sub.touchedForIssues.add(k);
+    await refreshIssues(sub, touchedIssues, meta);
+    for (const step of this.after) await step(sub);
+    ctx.changes.push(...changes);
+    return outcome;
+  }
+
+  /** The finish step: every enabled control of a workspace whose inventory or findings the batch touched. */
+  readonly afterBatch: FinishStep = async (ctx: BatchContext): Promise<void> => {
+    const touched =
+      ctx.touchedForEdges.size + ctx.touchedForIssues.size + ctx.touchedForRisk.size + ctx.touchedRows.size + ctx.touchedKinds.size;
+    if (touched === 0) return;
+    const controls = await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace);
+    if (!controls.some((c) => c.enabled)) return;
+    const kinds = new Set(ctx.touchedKinds);
+    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) {
+      for (const k of set) kinds.add(splitKey(k)[0]);
+    }
+    for (const c of controls) {
+      if (!c.enabled) continue;
+      try {
+        const reads = kindsRead(c, ctx.db.dialect, this.bounds());
+        if (reads !== 'any' && !kinds.has(reads)) continue;
+        await this.settle(ctx, c.id, c);
+      } catch (err) {
+        // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
+        // control keeps its findings until it answers within bounds again; its preview says why.
+        if (!(err instanceof ApiError)) throw err;
+      }
+    }
+  };
+}

@@ -1,0 +1,220 @@
+// The rows of controls: a control of one workspace, and the `rules` row (source 'control') that
+// makes it a rule like the shipped ones in every findings read (rules lists, issues, compliance,
+// SARIF, webhooks). Both are written in the caller's transaction.
+
+import type { Severity } from '../../catalog/rules/index.ts';
+import { bulkInsert, json } from '../../platform/db/bulk.ts';
+import { type Db, type Executor, param, readJson } from '../../platform/db/database.ts';
+import { writeRuleControls } from '../findings/rules-writer.ts';
+import type { QueryKind } from './query.ts';
+
+/** A control's own fields, as it is written (YAML, a request body). */
+export interface ControlFields {
+  id: string;
+  title: string;
+  severity: Severity;
+  description: string;
+  remediation: string;
+  frameworks: string[];
+  enabled: boolean;
+  queryKind: QueryKind;
+  query: string;
+}
+
+export interface Control extends ControlFields {
+  tenant: string;
+  workspace: string;
+  createdBy: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The category its rule and findings carry. */
+export const CONTROL_CATEGORY = 'control';
+
+const columns = [
+  'tenant_id',
+  'workspace_id',
+  'id',
+  'title',
+  'severity',
+  'description',
+  'remediation',
+  'frameworks',
+  'enabled',
+  'query_kind',
+  'query',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+function controlOf(r: Record<string, unknown>): Control {
+  return {
+    tenant: r.tenant_id as string,
+    workspace: r.workspace_id as string,
+    id: r.id as string,
+    title: r.title as string,
+    severity: r.severity as Severity,
+    description: r.description as string,
+    remediation: r.remediation as string,
+    frameworks: readJson<string[]>(r.frameworks) ?? [],
+    enabled: Number(r.enabled) !== 0,
+    queryKind: r.query_kind as QueryKind,
+    query: r.query as string,
+    createdBy: r.created_by as string,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+/** The controls of a workspace, by id. */
+export async function controlsOf(db: Db, ex: Executor, tenant: string, workspace: string): Promise<Control[]> {
+  const t = db.template('controls.of', (b) =>
+    b
+      .selectFrom('controls')
+      .select([...columns])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .orderBy('id'),
+  );
+  return (await ex.all<Record<string, unknown>>(t, { tenant, workspace })).map(controlOf);
+}
+
+export async function getControl(db: Db, ex: Executor, tenant: string, workspace: string, id: string): Promise<Control | undefined> {
+  const t = db.template('controls.get', (b) =>
+    b
+      .selectFrom('controls')
+      .select([...columns])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('id', '=', param('id')),
+  );
+  const row = await ex.first<Record<string, unknown>>(t, { tenant, workspace, id });
+  return row ? controlOf(row) : undefined;
+}
+
+/** Writes a control and its rule (created or replaced); `createdBy` and `created_at` are kept on a replace. */
+export async function saveControl(
+  db: Db,
+  tx: Executor,
+  at: { tenant: string; workspace: string; by: string; now: number; objectKind: string },
+  f: ControlFields,
+): Promise<void> {
+  const { tenant, workspace, now } = at;
+  await bulkInsert(
+    tx,
+    'controls',
+    [...columns],
+    [
+      [
+        tenant,
+        workspace,
+        f.id,
+        f.title,
+        f.severity,
+        f.description,
+        f.remediation,
+        json(f.frameworks),
+        f.enabled ? 1 : 0,
+        f.queryKind,
+        f.query,
+        at.by,
+        now,
+        now,
+      ],
+    ],
+    {
+      keys: ['tenant_id', 'workspace_id', 'id'],
+      update: Object.fromEntries(
+        columns
+          .slice(3, 11)
+          .concat(['updated_at'])
+          .map((c) => [c, `excluded.${c}`]),
+      ),
+    },
+  );
+  const ruleColumns = [
+    'name',
+    'name_lower',
+    'description',
+    'severity',
+    'category',
+    'object_types',
+    'remediation',
+    'owasp_category',
+    'updated_at',
+    'frameworks',
+  ];
+  await bulkInsert(
+    tx,
+    'rules',
+    ['tenant_id', 'workspace_id', 'rule_id', 'source', ...ruleColumns],
+    [
+      [
+        tenant,
+        workspace,
+        f.id,
+        'control',
+        f.title,
+        f.title.toLowerCase(),
+        f.description,
+        f.severity,
+        CONTROL_CATEGORY,
+        json([at.objectKind]),
+        f.remediation,
+        null,
+        now,
+        json(f.frameworks),
+      ],
+    ],
+    { keys: ['tenant_id', 'workspace_id', 'rule_id'], update: Object.fromEntries(ruleColumns.map((c) => [c, `excluded.${c}`])) },
+  );
+  await writeRuleControls(db, tx, tenant, workspace, [{ id: f.id, controls: f.frameworks }]);
+}
+
+/** Removes a control and its rule (its findings, resolved before, stay readable in the histogram). */
+export async function deleteControl(db: Db, tx: Executor, tenant: string, workspace: string, id: string): Promise<void> {
+  const args = { tenant, workspace, id };
+  await tx.run(
+    db.template('controls.delete', (b) =>
+      b
+        .deleteFrom('controls')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where('id', '=', param('id')),
+    ),
+    args,
+  );
+  await tx.run(
+    db.template('controls.delete-rule', (b) =>
+      b
+        .deleteFrom('rules')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where('rule_id', '=', param('id'))
+        .where('source', '=', 'control'),
+    ),
+    args,
+  );
+  await writeRuleControls(db, tx, tenant, workspace, [{ id, controls: [] }]);
+}
+
+/** Open findings per control of a workspace. */
+export async function openCounts(db: Db, ex: Executor, tenant: string, workspace: string): Promise<Map<string, number>> {
+  const t = db.template('controls.open-counts', (b) =>
+    b
+      .selectFrom('issue_instances as i')
+      .innerJoin('controls as c', (j) =>
+        j.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.workspace_id', '=', 'i.workspace_id').onRef('c.id', '=', 'i.rule_id'),
+      )
+      .select(['i.rule_id'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace'))
+      .where('i.status', '=', 'open')
+      .groupBy('i.rule_id'),
+  );
+  const rows = await ex.all<{ rule_id: string; n: number }>(t, { tenant, workspace });
+  return new Map(rows.map((r) => [r.rule_id, Number(r.n)]));
+}
