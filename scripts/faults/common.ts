@@ -121,8 +121,12 @@ process.env.AISPM_POSTURE_RULES = 'false';
 
 // ---- state ---------------------------------------------------------------------------------------
 
-/** Tables that say nothing about the data (migrations, the cursor secret, tokens). */
-const SKIP_TABLES = new Set(['schema_migrations', 'service_settings', 'api_keys']);
+/**
+ * Tables that say nothing about the data (migrations, the cursor secret, tokens), and the audit
+ * trail, which records requests: a batch sent again after a crash is a second request, and the
+ * reference import (the CLI, no HTTP) makes none.
+ */
+const SKIP_TABLES = new Set(['schema_migrations', 'service_settings', 'api_keys', 'audit_events']);
 /** Columns that hold the wall-clock time of the write rather than data. */
 const SKIP_COLUMNS = new Set(['updated_at', 'first_ingest_at', 'last_ingest_at']);
 
