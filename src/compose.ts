@@ -2,6 +2,7 @@
 // steps that run after migrations, and which areas' routes the app serves. Nothing registers
 // itself anywhere else; to add a record type, an area or a post-batch step, add it here.
 
+import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { registerIngest } from './areas/feed/ingest-routes.ts';
@@ -30,6 +31,7 @@ import { refreshRiskScores, rescoreAfterBatch, rescoreOnFormulaChange } from './
 import { noteIngest, visibleWorkspaces, workspaceExists } from './areas/workspaces/workspaces.ts';
 import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
+import { BodyWorkers } from './ingest/body-workers.ts';
 import { Ingestor } from './ingest/pipeline.ts';
 import type { Db } from './platform/db/database.ts';
 import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
@@ -216,6 +218,12 @@ export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService(webhookOutbox(options.config));
   const jobs = jobRunner(options);
   const otlp = new OtlpHub();
+  // Request bodies are read in worker threads (CycloneDX, OTLP), one per core at most.
+  const bodies = new BodyWorkers({
+    cpuBudgetMs: options.config.ingestCpuBudgetMs,
+    maxWorkers: availableParallelism(),
+    budgetSetting: 'AISPM_INGEST_CPU_BUDGET_MS',
+  });
   // What an ingest wrote to the outbox is delivered now rather than at the next poll.
   service.ingestor.observe(() => jobs.wake());
   const { app, ctx } = await createApp({
@@ -226,12 +234,14 @@ export async function buildApp(options: BuildOptions) {
     workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
       app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
+      // Before the server waits for requests in flight: a body being read in a worker ends now (503).
+      app.addHook('preClose', () => bodies.close());
       registerInventory(app, ctx);
-      registerIngest(app, ctx, service.ingestor);
+      registerIngest(app, ctx, service.ingestor, bodies);
       registerClientStorage(app, ctx);
       registerFindings(app, ctx);
       registerRuntime(app, ctx);
-      registerOtlp(app, ctx, service.ingestor, otlp);
+      registerOtlp(app, ctx, service.ingestor, bodies, otlp);
       registerDiscovery(app, ctx);
       registerScans(app, ctx);
       registerWorkspaces(app, ctx);

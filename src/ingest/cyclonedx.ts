@@ -12,10 +12,11 @@
 // joins. Its vulnerabilities are read only when they name a rule the service knows.
 
 import { createHash } from 'node:crypto';
-import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { parseBomRef, prop, relationsJoining } from '../catalog/aibom.ts';
 import { kindByName } from '../catalog/kinds.ts';
 import { staticRuleById } from '../catalog/rules/index.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../platform/json-depth.ts';
+import { cyclonedxValidator, supportedSpecs } from './cyclonedx-schema.ts';
 
 /** A BOM refused, with the first problem found. */
 export class BomError extends Error {}
@@ -29,13 +30,6 @@ export interface BomRecord {
   from: string;
 }
 
-const validators = new Map<string, Validation.JsonStrictValidator>();
-const supported: Record<string, Spec.Version> = {
-  '1.4': Spec.Version.v1dot4,
-  '1.5': Spec.Version.v1dot5,
-  '1.6': Spec.Version.v1dot6,
-};
-
 /** The first schema error of a BOM, in words: where, and what. */
 function firstProblem(errors: unknown): string {
   const e = (Array.isArray(errors) ? errors[0] : undefined) as
@@ -47,7 +41,11 @@ function firstProblem(errors: unknown): string {
   return `${e.instancePath || '/'}: ${e.message ?? 'is not valid'}${extra}${allowed}`;
 }
 
-/** Parses and validates a BOM, or throws a BomError naming the first problem. */
+/**
+ * Parses and validates a BOM, or throws a BomError naming the first problem. Nesting is bounded
+ * before the schema is applied: the validator (and the walk below) recurse once per level, and
+ * components nested 5,000 deep overflowed the stack.
+ */
 export async function validateBom(text: string): Promise<Json> {
   let bom: unknown;
   try {
@@ -59,12 +57,11 @@ export async function validateBom(text: string): Promise<Json> {
   const b = bom as Json;
   if (b.bomFormat !== 'CycloneDX')
     throw new BomError(`not a CycloneDX BOM: bomFormat is ${JSON.stringify(b.bomFormat ?? null)}, not "CycloneDX"`);
-  const spec = supported[String(b.specVersion)];
+  const spec = typeof b.specVersion === 'string' ? supportedSpecs.get(b.specVersion) : undefined;
   if (!spec) throw new BomError(`specVersion ${JSON.stringify(b.specVersion ?? null)} is not supported; send 1.4, 1.5 or 1.6`);
-  let validator = validators.get(spec);
-  if (!validator) validators.set(spec, (validator = new Validation.JsonStrictValidator(spec)));
-  const errors = await validator.validate(text);
-  if (errors !== null) throw new BomError(`not valid CycloneDX ${spec}: ${firstProblem(errors)}`);
+  if (nestedDeeperThan(b, MAX_JSON_DEPTH)) throw new BomError(`the BOM nests more than ${MAX_JSON_DEPTH} levels deep`);
+  const validate = cyclonedxValidator(spec);
+  if (!validate(b)) throw new BomError(`not valid CycloneDX ${spec}: ${firstProblem(validate.errors)}`);
   return b;
 }
 

@@ -68,6 +68,13 @@ export const limitSettings = {
     min: 1,
     doc: "Largest total size of a request's headers (431 past it).",
   }),
+  ingestCpuBudgetMs: setting({
+    env: 'AISPM_INGEST_CPU_BUDGET_MS',
+    type: 'integer',
+    default: 10_000,
+    min: 1,
+    doc: 'CPU time one request may spend reading its body (a CycloneDX BOM checked against its schema, an OTLP export decoded and mapped), in a worker thread beside the event loop; past it the request is answered 413 naming this setting, and nothing is written. A BOM of 100,000 components takes about 1 s.',
+  }),
   shutdownGraceMs: setting({
     env: 'AISPM_SHUTDOWN_GRACE_MS',
     type: 'integer',

@@ -3,6 +3,7 @@
 // route table (its path parameters, its documented query parameters, the media types it reads),
 // so a route merged later is attacked like the others.
 
+import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { RouteEntry } from '../../src/platform/http/route-table.ts';
@@ -493,4 +494,114 @@ export function describe(r: HostileRequest): string {
     Object.entries(r.headers).map(([k, v]) => [k, k === 'authorization' ? `${v.slice(0, 12)}…` : v.slice(0, 60)]),
   );
   return `${r.method} ${r.url.slice(0, 240)}${r.url.length > 240 ? `… (${r.url.length} chars)` : ''} headers ${JSON.stringify(headers)} body: ${r.note}`;
+}
+
+// ---- large and deep bodies (test/hostile-body.test.ts), generated: none is committed ----------
+
+/** A CycloneDX 1.6 BOM of `n` application components (agents), each with its own bom-ref. */
+export function flatBom(n: number): string {
+  const components = Array.from({ length: n }, (_, i) => ({
+    type: 'application',
+    name: `agent-${i}`,
+    'bom-ref': `ref-${i}`,
+    version: '1.0.0',
+    description: `component ${i}`,
+  }));
+  return JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components });
+}
+
+/** A CycloneDX 1.6 BOM whose components nest `depth` deep (each the only child of the one above). */
+export function deepBom(depth: number): string {
+  let inner = '';
+  for (let i = depth - 1; i >= 0; i--) inner = `{"type":"library","name":"c${i}"${inner ? `,"components":[${inner}]` : ''}}`;
+  return `{"bomFormat":"CycloneDX","specVersion":"1.6","version":1,"components":[${inner}]}`;
+}
+
+// Protobuf by hand (wire format): a tag is (field << 3) | wire type; LEN fields carry a varint length.
+const len = (field: number, bytes: Buffer) => Buffer.concat([varint((field << 3) | 2), varint(bytes.length), bytes]);
+const str = (field: number, s: string) => len(field, Buffer.from(s, 'utf8'));
+const num = (field: number, n: number) => Buffer.concat([varint(field << 3), varint(n)]);
+function fixed64(field: number, v: bigint): Buffer {
+  const b = Buffer.alloc(9);
+  b[0] = (field << 3) | 1;
+  b.writeBigUInt64LE(v, 1);
+  return b;
+}
+/** An OTLP KeyValue: a string (AnyValue field 1) or an int (field 3). */
+const attr = (key: string, value: string | number) =>
+  len(9, Buffer.concat([str(1, key), len(2, typeof value === 'string' ? str(1, value) : num(3, value))]));
+
+/**
+ * An OTLP/protobuf ExportTraceServiceRequest of `n` chat spans (GenAI model calls, one
+ * interaction each), ten to a trace, of service "bot".
+ */
+export function chatSpans(n: number, startMs = Date.parse('2026-01-01T00:00:00Z')): Buffer {
+  const common = Buffer.concat([
+    str(5, 'chat gpt-4o'),
+    num(6, 3),
+    attr('gen_ai.operation.name', 'chat'),
+    attr('gen_ai.request.model', 'gpt-4o'),
+  ]);
+  const usage = Buffer.concat([attr('gen_ai.usage.input_tokens', 100), attr('gen_ai.usage.output_tokens', 10)]);
+  const spans: Buffer[] = [];
+  for (let i = 0; i < n; i++) {
+    const trace = Buffer.alloc(16);
+    trace.writeUInt32BE(7, 0);
+    trace.writeUInt32BE(Math.floor(i / 10), 12);
+    const span = Buffer.alloc(8);
+    span.writeUInt32BE(i + 1, 4);
+    const t = BigInt(startMs + i * 10) * 1_000_000n;
+    spans.push(len(2, Buffer.concat([len(1, trace), len(2, span), common, usage, fixed64(7, t), fixed64(8, t + 5_000_000n)])));
+  }
+  const scopeSpans = len(2, Buffer.concat([len(1, str(1, 'gen')), ...spans]));
+  const resource = len(1, attr('service.name', 'bot'));
+  return len(1, Buffer.concat([resource, scopeSpans]));
+}
+
+/**
+ * Polls `url` from a separate process every `everyMs` (its own event loop: what it measures is the
+ * server's answer time, not this process's). `stop()` returns every wait, in ms, in order.
+ */
+export function healthProbe(url: string, everyMs = 25): { ready: Promise<void>; stop(): Promise<number[]> } {
+  const script = `
+    const waits = [];
+    let stop = false;
+    process.on('SIGTERM', () => { stop = true; });
+    (async () => {
+      process.send('ready');
+      while (!stop) {
+        const t = performance.now();
+        try { const r = await fetch(${JSON.stringify(url)}); await r.arrayBuffer(); waits.push(performance.now() - t); }
+        catch { waits.push(-1); }
+        await new Promise((r) => setTimeout(r, ${everyMs}));
+      }
+      process.stdout.write(JSON.stringify(waits));
+    })();`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ready,
+    async stop() {
+      await ready;
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(out) as number[];
+    },
+  };
+}
+
+/** How many polls, the 99th percentile and the worst of some waits (ms), and how many failed. */
+export function waitStats(waits: number[]): { polls: number; p99: number; max: number; failed: number } {
+  const ok = waits.filter((w) => w >= 0).sort((a, b) => a - b);
+  return {
+    polls: waits.length,
+    p99: Math.round(ok[Math.min(ok.length - 1, Math.floor(ok.length * 0.99))] ?? Number.NaN),
+    max: Math.round(ok.at(-1) ?? Number.NaN),
+    failed: waits.length - ok.length,
+  };
 }

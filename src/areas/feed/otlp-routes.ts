@@ -12,23 +12,26 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { type Discovery, discover, type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
+import type { BodyWorkers } from '../../ingest/body-workers.ts';
+import { type CheckedSpans, checkedSpans, traceIds } from '../../ingest/otlp/checked.ts';
+import { type IgnoreReason, ignoreReasons } from '../../ingest/otlp/discovery.ts';
 import { addCounts, totalsOf } from '../discovery/counters.ts';
 import { noteIngest } from '../workspaces/workspaces.ts';
 import { BatchContext } from '../../ingest/batch-context.ts';
 import type { OtlpHub } from '../discovery/hub.ts';
 import { loadPending, oneAtATime, savePending } from '../discovery/pending.ts';
 import { Writer } from '../../ingest/otlp/protobuf.ts';
-import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../../ingest/otlp/traces.ts';
+import type { Span } from '../../ingest/otlp/traces.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import type { Lined } from '../../ingest/batch-context.ts';
-import { type IngestRecord, parseRecord, RecordError } from '../../ingest/records.ts';
+import type { IngestRecord } from '../../ingest/records.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
-import { bodyStream } from './ingest-routes.ts';
+import { bodyStream, bodyWorkerError } from './ingest-routes.ts';
 
 const PROTOBUF = 'application/x-protobuf';
 const JSON_TYPE = 'application/json';
@@ -78,35 +81,30 @@ export async function ingestSpans(
   hub?: OtlpHub,
 ): Promise<OtlpOutcome> {
   const now = ctx.now();
-  const traces = [...new Set(spans.map((s) => s.traceId).filter(Boolean))];
   // Read outside the write transaction: exports into a workspace run one at a time (oneAtATime),
   // so what the previous one left waiting is committed and nothing else changes it meanwhile.
-  const waiting = await loadPending(ctx.db, ctx.db, tenant, workspace, traces, now);
-  const found = discover(spans, waiting, now);
-  // Each record is checked here, where a bad one is dropped with its span rather than sinking the
-  // export, and handed on as checked: the pipeline writes it without serialising it to NDJSON and
-  // parsing it again (discovery builds plain JSON values, so the text would read back the same).
-  const good: Lined<IngestRecord>[] = [];
-  const problems = found.rejected.map((r) => `span ${r.spanId}: ${r.message}`);
-  let rejectedInteractions = 0;
-  for (const r of found.records) {
-    try {
-      good.push({ line: good.length + 1, record: parseRecord(r, now) });
-    } catch (err) {
-      if (!(err instanceof RecordError)) throw err;
-      const attrs = r.attributes as { span_id?: string } | undefined;
-      if (r.type === 'interaction') rejectedInteractions++;
-      problems.push(
-        `${attrs?.span_id ? `span ${attrs.span_id}` : `${r.type} ${String(r.id ?? r.from_id ?? '?').slice(0, 64)}`}: ${err.message}`,
-      );
-    }
-  }
+  const waiting = await loadPending(ctx.db, ctx.db, tenant, workspace, traceIds(spans), now);
+  return writeSpans(ctx, ingestor, tenant, workspace, checkedSpans(spans, waiting, now), now, hub);
+}
+
+/** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
+async function writeSpans(
+  ctx: SpanIngestContext,
+  ingestor: Ingestor,
+  tenant: string,
+  workspace: string,
+  checked: CheckedSpans,
+  now: number,
+  hub?: OtlpHub,
+): Promise<OtlpOutcome> {
+  const { found, good, problems, rejectedInteractions } = checked;
+  const received = checked.received;
   let rejected = found.rejected.length + rejectedInteractions;
   const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
   /** The export's counts, the spans left waiting and the workspace's last ingest: in the transaction that writes its records. */
   const keep = async (tx: Executor, written: boolean, pending: boolean) => {
     if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
-    const counts = statsOf(found, spans.length, rejected, written);
+    const counts = statsOf(found, received, rejected, written);
     await addCounts(tx, tenant, workspace, now, counts);
     // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
     await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
@@ -124,7 +122,8 @@ export async function ingestSpans(
         tenant,
         workspace,
         storePrompts: ctx.config.storePrompts,
-        batchSize: 100_000,
+        // 5,000 records an application, as NDJSON ingest: one application of 100,000 held the event loop over a second.
+        batchSize: 5000,
         now: ctx.now,
         runtimeObjectCap: ctx.config.runtimeObjectCap,
         runtimeQuietDays: ctx.config.runtimeQuietDays,
@@ -140,8 +139,8 @@ export async function ingestSpans(
     if (result) ({ created, refused, counts } = result);
     else {
       // Rejected whole (and rolled back): nothing of it is written, its spans are counted as rejected.
-      rejected = spans.length - ignoredSpans;
-      problems.push(...summary.errors.map((e) => e.message));
+      rejected = received - ignoredSpans;
+      for (const e of summary.errors) problems.push(e.message);
       counts = await ctx.db.transaction((tx) => keep(tx, false, false));
     }
   }
@@ -160,7 +159,7 @@ export async function ingestSpans(
       `${plural(refused, 'object')} not created: the workspace reached its cap of ${ctx.config.runtimeObjectCap} objects created from telemetry ` +
         '(AISPM_RUNTIME_OBJECT_CAP); their spans still became interactions',
     );
-  return { accepted: spans.length - ignoredSpans - rejected, rejected, ignored: ignoredSpans, message: parts.join('. ') };
+  return { accepted: received - ignoredSpans - rejected, rejected, ignored: ignoredSpans, message: parts.join('. ') };
 }
 
 /** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
@@ -172,7 +171,7 @@ async function objectTotals(db: Db, tx: Executor, tenant: string, workspace: str
 /** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */
 const UNMAPPED_PER_EXPORT = 50;
 
-function statsOf(found: Discovery, received: number, rejected: number, written: boolean): Map<string, number> {
+function statsOf(found: CheckedSpans['found'], received: number, rejected: number, written: boolean): Map<string, number> {
   const counts = new Map<string, number>([['spans.received', received]]);
   if (written) for (const [type, n] of Object.entries(found.mapped)) counts.set(`mapped.${type}`, n);
   for (const [reason, n] of Object.entries(found.ignored)) counts.set(`ignored.${reason}`, n ?? 0);
@@ -187,16 +186,64 @@ function statsOf(found: Discovery, received: number, rejected: number, written: 
 /** google.rpc.Code for the HTTP statuses this route answers. */
 const grpcCode: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413: 8, 415: 3, 429: 8, 500: 13, 503: 14 };
 
-function sendProtobufError(reply: FastifyReply, err: ApiError): FastifyReply {
-  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+function sendProtobufError(reply: FastifyReply, status: number, message: string): FastifyReply {
   const body = new Writer()
-    .uint(1, grpcCode[err.status] ?? 2)
-    .string(2, err.message)
+    .uint(1, grpcCode[status] ?? 2)
+    .string(2, message)
     .finish();
-  return reply.code(err.status).type(PROTOBUF).send(Buffer.from(body));
+  return reply.code(status).type(PROTOBUF).send(Buffer.from(body));
 }
 
-export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, hub?: OtlpHub): void {
+const mediaType = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+
+/**
+ * An export read in a body worker (decoded, then mapped once the spans waiting for its traces are
+ * loaded) and written. Exports into one workspace run one at a time (oneAtATime); the worker is
+ * given back before the write, which needs none.
+ */
+async function exportSpans(
+  ctx: AppContext,
+  ingestor: Ingestor,
+  bodies: BodyWorkers,
+  tenant: string,
+  workspace: string,
+  body: Buffer,
+  protobuf: boolean,
+  hub?: OtlpHub,
+): Promise<OtlpOutcome> {
+  const lease = await bodies.lease().catch((err: unknown) => {
+    throw bodyWorkerError(err);
+  });
+  try {
+    // A buffer of its own (the body may share Node's buffer pool), handed over without another copy.
+    const bytes = new Uint8Array(body);
+    const decoded = await lease.run<{ received: number; traces: string[] }>({ kind: 'otlp-decode', body: bytes, protobuf }, [
+      bytes.buffer as ArrayBuffer,
+    ]);
+    return await oneAtATime(tenant, workspace, async () => {
+      const now = ctx.now();
+      // Read outside the write transaction: exports into a workspace run one at a time, so what the
+      // previous one left waiting is committed and nothing else changes it meanwhile.
+      const waiting = await loadPending(ctx.db, ctx.db, tenant, workspace, decoded.traces, now);
+      const good: Lined<IngestRecord>[] = [];
+      const rest = await lease.run<Omit<CheckedSpans, 'good'>>({ kind: 'otlp-discover', waiting, now }, [], (records) => {
+        for (const r of records) good.push(r);
+      });
+      lease.release();
+      return writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub);
+    });
+  } catch (err) {
+    throw bodyWorkerError(err);
+  } finally {
+    lease.release();
+  }
+}
+
+export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers, hub?: OtlpHub): void {
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
@@ -245,39 +292,31 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
           },
         },
         validatorCompiler: () => () => true,
+        // Every error of a protobuf request, whatever raised it (authentication, limits, the handler,
+        // a fault), is a google.rpc.Status as OTLP/HTTP requires; a JSON request's is `{code, message}`.
+        errorHandler: (error, request, reply) => {
+          if (mediaType(request) !== PROTOBUF) return sendError(error, request, reply);
+          const a = errorAnswer(error, request, reply);
+          return sendProtobufError(reply, a.status, a.message);
+        },
       },
       async (request, reply) => {
         const { tenant_id: tenant, workspace_id: workspace } = request.params;
-        const type = String(request.headers['content-type'] ?? '')
-          .split(';')[0]!
-          .trim()
-          .toLowerCase();
+        const type = mediaType(request);
         const protobuf = type === PROTOBUF;
-        try {
-          if (!protobuf && type !== JSON_TYPE)
-            throw new ApiError(415, `OTLP/HTTP takes ${PROTOBUF} or ${JSON_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`);
-          const body = await readAll(request, ctx.config.ingestMaxBytes);
-          let spans: Span[];
-          try {
-            spans = protobuf ? decodeProtobuf(body) : decodeJson(body.toString('utf8'));
-          } catch (err) {
-            if (err instanceof OtlpDecodeError) throw new ApiError(400, err.message);
-            throw err;
-          }
-          const outcome = await oneAtATime(tenant, workspace, () => ingestSpans(ctx, ingestor, tenant, workspace, spans, hub));
-          request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
-          const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
-          if (protobuf) {
-            const w = new Writer();
-            if (partial) w.bytes(1, new Writer().uint(1, partial.rejectedSpans).string(2, partial.errorMessage).finish());
-            // The protobuf answer is bytes; the schema above documents its JSON form.
-            return (reply as FastifyReply).type(PROTOBUF).send(Buffer.from(w.finish()));
-          }
-          return reply.type(JSON_TYPE).send(partial ? { partialSuccess: partial } : {});
-        } catch (err) {
-          if (protobuf && err instanceof ApiError) return sendProtobufError(reply, err);
-          throw err;
+        if (!protobuf && type !== JSON_TYPE)
+          throw new ApiError(415, `OTLP/HTTP takes ${PROTOBUF} or ${JSON_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`);
+        const body = await readAll(request, ctx.config.ingestMaxBytes);
+        const outcome = await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub);
+        request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
+        const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
+        if (protobuf) {
+          const w = new Writer();
+          if (partial) w.bytes(1, new Writer().uint(1, partial.rejectedSpans).string(2, partial.errorMessage).finish());
+          // The protobuf answer is bytes; the schema above documents its JSON form.
+          return (reply as FastifyReply).type(PROTOBUF).send(Buffer.from(w.finish()));
         }
+        return reply.type(JSON_TYPE).send(partial ? { partialSuccess: partial } : {});
       },
     );
   });

@@ -126,7 +126,8 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     ]);
   }
   if (ctx.errors.length) return;
-  ctx.changes.push(...changes);
+  // One by one: a batch's changes are unbounded, and spread into a call they overflow the stack.
+  for (const c of changes) ctx.changes.push(c);
 
   for (const part of chunks(deletes)) {
     const t = db.template('ingest.instances-delete', (b, d) =>

@@ -68,6 +68,11 @@ function hopWitnesses(reader: GraphReader, hop: Hop, key: string): Witness[] {
   return out;
 }
 
+/** Adds `items` to `into` one by one: a spread into push() overflows the stack past ~100,000 items (a neighbourhood is unbounded). */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const x of items) into.push(x);
+}
+
 /** Decides the condition for one object whose neighbourhood `prefetch` loaded. */
 export function judge(reader: GraphReader, c: Condition, key: string): Verdict {
   if ('all' in c) {
@@ -76,8 +81,8 @@ export function judge(reader: GraphReader, c: Condition, key: string): Verdict {
       const p = judge(reader, part, key);
       if (!p.holds) return { ...v, holds: false };
       Object.assign(v.attributes, p.attributes);
-      v.witnesses.push(...p.witnesses);
-      v.missing.push(...p.missing);
+      append(v.witnesses, p.witnesses);
+      append(v.missing, p.missing);
     }
     return v;
   }
@@ -89,8 +94,8 @@ export function judge(reader: GraphReader, c: Condition, key: string): Verdict {
       if (!p.holds) continue;
       v.holds = true;
       Object.assign(v.attributes, p.attributes);
-      v.witnesses.push(...p.witnesses);
-      v.missing.push(...p.missing);
+      append(v.witnesses, p.witnesses);
+      append(v.missing, p.missing);
     }
     return v;
   }

@@ -534,7 +534,8 @@ export function discover(spans: Span[], pending: PendingSpan[] = [], now = Date.
       last_seen: iso(r.last),
     });
   }
-  out.records.push(...interactions);
+  // One at a time: spread into a call, 140,000 interactions overflowed the stack (RangeError).
+  for (const r of interactions) out.records.push(r);
   return out;
 }
 

@@ -15,6 +15,7 @@ import { lazySerializerBuilder, lazyValidatorBuilder } from './lazy-compilers.ts
 import { registerResponseCache } from './response-cache.ts';
 import type { AppContext } from './context.ts';
 import { registerCors } from './cors.ts';
+import { registerUnreadBodyClose } from './unread-body.ts';
 import { registerErrorHandling } from './errors.ts';
 import { ApiError } from '../errors.ts';
 import { type IngestCountsSource, type OtlpCountsSource, registerMetrics } from './metrics.ts';
@@ -138,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     }
     done(null, payload);
   });
+  registerUnreadBodyClose(app);
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx, options.ingestCounts, options.otlpCounts);

@@ -92,6 +92,20 @@ function openNodeSqlite(path: string): RawSqlite {
   };
 }
 
+/**
+ * SQLite's statements run on this thread: a long series of them (a batch of 16,000 objects and the
+ * steps after it) would hold the event loop for seconds, and `/healthz` with it. Before a statement,
+ * once this much time has passed since the last turn, the event loop gets one. Safe inside a
+ * transaction: the writer connection is held under the write lock, and readers use their own.
+ */
+const SLICE_MS = 10;
+let sliceStart = performance.now();
+async function breathe(): Promise<void> {
+  if (performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
 /** One SQLite connection with its statement cache. */
 class SqliteConn implements Executor {
   readonly dialect = sqliteDialect;
@@ -121,22 +135,26 @@ class SqliteConn implements Executor {
   }
 
   async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+    await breathe();
     return this.allSync<R>(t, args);
   }
 
   async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
+    await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => s.get(...params) as R | undefined);
   }
 
   async run(t: Template, args?: Args): Promise<number> {
+    await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => Number(s.run(...params).changes));
   }
 
   async execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }> {
+    await breathe();
     const compiled = 'compile' in query ? query.compile() : query;
     const s = this.prepare(compiled.sql);
     const params = compiled.parameters.map((p) => sqliteDialect.bindValue(p));
@@ -145,6 +163,7 @@ class SqliteConn implements Executor {
   }
 
   async exec(sql: string): Promise<void> {
+    await breathe();
     timed(sql, () => this.raw.exec(sql));
   }
 }

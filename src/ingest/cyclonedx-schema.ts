@@ -1,0 +1,111 @@
+// The CycloneDX JSON schema validators, built as the CycloneDX library builds them (its schema
+// files, Ajv with the same options and formats) with one difference: `uniqueItems`. Ajv checks it
+// on arrays of objects by comparing every pair (deep equality), so a BOM of 16,000 components took
+// 20 s and one of 100,000 components hours. Here every `uniqueItems: true` of the schemas becomes
+// the keyword `uniqueItemsLinear`: each item's canonical JSON (keys sorted, as deep equality
+// ignores their order) goes into a Set, time linear in the size of the array.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Spec } from '@cyclonedx/cyclonedx-library';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+
+const require = createRequire(import.meta.url);
+// Untyped package: the one function the library calls of it.
+const addFormats2019 = require('ajv-formats-draft2019') as (ajv: Ajv, options: { formats: string[] }) => Ajv;
+/** The library's schema files (its own resources: the schemas of the version installed). */
+const SCHEMAS = join(dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res', 'schema');
+
+/** The CycloneDX spec versions the service reads, by the `specVersion` a BOM states. */
+export const supportedSpecs = new Map<string, Spec.Version>([
+  ['1.4', Spec.Version.v1dot4],
+  ['1.5', Spec.Version.v1dot5],
+  ['1.6', Spec.Version.v1dot6],
+]);
+
+/**
+ * An item's canonical JSON, remembered per object: an item nested in several unique arrays (a
+ * component's components) is written once, not once per array above it.
+ */
+const canonicalOf = new WeakMap<object, string>();
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  const known = canonicalOf.get(v);
+  if (known !== undefined) return known;
+  let s: string;
+  if (Array.isArray(v)) s = `[${v.map(canonical).join(',')}]`;
+  else {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).sort();
+    s = `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  canonicalOf.set(v, s);
+  return s;
+}
+
+/** The keyword `uniqueItems: true` becomes: the same check and message as Ajv's, in linear time. */
+function uniqueItemsLinear(this: unknown, _schema: boolean, data: unknown[]): boolean {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < data.length; i++) {
+    const key = canonical(data[i]);
+    const j = seen.get(key);
+    if (j !== undefined) {
+      (uniqueItemsLinear as { errors?: Partial<ErrorObject>[] }).errors = [
+        { keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)`, params: { i, j } },
+      ];
+      return false;
+    }
+    seen.set(key, i);
+  }
+  return true;
+}
+
+/** The schema with every `uniqueItems: true` renamed (a copy: the JSON is read fresh). */
+function linearised(schema: unknown): unknown {
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      if (o.uniqueItems === true) {
+        delete o.uniqueItems;
+        o.uniqueItemsLinear = true;
+      }
+      for (const k of Object.keys(o)) stack.push(o[k]);
+    } else for (const x of v) stack.push(x);
+  }
+  return schema;
+}
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+const compiled = new Map<Spec.Version, ValidateFunction>();
+
+/** The strict JSON schema validator of a spec version (compiled once per thread). */
+export function cyclonedxValidator(spec: Spec.Version): ValidateFunction {
+  const known = compiled.get(spec);
+  if (known) return known;
+  const file = (name: string) => readJson(join(SCHEMAS, name)) as object;
+  const ajv = new Ajv({
+    useDefaults: false,
+    strict: false,
+    strictSchema: false,
+    addUsedSchema: false,
+    schemas: {
+      'http://cyclonedx.org/schema/spdx.SNAPSHOT.schema.json': file('spdx.SNAPSHOT.schema.json'),
+      'http://cyclonedx.org/schema/cryptography-defs.SNAPSHOT.schema.json': file('cryptography-defs.SNAPSHOT.schema.json'),
+      'http://cyclonedx.org/schema/jsf-0.82.SNAPSHOT.schema.json': file('jsf-0.82.SNAPSHOT.schema.json'),
+    },
+  });
+  ajvFormats.default(ajv);
+  addFormats2019(ajv, { formats: ['idn-email'] });
+  ajv.addFormat('iri-reference', true);
+  ajv.addKeyword({ keyword: 'uniqueItemsLinear', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItemsLinear });
+  // From 1.4 on, the strict schema is the schema (the library's JSON_STRICT_SCHEMA names the same file).
+  const validate = ajv.compile(linearised(file(`bom-${spec}.SNAPSHOT.schema.json`)) as object);
+  compiled.set(spec, validate);
+  return validate;
+}

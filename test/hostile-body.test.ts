@@ -1,0 +1,189 @@
+// Hostile request bodies (issue 33, rows 1, 2, 3 and 6), on both engines, against a listening
+// server with `/healthz` polled from a separate process meanwhile: a large CycloneDX BOM, one
+// nested 5,000 deep, a large OTLP export, and refusals before the body is read followed by a
+// second request on the same keep-alive connection. The bodies are generated here; the sizes are
+// the smallest that stalled the service before (8,000 components held `/healthz` 3.8 s).
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { after, before, it } from 'node:test';
+import { describeEngines } from './helpers/harness.ts';
+import { chatSpans, deepBom, flatBom, healthProbe, waitStats } from './helpers/hostile.ts';
+
+const BOM = 'application/vnd.cyclonedx+json';
+const PROTOBUF = 'application/x-protobuf';
+/** The goal: `/healthz` answers within 100 ms at p99 and never later than 500 ms. */
+const P99_MS = 100;
+const MAX_MS = 500;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request over a real connection (through `agent`, to reuse it), with its body sent whole. */
+function send(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: Buffer | string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('error', reject);
+    });
+    // The server may answer and close before the whole body is written: that is the point of row 6.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.end(body);
+  });
+}
+
+/** Reads a google.rpc.Status (code: field 1, message: field 2) from a protobuf error body. */
+function rpcStatus(body: Buffer): { code: number; message: string } {
+  let i = 0;
+  const varint = () => {
+    let v = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = body[i++]!;
+      v += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return v;
+    }
+  };
+  const out = { code: 0, message: '' };
+  while (i < body.length) {
+    const tag = varint();
+    if (tag === 0x08) out.code = varint();
+    else if (tag === 0x12) {
+      const n = varint();
+      out.message = body.subarray(i, i + n).toString('utf8');
+      i += n;
+    } else throw new Error(`not a google.rpc.Status: tag ${tag}`);
+  }
+  return out;
+}
+
+describeEngines('hostile bodies', (h, engine) => {
+  let base: string;
+  let token: string;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+  before(async () => {
+    await h().app.listen({ host: '127.0.0.1', port: 0 });
+    const address = h().app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    token = await h().token({ scopes: ['ingest', 'read'] });
+  });
+  after(() => agent.destroy());
+
+  /** Sends a body while a side process polls /healthz; the answer and the waits. */
+  async function whileProbed(path: string, type: string, body: Buffer | string) {
+    const probe = healthProbe(`${base}/healthz`);
+    await probe.ready;
+    await new Promise((r) => setTimeout(r, 100));
+    const answer = await send(new Agent(), `${base}${path}`, 'POST', { 'content-type': type, authorization: `Bearer ${token}` }, body);
+    await new Promise((r) => setTimeout(r, 100));
+    const waits = waitStats(await probe.stop());
+    return { answer, waits };
+  }
+
+  it('row 1: a BOM of 8,000 components is read beside the event loop, in linear time', async () => {
+    const { answer, waits } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/bom', BOM, flatBom(8000));
+    assert.equal(answer.status, 200, answer.body.toString());
+    assert.deepEqual(JSON.parse(answer.body.toString()), { accepted: 8000, rejected: 0, errors: [] });
+    console.log(`[${engine}] row 1, 8,000 components: /healthz ${JSON.stringify(waits)}`);
+    assert.equal(waits.failed, 0);
+    assert.ok(waits.polls >= 5, `too few polls to measure: ${waits.polls}`);
+    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
+    assert.ok(waits.p99 < P99_MS || waits.polls < 100, `/healthz p99 ${waits.p99} ms`);
+    const agents = await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/bom?page_size=1', token);
+    assert.equal(agents.statusCode, 200);
+    assert.equal(JSON.parse(agents.body).total, 8000);
+  });
+
+  it('row 2: components nested 5,000 deep are a 400 naming the bound, nothing written', async () => {
+    const { answer, waits } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/deep', BOM, deepBom(5000));
+    assert.equal(answer.status, 400);
+    assert.deepEqual(JSON.parse(answer.body.toString()), { code: 400, message: 'the BOM nests more than 128 levels deep' });
+    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
+    const objects = await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/deep', token);
+    assert.equal(objects.statusCode, 404);
+  });
+
+  it('row 3: an OTLP export of 30,000 chat spans is read beside the event loop; its errors are google.rpc.Status', async () => {
+    const path = '/api/v1/otlp/tenants/t1/workspaces/otel/v1/traces';
+    const { answer, waits } = await whileProbed(path, PROTOBUF, chatSpans(30_000));
+    assert.equal(answer.status, 200, answer.body.toString('latin1'));
+    assert.equal(answer.headers['content-type'], PROTOBUF);
+    assert.equal(answer.body.length, 0, 'a full success: an empty ExportTraceServiceResponse');
+    console.log(`[${engine}] row 3, 30,000 spans: /healthz ${JSON.stringify(waits)}`);
+    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
+    const stats = await h().get('/api/v1/otlp/tenants/t1/workspaces/otel/stats', token);
+    assert.equal(JSON.parse(stats.body).today.spans_received, 30_000);
+    // Malformed protobuf, and no token: both answered as google.rpc.Status with the HTTP status.
+    const bad = await send(
+      agent,
+      `${base}${path}`,
+      'POST',
+      { 'content-type': PROTOBUF, authorization: `Bearer ${token}` },
+      Buffer.from([0x0a, 0xff]),
+    );
+    assert.equal(bad.status, 400);
+    assert.equal(bad.headers['content-type'], PROTOBUF);
+    assert.equal(rpcStatus(bad.body).code, 3);
+    const anonymous = await send(agent, `${base}${path}`, 'POST', { 'content-type': PROTOBUF }, chatSpans(1));
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.headers['content-type'], PROTOBUF);
+    assert.deepEqual(rpcStatus(anonymous.body).code, 16);
+  });
+
+  it('row 6: a refusal before the body is read closes the connection; the next request on the agent is answered', async () => {
+    const url = `${base}/api/v1/ingest/tenants/t1/workspaces/conn`;
+    // 16 MiB of newlines in ~16 KiB of gzip (past the 8 MiB ingest limit), then a second gzip
+    // member of 1 MiB that does not compress: the server refuses with most of the body unread.
+    const bomb = Buffer.concat([
+      gzipSync(Buffer.alloc(16 * 1024 * 1024, 0x0a), { level: 9 }),
+      gzipSync(randomBytes(1024 * 1024), { level: 1 }),
+    ]);
+    const junk = Buffer.alloc(1024 * 1024, 0x61);
+    const cases: Array<[string, Record<string, string>, Buffer, number]> = [
+      ['gzip bomb', { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', authorization: `Bearer ${token}` }, bomb, 413],
+      ['media type', { 'content-type': 'text/plain', authorization: `Bearer ${token}` }, junk, 415],
+      ['no token', { 'content-type': 'application/x-ndjson' }, junk, 401],
+    ];
+    for (const [what, headers, body, status] of cases) {
+      const refused = await send(agent, url, 'POST', headers, body);
+      assert.equal(refused.status, status, `${what}: ${refused.body.toString()}`);
+      assert.equal(refused.headers.connection, 'close', what);
+      assert.equal(JSON.parse(refused.body.toString()).code, status, what);
+      // The same agent (one socket at most): answered at once, not after the keep-alive timeout.
+      const t = performance.now();
+      const next = await send(agent, `${base}/healthz`, 'GET', {});
+      assert.equal(next.status, 200, what);
+      assert.ok(performance.now() - t < 2000, `${what}: the next request took ${Math.round(performance.now() - t)} ms`);
+    }
+  });
+});
+
+describeEngines(
+  'hostile bodies past the CPU budget',
+  (h) => {
+    it('row 1: a body that takes more CPU than AISPM_INGEST_CPU_BUDGET_MS is a 413 naming it, nothing written', async () => {
+      const token = await h().token({ scopes: ['ingest', 'read'] });
+      const res = await h().request({
+        method: 'POST',
+        url: '/api/v1/ingest/tenants/t1/workspaces/budget',
+        token,
+        headers: { 'content-type': BOM },
+        payload: flatBom(50_000),
+      });
+      assert.equal(res.statusCode, 413, res.body);
+      assert.deepEqual(JSON.parse(res.body), {
+        code: 413,
+        message: 'reading the body took more than its CPU budget of 20 ms (AISPM_INGEST_CPU_BUDGET_MS); send less in one request',
+      });
+      assert.equal((await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/budget', token)).statusCode, 404);
+    });
+  },
+  { config: { ingestCpuBudgetMs: 20 } },
+);
