@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, it } from 'node:test';
 import { describeEngines } from './helpers/harness.ts';
 import { chatSpans, deepBom, flatBom, healthProbe, waitStats } from './helpers/hostile.ts';
+import { rpcStatus } from './helpers/rpc-status.ts';
 
 const BOM = 'application/vnd.cyclonedx+json';
 const PROTOBUF = 'application/x-protobuf';
@@ -37,30 +38,6 @@ function send(agent: Agent, url: string, method: string, headers: Record<string,
     req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
     req.end(body);
   });
-}
-
-/** Reads a google.rpc.Status (code: field 1, message: field 2) from a protobuf error body. */
-function rpcStatus(body: Buffer): { code: number; message: string } {
-  let i = 0;
-  const varint = () => {
-    let v = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = body[i++]!;
-      v += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return v;
-    }
-  };
-  const out = { code: 0, message: '' };
-  while (i < body.length) {
-    const tag = varint();
-    if (tag === 0x08) out.code = varint();
-    else if (tag === 0x12) {
-      const n = varint();
-      out.message = body.subarray(i, i + n).toString('utf8');
-      i += n;
-    } else throw new Error(`not a google.rpc.Status: tag ${tag}`);
-  }
-  return out;
 }
 
 describeEngines('hostile bodies', (h, engine) => {

@@ -28,6 +28,7 @@ import {
   validBody,
   withQuery,
 } from './helpers/route-requests.ts';
+import { rpcStatus } from './helpers/rpc-status.ts';
 
 /**
  * Routes that answer without a token, each with the reason. Adding a route here is a security
@@ -150,7 +151,16 @@ describeEngines(
     ) {
       if (!ok(res.statusCode))
         failures.push(`${label}: ${method} ${url} answered ${res.statusCode}, expected ${wanted}: ${res.body.slice(0, 200)}`);
-      else if (res.statusCode >= 400 && method !== 'HEAD') {
+      else if (res.statusCode >= 400 && method !== 'HEAD' && res.headers['content-type'] === 'application/x-protobuf') {
+        // An OTLP protobuf request's errors are a google.rpc.Status (its gRPC code, not the HTTP status).
+        let b: { code: number; message: string } = { code: 0, message: '' };
+        try {
+          b = rpcStatus(res.rawPayload);
+        } catch {
+          /* reported below */
+        }
+        if (!(b.code > 0) || !b.message) failures.push(`${label}: ${method} ${url} error body is not a google.rpc.Status`);
+      } else if (res.statusCode >= 400 && method !== 'HEAD') {
         let b: { code?: unknown; message?: unknown } = {};
         try {
           b = JSON.parse(res.body);
