@@ -3,7 +3,7 @@
 // node:sqlite by default, better-sqlite3 when AISPM_SQLITE_DRIVER=better.
 
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
@@ -201,6 +201,14 @@ class Mutex {
 }
 
 /**
+ * The write lock of each database file open in this process. Two handles on one file (replicas in a
+ * test, a second pool) take turns here: since a transaction gives the event loop a turn between
+ * statements (breathe), the other handle's BEGIN IMMEDIATE would otherwise wait for SQLite's busy
+ * timeout on this very thread, holding the event loop and the first handle's commit with it.
+ */
+const writeLocks = new Map<string, Mutex>();
+
+/**
  * SQLite in WAL mode with two connections: requests read on one while a write transaction,
  * which may span awaits (streamed ingest), holds the other. Readers never see uncommitted rows.
  */
@@ -208,13 +216,16 @@ export class SqliteDb extends BaseDb {
   readonly dialect = sqliteDialect;
   private readonly reader: SqliteConn;
   private readonly writer: SqliteConn;
-  private readonly writeLock = new Mutex();
+  private readonly writeLock: Mutex;
   readonly path: string;
 
   constructor(path: string) {
     super();
     this.path = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const file = path === ':memory:' ? undefined : resolve(path);
+    this.writeLock = (file && writeLocks.get(file)) || new Mutex();
+    if (file) writeLocks.set(file, this.writeLock);
     // Memory: the writer keeps a 64 MiB page cache and a 256 MiB map (bulk ingest updates several
     // large index b-trees); the reader 16 MiB and a 64 MiB map. With 64 MiB + 256 MiB map on the reader
     // the service held 376 MB resident after the benchmark's read cases (target 300 MB); reads
