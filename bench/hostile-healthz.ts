@@ -19,7 +19,7 @@ import { migrate } from '../src/compose.ts';
 import { createToken } from '../src/platform/auth/tokens.ts';
 import { openDb } from '../src/platform/db/open.ts';
 import { createDatabase, type EngineName } from '../test/helpers/harness.ts';
-import { chatSpans, flatBom, healthProbe, waitStats } from '../test/helpers/hostile.ts';
+import { chatSpans, flatBom, waitStats } from '../test/helpers/hostile.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +35,44 @@ const kind = values.kind === 'otlp' ? 'otlp' : 'bom';
 const PORT = 19000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${PORT}`;
 const WS = 'hostile';
+
+/**
+ * Polls `/healthz` every 20 ms from a separate process. Besides every wait, it keeps when each wait
+ * over 100 ms began on the monotonic clock (µs), the clock of a V8 CPU profile's timestamps, so a
+ * long wait can be found in the server's profile (--cpu-prof).
+ */
+function probe(url: string): { ready: Promise<void>; stop(): Promise<{ waits: number[]; long: Array<[number, number]> }> } {
+  const script = `
+    const waits = [], long = [];
+    let stop = false;
+    process.on('SIGTERM', () => { stop = true; });
+    (async () => {
+      process.send('ready');
+      while (!stop) {
+        const at = process.hrtime.bigint(), t = performance.now();
+        try { const r = await fetch(${JSON.stringify(url)}); await r.arrayBuffer(); const w = performance.now() - t; waits.push(w); if (w > 100) long.push([Number(at / 1000n), Math.round(w)]); }
+        catch { waits.push(-1); }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      process.stdout.write(JSON.stringify({ waits, long }));
+    })();`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const exited = once(child, 'exit');
+  return {
+    ready,
+    async stop() {
+      await ready;
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(out) as { waits: number[]; long: Array<[number, number]> };
+    },
+  };
+}
 
 /** One POST with its body sent whole; the status and the body's first 300 characters. Never rejects. */
 function post(path: string, headers: Record<string, string>, body: Buffer | string): Promise<{ status: number | string; body: string }> {
@@ -76,8 +114,8 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
 
-  const probe = healthProbe(`${base}/healthz`, 20);
-  await probe.ready;
+  const poller = probe(`${base}/healthz`);
+  await poller.ready;
   await new Promise((r) => setTimeout(r, 200));
   const path =
     kind === 'bom' ? `/api/v1/ingest/tenants/t1/workspaces/${WS}` : `/api/v1/otlp/tenants/t1/workspaces/${WS}/v1/traces`;
@@ -94,9 +132,10 @@ try {
   const took = performance.now() - t;
   clearTimeout(term);
   await new Promise((r) => setTimeout(r, 200));
-  const waits = waitStats(await probe.stop());
+  const polled = await poller.stop();
   console.log(`answer ${answer.status} after ${(took / 1000).toFixed(2)} s: ${answer.body}`);
-  console.log(`/healthz every 20 ms: ${JSON.stringify(waits)}`);
+  console.log(`/healthz every 20 ms: ${JSON.stringify(waitStats(polled.waits))}`);
+  if (values['cpu-prof']) console.log(`waits over 100 ms [monotonic µs, ms]: ${JSON.stringify(polled.long)}`);
 
   if (termAt === undefined) {
     termAt = performance.now();
