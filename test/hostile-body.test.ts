@@ -187,3 +187,32 @@ describeEngines(
   },
   { config: { ingestCpuBudgetMs: 20 } },
 );
+
+describeEngines(
+  'hostile bodies past the BOM object bound',
+  (h) => {
+    it('row 1: a BOM describing more objects than AISPM_BOM_MAX_OBJECTS is a 413 naming it, nothing written', async () => {
+      const token = await h().token({ scopes: ['ingest', 'read'] });
+      const send = (n: number, workspace: string) =>
+        h().request({
+          method: 'POST',
+          url: `/api/v1/ingest/tenants/t1/workspaces/${workspace}`,
+          token,
+          headers: { 'content-type': BOM },
+          payload: flatBom(n),
+        });
+      const over = await send(101, 'over');
+      assert.equal(over.statusCode, 413, over.body);
+      assert.deepEqual(JSON.parse(over.body), {
+        code: 413,
+        message: 'the BOM describes 101 objects, more than the limit of 100 (AISPM_BOM_MAX_OBJECTS); send it in parts',
+      });
+      assert.equal((await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/over', token)).statusCode, 404);
+      // At the bound: written whole.
+      const at = await send(100, 'at');
+      assert.equal(at.statusCode, 200, at.body);
+      assert.deepEqual(JSON.parse(at.body), { accepted: 100, rejected: 0, errors: [] });
+    });
+  },
+  { config: { bomMaxObjects: 100 } },
+);

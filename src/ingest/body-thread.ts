@@ -21,9 +21,9 @@ const reply = (m: BodyReply, transfer: ArrayBuffer[] = []) => port.postMessage(m
 async function run(job: BodyJob): Promise<void> {
   switch (job.kind) {
     case 'cyclonedx': {
-      const { ndjson, origins } = await cyclonedxToNdjson(Buffer.from(job.body).toString('utf8'), job.now);
+      const { ndjson, origins, objects } = await cyclonedxToNdjson(Buffer.from(job.body).toString('utf8'), job.now);
       const bytes = new Uint8Array(ndjson.buffer, ndjson.byteOffset, ndjson.byteLength).slice();
-      reply({ kind: 'done', result: { ndjson: bytes, origins } }, [bytes.buffer]);
+      reply({ kind: 'done', result: { ndjson: bytes, origins, objects } }, [bytes.buffer]);
       return;
     }
     case 'otlp-decode': {
