@@ -9,7 +9,9 @@
 //
 // --term-after-ms sends SIGTERM that long after the request started, not after its answer: the
 // exit time is then that of a shutdown with the request in flight. --cpu-prof writes the server's
-// CPU profile (main thread) into DIR, for finding what holds the event loop.
+// CPU profile (main thread) into DIR, for finding what holds the event loop. A BOM over
+// AISPM_BOM_MAX_OBJECTS (default 25,000) is refused with a 413 before anything is written: to
+// measure the write of a larger one, raise it (`AISPM_BOM_MAX_OBJECTS=200000 node bench/…`).
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -105,7 +107,10 @@ try {
   const server = spawn(
     process.execPath,
     [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), 'src/cli.ts', 'serve'],
-    { env: { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(PORT), AISPM_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      env: { ...process.env, AISPM_DB: database.url, AISPM_PORT: String(PORT), AISPM_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
   const exited = once(server, 'exit');
   for (let i = 0; ; i++) {
@@ -117,8 +122,7 @@ try {
   const poller = probe(`${base}/healthz`);
   await poller.ready;
   await new Promise((r) => setTimeout(r, 200));
-  const path =
-    kind === 'bom' ? `/api/v1/ingest/tenants/t1/workspaces/${WS}` : `/api/v1/otlp/tenants/t1/workspaces/${WS}/v1/traces`;
+  const path = kind === 'bom' ? `/api/v1/ingest/tenants/t1/workspaces/${WS}` : `/api/v1/otlp/tenants/t1/workspaces/${WS}/v1/traces`;
   const type = kind === 'bom' ? 'application/vnd.cyclonedx+json' : 'application/x-protobuf';
   t = performance.now();
   let termAt: number | undefined;
