@@ -8,8 +8,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { after, before, it } from 'node:test';
-import { describeEngines } from './helpers/harness.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { after, before, describe, it } from 'node:test';
+import { buildApp, migrate } from '../src/compose.ts';
+import { loadConfig } from '../src/config.ts';
+import { createToken } from '../src/platform/auth/tokens.ts';
+import { openDb } from '../src/platform/db/open.ts';
+import { createDatabase, describeEngines, engineNames } from './helpers/harness.ts';
 import { chatSpans, deepBom, flatBom, healthProbe, waitStats } from './helpers/hostile.ts';
 import { rpcStatus } from './helpers/rpc-status.ts';
 
@@ -164,3 +170,113 @@ describeEngines(
   },
   { config: { ingestCpuBudgetMs: 20 } },
 );
+
+describeEngines(
+  'hostile bodies past the BOM object bound',
+  (h) => {
+    it('row 1: a BOM describing more objects than AISPM_BOM_MAX_OBJECTS is a 413 naming it, nothing written', async () => {
+      const token = await h().token({ scopes: ['ingest', 'read'] });
+      const send = (n: number, workspace: string) =>
+        h().request({
+          method: 'POST',
+          url: `/api/v1/ingest/tenants/t1/workspaces/${workspace}`,
+          token,
+          headers: { 'content-type': BOM },
+          payload: flatBom(n),
+        });
+      const over = await send(101, 'over');
+      assert.equal(over.statusCode, 413, over.body);
+      assert.deepEqual(JSON.parse(over.body), {
+        code: 413,
+        message: 'the BOM describes 101 objects, more than the limit of 100 (AISPM_BOM_MAX_OBJECTS); send it in parts',
+      });
+      assert.equal((await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/over', token)).statusCode, 404);
+      // At the bound: written whole.
+      const at = await send(100, 'at');
+      assert.equal(at.statusCode, 200, at.body);
+      assert.deepEqual(JSON.parse(at.body), { accepted: 100, rejected: 0, errors: [] });
+    });
+  },
+  { config: { bomMaxObjects: 100 } },
+);
+
+// SIGTERM while a large BOM is being read or written: the service started as operators run it
+// exits within its shutdown timer, and the BOM is written whole or not at all.
+for (const engine of engineNames) {
+  describe(`SIGTERM during a hostile request [${engine}]`, () => {
+    it('row 1: the service exits within AISPM_SHUTDOWN_GRACE_MS; the batch is all or nothing', async () => {
+      const database = await createDatabase(engine);
+      try {
+        const db = openDb(database.url, {});
+        await migrate(db);
+        const { token } = await createToken(db, { tenantId: 't1', userId: 'u', workspaces: ['*'], scopes: ['ingest', 'read'] });
+        await db.close();
+        const port = 20000 + Math.floor(Math.random() * 5000);
+        const graceMs = 1500;
+        const server = spawn(process.execPath, ['src/cli.ts', 'serve'], {
+          env: {
+            ...process.env,
+            AISPM_DB: database.url,
+            AISPM_PORT: String(port),
+            AISPM_SHUTDOWN_GRACE_MS: String(graceMs),
+            AISPM_LOG_LEVEL: 'error',
+          },
+          stdio: 'ignore',
+        });
+        const exited = once(server, 'exit');
+        const base = `http://127.0.0.1:${port}`;
+        for (let i = 0; !(await fetch(`${base}/readyz`).catch(() => null))?.ok; i++) {
+          assert.ok(i < 150, 'the service did not start');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const answer = new Promise<{ status: number; body: string } | Error>((resolve) => {
+          // Its own request: `send` keeps waiting after a reset (the point of row 6), this one resolves.
+          const req = httpRequest(
+            `${base}/api/v1/ingest/tenants/t1/workspaces/term`,
+            { method: 'POST', headers: { 'content-type': BOM, authorization: `Bearer ${token}` } },
+            (res) => {
+              const parts: Buffer[] = [];
+              res.on('data', (d: Buffer) => parts.push(d));
+              res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts).toString() }));
+              res.on('error', resolve);
+            },
+          );
+          req.on('error', resolve);
+          req.end(flatBom(20_000));
+        });
+        // Past the read in the body worker (a 503 then), most likely into the write.
+        await new Promise((r) => setTimeout(r, 1500));
+        const t = performance.now();
+        server.kill('SIGTERM');
+        await exited;
+        const took = performance.now() - t;
+        assert.ok(took < graceMs + 1000, `exit took ${Math.round(took)} ms`);
+        // Cut short (the connection dropped, or a 503 while the body was still being read), or done.
+        const got = await answer;
+        console.log(
+          `[${engine}] SIGTERM during a 20,000-component BOM: exit in ${Math.round(took)} ms, answer ${got instanceof Error ? got.message : got.status}`,
+        );
+        if (!(got instanceof Error)) assert.ok(got.status === 503 || got.status === 200, `${got.status} ${got.body}`);
+        // All or nothing: the workspace holds no agent, or all 20,000.
+        const reopened = openDb(database.url, {});
+        try {
+          const { app } = await buildApp({ db: reopened, config: { ...loadConfig({}), db: database.url, authCacheMs: 0 }, logger: false });
+          const res = await app.inject({
+            url: '/api/v1/aispm-agents/tenants/t1/workspaces/term?page_size=1',
+            headers: { authorization: `Bearer ${token}` },
+          });
+          console.log(
+            `[${engine}] after it, the workspace's agents: ${res.statusCode === 200 ? JSON.parse(res.body).total : res.statusCode}`,
+          );
+          if (res.statusCode === 200) assert.equal(JSON.parse(res.body).total, 20_000);
+          else assert.equal(res.statusCode, 404, res.body);
+          await app.close();
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        await database.drop();
+      }
+    });
+  });
+}

@@ -17,13 +17,16 @@ const CHUNK = 2000;
 let decoded: Span[] | null = null;
 
 const reply = (m: BodyReply, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+/** Resolved when the main thread asks for the next chunk (body-workers.ts sends `more`). */
+let more: (() => void) | null = null;
+const asked = () => new Promise<void>((resolve) => (more = resolve));
 
 async function run(job: BodyJob): Promise<void> {
   switch (job.kind) {
     case 'cyclonedx': {
-      const { ndjson, origins } = await cyclonedxToNdjson(Buffer.from(job.body).toString('utf8'), job.now);
+      const { ndjson, origins, objects } = await cyclonedxToNdjson(Buffer.from(job.body).toString('utf8'), job.now);
       const bytes = new Uint8Array(ndjson.buffer, ndjson.byteOffset, ndjson.byteLength).slice();
-      reply({ kind: 'done', result: { ndjson: bytes, origins } }, [bytes.buffer]);
+      reply({ kind: 'done', result: { ndjson: bytes, origins, objects } }, [bytes.buffer]);
       return;
     }
     case 'otlp-decode': {
@@ -35,7 +38,11 @@ async function run(job: BodyJob): Promise<void> {
       if (!decoded) throw new Error('no decoded export to discover');
       const { good, ...rest } = checkedSpans(decoded, job.waiting, job.now);
       decoded = null;
-      for (let i = 0; i < good.length; i += CHUNK) reply({ kind: 'chunk', records: good.slice(i, i + CHUNK) });
+      for (let i = 0; i < good.length; i += CHUNK) {
+        const next = asked();
+        reply({ kind: 'chunk', records: good.slice(i, i + CHUNK) });
+        await next;
+      }
       reply({ kind: 'done', result: rest });
       return;
     }
@@ -43,6 +50,11 @@ async function run(job: BodyJob): Promise<void> {
 }
 
 port.on('message', (job: BodyJob) => {
+  if (job.kind === 'more') {
+    more?.();
+    more = null;
+    return;
+  }
   run(job).catch((err: unknown) => {
     decoded = null;
     // What the client sent is wrong (400, named); anything else is the service's own failure.

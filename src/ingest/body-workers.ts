@@ -19,7 +19,9 @@ import type { IngestRecord } from './records.ts';
 export type BodyJob =
   | { kind: 'cyclonedx'; body: Uint8Array; now: number }
   | { kind: 'otlp-decode'; body: Uint8Array; protobuf: boolean }
-  | { kind: 'otlp-discover'; waiting: PendingSpan[]; now: number };
+  | { kind: 'otlp-discover'; waiting: PendingSpan[]; now: number }
+  // The main thread took the last chunk and had an event-loop turn since: the next may come.
+  | { kind: 'more' };
 
 /** A message of the body worker: records of the job under way, or its end. */
 export type BodyReply =
@@ -124,6 +126,11 @@ export class BodyLease {
       if (!job) return;
       if (m.kind === 'chunk') {
         job.onChunk?.(m.records);
+        // One chunk at a time: sent back to back, the 70 chunks of 140,000 spans were read (copied
+        // out of their messages) in one go, and the event loop waited over a second.
+        setImmediate(() => {
+          if (this.current === job) this.worker.postMessage({ kind: 'more' } satisfies BodyJob);
+        });
         return;
       }
       this.settle();

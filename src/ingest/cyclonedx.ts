@@ -229,10 +229,13 @@ export function bomRecords(bom: Json, now: number = Date.now()): BomRecord[] {
 }
 
 /** A BOM as NDJSON records for the ingest pipeline, and where each line came from. */
-export async function cyclonedxToNdjson(text: string, now?: number): Promise<{ ndjson: Buffer; origins: string[] }> {
+export async function cyclonedxToNdjson(text: string, now?: number): Promise<{ ndjson: Buffer; origins: string[]; objects: number }> {
   const records = bomRecords(await validateBom(text), now);
+  let objects = 0;
+  for (const r of records) if (r.record.type === 'entity') objects++;
   return {
     ndjson: Buffer.from(records.map((r) => `${JSON.stringify(r.record)}\n`).join('')),
     origins: records.map((r) => r.from),
+    objects,
   };
 }

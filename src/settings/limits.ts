@@ -75,6 +75,13 @@ export const limitSettings = {
     min: 1,
     doc: 'CPU time one request may spend reading its body (a CycloneDX BOM checked against its schema, an OTLP export decoded and mapped), in a worker thread beside the event loop; past it the request is answered 413 naming this setting, and nothing is written. A BOM of 100,000 components takes about 1 s.',
   }),
+  bomMaxObjects: setting({
+    env: 'AISPM_BOM_MAX_OBJECTS',
+    type: 'integer',
+    default: 25_000,
+    min: 1,
+    doc: 'Most objects one CycloneDX BOM sent to the ingest route may describe (its components, and the locations their occurrences name); past it the request is answered 413 naming this setting, and nothing is written. A BOM is written in one transaction and the client waits for all of it: on PostgreSQL 100,000 components took 74 s on a quiet two-core machine and more than the 120 s a connection may stay silent (`AISPM_CONNECTION_TIMEOUT_MS`) on a busy one, so the client never had its answer.',
+  }),
   shutdownGraceMs: setting({
     env: 'AISPM_SHUTDOWN_GRACE_MS',
     type: 'integer',

@@ -101,17 +101,25 @@ async function* inTurns(ndjson: Buffer): AsyncGenerator<Buffer> {
 }
 
 /** A BOM read in a body worker (src/ingest/cyclonedx.ts there): its records as NDJSON, and where in the BOM each came from. */
-async function readBom(bodies: BodyWorkers, chunks: Buffer[], now: number): Promise<{ ndjson: Buffer; origins: string[] }> {
+async function readBom(
+  bodies: BodyWorkers,
+  chunks: Buffer[],
+  now: number,
+): Promise<{ ndjson: Buffer; origins: string[]; objects: number }> {
   const lease = await bodies.lease().catch((err: unknown) => {
     throw bodyWorkerError(err);
   });
   try {
     // One copy into a buffer of its own, handed over to the worker without another.
     const body = new Uint8Array(Buffer.concat(chunks));
-    const result = await lease.run<{ ndjson: Uint8Array; origins: string[] }>({ kind: 'cyclonedx', body, now }, [
+    const result = await lease.run<{ ndjson: Uint8Array; origins: string[]; objects: number }>({ kind: 'cyclonedx', body, now }, [
       body.buffer as ArrayBuffer,
     ]);
-    return { ndjson: Buffer.from(result.ndjson.buffer, result.ndjson.byteOffset, result.ndjson.byteLength), origins: result.origins };
+    return {
+      ndjson: Buffer.from(result.ndjson.buffer, result.ndjson.byteOffset, result.ndjson.byteLength),
+      origins: result.origins,
+      objects: result.objects,
+    };
   } catch (err) {
     throw bodyWorkerError(err);
   } finally {
@@ -179,6 +187,13 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           const chunks: Buffer[] = [];
           for await (const chunk of source) chunks.push(chunk as Buffer);
           const converted = await readBom(bodies, chunks, ctx.now());
+          // One transaction writes the whole BOM: past this many objects it outlasted the time a
+          // connection may stay silent (PostgreSQL), and the client never had its answer.
+          if (converted.objects > ctx.config.bomMaxObjects)
+            throw new ApiError(
+              413,
+              `the BOM describes ${converted.objects} objects, more than the limit of ${ctx.config.bomMaxObjects} (AISPM_BOM_MAX_OBJECTS); send it in parts`,
+            );
           source = inTurns(converted.ndjson);
           origins = converted.origins;
         }

@@ -20,6 +20,7 @@ import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../fi
 import type { RuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
+import { breathe } from '../../platform/db/turns.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';
 import { conditionBegan, evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
@@ -150,6 +151,7 @@ export async function settle(
         const [kind, id] = splitKey(key);
         evaluated.push({ ruleId: w.rule.ruleId, kind, id });
       }
+      await breathe();
       if (!reader.node(key)) continue;
       const v = judge(reader, w.rule.when, key);
       if (v.holds) verdicts.set(`${w.rule.ruleId}\u0000${key}`, v);
@@ -183,6 +185,8 @@ export async function settle(
   for (const w of work) {
     const rule = meta.get(w.rule.ruleId)!;
     for (const key of w.candidates) {
+      // 100,000 objects judged and written up here held the event loop for half a second.
+      await breathe();
       const pair = `${w.rule.ruleId}\u0000${key}`;
       const have = stored.get(pair);
       const open = have?.open;

@@ -126,11 +126,13 @@ export interface Db extends Executor {
 
 // AISPM_SQL_PROFILE=1: time spent per statement, printed to stderr when the process exits. For
 // finding where ingest or a request spends its time; off (and free) otherwise.
-const profile = readSetting('sqlProfile') ? new Map<string, { n: number; ms: number }>() : null;
+const profile = readSetting('sqlProfile') ? new Map<string, { n: number; ms: number; max: number }>() : null;
 if (profile) {
   process.on('exit', () => {
     const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
-    for (const [q, { n, ms }] of rows) process.stderr.write(`${ms.toFixed(0).padStart(8)} ms ${String(n).padStart(8)}x  ${q}\n`);
+    // The longest single run too: one statement holds the event loop for that long (SQLite).
+    for (const [q, { n, ms, max }] of rows)
+      process.stderr.write(`${ms.toFixed(0).padStart(8)} ms ${String(n).padStart(8)}x  longest ${max.toFixed(0).padStart(5)} ms  ${q}\n`);
   });
 }
 
@@ -140,9 +142,11 @@ export function timed<T>(sqlText: string, fn: () => T): T {
   const t = performance.now();
   const done = () => {
     const key = sqlText.replace(/\s+/g, ' ').slice(0, 140);
-    const e = profile.get(key) ?? { n: 0, ms: 0 };
+    const e = profile.get(key) ?? { n: 0, ms: 0, max: 0 };
+    const ms = performance.now() - t;
     e.n++;
-    e.ms += performance.now() - t;
+    e.ms += ms;
+    e.max = Math.max(e.max, ms);
     profile.set(key, e);
   };
   const out = fn();

@@ -33,7 +33,20 @@ function buildInsert(dialect: SqlDialect, table: string, columns: string[], rows
 /** Bound parameters per statement stay well under both engines' limits (32,766 and 65,535). */
 const MAX_PARAMS = 30_000;
 
-/** Inserts rows in multi-row VALUES statements of up to 1,000 rows; returns the rows changed. */
+/**
+ * How long one statement should run. On SQLite a statement runs on the event loop's thread: 1,000
+ * rows into issue_instances (wide rows, several indexes) took 60-390 ms each in a 100,000-component
+ * BOM, and `/healthz` waited that long.
+ */
+const STATEMENT_MS = 20;
+/** Rows per statement, per table and width, learnt from how long the last statement took. */
+const learnt = new Map<string, number>();
+
+/**
+ * Inserts rows in multi-row VALUES statements of up to 1,000 rows; returns the rows changed. A
+ * statement that runs past STATEMENT_MS halves the rows of the next ones (down to 1/16 of the most,
+ * so a table has at most five statement shapes besides the remainders); a quick one doubles them back.
+ */
 export async function insertValues(
   tx: Executor,
   table: string,
@@ -41,9 +54,12 @@ export async function insertValues(
   rows: unknown[][],
   conflict?: Conflict,
 ): Promise<number> {
-  const per = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns.length)));
+  const most = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns.length)));
+  const least = Math.max(1, Math.floor(most / 16));
+  const shape = `${table}|${columns.length}`;
   let changed = 0;
-  for (let start = 0; start < rows.length; start += per) {
+  for (let start = 0; start < rows.length; ) {
+    const per = learnt.get(shape) ?? most;
     const end = Math.min(rows.length, start + per);
     const text = buildInsert(tx.dialect, table, columns, end - start, conflict);
     // Filled by index into an array of its final length: no regrowing 23,000 values a statement.
@@ -54,7 +70,16 @@ export async function insertValues(
       const row = rows[r]!;
       for (let c = 0; c < width; c++) params[k++] = row[c];
     }
+    const t = performance.now();
     changed += (await tx.execute(CompiledQuery.raw(text, params))).changes;
+    const ms = performance.now() - t;
+    // Only SQLite's statements hold the event loop (PostgreSQL's run in its server: fewer round
+    // trips are better there), and only full statements teach: a remainder says little.
+    if (tx.dialect.name === 'sqlite' && end - start === per) {
+      if (ms > STATEMENT_MS && per > least) learnt.set(shape, Math.max(least, Math.floor(per / 2)));
+      else if (ms < STATEMENT_MS / 4 && per < most) learnt.set(shape, Math.min(most, per * 2));
+    }
+    start = end;
   }
   return changed;
 }

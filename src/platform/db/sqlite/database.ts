@@ -8,6 +8,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
+import { Worker } from 'node:worker_threads';
+import { breathe } from '../turns.ts';
 import { sqliteDialect } from './dialect.ts';
 import { readSetting } from '../../../config.ts';
 
@@ -92,19 +94,10 @@ function openNodeSqlite(path: string): RawSqlite {
   };
 }
 
-/**
- * SQLite's statements run on this thread: a long series of them (a batch of 16,000 objects and the
- * steps after it) would hold the event loop for seconds, and `/healthz` with it. Before a statement,
- * once this much time has passed since the last turn, the event loop gets one. Safe inside a
- * transaction: the writer connection is held under the write lock, and readers use their own.
- */
-const SLICE_MS = 10;
-let sliceStart = performance.now();
-async function breathe(): Promise<void> {
-  if (performance.now() - sliceStart < SLICE_MS) return;
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  sliceStart = performance.now();
-}
+// SQLite's statements run on this thread: a long series of them (a batch of 16,000 objects and the
+// steps after it) would hold the event loop for seconds, and `/healthz` with it. Before a statement
+// the event loop gets a turn when its slice is spent (../turns.ts). Safe inside a transaction: the
+// writer connection is held under the write lock, and readers use their own.
 
 /** One SQLite connection with its statement cache. */
 class SqliteConn implements Executor {
@@ -239,10 +232,48 @@ export class SqliteDb extends BaseDb {
       raw.exec(
         `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -65536 : -16384}; pragma analysis_limit = 1000; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
       );
+      // The WAL is checkpointed beside the event loop (checkpoint-thread.ts), not inside COMMIT.
+      if (path !== ':memory:') raw.exec('pragma wal_autocheckpoint = 0');
       return raw;
     };
     this.writer = new SqliteConn(open('writer'));
     this.reader = path === ':memory:' ? this.writer : new SqliteConn(open('reader'));
+  }
+
+  private checkpointer?: Worker;
+  /** A checkpoint is running (asked) / another commit came while it ran (ask again when it ends). */
+  private checkpointing = false;
+  private checkpointAgain = false;
+  private closed = false;
+
+  /** After a write: the checkpoint thread copies the WAL into the database file, one run at a time. */
+  private committed(): void {
+    this.changed();
+    if (this.path === ':memory:' || this.closed) return;
+    if (this.checkpointing) {
+      this.checkpointAgain = true;
+      return;
+    }
+    if (!this.checkpointer) {
+      this.checkpointer = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), { workerData: { path: this.path } });
+      // Idle between checkpoints, it keeps no process alive; a failed one is made again at the next commit.
+      this.checkpointer.unref();
+      this.checkpointer.on('message', () => {
+        this.checkpointing = false;
+        if (this.checkpointAgain) {
+          this.checkpointAgain = false;
+          this.committed();
+        }
+      });
+      const lost = () => {
+        this.checkpointer = undefined;
+        this.checkpointing = false;
+      };
+      this.checkpointer.on('error', lost);
+      this.checkpointer.on('exit', lost);
+    }
+    this.checkpointing = true;
+    this.checkpointer.postMessage(null);
   }
 
   all<R = Row>(t: Template, args?: Args) {
@@ -257,7 +288,7 @@ export class SqliteDb extends BaseDb {
     try {
       return await this.writer.run(t, args);
     } finally {
-      this.changed();
+      this.committed();
       release();
     }
   }
@@ -268,7 +299,7 @@ export class SqliteDb extends BaseDb {
     try {
       return await this.writer.execute<R>(compiled);
     } finally {
-      this.changed();
+      this.committed();
       release();
     }
   }
@@ -277,7 +308,7 @@ export class SqliteDb extends BaseDb {
     try {
       await this.writer.exec(sql);
     } finally {
-      this.changed();
+      this.committed();
       release();
     }
   }
@@ -321,7 +352,7 @@ export class SqliteDb extends BaseDb {
         throw err;
       }
     } finally {
-      this.changed();
+      this.committed();
       release();
     }
   }
@@ -352,6 +383,8 @@ export class SqliteDb extends BaseDb {
   }
 
   async close() {
+    this.closed = true;
+    await this.checkpointer?.terminate();
     if (this.reader !== this.writer) this.reader.raw.close();
     this.writer.raw.close();
   }
