@@ -23,6 +23,8 @@ import { json, updateRows } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
+import { byKind } from '../posture/affected.ts';
+import { candidates } from './candidates.ts';
 import { type Answer, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
 import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
@@ -30,6 +32,8 @@ import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
 export interface ControlOutcome {
   opened: number;
   resolved: number;
+  /** The objects whose findings it changed (their issue counts and rows were rendered again). */
+  objects: Set<string>;
 }
 
 interface OpenInstance {
@@ -57,12 +61,8 @@ async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenIns
   return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
 }
 
-/** The one kind whose rows a control reads, or 'any' when it reaches others (related filters, paths). */
-function kindsRead(c: Control, d: SqlDialect, bounds: PathBounds): string | 'any' {
-  const q = readQuery(c.queryKind, c.query, d, bounds);
-  if (q.kind === 'paths' || q.filters.some((f) => f.decl.matching)) return 'any';
-  return q.object.name;
-}
+/** Rounds of re-reading controls on the objects whose findings the previous round changed. */
+const MAX_ROUNDS = 3;
 
 const newInstanceId = () => `ctl_${randomBytes(12).toString('base64url')}`;
 
@@ -76,22 +76,23 @@ export class Controls {
   }
 
   /** What a control answers now, read in `ctx`'s transaction. */
-  async answers(ctx: BatchContext, c: Control): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
+  async answers(ctx: BatchContext, c: Control, only?: Set<string>): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
     const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
-    return runQuery(readerIn(ctx.db, ctx.tx), q, ctx.tenant, ctx.workspace);
+    const ids = only && [...only].map((k) => splitKey(k)[1]);
+    return runQuery(readerIn(ctx.db, ctx.tx), q, ctx.tenant, ctx.workspace, ids);
   }
 
   /**
    * Brings one control's findings in line with what it answers (nothing when `control` is
    * undefined: deleted, or `fresh` findings are wanted after its query or severity changed).
    */
-  async settle(ctx: BatchContext, ruleId: string, control: Control | undefined, fresh = false): Promise<ControlOutcome> {
+  async settle(ctx: BatchContext, ruleId: string, control: Control | undefined, fresh = false, only?: Set<string>): Promise<ControlOutcome> {
     const { tenant, workspace, now } = ctx;
     const meta = await loadRuleMeta(ctx, [ruleId]);
     const rule = meta.get(ruleId);
     const on = control?.enabled && rule?.enabled !== false;
-    const answers = on ? (await this.answers(ctx, control)).answers : new Map<string, Answer>();
-    const outcome: ControlOutcome = { opened: 0, resolved: 0 };
+    const answers = on ? (await this.answers(ctx, control, only)).answers : new Map<string, Answer>();
+    const outcome: ControlOutcome = { opened: 0, resolved: 0, objects: new Set() };
     const open = new Map<string, OpenInstance>();
     const resolutions: unknown[][] = [];
     const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
@@ -115,6 +116,8 @@ export class Controls {
     const severity = rule?.severity ?? control?.severity ?? 'low';
     for (const i of await openInstances(ctx, ruleId)) {
       const key = objectKey(i.object_kind, i.object_id);
+      // Read on candidates only: the answer on any other object is unchanged, so is its finding.
+      if (only && !only.has(key)) continue;
       // A re-graded control (its own severity or the tenant's setting) opens its findings again under the new one.
       if (!fresh && answers.has(key) && i.severity === severity) {
         open.set(key, i);
@@ -173,6 +176,7 @@ export class Controls {
         outcome.opened++;
       }
     }
+    outcome.objects = touchedObjects;
     if (touchedObjects.size === 0) return outcome;
     await writeInstances(ctx, rows);
     await updateRows(
@@ -198,28 +202,38 @@ export class Controls {
     return outcome;
   }
 
-  /** The finish step: every enabled control of a workspace whose inventory or findings the batch touched. */
+  /**
+   * The finish step: the enabled controls of a workspace whose inventory or findings the batch
+   * touched, each read only on the objects the batch can have changed its answer on
+   * (candidates.ts). The findings controls change move their objects' issue counts, which another
+   * control may read (`critical_issues__gt=0`): those objects are candidates of a further round,
+   * until no finding changes (at most MAX_ROUNDS rounds: controls reading the counts they change
+   * could otherwise flip each other forever).
+   */
   readonly afterBatch: FinishStep = async (ctx: BatchContext): Promise<void> => {
-    const touched =
-      ctx.touchedForEdges.size + ctx.touchedForIssues.size + ctx.touchedForRisk.size + ctx.touchedRows.size + ctx.touchedKinds.size;
-    if (touched === 0) return;
-    const controls = await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace);
-    if (!controls.some((c) => c.enabled)) return;
-    const kinds = new Set(ctx.touchedKinds);
-    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) {
-      for (const k of set) kinds.add(splitKey(k)[0]);
-    }
-    for (const c of controls) {
-      if (!c.enabled) continue;
-      try {
-        const reads = kindsRead(c, ctx.db.dialect, this.bounds());
-        if (reads !== 'any' && !kinds.has(reads)) continue;
-        await this.settle(ctx, c.id, c);
-      } catch (err) {
-        // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
-        // control keeps its findings until it answers within bounds again; its preview says why.
-        if (!(err instanceof ApiError)) throw err;
+    let changed = new Set<string>();
+    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) for (const k of set) changed.add(k);
+    if (changed.size === 0 && ctx.touchedKinds.size === 0) return;
+    const controls = (await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace)).filter((c) => c.enabled);
+    if (controls.length === 0) return;
+    const scope = { db: ctx.db, tx: ctx.tx, tenant: ctx.tenant, workspace: ctx.workspace };
+    for (let round = 0; round < MAX_ROUNDS && changed.size > 0; round++) {
+      const grouped = byKind(changed);
+      const next = new Set<string>();
+      for (const c of controls) {
+        try {
+          const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
+          const only = await candidates(scope, q, grouped);
+          if (only !== 'all' && only.size === 0) continue;
+          const outcome = await this.settle(ctx, c.id, c, false, only === 'all' ? undefined : only);
+          for (const k of outcome.objects) next.add(k);
+        } catch (err) {
+          // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
+          // control keeps its findings until it answers within bounds again; its preview says why.
+          if (!(err instanceof ApiError)) throw err;
+        }
       }
+      changed = next;
     }
   };
 }

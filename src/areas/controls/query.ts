@@ -10,7 +10,9 @@ import { objectKey } from '../../ingest/batch-context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type Filter, readFilters } from '../../platform/lists/filters.ts';
+import { type Filter, type FilterDecl, readFilters } from '../../platform/lists/filters.ts';
+import Type from 'typebox';
+import { sql } from 'kysely';
 import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
 import type { ListSpec } from '../../platform/lists/list-spec.ts';
@@ -123,18 +125,47 @@ export function readQuery(kind: QueryKind, text: string, d: SqlDialect, bounds: 
   return kind === 'list' ? readList(text, d) : readPaths(text, d, bounds);
 }
 
+/** Binds a list of ids (the list's `id` column) as a filter. */
+const candidateDecl: FilterDecl = {
+  param: 'control_candidates',
+  column: 'id',
+  op: 'in',
+  schema: Type.Array(Type.String()),
+  matching: { column: 'id', select: () => sql`select null as id` },
+};
+
+/**
+ * The query on the rows of `ids` only (the same answer on those rows): the ids are bound as a
+ * filter, and each related filter probes those rows' own relations instead of reading every row
+ * it keeps (a per-batch read of every Anthropic agent was most of a control's cost).
+ */
+function restricted(q: ReadQuery, ids: readonly string[]): ReadQuery {
+  const only: Filter = { decl: candidateDecl, type: 'string', value: null, ids };
+  if (q.kind === 'paths') return { ...q, paths: { ...q.paths, fromFilters: [...q.paths.fromFilters, only] } };
+  const filters = q.filters.map((f): Filter => {
+    const rel = f.decl.related;
+    if (!rel) return f;
+    // Its own parameter name: the statement differs from the route's, so must its template key.
+    const { matching: _m, ...decl } = f.decl;
+    return { ...f, decl: { ...decl, param: `${f.decl.param}.row`, within: rel.exists } };
+  });
+  return { ...q, filters: [only, ...filters] };
+}
+
 /**
  * Every object the query answers in the workspace, by object key, at most `MAX_ANSWERS` (the
  * first in the list's or the paths' order; `truncated` says more answered). `db` may read
- * inside a transaction (reader.ts).
+ * inside a transaction (reader.ts). With `only`, the query is read on those ids of its kind only.
  */
 export async function runQuery(
   db: Db,
   q: ReadQuery,
   tenant: string,
   workspace: string,
+  only?: readonly string[],
 ): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
   const answers = new Map<string, Answer>();
+  if (only) q = restricted(q, only);
   if (q.kind === 'list') {
     const header = [...(q.spec.header ?? q.spec.columns.map((c) => c.name))];
     const idAt = header.indexOf('id');

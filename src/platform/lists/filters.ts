@@ -61,6 +61,13 @@ export interface FilterDecl {
    * those ids are (related-sets.ts resolves it once per data version and binds the ids).
    */
   matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<unknown> };
+  /**
+   * With `within`: the relation it follows (from the list's kind, `out` when that kind is the
+   * relation's `from` end) and the same condition as a correlated EXISTS on the row's own
+   * relations. A control re-read on a few candidate rows (src/areas/controls/candidates.ts) uses
+   * it: probing a few rows' relations costs less than reading every row the filter keeps.
+   */
+  related?: { target: string; relation: string; direction: 'out' | 'in'; exists: (condition: RawBuilder<boolean>) => RawBuilder<boolean> };
 }
 
 /** `name__ilk` on a column whose text is not lower-cased in storage (`expr` is its SQL). */
