@@ -102,7 +102,13 @@ export async function candidates(s: Scope, q: ReadQuery, changed: Map<string, st
   const way = q.paths.direction === 'out' ? 'in' : 'any';
   const seen = new Set<string>();
   let frontier: string[] = [];
-  for (const keys of changed.values()) for (const k of keys) if (!seen.has(k)) (seen.add(k), frontier.push(k));
+  for (const keys of changed.values()) {
+    for (const k of keys) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      frontier.push(k);
+    }
+  }
   for (let hop = 0; hop < q.paths.maxHops && frontier.length; hop++) {
     const next: string[] = [];
     for (const k of await neighbours(s, frontier, way)) {

@@ -18,7 +18,6 @@ import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import { loadRuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { json, updateRows } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -86,7 +85,13 @@ export class Controls {
    * Brings one control's findings in line with what it answers (nothing when `control` is
    * undefined: deleted, or `fresh` findings are wanted after its query or severity changed).
    */
-  async settle(ctx: BatchContext, ruleId: string, control: Control | undefined, fresh = false, only?: Set<string>): Promise<ControlOutcome> {
+  async settle(
+    ctx: BatchContext,
+    ruleId: string,
+    control: Control | undefined,
+    fresh = false,
+    only?: Set<string>,
+  ): Promise<ControlOutcome> {
     const { tenant, workspace, now } = ctx;
     const meta = await loadRuleMeta(ctx, [ruleId]);
     const rule = meta.get(ruleId);
@@ -205,15 +210,24 @@ export class Controls {
   /**
    * The finish step: the enabled controls of a workspace whose inventory or findings the batch
    * touched, each read only on the objects the batch can have changed its answer on
-   * (candidates.ts). The findings controls change move their objects' issue counts, which another
-   * control may read (`critical_issues__gt=0`): those objects are candidates of a further round,
-   * until no finding changes (at most MAX_ROUNDS rounds: controls reading the counts they change
-   * could otherwise flip each other forever).
+   * (candidates.ts).
    */
   readonly afterBatch: FinishStep = async (ctx: BatchContext): Promise<void> => {
-    let changed = new Set<string>();
+    const changed = new Set<string>();
     for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) for (const k of set) changed.add(k);
-    if (changed.size === 0 && ctx.touchedKinds.size === 0) return;
+    await this.reread(ctx, changed);
+  };
+
+  /**
+   * Re-reads the workspace's enabled controls on the objects whose answer `changed` can have
+   * changed. The findings controls change move their objects' issue counts, which another control
+   * may read (`critical_issues__gt=0`): those objects are the candidates of a further round, until
+   * no finding changes (at most MAX_ROUNDS rounds: controls reading the counts they change could
+   * otherwise flip each other forever). Also run after a control is saved, on the objects whose
+   * findings it changed.
+   */
+  async reread(ctx: BatchContext, changed: Set<string>): Promise<void> {
+    if (changed.size === 0) return;
     const controls = (await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace)).filter((c) => c.enabled);
     if (controls.length === 0) return;
     const scope = { db: ctx.db, tx: ctx.tx, tenant: ctx.tenant, workspace: ctx.workspace };
@@ -235,5 +249,5 @@ export class Controls {
       }
       changed = next;
     }
-  };
+  }
 }
