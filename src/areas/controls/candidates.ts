@@ -77,11 +77,74 @@ async function overRelation(s: Scope, keys: string[], relation: string, way: 'in
   return out;
 }
 
+/** One walk back from the changed objects, by hops: `levels[h]` holds the objects first met at hop h. */
+interface Walk {
+  levels: string[][];
+  seen: Set<string>;
+  /** Set once the walk met too many objects to name: every control walking it is read whole. */
+  over: boolean;
+}
+
 /**
- * The objects of the query's kind whose answer may differ after the objects `changed` (grouped
- * by kind) changed, or 'all' when there are too many to be worth naming.
+ * The walks of one evaluation round, shared by its controls: fifty controls over the same
+ * relations walk them once (the walk depends on the changed objects and the way only).
  */
-export async function candidates(s: Scope, q: ReadQuery, changed: Map<string, string[]>): Promise<Set<string> | 'all'> {
+export class Walks {
+  private readonly s: Scope;
+  private readonly changed: Map<string, string[]>;
+  private readonly paths = new Map<string, Walk>();
+  private readonly related = new Map<string, string[]>();
+  constructor(s: Scope, changed: Map<string, string[]>) {
+    this.s = s;
+    this.changed = changed;
+  }
+
+  /** The objects of `kind` over `relation` from the changed objects of `target`. */
+  async overRelation(target: string, relation: string, way: 'in' | 'out', kind: string): Promise<string[]> {
+    const key = JSON.stringify([target, relation, way, kind]);
+    let got = this.related.get(key);
+    if (!got) {
+      const from = this.changed.get(target) ?? [];
+      got = from.length ? await overRelation(this.s, from, relation, way, kind) : [];
+      this.related.set(key, got);
+    }
+    return got;
+  }
+
+  /** The walk of `way` taken to at least `hops` hops. */
+  async walk(way: 'in' | 'any', hops: number): Promise<Walk> {
+    let w = this.paths.get(way);
+    if (!w) {
+      const first: string[] = [];
+      const seen = new Set<string>();
+      for (const keys of this.changed.values()) {
+        for (const k of keys) {
+          if (seen.has(k)) continue;
+          seen.add(k);
+          first.push(k);
+        }
+      }
+      this.paths.set(way, (w = { levels: [first], seen, over: false }));
+    }
+    while (!w.over && w.levels.length <= hops && w.levels.at(-1)!.length) {
+      const next: string[] = [];
+      for (const k of await neighbours(this.s, w.levels.at(-1)!, way)) {
+        if (w.seen.has(k)) continue;
+        w.seen.add(k);
+        next.push(k);
+      }
+      w.levels.push(next);
+      if (w.seen.size > MAX_CANDIDATES * 5) w.over = true;
+    }
+    return w;
+  }
+}
+
+/**
+ * The objects of the query's kind whose answer may differ after the changed objects of `walks`
+ * changed, or 'all' when there are too many to be worth naming.
+ */
+export async function candidates(walks: Walks, q: ReadQuery, changed: Map<string, string[]>): Promise<Set<string> | 'all'> {
   const kind = q.object.name;
   const out = new Set(changed.get(kind) ?? []);
   if (q.kind === 'list') {
@@ -89,9 +152,7 @@ export async function candidates(s: Scope, q: ReadQuery, changed: Map<string, st
       const edge = f.decl.related;
       if (!edge) continue;
       // From the changed neighbours of the filter's kind back over its relation to this kind.
-      const from = changed.get(edge.target) ?? [];
-      if (from.length === 0) continue;
-      for (const k of await overRelation(s, from, edge.relation, edge.direction === 'out' ? 'in' : 'out', kind)) out.add(k);
+      for (const k of await walks.overRelation(edge.target, edge.relation, edge.direction === 'out' ? 'in' : 'out', kind)) out.add(k);
       if (out.size > MAX_CANDIDATES) return 'all';
     }
     return out;
@@ -99,26 +160,10 @@ export async function candidates(s: Scope, q: ReadQuery, changed: Map<string, st
   // A path follows relations along their direction (`out`) or either way (`any`): walk back
   // against it from every changed object, at most `max_hops` relations, through objects of any
   // kind (a path's intermediate objects are not restricted to its `via` kinds).
-  const way = q.paths.direction === 'out' ? 'in' : 'any';
-  const seen = new Set<string>();
-  let frontier: string[] = [];
-  for (const keys of changed.values()) {
-    for (const k of keys) {
-      if (seen.has(k)) continue;
-      seen.add(k);
-      frontier.push(k);
-    }
+  const w = await walks.walk(q.paths.direction === 'out' ? 'in' : 'any', q.paths.maxHops);
+  if (w.over) return 'all';
+  for (let hop = 1; hop <= q.paths.maxHops && hop < w.levels.length; hop++) {
+    for (const k of w.levels[hop]!) if (splitKey(k)[0] === kind) out.add(k);
   }
-  for (let hop = 0; hop < q.paths.maxHops && frontier.length; hop++) {
-    const next: string[] = [];
-    for (const k of await neighbours(s, frontier, way)) {
-      if (seen.has(k)) continue;
-      seen.add(k);
-      next.push(k);
-      if (splitKey(k)[0] === kind) out.add(k);
-    }
-    if (seen.size > MAX_CANDIDATES * 5 || out.size > MAX_CANDIDATES) return 'all';
-    frontier = next;
-  }
-  return out;
+  return out.size > MAX_CANDIDATES ? 'all' : out;
 }

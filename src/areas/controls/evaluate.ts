@@ -23,7 +23,7 @@ import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
 import { byKind } from '../posture/affected.ts';
-import { candidates } from './candidates.ts';
+import { candidates, Walks } from './candidates.ts';
 import { type Answer, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
 import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
@@ -233,11 +233,12 @@ export class Controls {
     const scope = { db: ctx.db, tx: ctx.tx, tenant: ctx.tenant, workspace: ctx.workspace };
     for (let round = 0; round < MAX_ROUNDS && changed.size > 0; round++) {
       const grouped = byKind(changed);
+      const walks = new Walks(scope, grouped);
       const next = new Set<string>();
       for (const c of controls) {
         try {
           const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
-          const only = await candidates(scope, q, grouped);
+          const only = await candidates(walks, q, grouped);
           if (only !== 'all' && only.size === 0) continue;
           const outcome = await this.settle(ctx, c.id, c, false, only === 'all' ? undefined : only);
           for (const k of outcome.objects) next.add(k);
