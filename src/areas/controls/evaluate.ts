@@ -7,11 +7,13 @@
 //
 // When: as a finish step of every ingest batch (and posture evaluation) that touched the
 // workspace, after the stored rows are rendered (the lists read them), inside the batch's
-// transaction; and when a control is saved or deleted (`settle`). After a batch, a list control
-// without related filters is evaluated only when the batch touched an object of its kind: the
+// transaction; and when a control is saved or deleted (`settle`). After a batch, each control is
+// read only on the objects whose answer the batch can have changed (candidates.ts: the touched
+// objects of its kind, and those reached back from the touched objects over its related filters'
+// relations or its paths' hops), and only the findings on those objects are brought in line: the
 // list reads the stored rows, which change only for the objects a batch touched (rendered again by
-// the finish steps before this one). A related filter or a path reaches other kinds through
-// relations, so such a control is evaluated after every batch that touched the workspace.
+// the finish steps before this one), and a related filter or a path reads only relations and
+// objects within its reach.
 
 import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
