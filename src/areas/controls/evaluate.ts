@@ -26,7 +26,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
 import { byKind } from '../posture/affected.ts';
 import { candidates, Walks } from './candidates.ts';
-import { type Answer, readQuery, runQuery } from './query.ts';
+import { type Answer, type ReadQuery, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
 import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
 
@@ -60,6 +60,15 @@ async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenIns
   );
   const rows = await ctx.tx.all<OpenInstance>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId });
   return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
+}
+
+/** The columns a finding moves (src/catalog/kinds.ts): issue counts and the risk score. */
+const fromFindings = new Set(['critical_issues', 'high_issues', 'total_issues', 'risk_score']);
+
+/** Whether a query reads a column findings move, on its rows, their related rows or a path's ends. */
+function readsFindings(q: ReadQuery): boolean {
+  const filters = q.kind === 'list' ? q.filters : [...q.paths.fromFilters, ...q.paths.toFilters];
+  return filters.some((f) => fromFindings.has(f.decl.column));
 }
 
 /** Rounds of re-reading controls on the objects whose findings the previous round changed. */
@@ -205,6 +214,8 @@ export class Controls {
     for (const k of touchedObjects) sub.touchedForIssues.add(k);
     await refreshIssues(sub, touchedIssues, meta);
     for (const step of this.after) await step(sub);
+    // Whatever those steps rendered again (a risk score moves on neighbours too) is what later rounds re-read.
+    for (const set of [sub.touchedForIssues, sub.touchedForRisk, sub.touchedRows]) for (const k of set) touchedObjects.add(k);
     ctx.changes.push(...changes);
     return outcome;
   }
@@ -222,8 +233,9 @@ export class Controls {
 
   /**
    * Re-reads the workspace's enabled controls on the objects whose answer `changed` can have
-   * changed. The findings controls change move their objects' issue counts, which another control
-   * may read (`critical_issues__gt=0`): those objects are the candidates of a further round, until
+   * changed. The findings controls change move their objects' issue counts and risk scores, which
+   * another control may read (`critical_issues__gt=0`): those objects are the candidates of a
+   * further round for the controls reading such a column, until
    * no finding changes (at most MAX_ROUNDS rounds: controls reading the counts they change could
    * otherwise flip each other forever). Also run after a control is saved, on the objects whose
    * findings it changed.
@@ -240,6 +252,8 @@ export class Controls {
       for (const c of controls) {
         try {
           const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
+          // After the first round only counts and scores moved: a control reading none is unchanged.
+          if (round > 0 && !readsFindings(q)) continue;
           const only = await candidates(walks, q, grouped);
           if (only !== 'all' && only.size === 0) continue;
           const outcome = await this.settle(ctx, c.id, c, false, only === 'all' ? undefined : only);
