@@ -223,38 +223,38 @@ export class Controls {
   /**
    * The finish step: the enabled controls of a workspace whose inventory or findings the batch
    * touched, each read only on the objects the batch can have changed its answer on
-   * (candidates.ts).
+   * (candidates.ts). An object whose facts (attributes, relations) or row changed may change any
+   * control's answer; one whose issue counts or risk score only moved (touched for issues or
+   * risk), only that of a control reading those columns.
    */
   readonly afterBatch: FinishStep = async (ctx: BatchContext): Promise<void> => {
-    const changed = new Set<string>();
-    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) for (const k of set) changed.add(k);
-    await this.reread(ctx, changed);
+    const facts = new Set([...ctx.touchedForEdges, ...ctx.touchedRows]);
+    await this.reread(ctx, facts, new Set([...ctx.touchedForIssues, ...ctx.touchedForRisk]));
   };
 
   /**
-   * Re-reads the workspace's enabled controls on the objects whose answer `changed` can have
-   * changed. The findings controls change move their objects' issue counts and risk scores, which
-   * another control may read (`critical_issues__gt=0`): those objects are the candidates of a
-   * further round for the controls reading such a column, until
-   * no finding changes (at most MAX_ROUNDS rounds: controls reading the counts they change could
-   * otherwise flip each other forever). Also run after a control is saved, on the objects whose
-   * findings it changed.
+   * Re-reads the workspace's enabled controls on the objects whose answer can have changed:
+   * `facts`, objects whose facts or row changed (every control), and `derived`, objects whose issue
+   * counts or risk score only moved (the controls reading those columns). The findings controls
+   * change move their objects' counts and scores in turn: those objects are the `derived` of a
+   * further round, until no finding changes (at most MAX_ROUNDS rounds: controls reading the
+   * counts they change could otherwise flip each other forever). Also run after a control is
+   * saved or deleted, on the objects whose findings it changed.
    */
-  async reread(ctx: BatchContext, changed: Set<string>): Promise<void> {
-    if (changed.size === 0) return;
+  async reread(ctx: BatchContext, facts: Set<string>, derived: Set<string>): Promise<void> {
+    if (facts.size === 0 && derived.size === 0) return;
     const controls = (await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace)).filter((c) => c.enabled);
     if (controls.length === 0) return;
     const scope = { db: ctx.db, tx: ctx.tx, tenant: ctx.tenant, workspace: ctx.workspace };
-    for (let round = 0; round < MAX_ROUNDS && changed.size > 0; round++) {
-      const grouped = byKind(changed);
-      const walks = new Walks(scope, grouped);
+    for (let round = 0; round < MAX_ROUNDS && facts.size + derived.size > 0; round++) {
+      const onFacts = byKind(facts);
+      const onAll = byKind(new Set([...facts, ...derived]));
+      const walks = { facts: new Walks(scope, onFacts), all: new Walks(scope, onAll) };
       const next = new Set<string>();
       for (const c of controls) {
         try {
           const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
-          // After the first round only counts and scores moved: a control reading none is unchanged.
-          if (round > 0 && !readsFindings(q)) continue;
-          const only = await candidates(walks, q, grouped);
+          const only = readsFindings(q) ? await candidates(walks.all, q, onAll) : await candidates(walks.facts, q, onFacts);
           if (only !== 'all' && only.size === 0) continue;
           const outcome = await this.settle(ctx, c.id, c, false, only === 'all' ? undefined : only);
           for (const k of outcome.objects) next.add(k);
@@ -264,7 +264,8 @@ export class Controls {
           if (!(err instanceof ApiError)) throw err;
         }
       }
-      changed = next;
+      facts = new Set();
+      derived = next;
     }
   }
 }

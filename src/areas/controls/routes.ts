@@ -202,7 +202,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
       const control = (await getControl(ctx.db, tx, tenant, workspace, f.id))!;
       const { objects } = await options.controls.settle(b, f.id, control, before !== undefined && regraded(before, f));
       // Other controls may read the issue counts these findings moved.
-      await options.controls.reread(b, objects);
+      await options.controls.reread(b, new Set(), objects);
       await options.announce(b);
       return { control, created: !before };
     });
@@ -379,7 +379,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
         const b = batch(tx, tenant, workspace);
         const { objects } = await options.controls.settle(b, id, undefined);
         await deleteControl(ctx.db, tx, tenant, workspace, id);
-        await options.controls.reread(b, objects);
+        await options.controls.reread(b, new Set(), objects);
         await options.announce(b);
       });
       return { id, status: 'deleted' };
