@@ -136,20 +136,12 @@ const candidateDecl: FilterDecl = {
 
 /**
  * The query on the rows of `ids` only (the same answer on those rows): the ids are bound as a
- * filter, and each related filter probes those rows' own relations instead of reading every row
- * it keeps (a per-batch read of every Anthropic agent was most of a control's cost).
+ * filter beside the query's own (a related filter is resolved to its ids as the route does).
  */
 function restricted(q: ReadQuery, ids: readonly string[]): ReadQuery {
   const only: Filter = { decl: candidateDecl, type: 'string', value: null, ids };
   if (q.kind === 'paths') return { ...q, paths: { ...q.paths, fromFilters: [...q.paths.fromFilters, only] } };
-  const filters = q.filters.map((f): Filter => {
-    const rel = f.decl.related;
-    if (!rel) return f;
-    // Its own parameter name: the statement differs from the route's, so must its template key.
-    const { matching: _m, ...decl } = f.decl;
-    return { ...f, decl: { ...decl, param: `${f.decl.param}.row`, within: rel.exists } };
-  });
-  return { ...q, filters: [only, ...filters] };
+  return { ...q, filters: [only, ...q.filters] };
 }
 
 /**
@@ -173,7 +165,9 @@ export async function runQuery(
     const scope = workspaceScope({ tenant_id: tenant, workspace_id: workspace });
     let after: unknown[] | null = null;
     do {
-      const page = await readRows(db, q.spec, scope, { filters: q.filters, sort: [...q.spec.defaultSort], after, limit: ROWS_PER_READ });
+      // On candidates, by id: the candidate rows drive the read (the list's own order made PostgreSQL walk every row of the kind in that order).
+      const sort = only ? [{ column: 'id', dir: 'asc' as const }] : [...q.spec.defaultSort];
+      const page = await readRows(db, q.spec, scope, { filters: q.filters, sort, after, limit: ROWS_PER_READ });
       for (const row of page.rows) {
         const values = (typeof row === 'string' ? JSON.parse(row) : row) as unknown[];
         if (answers.size >= MAX_ANSWERS) return { answers, truncated: true };

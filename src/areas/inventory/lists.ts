@@ -88,18 +88,8 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
     within: (condition) => sql<boolean>`id in (${matching(condition)})`,
     // Read once per data version as a set of ids (src/platform/lists/related-sets.ts).
     matching: { column: 'id', select: (condition) => matching(condition, true) },
-    // The row's own relations probed (`entities` is the list's unaliased table, so the outer row).
-    related: {
-      target: target.name,
-      relation,
-      direction,
-      exists: (condition) =>
-        sql<boolean>`exists (select 1 from relations r cross join entities n
-          where r.tenant_id = entities.tenant_id and r.workspace_id = entities.workspace_id
-            and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)} and ${sql.ref(`r.${near}_id`)} = entities.id
-            and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
-            and ${sql.raw(neighbourJoin(direction))} and ${condition})`,
-    },
+    // The relation it follows, for the controls' walk back from changed neighbours (src/areas/controls/candidates.ts).
+    related: { target: target.name, relation, direction },
   };
 }
 

@@ -62,12 +62,11 @@ export interface FilterDecl {
    */
   matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<unknown> };
   /**
-   * With `within`: the relation it follows (from the list's kind, `out` when that kind is the
-   * relation's `from` end) and the same condition as a correlated EXISTS on the row's own
-   * relations. A control re-read on a few candidate rows (src/areas/controls/candidates.ts) uses
-   * it: probing a few rows' relations costs less than reading every row the filter keeps.
+   * With `within`: the relation it follows, from the list's kind (`out` when that kind is the
+   * relation's `from` end) to `target`. The controls walk it back from changed neighbours to the
+   * rows whose answer may have changed (src/areas/controls/candidates.ts).
    */
-  related?: { target: string; relation: string; direction: 'out' | 'in'; exists: (condition: RawBuilder<boolean>) => RawBuilder<boolean> };
+  related?: { target: string; relation: string; direction: 'out' | 'in' };
 }
 
 /** `name__ilk` on a column whose text is not lower-cased in storage (`expr` is its SQL). */
