@@ -7,29 +7,34 @@
 //
 // When: as a finish step of every ingest batch (and posture evaluation) that touched the
 // workspace, after the stored rows are rendered (the lists read them), inside the batch's
-// transaction; and when a control is saved or deleted (`settle`). After a batch, a list control
-// without related filters is evaluated only when the batch touched an object of its kind: the
+// transaction; and when a control is saved or deleted (`settle`). After a batch, each control is
+// read only on the objects whose answer the batch can have changed (candidates.ts: the touched
+// objects of its kind, and those reached back from the touched objects over its related filters'
+// relations or its paths' hops), and only the findings on those objects are brought in line: the
 // list reads the stored rows, which change only for the objects a batch touched (rendered again by
-// the finish steps before this one). A related filter or a path reaches other kinds through
-// relations, so such a control is evaluated after every batch that touched the workspace.
+// the finish steps before this one), and a related filter or a path reads only relations and
+// objects within its reach.
 
 import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
 import { loadRuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { json, updateRows } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
-import { type Answer, readQuery, runQuery } from './query.ts';
+import { byKind } from '../posture/affected.ts';
+import { candidates, Walks } from './candidates.ts';
+import { type Answer, type ReadQuery, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
 import { CONTROL_CATEGORY, type Control, controlsOf } from './store.ts';
 
 export interface ControlOutcome {
   opened: number;
   resolved: number;
+  /** The objects whose findings it changed (their issue counts and rows were rendered again). */
+  objects: Set<string>;
 }
 
 interface OpenInstance {
@@ -57,12 +62,17 @@ async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenIns
   return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
 }
 
-/** The one kind whose rows a control reads, or 'any' when it reaches others (related filters, paths). */
-function kindsRead(c: Control, d: SqlDialect, bounds: PathBounds): string | 'any' {
-  const q = readQuery(c.queryKind, c.query, d, bounds);
-  if (q.kind === 'paths' || q.filters.some((f) => f.decl.matching)) return 'any';
-  return q.object.name;
+/** The columns a finding moves (src/catalog/kinds.ts): issue counts and the risk score. */
+const fromFindings = new Set(['critical_issues', 'high_issues', 'total_issues', 'risk_score']);
+
+/** Whether a query reads a column findings move, on its rows, their related rows or a path's ends. */
+function readsFindings(q: ReadQuery): boolean {
+  const filters = q.kind === 'list' ? q.filters : [...q.paths.fromFilters, ...q.paths.toFilters];
+  return filters.some((f) => fromFindings.has(f.decl.column));
 }
+
+/** Rounds of re-reading controls on the objects whose findings the previous round changed. */
+const MAX_ROUNDS = 3;
 
 const newInstanceId = () => `ctl_${randomBytes(12).toString('base64url')}`;
 
@@ -76,22 +86,29 @@ export class Controls {
   }
 
   /** What a control answers now, read in `ctx`'s transaction. */
-  async answers(ctx: BatchContext, c: Control): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
+  async answers(ctx: BatchContext, c: Control, only?: Set<string>): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
     const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
-    return runQuery(readerIn(ctx.db, ctx.tx), q, ctx.tenant, ctx.workspace);
+    const ids = only && [...only].map((k) => splitKey(k)[1]);
+    return runQuery(readerIn(ctx.db, ctx.tx), q, ctx.tenant, ctx.workspace, ids);
   }
 
   /**
    * Brings one control's findings in line with what it answers (nothing when `control` is
    * undefined: deleted, or `fresh` findings are wanted after its query or severity changed).
    */
-  async settle(ctx: BatchContext, ruleId: string, control: Control | undefined, fresh = false): Promise<ControlOutcome> {
+  async settle(
+    ctx: BatchContext,
+    ruleId: string,
+    control: Control | undefined,
+    fresh = false,
+    only?: Set<string>,
+  ): Promise<ControlOutcome> {
     const { tenant, workspace, now } = ctx;
     const meta = await loadRuleMeta(ctx, [ruleId]);
     const rule = meta.get(ruleId);
     const on = control?.enabled && rule?.enabled !== false;
-    const answers = on ? (await this.answers(ctx, control)).answers : new Map<string, Answer>();
-    const outcome: ControlOutcome = { opened: 0, resolved: 0 };
+    const answers = on ? (await this.answers(ctx, control, only)).answers : new Map<string, Answer>();
+    const outcome: ControlOutcome = { opened: 0, resolved: 0, objects: new Set() };
     const open = new Map<string, OpenInstance>();
     const resolutions: unknown[][] = [];
     const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
@@ -115,6 +132,8 @@ export class Controls {
     const severity = rule?.severity ?? control?.severity ?? 'low';
     for (const i of await openInstances(ctx, ruleId)) {
       const key = objectKey(i.object_kind, i.object_id);
+      // Read on candidates only: the answer on any other object is unchanged, so is its finding.
+      if (only && !only.has(key)) continue;
       // A re-graded control (its own severity or the tenant's setting) opens its findings again under the new one.
       if (!fresh && answers.has(key) && i.severity === severity) {
         open.set(key, i);
@@ -173,6 +192,7 @@ export class Controls {
         outcome.opened++;
       }
     }
+    outcome.objects = touchedObjects;
     if (touchedObjects.size === 0) return outcome;
     await writeInstances(ctx, rows);
     await updateRows(
@@ -194,32 +214,58 @@ export class Controls {
     for (const k of touchedObjects) sub.touchedForIssues.add(k);
     await refreshIssues(sub, touchedIssues, meta);
     for (const step of this.after) await step(sub);
+    // Whatever those steps rendered again (a risk score moves on neighbours too) is what later rounds re-read.
+    for (const set of [sub.touchedForIssues, sub.touchedForRisk, sub.touchedRows]) for (const k of set) touchedObjects.add(k);
     ctx.changes.push(...changes);
     return outcome;
   }
 
-  /** The finish step: every enabled control of a workspace whose inventory or findings the batch touched. */
+  /**
+   * The finish step: the enabled controls of a workspace whose inventory or findings the batch
+   * touched, each read only on the objects the batch can have changed its answer on
+   * (candidates.ts). An object whose facts (attributes, relations) or row changed may change any
+   * control's answer; one whose issue counts or risk score only moved (touched for issues or
+   * risk), only that of a control reading those columns.
+   */
   readonly afterBatch: FinishStep = async (ctx: BatchContext): Promise<void> => {
-    const touched =
-      ctx.touchedForEdges.size + ctx.touchedForIssues.size + ctx.touchedForRisk.size + ctx.touchedRows.size + ctx.touchedKinds.size;
-    if (touched === 0) return;
-    const controls = await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace);
-    if (!controls.some((c) => c.enabled)) return;
-    const kinds = new Set(ctx.touchedKinds);
-    for (const set of [ctx.touchedForEdges, ctx.touchedForIssues, ctx.touchedForRisk, ctx.touchedRows]) {
-      for (const k of set) kinds.add(splitKey(k)[0]);
-    }
-    for (const c of controls) {
-      if (!c.enabled) continue;
-      try {
-        const reads = kindsRead(c, ctx.db.dialect, this.bounds());
-        if (reads !== 'any' && !kinds.has(reads)) continue;
-        await this.settle(ctx, c.id, c);
-      } catch (err) {
-        // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
-        // control keeps its findings until it answers within bounds again; its preview says why.
-        if (!(err instanceof ApiError)) throw err;
-      }
-    }
+    const facts = new Set([...ctx.touchedForEdges, ...ctx.touchedRows]);
+    await this.reread(ctx, facts, new Set([...ctx.touchedForIssues, ...ctx.touchedForRisk]));
   };
+
+  /**
+   * Re-reads the workspace's enabled controls on the objects whose answer can have changed:
+   * `facts`, objects whose facts or row changed (every control), and `derived`, objects whose issue
+   * counts or risk score only moved (the controls reading those columns). The findings controls
+   * change move their objects' counts and scores in turn: those objects are the `derived` of a
+   * further round, until no finding changes (at most MAX_ROUNDS rounds: controls reading the
+   * counts they change could otherwise flip each other forever). Also run after a control is
+   * saved or deleted, on the objects whose findings it changed.
+   */
+  async reread(ctx: BatchContext, facts: Set<string>, derived: Set<string>): Promise<void> {
+    if (facts.size === 0 && derived.size === 0) return;
+    const controls = (await controlsOf(ctx.db, ctx.tx, ctx.tenant, ctx.workspace)).filter((c) => c.enabled);
+    if (controls.length === 0) return;
+    const scope = { db: ctx.db, tx: ctx.tx, tenant: ctx.tenant, workspace: ctx.workspace };
+    for (let round = 0; round < MAX_ROUNDS && facts.size + derived.size > 0; round++) {
+      const onFacts = byKind(facts);
+      const onAll = byKind(new Set([...facts, ...derived]));
+      const walks = { facts: new Walks(scope, onFacts), all: new Walks(scope, onAll) };
+      const next = new Set<string>();
+      for (const c of controls) {
+        try {
+          const q = readQuery(c.queryKind, c.query, ctx.db.dialect, this.bounds());
+          const only = readsFindings(q) ? await candidates(walks.all, q, onAll) : await candidates(walks.facts, q, onFacts);
+          if (only !== 'all' && only.size === 0) continue;
+          const outcome = await this.settle(ctx, c.id, c, false, only === 'all' ? undefined : only);
+          for (const k of outcome.objects) next.add(k);
+        } catch (err) {
+          // A query the estate has outgrown (a paths bound passed) must not refuse the batch: the
+          // control keeps its findings until it answers within bounds again; its preview says why.
+          if (!(err instanceof ApiError)) throw err;
+        }
+      }
+      facts = new Set();
+      derived = next;
+    }
+  }
 }

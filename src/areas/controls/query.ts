@@ -10,7 +10,9 @@ import { objectKey } from '../../ingest/batch-context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SqlDialect } from '../../platform/db/dialect.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type Filter, readFilters } from '../../platform/lists/filters.ts';
+import { type Filter, type FilterDecl, readFilters } from '../../platform/lists/filters.ts';
+import Type from 'typebox';
+import { sql } from 'kysely';
 import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
 import type { ListSpec } from '../../platform/lists/list-spec.ts';
@@ -123,18 +125,39 @@ export function readQuery(kind: QueryKind, text: string, d: SqlDialect, bounds: 
   return kind === 'list' ? readList(text, d) : readPaths(text, d, bounds);
 }
 
+/** Binds a list of ids (the list's `id` column) as a filter. */
+const candidateDecl: FilterDecl = {
+  param: 'control_candidates',
+  column: 'id',
+  op: 'in',
+  schema: Type.Array(Type.String()),
+  matching: { column: 'id', select: () => sql`select null as id` },
+};
+
+/**
+ * The query on the rows of `ids` only (the same answer on those rows): the ids are bound as a
+ * filter beside the query's own (a related filter is resolved to its ids as the route does).
+ */
+function restricted(q: ReadQuery, ids: readonly string[]): ReadQuery {
+  const only: Filter = { decl: candidateDecl, type: 'string', value: null, ids };
+  if (q.kind === 'paths') return { ...q, paths: { ...q.paths, fromFilters: [...q.paths.fromFilters, only] } };
+  return { ...q, filters: [only, ...q.filters] };
+}
+
 /**
  * Every object the query answers in the workspace, by object key, at most `MAX_ANSWERS` (the
  * first in the list's or the paths' order; `truncated` says more answered). `db` may read
- * inside a transaction (reader.ts).
+ * inside a transaction (reader.ts). With `only`, the query is read on those ids of its kind only.
  */
 export async function runQuery(
   db: Db,
   q: ReadQuery,
   tenant: string,
   workspace: string,
+  only?: readonly string[],
 ): Promise<{ answers: Map<string, Answer>; truncated: boolean }> {
   const answers = new Map<string, Answer>();
+  if (only) q = restricted(q, only);
   if (q.kind === 'list') {
     const header = [...(q.spec.header ?? q.spec.columns.map((c) => c.name))];
     const idAt = header.indexOf('id');
@@ -142,7 +165,9 @@ export async function runQuery(
     const scope = workspaceScope({ tenant_id: tenant, workspace_id: workspace });
     let after: unknown[] | null = null;
     do {
-      const page = await readRows(db, q.spec, scope, { filters: q.filters, sort: [...q.spec.defaultSort], after, limit: ROWS_PER_READ });
+      // On candidates, by id: the candidate rows drive the read (the list's own order made PostgreSQL walk every row of the kind in that order).
+      const sort = only ? [{ column: 'id', dir: 'asc' as const }] : [...q.spec.defaultSort];
+      const page = await readRows(db, q.spec, scope, { filters: q.filters, sort, after, limit: ROWS_PER_READ });
       for (const row of page.rows) {
         const values = (typeof row === 'string' ? JSON.parse(row) : row) as unknown[];
         if (answers.size >= MAX_ANSWERS) return { answers, truncated: true };

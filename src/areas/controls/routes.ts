@@ -200,7 +200,9 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
       if (before && sameFields(before, f)) return { control: before, created: false };
       await saveControl(ctx.db, tx, { tenant, workspace, by, now: b.now, objectKind: q.object.name }, f);
       const control = (await getControl(ctx.db, tx, tenant, workspace, f.id))!;
-      await options.controls.settle(b, f.id, control, before !== undefined && regraded(before, f));
+      const { objects } = await options.controls.settle(b, f.id, control, before !== undefined && regraded(before, f));
+      // Other controls may read the issue counts these findings moved.
+      await options.controls.reread(b, new Set(), objects);
       await options.announce(b);
       return { control, created: !before };
     });
@@ -375,9 +377,10 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
       await ctx.db.transaction(async (tx) => {
         await existing(tx, tenant, workspace, id);
         const b = batch(tx, tenant, workspace);
-        await options.controls.settle(b, id, undefined);
-        await options.announce(b);
+        const { objects } = await options.controls.settle(b, id, undefined);
         await deleteControl(ctx.db, tx, tenant, workspace, id);
+        await options.controls.reread(b, new Set(), objects);
+        await options.announce(b);
       });
       return { id, status: 'deleted' };
     },

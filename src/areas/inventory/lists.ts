@@ -88,6 +88,8 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
     within: (condition) => sql<boolean>`id in (${matching(condition)})`,
     // Read once per data version as a set of ids (src/platform/lists/related-sets.ts).
     matching: { column: 'id', select: (condition) => matching(condition, true) },
+    // The relation it follows, for the controls' walk back from changed neighbours (src/areas/controls/candidates.ts).
+    related: { target: target.name, relation, direction },
   };
 }
 

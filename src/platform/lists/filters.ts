@@ -61,6 +61,12 @@ export interface FilterDecl {
    * those ids are (related-sets.ts resolves it once per data version and binds the ids).
    */
   matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<unknown> };
+  /**
+   * With `within`: the relation it follows, from the list's kind (`out` when that kind is the
+   * relation's `from` end) to `target`. The controls walk it back from changed neighbours to the
+   * rows whose answer may have changed (src/areas/controls/candidates.ts).
+   */
+  related?: { target: string; relation: string; direction: 'out' | 'in' };
 }
 
 /** `name__ilk` on a column whose text is not lower-cased in storage (`expr` is its SQL). */

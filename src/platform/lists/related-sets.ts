@@ -82,7 +82,8 @@ export async function resolveRelated(
   const version = db.dataVersion();
   const out: Filter[] = [];
   for (const f of filters) {
-    if (!f.decl.matching) {
+    // Already ids (a control's candidate rows): bound as they are.
+    if (!f.decl.matching || f.ids) {
       out.push(f);
       continue;
     }
