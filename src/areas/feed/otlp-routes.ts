@@ -215,16 +215,20 @@ async function exportSpans(
   protobuf: boolean,
   hub?: OtlpHub,
 ): Promise<OtlpOutcome> {
-  const lease = await bodies.lease().catch((err: unknown) => {
-    throw bodyWorkerError(err);
-  });
-  try {
-    // A buffer of its own (the body may share Node's buffer pool), handed over without another copy.
-    const bytes = new Uint8Array(body);
-    const decoded = await lease.run<{ received: number; traces: string[] }>({ kind: 'otlp-decode', body: bytes, protobuf }, [
-      bytes.buffer as ArrayBuffer,
-    ]);
-    return await oneAtATime(tenant, workspace, async () => {
+  // The exports into one workspace run one at a time, in the order they arrived: an SDK's simple
+  // processor sends each span on its own request, children before their parent, and the parent
+  // finds its waiting children only if they were written first. The queue's turn is taken before the
+  // worker: a turn waiting for a worker held by exports queued behind it would never come.
+  return oneAtATime(tenant, workspace, async () => {
+    const lease = await bodies.lease().catch((err: unknown) => {
+      throw bodyWorkerError(err);
+    });
+    try {
+      // A buffer of its own (the body may share Node's buffer pool), handed over without another copy.
+      const bytes = new Uint8Array(body);
+      const decoded = await lease.run<{ received: number; traces: string[] }>({ kind: 'otlp-decode', body: bytes, protobuf }, [
+        bytes.buffer as ArrayBuffer,
+      ]);
       const now = ctx.now();
       // Read outside the write transaction: exports into a workspace run one at a time, so what the
       // previous one left waiting is committed and nothing else changes it meanwhile.
@@ -234,13 +238,13 @@ async function exportSpans(
         for (const r of records) good.push(r);
       });
       lease.release();
-      return writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub);
-    });
-  } catch (err) {
-    throw bodyWorkerError(err);
-  } finally {
-    lease.release();
-  }
+      return await writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub);
+    } catch (err) {
+      throw bodyWorkerError(err);
+    } finally {
+      lease.release();
+    }
+  });
 }
 
 export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers, hub?: OtlpHub): void {
