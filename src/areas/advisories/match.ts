@@ -20,9 +20,9 @@ import type { Advisory, AffectedPackage, Ecosystem } from '../../catalog/osv/rec
 import { normalisePypi } from '../../catalog/osv/record.ts';
 import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects } from '../../ingest/batch.ts';
-import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
+import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
+import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
 import { type BlastRadius, blastRadius, readingThrough } from './blast.ts';
 import { advisoriesWritten } from './store.ts';
@@ -494,21 +494,7 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
     objectsChanged.add(objectKey(old.object_kind, old.object_id));
   }
 
-  await writeInstances(ctx, rows);
-  await updateRows(
-    ctx.db,
-    ctx.tx,
-    'issue_instances',
-    { tenant, workspace },
-    ['id'],
-    [
-      { column: 'status', type: 'text' },
-      { column: 'resolved_at', type: 'bigint' },
-      { column: 'updated_at', type: 'bigint' },
-    ],
-    resolutions,
-  );
-  await addMonthly(ctx, monthly);
+  await writeSettled(ctx, { tenant, workspace }, rows, resolutions, monthly);
   if (touchedIssues.size) {
     for (const k of objectsChanged) ctx.touchedForIssues.add(k);
     await refreshIssues(ctx, touchedIssues, meta);

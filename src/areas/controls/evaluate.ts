@@ -17,10 +17,10 @@
 
 import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
-import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
+import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import { loadRuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { json, updateRows } from '../../platform/db/bulk.ts';
+import { json } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
@@ -194,21 +194,7 @@ export class Controls {
     }
     outcome.objects = touchedObjects;
     if (touchedObjects.size === 0) return outcome;
-    await writeInstances(ctx, rows);
-    await updateRows(
-      ctx.db,
-      ctx.tx,
-      'issue_instances',
-      { tenant, workspace },
-      ['id'],
-      [
-        { column: 'status', type: 'text' },
-        { column: 'resolved_at', type: 'bigint' },
-        { column: 'updated_at', type: 'bigint' },
-      ],
-      resolutions,
-    );
-    await addMonthly(ctx, monthly);
+    await writeSettled(ctx, { tenant, workspace }, rows, resolutions, monthly);
     // The issue roll-ups, counts, scores and stored rows of the objects this control changed only.
     const sub = ctx.forWorkspace(workspace);
     for (const k of touchedObjects) sub.touchedForIssues.add(k);

@@ -9,7 +9,7 @@ import type { FindingRecord } from '../../ingest/records.ts';
 import { recordWriter } from '../../ingest/batch.ts';
 import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
 import { type BatchContext, type Change, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
+import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
@@ -175,6 +175,35 @@ export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Prom
     keys: ['tenant_id', 'workspace_id', 'id'],
     update: Object.fromEntries(instanceColumns.slice(3).map((c) => [c, `excluded.${c}`])),
   });
+}
+
+/**
+ * What a rule's evaluation decided, written: instance rows upserted, `[id, status, resolved_at,
+ * updated_at]` resolutions applied, and the monthly deltas added. The one write of the posture
+ * rules, the controls and the advisories alike.
+ */
+export async function writeSettled(
+  ctx: BatchContext,
+  scope: { tenant: string; workspace: string },
+  rows: unknown[][],
+  resolutions: unknown[][],
+  monthly: Map<string, MonthlyDelta>,
+): Promise<void> {
+  await writeInstances(ctx, rows);
+  await updateRows(
+    ctx.db,
+    ctx.tx,
+    'issue_instances',
+    scope,
+    ['id'],
+    [
+      { column: 'status', type: 'text' },
+      { column: 'resolved_at', type: 'bigint' },
+      { column: 'updated_at', type: 'bigint' },
+    ],
+    resolutions,
+  );
+  await addMonthly(ctx, monthly);
 }
 
 /** Signed deltas of one month and rule, per severity. */

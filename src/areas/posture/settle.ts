@@ -16,10 +16,10 @@
 
 import { createHash } from 'node:crypto';
 import { issueIdOf, type PostureRule, type Severity } from '../../catalog/rules/index.ts';
-import { addMonthly, monthlyCounter, refreshIssues, writeInstances } from '../findings/findings-writer.ts';
+import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { chunks, json, updateRows } from '../../platform/db/bulk.ts';
+import { chunks, json } from '../../platform/db/bulk.ts';
 import { breathe } from '../../platform/db/turns.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { GraphReader } from './graph.ts';
@@ -280,21 +280,7 @@ export async function settle(
     }
   }
 
-  await writeInstances(ctx, rows);
-  await updateRows(
-    ctx.db,
-    ctx.tx,
-    'issue_instances',
-    { tenant, workspace },
-    ['id'],
-    [
-      { column: 'status', type: 'text' },
-      { column: 'resolved_at', type: 'bigint' },
-      { column: 'updated_at', type: 'bigint' },
-    ],
-    resolutions,
-  );
-  await addMonthly(ctx, monthly);
+  await writeSettled(ctx, { tenant, workspace }, rows, resolutions, monthly);
   const large = touchedObjects.size >= RESAMPLE_AFTER;
   if (large) await resample(ctx, ['issue_instances']);
   if (touchedIssues.size) {
