@@ -9,7 +9,6 @@
 // go through the ingest API on objects whose `packages` the test writes.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,42 +16,14 @@ import { after, before, describe, it } from 'node:test';
 import { body, describeEngines, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
 import { synthetic, tempDir, writeTree } from './helpers/scan-trees.ts';
 import { zipOf } from './helpers/zip.ts';
+import { type Run, runAispm } from './helpers/cli-run.ts';
 
 const T = 'acme';
 const W = 'prod';
 const W2 = 'staging';
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 function aispm(env: Record<string, string | undefined>, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli.ts', ...args], {
-      env: {
-        ...process.env,
-        AISPM_URL: undefined,
-        AISPM_TOKEN: undefined,
-        AISPM_TENANT: undefined,
-        AISPM_WORKSPACE: undefined,
-        CI: 'true',
-        ...env,
-      },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end();
-  });
+  return runAispm({ CI: 'true', ...env }, args);
 }
 
 const CRITICAL = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'; // 9.8 (CVSS 3.1 specification, example)

@@ -4,39 +4,16 @@
 // empty answer. Each printed answer is compared with the API's own answer to the same question.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { body, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
 import { T1 } from './helpers/fixtures.ts';
 import { loadEstate, NOW } from './helpers/findings-estate.ts';
 import { interaction } from './helpers/runtime-fixtures.ts';
+import { type Run, runAispm } from './helpers/cli-run.ts';
 
-function aispm(env: Record<string, string>, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli.ts', ...args], {
-      env: {
-        ...process.env,
-        AISPM_URL: undefined,
-        AISPM_TOKEN: undefined,
-        AISPM_TENANT: undefined,
-        AISPM_WORKSPACE: undefined,
-        COLUMNS: '160',
-        ...env,
-      },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end('');
-  });
+function aispm(env: Record<string, string | undefined>, args: string[]): Promise<Run> {
+  return runAispm({ COLUMNS: '160', ...env }, args);
 }
 
 const jsonLines = (text: string) =>

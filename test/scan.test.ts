@@ -8,7 +8,6 @@
 // secret value appears in any of them, nor in what the CLI prints, nor in any API answer.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { allPages, body, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';
 import { validateSarif } from './helpers/sarif-schema.ts';
 import { certificatePem, gitRepository, privateKeyPem, synthetic, tempDir, writeTree } from './helpers/scan-trees.ts';
+import { type Run, runAispm } from './helpers/cli-run.ts';
 
 const T = 'acme';
 const W = 'dev';
@@ -27,37 +27,8 @@ const SENSOR = 'SENSOR_TYPE_STATIC_CODE_SCAN';
 const envRef = (name: string) => ['$', '{', name, '}'].join('');
 const at = (prefix: string) => `/api/v1/${prefix}/tenants/${T}/workspaces/${W}`;
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 function aispm(env: Record<string, string | undefined>, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli.ts', ...args], {
-      env: {
-        ...process.env,
-        AISPM_URL: undefined,
-        AISPM_TOKEN: undefined,
-        AISPM_TENANT: undefined,
-        AISPM_WORKSPACE: undefined,
-        CI: 'true',
-        ...env,
-      },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end();
-  });
+  return runAispm({ CI: 'true', ...env }, args);
 }
 
 /** The repository: Cursor and Claude Code configurations, a .env, a private key, certificates. */
