@@ -268,7 +268,9 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
       } catch (err) {
         // A write still in flight reports the destroyed stream: heard here, the error that stopped the export is the one thrown.
         out.on('error', () => {});
-        out.destroy();
+        // The stream opens its file asynchronously: removed before it is closed, the file could be
+        // created after the removal (a quota hit by the first chunk left `.part` files behind).
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve).destroy());
         await rm(part, { force: true });
         throw err;
       }
