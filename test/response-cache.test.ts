@@ -165,6 +165,23 @@ describeEngines('response cache', (h) => {
     assert.deepEqual(await misses(2), ['miss', 'hit']);
   });
 
+  it("a key's first request, which notes when the key was last used, drops no cached answer", async () => {
+    // A new key, never used: its first request writes last_used_at, off the request's path.
+    const fresh = await h().token({ tenant: T1 });
+    await settled();
+    await h().get(LIST, token);
+    assert.equal((await h().get(LIST, token)).headers['x-cache'], 'hit');
+    assert.equal((await h().get(LIST, fresh)).headers['x-cache'], 'hit');
+    await new Promise((r) => setTimeout(r, 100));
+    const keys = await h().db.all<{ used: unknown }>(
+      h().db.template('test.cache.key-used', (b) => b.selectFrom('api_keys').select('last_used_at as used').where('last_used_at', 'is not', null)),
+      {},
+    );
+    assert.ok(keys.length >= 2, 'both keys noted as used');
+    await settled();
+    assert.equal((await h().get(LIST, token)).headers['x-cache'], 'hit');
+  });
+
   it('callers asking at once for an answer being read wait for that read', async () => {
     const url = `${LIST}?sort=name&page_size=2`;
     // Asked before, so its answer is kept once read (and callers arriving after the read find it).

@@ -52,6 +52,7 @@ export function readingThrough(db: Db, tx: Executor): Db {
     all: (t, args) => tx.all(t, args),
     first: (t, args) => tx.first(t, args),
     run: (t, args) => tx.run(t, args),
+    runUncounted: (t, args) => tx.run(t, args),
     execute: (q) => tx.execute(q),
     exec: (s) => tx.exec(s),
     transaction: (fn) => fn(tx),

@@ -228,7 +228,8 @@ export async function touchKey(db: Db, id: string, now: number, everyMs: number)
       .where('id', '=', param('id'))
       .where((w) => w.or([w('last_used_at', 'is', null), w('last_used_at', '<=', param<number>('before'))])),
   );
-  await db.run(t, { id, now, before: now - everyMs });
+  // Uncounted: a key's last use is in no cached answer (the key list is not cached).
+  await db.runUncounted(t, { id, now, before: now - everyMs });
 }
 
 /** Marks a key revoked; returns false when there is no such key or it was already revoked. */

@@ -107,6 +107,12 @@ export interface Db extends Executor {
    * SQL text (sort column, direction, which filters are present), never parameter values.
    */
   template(key: string, build: (b: Builder, dialect: SqlDialect) => Compilable | CompiledQuery, options?: TemplateOptions): Template;
+  /**
+   * Runs one statement that changes no answer a cache keeps (when a key was last used): it does
+   * not move dataVersion(), so bookkeeping on every key's first request of a minute does not drop
+   * every cached answer of the process and of the other replicas.
+   */
+  runUncounted(t: Template, args?: Args): Promise<number>;
   /** Runs `fn` in one write transaction; writes from other callers wait for it. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** Cheap round trip proving the database answers. */
@@ -182,6 +188,7 @@ export abstract class BaseDb implements Db {
   abstract all<R = Row>(t: Template, args?: Args): Promise<R[]>;
   abstract first<R = Row>(t: Template, args?: Args): Promise<R | undefined>;
   abstract run(t: Template, args?: Args): Promise<number>;
+  abstract runUncounted(t: Template, args?: Args): Promise<number>;
   abstract execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }>;
   abstract exec(sql: string): Promise<void>;
   abstract transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;

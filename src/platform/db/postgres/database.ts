@@ -172,6 +172,10 @@ export class PostgresDb extends BaseDb {
       await this.wrote();
     }
   }
+  /** Neither counted here nor announced to the other replicas. */
+  runUncounted(t: Template, args?: Args) {
+    return this.conn.run(t, args);
+  }
   async exec(sql: string) {
     try {
       await this.conn.exec(sql);

@@ -292,6 +292,15 @@ export class SqliteDb extends BaseDb {
       release();
     }
   }
+  /** Under the write lock like run(), but not counted: the version is read on the writer, which never sees its own commits as changes. */
+  async runUncounted(t: Template, args?: Args) {
+    const release = await this.writeLock.lock();
+    try {
+      return await this.writer.run(t, args);
+    } finally {
+      release();
+    }
+  }
   async execute<R = Row>(query: Compilable | CompiledQuery) {
     const compiled = 'compile' in query ? query.compile() : query;
     if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute<R>(compiled);
@@ -326,7 +335,9 @@ export class SqliteDb extends BaseDb {
     setImmediate(() => {
       this.versionAskedThisTurn = false;
     }).unref();
-    this.dataVersionStatement ??= this.reader.raw.prepare('pragma data_version');
+    // Asked on the writer: it sees commits by every other connection (other processes, other
+    // handles on the file), and none of its own, which changed() counts, or leaves uncounted (runUncounted).
+    this.dataVersionStatement ??= this.writer.raw.prepare('pragma data_version');
     const v = this.dataVersionStatement.get()?.data_version;
     if (v !== this.lastDataVersion) {
       this.lastDataVersion = v;
