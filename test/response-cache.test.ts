@@ -174,7 +174,9 @@ describeEngines('response cache', (h) => {
     assert.equal((await h().get(LIST, fresh)).headers['x-cache'], 'hit');
     await new Promise((r) => setTimeout(r, 100));
     const keys = await h().db.all<{ used: unknown }>(
-      h().db.template('test.cache.key-used', (b) => b.selectFrom('api_keys').select('last_used_at as used').where('last_used_at', 'is not', null)),
+      h().db.template('test.cache.key-used', (b) =>
+        b.selectFrom('api_keys').select('last_used_at as used').where('last_used_at', 'is not', null),
+      ),
       {},
     );
     assert.ok(keys.length >= 2, 'both keys noted as used');
