@@ -4,7 +4,7 @@
 // - PostgreSQL (half of every suite runs on it): reachable at AISPM_TEST_PG (default
 //   postgres://postgres@127.0.0.1:5432). When it is installed here but not running (a Debian
 //   cluster under /etc/postgresql), it is started; when it is not installed, one line says how.
-// - Chromium (the reference page is tested in a real browser): AISPM_CHROMIUM, else the system's
+// - Chromium (the reference page and the console are tested in a real browser): AISPM_CHROMIUM, else the system's
 //   (/usr/bin/chromium, chromium-browser, google-chrome); when there is none and apt-get can be
 //   run (as root, or through sudo without a password), Debian's `chromium` package is installed;
 //   otherwise one line says how.
@@ -107,7 +107,9 @@ export function ensureChromium(): string {
   const instruction =
     'install it (sudo apt-get install -y chromium on Debian, chromium-browser on Ubuntu) or set AISPM_CHROMIUM to a Chromium or Chrome binary';
   if (onPath('apt-get')) {
-    say("Chromium is needed for the reference page test and is not installed: installing Debian's chromium with apt-get");
+    say(
+      "Chromium is needed for the browser tests (the reference page and the console) and is not installed: installing Debian's chromium with apt-get",
+    );
     if (
       asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']) ||
       (asRoot(['apt-get', 'update', '-qq']) && asRoot(['apt-get', 'install', '-y', '-qq', 'chromium']))
@@ -116,8 +118,8 @@ export function ensureChromium(): string {
       if (installed) return installed;
     }
     throw new Missing(
-      `Chromium is needed for the reference page test and apt-get could not install it here (root or sudo needed): ${instruction}`,
+      `Chromium is needed for the browser tests (the reference page and the console) and apt-get could not install it here (root or sudo needed): ${instruction}`,
     );
   }
-  throw new Missing(`Chromium is needed for the reference page test: ${instruction}`);
+  throw new Missing(`Chromium is needed for the browser tests (the reference page and the console): ${instruction}`);
 }

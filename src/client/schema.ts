@@ -20006,6 +20006,16 @@ export interface operations {
                         would_open: string[];
                         /** @description Objects whose open finding would resolve. */
                         would_resolve: string[];
+                        /** @description The first 100 objects it would answer now (by kind and name) with their evidence: the rows an editor shows. */
+                        items: {
+                            object_kind: string;
+                            object_id: string;
+                            name: string;
+                            /** @description The list row, or the paths from the object. */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                        }[];
                     };
                 };
             };

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Controls } from './evaluate.ts';
-import { MAX_ANSWERS, readQuery, runQuery } from './query.ts';
+import { type Answer, MAX_ANSWERS, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
 import { type Control, type ControlFields, controlsOf, deleteControl, getControl, openCounts, saveControl } from './store.ts';
 
@@ -84,6 +84,17 @@ const AnswerItem = Type.Object({
   evidence: Type.Record(Type.String(), Type.Unknown(), { description: 'The list row, or the paths from the object.' }),
 });
 
+/** Objects a draft's preview shows with their evidence (its counts and ids cover all of them). */
+const DRAFT_ITEMS = 100;
+
+/** Answers as items with their evidence, the first `limit` by kind and name. */
+function itemsOf(answers: Iterable<Answer>, limit = Infinity): Static<typeof AnswerItem>[] {
+  const sorted = [...answers].sort(
+    (a, b) => a.objectKind.localeCompare(b.objectKind) || a.name.localeCompare(b.name) || a.objectId.localeCompare(b.objectId),
+  );
+  return sorted.slice(0, limit).map((a) => ({ object_kind: a.objectKind, object_id: a.objectId, name: a.name, evidence: a.evidence() }));
+}
+
 const PreviewAnswer = Type.Object({
   id: Type.String(),
   total: Type.Integer({ description: 'Objects it answers (at most the bound).' }),
@@ -97,6 +108,9 @@ const DraftAnswer = Type.Object({
   answers: Type.Integer({ description: 'Objects it would answer now.' }),
   would_open: Type.Array(Type.String(), { description: 'Objects (`kind/id`) a finding would open on.' }),
   would_resolve: Type.Array(Type.String(), { description: 'Objects whose open finding would resolve.' }),
+  items: Type.Array(AnswerItem, {
+    description: `The first ${DRAFT_ITEMS} objects it would answer now (by kind and name) with their evidence: the rows an editor shows.`,
+  }),
 });
 
 function answerOf(c: Control, open: number): Static<typeof ControlAnswer> {
@@ -291,6 +305,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
           answers: run.answers.size,
           would_open: [...answers.keys()].filter((k) => fresh || !open.has(k)).map(label),
           would_resolve: [...open].filter((k) => fresh || !answers.has(k)).map(label),
+          items: itemsOf(run.answers.values(), DRAFT_ITEMS),
         };
       });
     },
@@ -406,12 +421,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
       const c = await existing(ctx.db, tenant, workspace, id);
       const q = readQuery(c.queryKind, c.query, ctx.db.dialect, bounds());
       const run = await runQuery(ctx.db, q, tenant, workspace);
-      const items = [...run.answers.values()].map((a) => ({
-        object_kind: a.objectKind,
-        object_id: a.objectId,
-        name: a.name,
-        evidence: a.evidence(),
-      }));
+      const items = itemsOf(run.answers.values());
       return { id: c.id, total: items.length, truncated: run.truncated, items };
     },
   );

@@ -24,9 +24,10 @@ export function apiUrl(path, query = {}) {
   return url;
 }
 
-async function request(path, query, accept, token = session.token()) {
+async function request(path, query, accept, token = session.token(), init = {}) {
   const res = await fetch(apiUrl(path, query), {
-    headers: { authorization: `Bearer ${token ?? ''}`, accept },
+    ...init,
+    headers: { authorization: `Bearer ${token ?? ''}`, accept, ...init.headers },
     cache: 'no-store',
   });
   if (!res.ok) {
@@ -49,6 +50,16 @@ async function request(path, query, accept, token = session.token()) {
 /** GET a JSON answer. */
 export async function get(path, query, token) {
   return (await request(path, query, 'application/json', token)).json();
+}
+
+/** A change (POST, PUT, DELETE) with a JSON body; its JSON answer. */
+export async function send(method, path, body) {
+  const init = {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  };
+  return (await request(path, {}, 'application/json', session.token(), init)).json();
 }
 
 /** GET an answer as a Blob (CSV, SARIF, a BOM) for a download. */

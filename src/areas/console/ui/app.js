@@ -9,6 +9,7 @@ import { ErrorBox, Loading } from './components.js';
 import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
 import { Compliance } from './views/compliance.js';
+import { ControlPage, Controls } from './views/controls.js';
 import { Downloads } from './views/downloads.js';
 import { Findings, IssuePage } from './views/findings.js';
 import { Inventory } from './views/inventory.js';
@@ -23,6 +24,7 @@ const VIEWS = [
   { view: 'inventory', label: 'Inventory' },
   { view: 'findings', label: 'Findings' },
   { view: 'compliance', label: 'Compliance' },
+  { view: 'controls', label: 'Controls' },
   { view: 'runtime', label: 'Runtime' },
   { view: 'paths', label: 'Paths' },
   { view: 'downloads', label: 'Downloads' },
@@ -113,7 +115,7 @@ function Shell({ me, onSignOut }) {
   const pick = (workspace) => {
     location.hash = href(
       { tenant, workspace },
-      route.view === 'object' || route.view === 'issue' || route.view === 'session' ? 'overview' : route.view,
+      route.view === 'object' || route.view === 'issue' || route.view === 'session' || route.view === 'control' ? 'overview' : route.view,
     );
   };
 
@@ -126,8 +128,8 @@ function Shell({ me, onSignOut }) {
   else if (workspaces.length === 0)
     body = html`<p class="empty">This tenant has no workspace with data yet: ingest some first (docs/INGEST.md).</p>`;
   else if (!known && complete)
-    body = html`<${UnknownWorkspace} route=${route} workspaces=${workspaces} view=${html`<${View} route=${route} />`} />`;
-  else body = html`<${View} route=${route} />`;
+    body = html`<${UnknownWorkspace} route=${route} workspaces=${workspaces} view=${html`<${View} route=${route} me=${me} />`} />`;
+  else body = html`<${View} route=${route} me=${me} />`;
 
   return html`<a class="skip" href="#main" onClick=${(e) => {
     e.preventDefault();
@@ -160,7 +162,7 @@ function Shell({ me, onSignOut }) {
     <main id="main" ref=${main} tabindex="-1" data-route=${location.hash}>${body}</main>`;
 }
 
-function View({ route }) {
+function View({ route, me }) {
   switch (route.view) {
     case 'overview':
       return html`<${Overview} route=${route} />`;
@@ -172,6 +174,10 @@ function View({ route }) {
       return html`<${Findings} route=${route} />`;
     case 'compliance':
       return html`<${Compliance} route=${route} />`;
+    case 'controls':
+      return html`<${Controls} route=${route} me=${me} />`;
+    case 'control':
+      return html`<${ControlPage} route=${route} me=${me} />`;
     case 'issue':
       return html`<${IssuePage} route=${route} />`;
     case 'runtime':
