@@ -2,7 +2,7 @@
 // The `aispm` command. Turns on Node's on-disk compile cache before anything else is loaded:
 // compiling (and type-stripping) the service's modules is most of its start-up time, and the
 // cache cuts a start on an existing database from about 1.4 s to well under one. The commands
-// themselves are in cli-program.ts.
+// themselves are in cli/ (cli/index.ts lists them).
 //
 // `serve` and `start` run with V8's young generation bounded (AISPM_SEMI_SPACE_MB, default 4;
 // 0 leaves V8's default). Under 50 concurrent connections V8 grew it to 128 MiB and kept it, for
@@ -62,5 +62,5 @@ if ((command === 'serve' || command === 'start') && v8Flags.length > 0) {
     process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   }
   module.enableCompileCache?.();
-  await import('./cli-program.ts');
+  await import('./cli/index.ts');
 }

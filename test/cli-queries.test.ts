@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { routedKinds } from '../src/catalog/kinds.ts';
 import { storageScopes } from '../src/catalog/storage-scopes.ts';
-import { inventoryPaths, storagePaths } from '../src/client/commands.ts';
+import { inventoryPaths, storagePaths } from '../src/cli/query-params.ts';
 import { issueIdOf } from '../src/catalog/rules/index.ts';
 import { openApiDocument } from '../scripts/openapi.ts';
 import { body, engineNames, objects, startHarness, type Harness } from './helpers/harness.ts';

@@ -3,7 +3,7 @@
 // large list streams instead of piling up.
 
 import { csvLine } from '../platform/csv.ts';
-import { zip } from './index.ts';
+import { zip } from '../client/index.ts';
 
 export type Format = 'table' | 'json' | 'csv';
 export const formats: readonly Format[] = ['table', 'json', 'csv'];

@@ -7,17 +7,15 @@
 // Exit status: 0 done; 1 the service refused or could not be reached; 2 a usage error; 3 a
 // finding at or above --fail-on.
 
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import { FINDINGS_EXIT, failOnSeverities as severities, type ScanCommandOptions, scanFormats as formats } from './command-options.ts';
+import { type Command, Option } from 'commander';
+import { FINDINGS_EXIT, failOnSeverities as severities, type ScanCommandOptions, scanFormats as formats } from '../scan/command-options.ts';
+import type { CliContext } from './context.ts';
+import type { Fail } from './operator.ts';
+import { int as count } from './query-params.ts';
 
-type Fail = (message: string, code?: number) => never;
-
-const count = (name: string) => (v: string) => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number from 1`);
-  return Number(v);
-};
-
-export function registerScanCommand(program: Command, fail: Fail): void {
+export function registerScanCommand(program: Command, ctx: CliContext): void {
+  // Annotated, so that TypeScript narrows after a call that never returns.
+  const fail: Fail = ctx.fail;
   program
     .command('scan')
     .description(
@@ -40,7 +38,7 @@ export function registerScanCommand(program: Command, fail: Fail): void {
     .option('--max-files <n>', 'read at most this many files per scan (default 250000)', count('--max-files'))
     .option('--all-files', 'read vendored and generated files too (node_modules, dist, minified bundles, …)')
     .action(async (paths: string[], o: ScanCommandOptions) => {
-      const { runScanCommand } = await import('./command-run.ts');
+      const { runScanCommand } = await import('../scan/command-run.ts');
       process.exitCode = await runScanCommand(paths, o, fail);
     });
 }

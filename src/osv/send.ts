@@ -1,4 +1,4 @@
-// `aispm advisories import PATH`: OSV records (a JSON file, a directory of them, or an ecosystem's
+// What `aispm advisories import PATH` does (src/cli/advisories.ts): OSV records (a JSON file, a directory of them, or an ecosystem's
 // zip as OSV publishes it) sent to the service as `advisory` ingest records (docs/ADVISORIES.md).
 // Every record is read and checked against the OSV schema first: the first one that is not valid
 // is named and nothing is sent. Then they are sent in batches, each written whole by the service;
@@ -7,47 +7,25 @@
 // Exit status: 0 done; 1 a record is malformed, or the service refused or could not be reached;
 // 2 a usage error.
 
-import { type Command, InvalidArgumentError, Option } from 'commander';
 import { osvProblem } from '../catalog/osv/validate.ts';
 import { AispmError, createAispmClient, ndjson, unwrap } from '../client/index.ts';
 import { ConfigError, readSetting, type SettingKey } from '../config.ts';
 import { osvRecords, ReadError } from './read.ts';
 
-type Fail = (message: string, code?: number) => never;
+export type Fail = (message: string, code?: number) => never;
 
 /** Records per request: well under the ingest body limit for records of a few kilobytes. */
-const DEFAULT_BATCH = 2000;
+export const DEFAULT_BATCH = 2000;
 /** Bytes per request, whatever the count. */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 
-const count = (name: string) => (v: string) => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number from 1`);
-  return Number(v);
-};
-
-interface Options {
+export interface Options {
   tenant?: string;
   workspace?: string;
   batchSize?: number;
 }
 
-export function registerAdvisoriesCommand(program: Command, fail: Fail): void {
-  const advisories = program.command('advisories').description('known vulnerabilities (OSV) matched against the packages scans found');
-  advisories
-    .command('import')
-    .description(
-      'send OSV records (a JSON file, a directory of them, or an ecosystem zip such as npm/all.zip) to the service (AISPM_URL, AISPM_TOKEN)',
-    )
-    .argument('<path>', 'an OSV JSON file, a directory of them, or a zip of them')
-    .addOption(new Option('--tenant <id>', 'tenant').env('AISPM_TENANT'))
-    .addOption(new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE'))
-    .option('--batch-size <n>', `records per request (default ${DEFAULT_BATCH})`, count('--batch-size'))
-    .action(async (path: string, o: Options) => {
-      process.exitCode = await runImport(path, o, fail);
-    });
-}
-
-async function runImport(path: string, o: Options, fail: Fail): Promise<number> {
+export async function runImport(path: string, o: Options, fail: Fail): Promise<number> {
   const setting = <K extends SettingKey>(key: K) => {
     try {
       return readSetting(key);

@@ -8,21 +8,15 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseAllDocuments } from 'yaml';
-import { type AispmClient, AispmError, unwrap } from './index.ts';
+import { AispmError, unwrap } from '../client/index.ts';
+import type { CliContext } from './context.ts';
+import type { Fail } from './operator.ts';
+import { write } from './query-params.ts';
 
-type Call = <T>(request: (api: AispmClient) => Promise<T>) => Promise<T>;
 type Body = Record<string, unknown>;
 
 const BASE = '/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}' as const;
 const ONE = '/api/v1/controls/tenants/{tenant_id}/workspaces/{workspace_id}/{id}' as const;
-
-export interface ControlsCommandsContext {
-  call: Call;
-  /** Adds the mandatory --tenant and --workspace options (or their environment variables). */
-  scoped: (cmd: Command) => Command;
-  write: (text: string) => void;
-  fail: (message: string, code?: number) => never;
-}
 
 /** The fields of a control a file may give, as the API takes them. */
 const fields = ['id', 'title', 'severity', 'description', 'remediation', 'frameworks', 'enabled', 'list', 'paths'] as const;
@@ -35,7 +29,7 @@ async function filesOf(target: string): Promise<string[]> {
 }
 
 /** Every control the files declare, in order; a document that is not one names its file and position. */
-async function readControls(target: string, fail: ControlsCommandsContext['fail']): Promise<Body[]> {
+async function readControls(target: string, fail: Fail): Promise<Body[]> {
   const out: Body[] = [];
   const seen = new Set<string>();
   for (const file of await filesOf(target)) {
@@ -77,7 +71,10 @@ function same(stored: Stored, want: Body): boolean {
   return norm(stored) === norm(want);
 }
 
-export function registerControlsCommands(program: Command, { call, scoped, write, fail }: ControlsCommandsContext): void {
+export function registerControlsCommands(program: Command, ctx: CliContext): void {
+  const { call, scoped } = ctx;
+  // Annotated, so that TypeScript narrows after a call that never returns.
+  const fail: Fail = ctx.fail;
   const controls = program
     .command('controls')
     .description("a workspace's own controls: saved queries whose answers are findings (docs/CONTROLS.md), on a running service");

@@ -8,9 +8,8 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { type AispmClient, unwrap } from './index.ts';
-
-type Call = <T>(request: (api: AispmClient) => Promise<T>) => Promise<T>;
+import { unwrap } from '../client/index.ts';
+import type { CliContext } from './context.ts';
 
 /** Streams a body to `out` (or standard output for `-`). */
 async function save(body: ReadableStream<Uint8Array> | null | undefined, out: string): Promise<void> {
@@ -27,7 +26,8 @@ async function save(body: ReadableStream<Uint8Array> | null | undefined, out: st
   }
 }
 
-export function registerExportCommands(program: Command, call: Call): void {
+export function registerExportCommands(program: Command, ctx: CliContext): void {
+  const { call } = ctx;
   const scoped = (cmd: Command) =>
     cmd
       .requiredOption('--tenant <id>', 'tenant')

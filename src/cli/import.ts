@@ -1,0 +1,142 @@
+// `aispm import FILE`: NDJSON (streamed, in batches) or a CycloneDX BOM (whole or nothing) into a workspace.
+
+import type { Command } from 'commander';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { flagHelp } from '../config.ts';
+import type { CliContext } from './context.ts';
+import type { Fail } from './operator.ts';
+
+export function registerImportCommand(program: Command, ctx: CliContext): void {
+  const { count, wholeNumber, modules, config, withDb } = ctx;
+  // Annotated, so that TypeScript narrows after a call that never returns.
+  const fail: Fail = ctx.fail;
+  program
+    .command('import')
+    .description('ingest an NDJSON file (- for standard input), or a CycloneDX BOM (--format cyclonedx), into a workspace')
+    .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM')
+    .option('--format <format>', 'ndjson (default) or cyclonedx (a CycloneDX JSON BOM, written whole or not at all)', 'ndjson')
+    .requiredOption('--tenant <id>', 'tenant')
+    .requiredOption('--workspace <id>', 'workspace')
+    .option('--batch-size <n>', flagHelp('importBatch', 'records per transaction'), wholeNumber('batch-size'))
+    .option(
+      '--progress-json',
+      'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}',
+    )
+    .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
+      if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);
+      if (o.format === 'cyclonedx') return importBom(file, o);
+      const cfg = config({ importBatch: o.batchSize });
+      // The worker reads and parses the first batches while this thread loads the pipeline, opens and
+      // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
+      const parsed = cfg.importWorker
+        ? new (await import('../ingest/worker-batches.ts')).ParseWorker(file, {
+            batchSize: cfg.importBatch,
+            maxLineBytes: (await import('../ingest/ndjson.ts')).DEFAULT_MAX_LINE,
+            storePrompts: cfg.storePrompts,
+          })
+        : undefined;
+      const { importFile } = await modules.ingestFiles();
+      const tty = process.stderr.isTTY && !o.progressJson;
+      const start = performance.now();
+      const summary = await withDb(cfg, async (db) => {
+        await modules.migrate(db);
+        await modules.loadConfiguredPrices(db, cfg.pricesFile);
+        return importFile(db, file, {
+          tenant: o.tenant,
+          workspace: o.workspace,
+          batchSize: cfg.importBatch,
+          parsed,
+          storePrompts: cfg.storePrompts,
+          evaluateRules: cfg.postureRules,
+          webhooks: (await modules.wiring()).webhookOutbox(cfg),
+          onBatch: (s) => {
+            // The batch is committed when this runs: a line here is an acknowledgement scripts can rely on.
+            if (o.progressJson)
+              process.stderr.write(JSON.stringify({ lines: s.accepted + s.rejected, accepted: s.accepted, rejected: s.rejected }) + '\n');
+            if (!tty) return;
+            const secs = (performance.now() - start) / 1000;
+            const done = s.accepted + s.rejected;
+            process.stderr.write(
+              `\r  ${done.toLocaleString('en')} records  ${Math.round(done / Math.max(secs, 0.001)).toLocaleString('en')} records/s  ${s.rejected ? `${s.rejected} rejected` : ''}   `,
+            );
+          },
+        }).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') fail(`no such file: ${file}`);
+          if (err.code === 'EISDIR')
+            fail(`${file} is a directory: give one NDJSON file (import each file of it in turn), or - for standard input`);
+          throw err;
+        });
+      }).finally(() => parsed?.stop());
+      if (tty) process.stderr.write('\n');
+      const secs = (performance.now() - start) / 1000;
+      process.stdout.write(
+        `${count(summary.accepted, 'record')} written, ${summary.rejected} rejected in ${secs.toFixed(2)} s (${Math.round(summary.lines / Math.max(secs, 0.001))} records/s)\n`,
+      );
+      if (summary.rejected) process.stdout.write(rejectedNote(summary, o.batchSize ?? cfg.importBatch));
+      for (const e of summary.errors) process.stdout.write(`  line ${e.line}: ${e.message}\n`);
+      if (summary.rejected && file !== '-' && looksLikeCycloneDx(file)) {
+        process.stdout.write(`  ${file} looks like a CycloneDX BOM, not NDJSON: import it with --format cyclonedx\n`);
+      }
+      if (summary.rejected) process.exit(1);
+    });
+
+  /**
+   * What "rejected" counts, in words: the lines in error (those listed, or the first of them), and
+   * the valid lines not written with them, since a batch is written whole or not at all.
+   */
+  function rejectedNote(summary: { rejected: number; errors: unknown[]; errorLines?: number }, batchSize: number): string {
+    const bad = summary.errorLines ?? summary.errors.length;
+    const valid = summary.rejected - bad;
+    const listed = summary.errors.length < bad ? `the first ${summary.errors.length} listed below` : 'listed below';
+    return (
+      `  ${count(bad, 'line')} in error (${listed})` +
+      (valid > 0
+        ? `, and ${count(valid, 'valid line')} not written because ${valid === 1 ? 'it was' : 'they were'} in a batch of ${batchSize} with one: ` +
+          'a batch is written whole or not at all; fix the lines in error and import the file again (records are written by id, so the lines written already are not doubled)\n'
+        : '\n')
+    );
+  }
+
+  /** Whether a file starts as a CycloneDX JSON BOM does (`"bomFormat": "CycloneDX"` near its top, pretty-printed or not). */
+  function looksLikeCycloneDx(file: string): boolean {
+    const head = Buffer.alloc(4096);
+    let fd: number | undefined;
+    try {
+      fd = openSync(file, 'r');
+      const n = readSync(fd, head, 0, head.length, 0);
+      return /"bomFormat"\s*:\s*"CycloneDX"/.test(head.subarray(0, n).toString('utf8'));
+    } catch {
+      return false;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */
+  async function importBom(file: string, o: { tenant: string; workspace: string }): Promise<void> {
+    const { importCycloneDx } = await import('../demo/import-cyclonedx.ts');
+    const { BomError } = await import('../ingest/cyclonedx.ts');
+    const cfg = config();
+    const start = performance.now();
+    const summary = await withDb(cfg, async (db) => {
+      await modules.migrate(db);
+      return importCycloneDx(db, file, {
+        tenant: o.tenant,
+        workspace: o.workspace,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
+        webhooks: (await modules.wiring()).webhookOutbox(cfg),
+      }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') fail(`no such file: ${file}`);
+        if (err instanceof BomError) fail(`${file}: ${err.message}; nothing was written`, 1);
+        throw err;
+      });
+    });
+    if (summary.rejected) {
+      for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
+      fail(`${file}: the BOM was refused; nothing was written`, 1);
+    }
+    const secs = (performance.now() - start) / 1000;
+    process.stdout.write(`${summary.accepted} records written from the BOM in ${secs.toFixed(2)} s\n`);
+  }
+}
