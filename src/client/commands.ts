@@ -18,6 +18,7 @@ import { ConfigError, readSetting, settingEnv, type SettingKey } from '../config
 import { AispmError, createAispmClient, pagesOf, unwrap, type AispmClient } from './index.ts';
 import { registerExportCommands } from './export-commands.ts';
 import { registerControlsCommands } from './controls-commands.ts';
+import { registerFindingsCommands } from './findings-commands.ts';
 import { formats, Printer, printObject, tableOf, tableOfObjects, type Format } from './output.ts';
 
 /**
@@ -310,7 +311,7 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     workspace: string;
     sortDir?: 'asc' | 'desc';
     groupBy?: string;
-    status?: 'open' | 'resolved' | 'all';
+    status?: 'open' | 'waived' | 'resolved' | 'all';
     objectType?: string;
   };
   const issuesBase = '/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}';
@@ -322,7 +323,9 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     .argument('[what]', '"objects": the objects the issue touches; "details": the instances on one object')
     .argument('[object-id]', 'with "details": the object')
     .option('--group-by <dimensions>', 'group the index by these dimensions (default rule_id,severity)')
-    .addOption(new Option('--status <status>', 'with "details": which instances (default open)').choices(['open', 'resolved', 'all']))
+    .addOption(
+      new Option('--status <status>', 'with "details": which instances (default open)').choices(['open', 'waived', 'resolved', 'all']),
+    )
     .option('--object-type <kind>', 'with "details": the kind of the object, when objects of several kinds share the id')
     .action(async (id: string | undefined, what: string | undefined, objectId: string | undefined, o: IssueOptions) => {
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };
@@ -692,7 +695,7 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
     .argument('<rule-id>', 'the rule')
     .addOption(workspaceOption())
     .option('--all-workspaces', 'every workspace of the token, even when AISPM_WORKSPACE is set')
-    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'resolved', 'all']))
+    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'waived', 'resolved', 'all']))
     .action(async (ruleId: string, o: SummaryOptions & { status?: 'open' | 'resolved' | 'all'; filter?: string[]; sort?: string[] }) => {
       const filters = filterParams(o.filter, fail);
       return list(
@@ -1081,4 +1084,5 @@ export function registerQueryCommands(program: Command, fail: Fail): void {
 
   registerExportCommands(program, call);
   registerControlsCommands(program, { call, scoped, write, fail });
+  registerFindingsCommands(program, { call, scoped, write });
 }
