@@ -46,6 +46,24 @@ async function request(path, query, accept, token = session.token()) {
   return res;
 }
 
+/** A change (POST, DELETE) with a JSON body; the answer's JSON, or null when it has none. */
+export async function send(method, path, body) {
+  const res = await fetch(apiUrl(path), {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token() ?? ''}`,
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    cache: 'no-store',
+  });
+  const text = await res.text();
+  const answer = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new ApiError(res.status, typeof answer?.message === 'string' ? answer.message : `${res.status} ${res.statusText}`);
+  return answer;
+}
+
 /** GET a JSON answer. */
 export async function get(path, query, token) {
   return (await request(path, query, 'application/json', token)).json();

@@ -10,6 +10,7 @@ import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
 import { Compliance } from './views/compliance.js';
 import { Downloads } from './views/downloads.js';
+import { FindingPage } from './views/finding.js';
 import { Findings, IssuePage } from './views/findings.js';
 import { Inventory } from './views/inventory.js';
 import { ObjectPage } from './views/object.js';
@@ -111,10 +112,7 @@ function Shell({ me, onSignOut }) {
   }, [viewKey]);
 
   const pick = (workspace) => {
-    location.hash = href(
-      { tenant, workspace },
-      route.view === 'object' || route.view === 'issue' || route.view === 'session' ? 'overview' : route.view,
-    );
+    location.hash = href({ tenant, workspace }, ['object', 'issue', 'finding', 'session'].includes(route.view) ? 'overview' : route.view);
   };
 
   const known = workspaces?.some((w) => w.workspace_id === route.workspace);
@@ -174,6 +172,8 @@ function View({ route }) {
       return html`<${Compliance} route=${route} />`;
     case 'issue':
       return html`<${IssuePage} route=${route} />`;
+    case 'finding':
+      return html`<${FindingPage} route=${route} />`;
     case 'runtime':
       return html`<${Runtime} route=${route} />`;
     case 'session':

@@ -55,7 +55,7 @@ function ObjectDetails({ route, issueId, object }) {
           ? html`<ul class="findings" data-testid="instance-details">
               ${d.details.map(
                 (x) => html`<li>
-                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> ${x.title} <span class="sub">${x.status} · detected ${fmt(x.detected_at)}</span></h3>
+                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> <a href=${href(route, 'finding', [x.id])}>${x.title}</a> <span class="sub">${x.status} · detected ${fmt(x.detected_at)}</span></h3>
                   <p>${x.description}</p>
                   ${x.code_location && html`<p class="sub"><strong>Code:</strong> <${CodeLocation} loc=${x.code_location} page=${locationPage(route, x.code_location)} /></p>`}
                   ${
