@@ -355,3 +355,66 @@ describeEngines(
   },
   { now: clock, config: { webhookAllowHttp: true, webhookAllowPrivate: true, jobsPollMs: 50, postureRules: false } },
 );
+
+describeEngines('waivers: posture rules', (h: () => Harness) => {
+  const RULE = 'SR-aispm_mcp_server_without_authentication';
+  const server = (name: string, authentication: string) => entity('mcp_server', 's1', name, 1, { authentication });
+  let reader = '';
+  let triage = '';
+  const findings = async () =>
+    objects(body(await h().get(`/api/v1/rules/${RULE}/results?workspace_id=${W1}&status=all`, reader)))
+      .map((r) => [r.id as string, r.status as string])
+      .sort((a, b) => a[0]!.localeCompare(b[0]!));
+  const serverIssues = async () =>
+    objects(body(await h().get(`/api/v1/aispm-mcp-servers/tenants/${T1}/workspaces/${W1}`, reader))).map((r) => r.total_issues);
+  const ingest = async (name: string, authentication: string) =>
+    assert.equal((await h().ingest(T1, W1, [server(name, authentication)])).rejected, 0);
+
+  before(async () => {
+    reader = await h().token({ tenant: T1 });
+    triage = await h().token({ tenant: T1, scopes: ['read', 'controls'] });
+  });
+
+  it('a rule evaluated again keeps its waived finding; a rule-scope waiver covers its next episodes', async () => {
+    await ingest('Server One', 'none');
+    const [[first, open]] = (await findings()) as [[string, string]];
+    assert.equal(open, 'open');
+    assert.deepEqual(await serverIssues(), [1]);
+    const url = (id: string) => `/api/v1/instances/tenants/${T1}/workspaces/${W1}/${id}/waiver`;
+    assert.equal(
+      (await h().request({ method: 'POST', url: url(first), token: triage, payload: { reason: 'lab server' } })).statusCode,
+      201,
+    );
+    assert.deepEqual(await serverIssues(), [0]);
+    // Renamed: the rule holds still, its finding is written again with the new title, and stays waived.
+    await ingest('Server 1', 'none');
+    assert.deepEqual(await findings(), [[first, 'waived']]);
+    assert.match(objects(body(await h().get(`/api/v1/instances/tenants/${T1}/workspaces/${W1}/${first}`, reader)))[0]!.title, /Server 1/);
+    assert.deepEqual(await serverIssues(), [0]);
+    // Fixed, then broken again: a new episode, which an instance waiver does not cover.
+    await ingest('Server 1', 'oauth');
+    assert.deepEqual(await findings(), [[first, 'resolved']]);
+    await ingest('Server 1', 'none');
+    const second = (await findings()).find(([id]) => id !== first)!;
+    assert.equal(second[1], 'open');
+    assert.deepEqual(await serverIssues(), [1]);
+    // A rule waiver covers the episodes after it.
+    const res = await h().request({ method: 'POST', url: url(second[0]!), token: triage, payload: { reason: 'lab', scope: 'rule' } });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(body(res).instances, 1, 'the first episode keeps its own waiver');
+    await ingest('Server 1', 'oauth');
+    await ingest('Server 1', 'none');
+    const all = await findings();
+    assert.equal(all.length, 3);
+    assert.deepEqual(
+      all.filter(([id]) => id !== first && id !== second[0]).map(([, s]) => s),
+      ['waived'],
+    );
+    assert.deepEqual(await serverIssues(), [0]);
+    const issues = objects(body(await h().get(`/api/v1/issues/tenants/${T1}/workspaces/${W1}`, reader)));
+    assert.equal(
+      issues.some((r) => r.rule_id === RULE),
+      false,
+    );
+  });
+});
