@@ -335,6 +335,20 @@ describeEngines(
       assert.equal((await unwaive(W3, 'f1')).statusCode, 200);
     });
 
+    it('a waived finding the sensor deletes takes its instance waiver with it, and leaves the counts exact', async () => {
+      assert.equal((await h().ingest(T1, 'w4', estate(true))).rejected, 0);
+      const res = await waive('w4', 'f1', { reason: 'gone soon' });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal((await h().ingest(T1, 'w4', [{ ...finding('f1', 'a1', month(1)), op: 'delete' }])).rejected, 0);
+      assert.equal((await h().get(`/api/v1/instances/tenants/${T1}/workspaces/w4/f1`, reader)).statusCode, 404);
+      assert.deepEqual(await counts('w4'), await counts(W2));
+      const w4 = await allPages(h(), `/api/v1/instances/tenants/${T1}/workspaces/w4?status=waived`, reader);
+      assert.deepEqual(w4.rows, []);
+      // The sensor sends it again: a new finding, not under the deleted waiver (which would cover its id).
+      assert.equal((await h().ingest(T1, 'w4', [finding('f1', 'a1', month(1))])).rejected, 0);
+      assert.equal((await instance('w4', 'f1')).status, 'open');
+    });
+
     it('an expired waiver is lifted by its job, and the finding counts again', async () => {
       // Events signed two hours ahead would fail the receiver's clock check: no more deliveries.
       assert.equal(

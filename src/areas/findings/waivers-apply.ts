@@ -187,9 +187,24 @@ export async function reconcileWaivers(
       covered.set(r.id, { ...r, detected_at: Number(r.detected_at) });
   }
   const bump = bumper(monthly);
+  const gone: string[] = [];
   for (const id of deletes) {
     const old = covered.get(id);
-    if (old) bump(old.detected_at, old.severity, 1, old.rule_id);
+    if (!old) continue;
+    bump(old.detected_at, old.severity, 1, old.rule_id);
+    // A waiver of this instance alone has nothing left to cover (a rule's waiver covers its later findings: it stays).
+    if (index.byId.get(old.waiver_id)?.scope === 'instance') gone.push(old.waiver_id);
+  }
+  if (gone.length) {
+    const del = ctx.db.template('waivers.delete-many', (b, d) =>
+      b
+        .deleteFrom('finding_waivers')
+        .where('tenant_id', '=', param('tenant'))
+        .where('workspace_id', '=', param('workspace'))
+        .where(d.inList('id', param('ids'))),
+    );
+    await ctx.tx.run(del, { tenant: ctx.tenant, workspace: ctx.workspace, ids: gone });
+    forgetWaivers(ctx);
   }
   return rows.map((row) => {
     const id = row[ID] as string;
