@@ -112,6 +112,13 @@ describeEngines('console: a finding and its waiver', (h: () => Harness) => {
     assert.match(await page.locator('[data-testid=waiver]').innerText(), /Accepted risk.*until lifted/s);
     assert.equal(await page.locator('[data-testid=lift-waiver]').count(), 0);
     assert.equal(await page.locator('[data-testid=waive-form]').count(), 0);
+    // The findings view lists it among the waived findings, linking to its page.
+    await page.goto(`${origin}/ui#/${T1}/${W1}/findings`);
+    const link = page.locator('[data-testid=waived-table] td[data-col=title] a');
+    await link.waitFor();
+    assert.equal(await link.innerText(), 'System prompt leak');
+    await link.click();
+    await page.locator('[data-testid=waiver]').waitFor();
     await page.context().close();
     assert.deepEqual(problems, []);
   });
