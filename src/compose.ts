@@ -51,6 +51,8 @@ import { matchAdvisories } from './areas/advisories/match.ts';
 import { registerAdvisories } from './areas/advisories/routes.ts';
 import { Controls } from './areas/controls/evaluate.ts';
 import { registerControls } from './areas/controls/routes.ts';
+import { registerWaivers } from './areas/findings/waivers-routes.ts';
+import { WAIVER_EXPIRE_JOB, waiverExpiryJobs } from './areas/findings/waivers.ts';
 import { readSetting } from './config.ts';
 
 /**
@@ -164,7 +166,7 @@ export interface BuildOptions {
  * The background job runner of a process, with the handler of every kind of job. Not started
  * here: the server starts it (src/server.ts); the app stops it when it closes.
  */
-function jobRunner(options: BuildOptions): JobRunner {
+function jobRunner(options: BuildOptions, service: Service): JobRunner {
   const { config } = options;
   const runner = new JobRunner(options.db, {
     concurrency: config.jobsConcurrency,
@@ -186,6 +188,10 @@ function jobRunner(options: BuildOptions): JobRunner {
   runner.handle(
     DELIVERY_JOB,
     deliveryJobs(options.db, () => deliverySettings(config), options.now),
+  );
+  runner.handle(
+    WAIVER_EXPIRE_JOB,
+    waiverExpiryJobs(options.db, finishSteps(webhookOutbox(config), service.controls), webhookInterest, options.now),
   );
   return runner;
 }
@@ -216,7 +222,7 @@ function deliverySettings(config: Config): DeliverySettings {
 /** The Fastify app with every area's routes, in the order the OpenAPI document lists them. */
 export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService(webhookOutbox(options.config));
-  const jobs = jobRunner(options);
+  const jobs = jobRunner(options, service);
   const otlp = new OtlpHub();
   // Request bodies are read in worker threads (CycloneDX, OTLP), one per core at most.
   const bodies = new BodyWorkers({
@@ -254,6 +260,7 @@ export async function buildApp(options: BuildOptions) {
       registerAibom(app, ctx);
       registerIdentity(app, ctx);
       registerAdvisories(app, ctx);
+      registerWaivers(app, ctx, { finish: finishSteps(webhookOutbox(options.config), service.controls), interest: webhookInterest });
       registerControls(app, ctx, {
         controls: service.controls,
         announce: outboxStep(webhookOutbox(options.config)),

@@ -359,6 +359,17 @@ describeEngines(
           payload: { title: `control of ${d.name}`, severity: 'low', list: 'locations' },
         });
         assert.equal(res.statusCode, 201, res.body);
+        // Its control's finding is waived, so the waiver route has a waiver to answer for it.
+        const results = await h().get(`/api/v1/rules/CTL-iso-${d.name}/results?workspace_id=${d.workspace}`, tokens.get(d.name));
+        const [row] = (JSON.parse(results.body) as { rows: string[][] }).rows;
+        assert.ok(row, results.body);
+        const waived = await h().request({
+          method: 'POST',
+          url: `/api/v1/instances/tenants/${d.tenant}/workspaces/${d.workspace}/${row[1]}/waiver`,
+          token: tokens.get(d.name),
+          payload: { reason: `waived by ${d.name}` },
+        });
+        assert.equal(waived.statusCode, 201, waived.body);
       }
 
       // Markers of each dataset: its secret and every id stored for it that no other dataset has.

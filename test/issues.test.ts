@@ -34,6 +34,7 @@ const instanceHeader = [
   'code_location',
   'evidence',
   'remediation',
+  'waiver',
 ];
 
 // The fixtures count ingested findings only: posture rules (their own suite) are off here.
@@ -401,6 +402,7 @@ describeEngines(
         code_location: { repository: 'https://github.com/acme/support', path: 'agents/triage.py', start_line: 12 },
         evidence: { framework: 'langchain', guardrails: [] },
         remediation: 'Add llm-guard in front.',
+        waiver: null,
       });
       // A finding sent without these fields gets the rule's name, remediation and OWASP category.
       const f02 = body(await h().get(`${BASE}/${INPUT_HIGH}/objects/a1/details?page_size=2`, token)).details[1];
@@ -424,6 +426,7 @@ describeEngines(
         code_location: null,
         evidence: null,
         remediation: 'Attach an input guardrail (prompt-injection and PII detection) in front of the agent.',
+        waiver: null,
       });
     });
 
@@ -474,6 +477,7 @@ describeEngines(
           null,
           null,
           'Attach an input guardrail (prompt-injection and PII detection) in front of the agent.',
+          null,
         ],
       ]);
       assert.equal(d.total, 1);

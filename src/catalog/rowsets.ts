@@ -38,7 +38,7 @@ export const instance: RowSetDef = {
     col('issue_id', 'string', 'Issue the instance belongs to.'),
     col('rule_id', 'string', 'Rule that raised it.', true),
     col('severity', 'string', 'critical, high, medium or low.', true),
-    col('status', 'string', 'open or resolved.', true),
+    col('status', 'string', 'open, waived (open, and covered by a waiver) or resolved.', true),
     col('title', 'string', 'One-line statement of the finding.'),
     col('object_type', 'string', 'Kind of the object the finding is on.'),
     col('object_id', 'string', 'Id of the object the finding is on.'),
@@ -105,6 +105,11 @@ export const instanceDetail: RowSetDef = {
     col('code_location', 'object', 'Where in code it was found (repository, path, start_line, … as the sensor sent it), or null.'),
     col('evidence', 'object', 'What the sensor saw (free-form object as sent), or null.'),
     col('remediation', 'string', "How to fix it (the rule's remediation unless the finding carried its own)."),
+    col(
+      'waiver',
+      'object',
+      'The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null.',
+    ),
   ],
 };
 

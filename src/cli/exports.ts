@@ -37,7 +37,9 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
 
   const findings = program
     .command('findings')
-    .description('export the findings of a workspace from a running service (AISPM_URL, AISPM_TOKEN)');
+    .description(
+      'the findings of a workspace on a running service (AISPM_URL, AISPM_TOKEN): export them as SARIF, waive them, lift waivers',
+    );
   scoped(findings.command('sarif'))
     .description('write the open findings that have a code location as SARIF 2.1.0, for code scanning')
     .action(async (o: Options) => {

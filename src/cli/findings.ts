@@ -15,7 +15,7 @@ export function registerFindingsCommands(program: Command, ctx: CliContext): voi
     workspace: string;
     sortDir?: 'asc' | 'desc';
     groupBy?: string;
-    status?: 'open' | 'resolved' | 'all';
+    status?: 'open' | 'waived' | 'resolved' | 'all';
     objectType?: string;
   };
   const issuesBase = '/api/v1/issues/tenants/{tenant_id}/workspaces/{workspace_id}';
@@ -27,7 +27,9 @@ export function registerFindingsCommands(program: Command, ctx: CliContext): voi
     .argument('[what]', '"objects": the objects the issue touches; "details": the instances on one object')
     .argument('[object-id]', 'with "details": the object')
     .option('--group-by <dimensions>', 'group the index by these dimensions (default rule_id,severity)')
-    .addOption(new Option('--status <status>', 'with "details": which instances (default open)').choices(['open', 'resolved', 'all']))
+    .addOption(
+      new Option('--status <status>', 'with "details": which instances (default open)').choices(['open', 'waived', 'resolved', 'all']),
+    )
     .option('--object-type <kind>', 'with "details": the kind of the object, when objects of several kinds share the id')
     .action(async (id: string | undefined, what: string | undefined, objectId: string | undefined, o: IssueOptions) => {
       const at = { tenant_id: o.tenant, workspace_id: o.workspace };

@@ -27,6 +27,7 @@ import { registerStorageCommands } from './storage.ts';
 import { registerSummaryCommands } from './summaries.ts';
 import { registerTokenCommands } from './token.ts';
 import { usageErrors } from './usage.ts';
+import { registerWaiverCommands } from './waivers.ts';
 import { registerWebhookCommands } from './webhooks.ts';
 import { registerWorkspaceCommands } from './workspaces.ts';
 
@@ -53,6 +54,7 @@ const GROUPS: CommandGroup[] = [
   registerWebhookCommands,
   registerStorageCommands,
   registerExportCommands,
+  registerWaiverCommands,
   registerControlsCommands,
   // clients that read files and send them
   registerScanCommand,

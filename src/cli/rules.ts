@@ -73,7 +73,7 @@ export function registerRulesCommands(program: Command, ctx: CliContext): void {
     .argument('<rule-id>', 'the rule')
     .addOption(workspaceOption())
     .option('--all-workspaces', 'every workspace of the token, even when AISPM_WORKSPACE is set')
-    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'resolved', 'all']))
+    .addOption(new Option('--status <status>', 'which instances (default all)').choices(['open', 'waived', 'resolved', 'all']))
     .action(async (ruleId: string, o: SummaryOptions & { status?: 'open' | 'resolved' | 'all'; filter?: string[]; sort?: string[] }) => {
       const filters = filterParams(o.filter, fail);
       return list(

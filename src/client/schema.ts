@@ -986,7 +986,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -1001,6 +1001,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetIssueObjectDetails"];
         put?: never;
@@ -1050,7 +1051,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -1065,6 +1066,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetInstanceDetailsV2"];
         put?: never;
@@ -1148,7 +1150,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -1163,6 +1165,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetIssueInstances"];
         put?: never;
@@ -1323,7 +1326,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -1338,6 +1341,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetRuleInstances"];
         put?: never;
@@ -1810,7 +1814,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -1825,6 +1829,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetScanInstances"];
         put?: never;
@@ -2258,7 +2263,7 @@ export interface paths {
          *     | `issue_id` | string |  | Issue the instance belongs to. |
          *     | `rule_id` | string | yes | Rule that raised it. |
          *     | `severity` | string | yes | critical, high, medium or low. |
-         *     | `status` | string | yes | open or resolved. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
          *     | `title` | string |  | One-line statement of the finding. |
          *     | `object_type` | string |  | Kind of the object the finding is on. |
          *     | `object_id` | string |  | Id of the object the finding is on. |
@@ -2273,6 +2278,7 @@ export interface paths {
          *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
          *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
          *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
          */
         get: operations["GetComplianceControlFindings"];
         put?: never;
@@ -2412,6 +2418,79 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instances/tenants/{tenant_id}/workspaces/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the findings of a workspace
+         * @description Every instance of the workspace, newest first; `status` keeps open, waived or resolved ones (default all), `sort` and paging as on every list, `Accept: text/csv` answers CSV. A waived instance carries its waiver.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | Instance id. |
+         *     | `issue_id` | string |  | Issue the instance belongs to. |
+         *     | `rule_id` | string | yes | Rule that raised it. |
+         *     | `severity` | string | yes | critical, high, medium or low. |
+         *     | `status` | string | yes | open, waived (open, and covered by a waiver) or resolved. |
+         *     | `title` | string |  | One-line statement of the finding. |
+         *     | `object_type` | string |  | Kind of the object the finding is on. |
+         *     | `object_id` | string |  | Id of the object the finding is on. |
+         *     | `detected_at` | time | yes | When it was detected. |
+         *     | `resolved_at` | time |  | When it stopped holding (null while open). |
+         *     | `cvss_score` | number | yes | CVSS base score where one applies. |
+         *     | `owasp_category` | string |  | OWASP Top 10 for agentic applications category (ASI01–ASI10). |
+         *     | `scan_id` | string |  | Scan that produced it. |
+         *     | `source` | string |  | ingest (sent by a sensor) or static (evaluated by the service). |
+         *     | `category` | string |  | Category of the rule (guardrails, secrets, supply_chain, …). |
+         *     | `description` | string |  | What was found, in full. |
+         *     | `code_location` | object |  | Where in code it was found (repository, path, start_line, … as the sensor sent it), or null. |
+         *     | `evidence` | object |  | What the sensor saw (free-form object as sent), or null. |
+         *     | `remediation` | string |  | How to fix it (the rule's remediation unless the finding carried its own). |
+         *     | `waiver` | object |  | The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. |
+         */
+        get: operations["GetWorkspaceInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instances/tenants/{tenant_id}/workspaces/{workspace_id}/{instanceId}/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the waiver of a finding
+         * @description The waiver covering the instance. 404 when the workspace has no such instance, or it is not waived.
+         */
+        get: operations["GetFindingWaiver"];
+        put?: never;
+        /**
+         * Waive a finding
+         * @description Waives the instance (or, with `scope: "rule"`, every finding of its rule on its object, later ones included): accepted risk, or a false positive, with a reason and an optional expiry (`until`). A waived finding has status `waived`: it leaves the open counts, issues, risk scores, compliance posture, dashboard and histogram, stays readable (`status=waived`), and a sensor or rule sending it again does not reopen it while the waiver holds. 201 with the waiver; 200 when it renews the terms of the waiver already covering it with the same scope; 409 when a waiver of the other scope covers it. Announced as `finding.waived`. Needs the `controls` scope.
+         */
+        post: operations["WaiveFinding"];
+        /**
+         * Lift the waiver of a finding
+         * @description Lifts the waiver covering the instance (a `rule` waiver: for every finding it covers): they come back, open when they still hold, unless another waiver covers them too. 404 when the workspace has no such instance, or it is not waived. Announced as `finding.unwaived`. Needs the `controls` scope.
+         */
+        delete: operations["UnwaiveFinding"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10813,8 +10892,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Cursor from the previous page. */
                 cursor?: string;
-                /** @description Which instances: open, resolved or all (default open). */
-                status?: "open" | "resolved" | "all";
+                /** @description Which instances: open, waived, resolved or all (default open). */
+                status?: "open" | "waived" | "resolved" | "all";
                 /** @description Only rows whose id equals this. */
                 id?: string;
                 /** @description Only rows whose id differs from this. */
@@ -11008,7 +11087,7 @@ export interface operations {
                             rule_id: string | null;
                             /** @description critical, high, medium or low. */
                             severity: string | null;
-                            /** @description open or resolved. */
+                            /** @description open, waived (open, and covered by a waiver) or resolved. */
                             status: string | null;
                             /** @description One-line statement of the finding. */
                             title: string | null;
@@ -11048,6 +11127,10 @@ export interface operations {
                             } | null;
                             /** @description How to fix it (the rule's remediation unless the finding carried its own). */
                             remediation: string | null;
+                            /** @description The waiver covering it (id, scope, kind: accepted_risk or false_positive, reason, waived_by, waived_at, expires_at), or null. */
+                            waiver: {
+                                [key: string]: unknown;
+                            } | null;
                         }[];
                         /** @description Pass as `cursor` for the next page; empty on the last page. */
                         cursor: string;
@@ -11739,8 +11822,8 @@ export interface operations {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
                 workspace_id?: string;
-                /** @description Which instances: open, resolved or all (default all). */
-                status?: "open" | "resolved" | "all";
+                /** @description Which instances: open, waived, resolved or all (default all). */
+                status?: "open" | "waived" | "resolved" | "all";
                 /** @description Only rows whose id equals this. */
                 id?: string;
                 /** @description Only rows whose id differs from this. */
@@ -12638,8 +12721,8 @@ export interface operations {
             query?: {
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
                 workspace_id?: string;
-                /** @description Which instances: open, resolved or all (default all). */
-                status?: "open" | "resolved" | "all";
+                /** @description Which instances: open, waived, resolved or all (default all). */
+                status?: "open" | "waived" | "resolved" | "all";
                 /** @description Only rows whose id equals this. */
                 id?: string;
                 /** @description Only rows whose id differs from this. */
@@ -16113,7 +16196,7 @@ export interface operations {
                     /** @description An https URL (http, private and loopback addresses only if the operator allows them). */
                     url: string;
                     /** @description Event types to receive. */
-                    events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                    events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
                     /**
                      * @description Finding events below this severity are not sent (default low: all).
                      * @enum {string}
@@ -16139,7 +16222,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16265,7 +16348,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16486,7 +16569,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16621,7 +16704,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16977,7 +17060,7 @@ export interface operations {
                         subscription_id: string;
                         event_id: string;
                         /** @enum {string} */
-                        event_type: "finding.created" | "finding.resolved" | "object.discovered";
+                        event_type: "finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered";
                         subject: string;
                         /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
@@ -18647,8 +18730,8 @@ export interface operations {
     GetComplianceControlFindings: {
         parameters: {
             query?: {
-                /** @description Which instances: open, resolved or all (default open). */
-                status?: "open" | "resolved" | "all";
+                /** @description Which instances: open, waived, resolved or all (default open). */
+                status?: "open" | "waived" | "resolved" | "all";
                 /** @description Only rows whose id equals this. */
                 id?: string;
                 /** @description Only rows whose id differs from this. */
@@ -19645,6 +19728,636 @@ export interface operations {
                         }[];
                         /** @description Present when a bound of the graph walk stopped the blast radius short. */
                         incomplete?: string;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetWorkspaceInstances: {
+        parameters: {
+            query?: {
+                /** @description Which instances: open, waived, resolved or all (default all). */
+                status?: "open" | "waived" | "resolved" | "all";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose issue_id equals this. */
+                issue_id?: string;
+                /** @description Only rows whose issue_id differs from this. */
+                issue_id__ne?: string;
+                /** @description Only rows whose issue_id is one of (comma-separated) this. */
+                issue_id__in?: string;
+                /** @description Only rows whose issue_id contains, in any case, this. */
+                issue_id__ilk?: string;
+                /** @description Only rows whose rule_id equals this. */
+                rule_id?: string;
+                /** @description Only rows whose rule_id differs from this. */
+                rule_id__ne?: string;
+                /** @description Only rows whose rule_id is one of (comma-separated) this. */
+                rule_id__in?: string;
+                /** @description Only rows whose rule_id contains, in any case, this. */
+                rule_id__ilk?: string;
+                /** @description Only rows whose severity equals this. */
+                severity?: string;
+                /** @description Only rows whose severity differs from this. */
+                severity__ne?: string;
+                /** @description Only rows whose severity is one of (comma-separated) this. */
+                severity__in?: string;
+                /** @description Only rows whose severity contains, in any case, this. */
+                severity__ilk?: string;
+                /** @description Only rows whose status differs from this. */
+                status__ne?: string;
+                /** @description Only rows whose status is one of (comma-separated) this. */
+                status__in?: string;
+                /** @description Only rows whose status contains, in any case, this. */
+                status__ilk?: string;
+                /** @description Only rows whose title equals this. */
+                title?: string;
+                /** @description Only rows whose title differs from this. */
+                title__ne?: string;
+                /** @description Only rows whose title is one of (comma-separated) this. */
+                title__in?: string;
+                /** @description Only rows whose title contains, in any case, this. */
+                title__ilk?: string;
+                /** @description Only rows whose object_type equals this. */
+                object_type?: string;
+                /** @description Only rows whose object_type differs from this. */
+                object_type__ne?: string;
+                /** @description Only rows whose object_type is one of (comma-separated) this. */
+                object_type__in?: string;
+                /** @description Only rows whose object_type contains, in any case, this. */
+                object_type__ilk?: string;
+                /** @description Only rows whose object_id equals this. */
+                object_id?: string;
+                /** @description Only rows whose object_id differs from this. */
+                object_id__ne?: string;
+                /** @description Only rows whose object_id is one of (comma-separated) this. */
+                object_id__in?: string;
+                /** @description Only rows whose object_id contains, in any case, this. */
+                object_id__ilk?: string;
+                /** @description Only rows whose detected_at equals this. (RFC 3339 with a zone) */
+                detected_at?: string;
+                /** @description Only rows whose detected_at differs from this. (RFC 3339 with a zone) */
+                detected_at__ne?: string;
+                /** @description Only rows whose detected_at is greater than this. (RFC 3339 with a zone) */
+                detected_at__gt?: string;
+                /** @description Only rows whose detected_at is at least this. (RFC 3339 with a zone) */
+                detected_at__gte?: string;
+                /** @description Only rows whose detected_at is less than this. (RFC 3339 with a zone) */
+                detected_at__lt?: string;
+                /** @description Only rows whose detected_at is at most this. (RFC 3339 with a zone) */
+                detected_at__lte?: string;
+                /** @description Only rows whose resolved_at equals this. (RFC 3339 with a zone) */
+                resolved_at?: string;
+                /** @description Only rows whose resolved_at differs from this. (RFC 3339 with a zone) */
+                resolved_at__ne?: string;
+                /** @description Only rows whose resolved_at is greater than this. (RFC 3339 with a zone) */
+                resolved_at__gt?: string;
+                /** @description Only rows whose resolved_at is at least this. (RFC 3339 with a zone) */
+                resolved_at__gte?: string;
+                /** @description Only rows whose resolved_at is less than this. (RFC 3339 with a zone) */
+                resolved_at__lt?: string;
+                /** @description Only rows whose resolved_at is at most this. (RFC 3339 with a zone) */
+                resolved_at__lte?: string;
+                /** @description Only rows whose cvss_score equals this. */
+                cvss_score?: number;
+                /** @description Only rows whose cvss_score differs from this. */
+                cvss_score__ne?: number;
+                /** @description Only rows whose cvss_score is one of (comma-separated) this. */
+                cvss_score__in?: string;
+                /** @description Only rows whose cvss_score is greater than this. */
+                cvss_score__gt?: number;
+                /** @description Only rows whose cvss_score is at least this. */
+                cvss_score__gte?: number;
+                /** @description Only rows whose cvss_score is less than this. */
+                cvss_score__lt?: number;
+                /** @description Only rows whose cvss_score is at most this. */
+                cvss_score__lte?: number;
+                /** @description Only rows whose owasp_category equals this. */
+                owasp_category?: string;
+                /** @description Only rows whose owasp_category differs from this. */
+                owasp_category__ne?: string;
+                /** @description Only rows whose owasp_category is one of (comma-separated) this. */
+                owasp_category__in?: string;
+                /** @description Only rows whose owasp_category contains, in any case, this. */
+                owasp_category__ilk?: string;
+                /** @description Only rows whose scan_id equals this. */
+                scan_id?: string;
+                /** @description Only rows whose scan_id differs from this. */
+                scan_id__ne?: string;
+                /** @description Only rows whose scan_id is one of (comma-separated) this. */
+                scan_id__in?: string;
+                /** @description Only rows whose scan_id contains, in any case, this. */
+                scan_id__ilk?: string;
+                /** @description Only rows whose source equals this. */
+                source?: string;
+                /** @description Only rows whose source differs from this. */
+                source__ne?: string;
+                /** @description Only rows whose source is one of (comma-separated) this. */
+                source__in?: string;
+                /** @description Only rows whose source contains, in any case, this. */
+                source__ilk?: string;
+                /** @description Only rows whose category equals this. */
+                category?: string;
+                /** @description Only rows whose category differs from this. */
+                category__ne?: string;
+                /** @description Only rows whose category is one of (comma-separated) this. */
+                category__in?: string;
+                /** @description Only rows whose category contains, in any case, this. */
+                category__ilk?: string;
+                /** @description Only rows whose description equals this. */
+                description?: string;
+                /** @description Only rows whose description differs from this. */
+                description__ne?: string;
+                /** @description Only rows whose description is one of (comma-separated) this. */
+                description__in?: string;
+                /** @description Only rows whose description contains, in any case, this. */
+                description__ilk?: string;
+                /** @description Only rows whose remediation equals this. */
+                remediation?: string;
+                /** @description Only rows whose remediation differs from this. */
+                remediation__ne?: string;
+                /** @description Only rows whose remediation is one of (comma-separated) this. */
+                remediation__in?: string;
+                /** @description Only rows whose remediation contains, in any case, this. */
+                remediation__ilk?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetFindingWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Instance id. */
+                instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        instance_id: string;
+                        rule_id: string;
+                        object_type: string;
+                        object_id: string;
+                        /** @description The terms of a waiver, as every instance it covers carries them in its `waiver` field. */
+                        waiver: {
+                            /** @description Waiver id (`wvr_…`). */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "instance" | "rule";
+                            /** @enum {string} */
+                            kind: "accepted_risk" | "false_positive";
+                            reason: string;
+                            /** @description The user of the token that set it (or last renewed it). */
+                            waived_by: string;
+                            /** Format: date-time */
+                            waived_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it is lifted by itself; null: never.
+                             */
+                            expires_at: string | null;
+                        };
+                        /** @description Instances it covers now. */
+                        instances: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WaiveFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Instance id. */
+                instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the finding is accepted or false (required). */
+                    reason: string;
+                    /** @description When the waiver expires (RFC 3339 time, or a date: midnight UTC); in the future. Absent: it holds until lifted. */
+                    until?: string;
+                    /** @description A false positive rather than an accepted risk (default false). */
+                    false_positive?: boolean;
+                    /**
+                     * @description `instance` (default): this finding; `rule`: every finding of its rule on its object, later ones included.
+                     * @enum {string}
+                     */
+                    scope?: "instance" | "rule";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        instance_id: string;
+                        rule_id: string;
+                        object_type: string;
+                        object_id: string;
+                        /** @description The terms of a waiver, as every instance it covers carries them in its `waiver` field. */
+                        waiver: {
+                            /** @description Waiver id (`wvr_…`). */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "instance" | "rule";
+                            /** @enum {string} */
+                            kind: "accepted_risk" | "false_positive";
+                            reason: string;
+                            /** @description The user of the token that set it (or last renewed it). */
+                            waived_by: string;
+                            /** Format: date-time */
+                            waived_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it is lifted by itself; null: never.
+                             */
+                            expires_at: string | null;
+                        };
+                        /** @description Instances it covers now. */
+                        instances: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        instance_id: string;
+                        rule_id: string;
+                        object_type: string;
+                        object_id: string;
+                        /** @description The terms of a waiver, as every instance it covers carries them in its `waiver` field. */
+                        waiver: {
+                            /** @description Waiver id (`wvr_…`). */
+                            id: string;
+                            /** @enum {string} */
+                            scope: "instance" | "rule";
+                            /** @enum {string} */
+                            kind: "accepted_risk" | "false_positive";
+                            reason: string;
+                            /** @description The user of the token that set it (or last renewed it). */
+                            waived_by: string;
+                            /** Format: date-time */
+                            waived_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it is lifted by itself; null: never.
+                             */
+                            expires_at: string | null;
+                        };
+                        /** @description Instances it covers now. */
+                        instances: number;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    UnwaiveFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+                /** @description Workspace id within the tenant. */
+                workspace_id: string;
+                /** @description Instance id. */
+                instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        instance_id: string;
+                        waiver_id: string;
+                        /** @description `lifted`. */
+                        status: string;
+                        /** @description Instances it covered. */
+                        instances: number;
                     };
                 };
             };

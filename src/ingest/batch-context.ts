@@ -30,13 +30,13 @@ export interface BatchOptions {
 /** A step run on a batch's (or an evaluation's) touched objects. */
 export type FinishStep = (ctx: BatchContext) => Promise<void>;
 
-/** What a batch changed that subscribers are told of (webhooks): a new object, a finding opened or resolved. */
-export type ChangeType = 'object.discovered' | 'finding.created' | 'finding.resolved';
+/** What a batch changed that subscribers are told of (webhooks): a new object, a finding opened, resolved, waived or back from a waiver. */
+export type ChangeType = 'object.discovered' | 'finding.created' | 'finding.resolved' | 'finding.waived' | 'finding.unwaived';
 
 export type Change =
   | { type: 'object.discovered'; kind: string; id: string; name: string; firstSeen: number; lastSeen: number }
   | {
-      type: 'finding.created' | 'finding.resolved';
+      type: 'finding.created' | 'finding.resolved' | 'finding.waived' | 'finding.unwaived';
       id: string;
       issueId: string;
       ruleId: string;
@@ -48,6 +48,8 @@ export type Change =
       detectedAt: number;
       resolvedAt: number | null;
       source: string;
+      /** The waiver's terms (`finding.waived`, `finding.unwaived`). */
+      waiver?: Record<string, unknown>;
     };
 
 /**
@@ -87,6 +89,8 @@ export class BatchContext {
   readonly aliases = new Map<string, string>();
   /** Changes noted for subscribers, in the order they happened; a finish step takes them. */
   readonly changes: Change[] = [];
+  /** Findings written under a waiver: their `finding.created` is not announced (they are not open). */
+  readonly quiet = new Set<string>();
   private readonly finishSteps: readonly FinishStep[];
   private readonly interestOf: ChangeInterest | undefined;
   private interest: Promise<ReadonlySet<ChangeType>> | undefined;

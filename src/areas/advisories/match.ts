@@ -429,7 +429,8 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
     const cvss = m.advisory.cvss?.score ?? null;
     const old = stored.get(id);
     let detectedAt = now;
-    if (old?.status === 'open') {
+    // A waived finding is live: it stays (waived) while the advisory matches.
+    if (old?.status === 'open' || old?.status === 'waived') {
       const same =
         old.severity === severity &&
         old.title === title &&
@@ -487,7 +488,7 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
     ]);
   }
   for (const old of stored.values()) {
-    if (old.status !== 'open' || matches.has(old.id) || !inScope(old)) continue;
+    if ((old.status !== 'open' && old.status !== 'waived') || matches.has(old.id) || !inScope(old)) continue;
     resolutions.push([old.id, 'resolved', now, now]);
     if (announceResolved) ctx.changes.push(change('finding.resolved', old));
     touchedIssues.set(old.issue_id, { ruleId: old.rule_id, severity: old.severity });

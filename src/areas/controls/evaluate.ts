@@ -56,7 +56,8 @@ async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenIns
       .where('tenant_id', '=', param('tenant'))
       .where('workspace_id', '=', param('workspace'))
       .where('rule_id', '=', param('rule'))
-      .where('status', '=', 'open'),
+      // A waived finding is live: it stays (waived) while the control answers its object.
+      .where('status', 'in', ['open', 'waived']),
   );
   const rows = await ctx.tx.all<OpenInstance>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId });
   return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));

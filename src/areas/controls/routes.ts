@@ -311,7 +311,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
     },
   );
 
-  /** Objects with an open finding of the rule. */
+  /** Objects with a live finding of the rule (open, or waived: saving keeps it as it is). */
   async function openObjects(ex: Executor, tenant: string, workspace: string, rule: string): Promise<Set<string>> {
     const rows = await ex.all<{ object_kind: string; object_id: string }>(openTemplate(), { tenant, workspace, rule });
     return new Set(rows.map((r) => objectKey(r.object_kind, r.object_id)));
@@ -324,7 +324,7 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
         .where('tenant_id', '=', param('tenant'))
         .where('workspace_id', '=', param('workspace'))
         .where('rule_id', '=', param('rule'))
-        .where('status', '=', 'open'),
+        .where('status', 'in', ['open', 'waived']),
     );
 
   api.get(

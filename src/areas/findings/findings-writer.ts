@@ -11,9 +11,10 @@ import { loadRuleMeta, type RuleMeta } from './rules-writer.ts';
 import { type BatchContext, type Change, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts';
 
-export function monthOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
-}
+import { type MonthlyDelta, monthlyCounter } from './monthly.ts';
+import { reconcileWaivers } from './waivers-apply.ts';
+
+export { bumper, monthlyCounter, type MonthlyDelta, monthOf } from './monthly.ts';
 
 interface StoredInstance {
   id: string;
@@ -73,14 +74,9 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     }
     const severity = r.severity ?? rule.severity;
     const issueId = issueIdOf(tenant, workspace, r.ruleId, severity);
-    const type =
-      r.status === 'open'
-        ? old?.status !== 'open' && opened
-          ? 'finding.created'
-          : null
-        : old?.status === 'open' && closed
-          ? 'finding.resolved'
-          : null;
+    // A waived finding is live too: sent again open, it stays waived (waivers-apply.ts) and is not announced.
+    const live = old?.status === 'open' || old?.status === 'waived';
+    const type = r.status === 'open' ? (!live && opened ? 'finding.created' : null) : live && closed ? 'finding.resolved' : null;
     if (type) {
       changes.push({
         type,
@@ -129,6 +125,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   // One by one: a batch's changes are unbounded, and spread into a call they overflow the stack.
   for (const c of changes) ctx.changes.push(c);
 
+  const settled = await reconcileWaivers(ctx, rows, deletes, monthly);
   for (const part of chunks(deletes)) {
     const t = db.template('ingest.instances-delete', (b, d) =>
       b
@@ -139,7 +136,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
     );
     await tx.run(t, { tenant, workspace, ids: part });
   }
-  await writeInstances(ctx, rows);
+  await writeInstances(ctx, settled);
   await addMonthly(ctx, monthly);
   await refreshIssues(ctx, touchedIssues, rules);
 }
@@ -169,17 +166,21 @@ export const instanceColumns = [
   'updated_at',
 ];
 
-/** Upserts instance rows aligned to `instanceColumns`. */
-export async function writeInstances(ctx: BatchContext, rows: unknown[][]): Promise<void> {
-  await bulkInsert(ctx.tx, 'issue_instances', instanceColumns, rows, {
+/** What reconcileWaivers appends to each row: the waiver covering it and its terms. */
+const settledColumns = [...instanceColumns, 'waiver_id', 'waiver'];
+
+/** Upserts instance rows aligned to `instanceColumns` and settled by reconcileWaivers. */
+async function writeInstances(ctx: BatchContext, rows: unknown[][]): Promise<void> {
+  await bulkInsert(ctx.tx, 'issue_instances', settledColumns, rows, {
     keys: ['tenant_id', 'workspace_id', 'id'],
-    update: Object.fromEntries(instanceColumns.slice(3).map((c) => [c, `excluded.${c}`])),
+    update: Object.fromEntries(settledColumns.slice(3).map((c) => [c, `excluded.${c}`])),
   });
 }
 
 /**
- * What a rule's evaluation decided, written: instance rows upserted, `[id, status, resolved_at,
- * updated_at]` resolutions applied, and the monthly deltas added. The one write of the posture
+ * What a rule's evaluation decided, written: instance rows upserted (their waivers kept or given,
+ * waivers-apply.ts), `[id, status, resolved_at, updated_at]` resolutions applied, and the monthly
+ * deltas added. The one write of the posture
  * rules, the controls and the advisories alike.
  */
 export async function writeSettled(
@@ -189,7 +190,7 @@ export async function writeSettled(
   resolutions: unknown[][],
   monthly: Map<string, MonthlyDelta>,
 ): Promise<void> {
-  await writeInstances(ctx, rows);
+  await writeInstances(ctx, await reconcileWaivers(ctx, rows, [], monthly));
   await updateRows(
     ctx.db,
     ctx.tx,
@@ -204,32 +205,6 @@ export async function writeSettled(
     resolutions,
   );
   await addMonthly(ctx, monthly);
-}
-
-/** Signed deltas of one month and rule, per severity. */
-export interface MonthlyDelta {
-  month: string;
-  ruleId: string;
-  counts: Record<Severity, number>;
-}
-
-/**
- * Instances opened (+1) or closed (-1) per month, rule and severity, for addMonthly. The rule is
- * kept so a compliance framework's trend (the sum over its rules) is a lookup too.
- */
-export function monthlyCounter(): {
-  monthly: Map<string, MonthlyDelta>;
-  bump: (ms: number, severity: Severity, by: number, ruleId: string) => void;
-} {
-  const monthly = new Map<string, MonthlyDelta>();
-  const bump = (ms: number, severity: Severity, by: number, ruleId: string) => {
-    const month = monthOf(ms);
-    const key = `${month}\u0000${ruleId}`;
-    const row = monthly.get(key) ?? { month, ruleId, counts: { critical: 0, high: 0, medium: 0, low: 0 } };
-    row.counts[severity] += by;
-    monthly.set(key, row);
-  };
-  return { monthly, bump };
 }
 
 const nonZero = (c: Record<Severity, number>) => c.critical || c.high || c.medium || c.low;

@@ -8,9 +8,9 @@ import { rfc3339 } from '../../platform/values.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
-/** Which instances a list shows: open ones, resolved ones, or both. */
-export type StatusFilter = 'open' | 'resolved' | 'all';
-export const statusFilters: StatusFilter[] = ['open', 'resolved', 'all'];
+/** Which instances a list shows: open ones, waived ones, resolved ones, or all. */
+export type StatusFilter = 'open' | 'waived' | 'resolved' | 'all';
+export const statusFilters: StatusFilter[] = ['open', 'waived', 'resolved', 'all'];
 
 export interface InstanceRow extends Record<string, unknown> {
   workspace_id: string;
@@ -33,6 +33,7 @@ export interface InstanceRow extends Record<string, unknown> {
   code_location: unknown;
   evidence: unknown;
   remediation: string;
+  waiver: unknown;
 }
 
 export const selected = [
@@ -56,6 +57,7 @@ export const selected = [
   'i.code_location',
   'i.evidence',
   'i.remediation',
+  'i.waiver',
 ] as const;
 
 /** Stored field behind each `instanceDetail` column, and how it goes on the wire. */
@@ -66,6 +68,7 @@ const wire: Record<string, (r: InstanceRow) => unknown> = {
   cvss_score: (r) => (r.cvss_score === null ? null : Number(r.cvss_score)),
   code_location: (r) => readJson(r.code_location) ?? null,
   evidence: (r) => readJson(r.evidence) ?? null,
+  waiver: (r) => readJson(r.waiver) ?? null,
 };
 const getters = instanceDetail.columns.map((c) => wire[c.name] ?? ((r: InstanceRow) => r[c.name] ?? null));
 

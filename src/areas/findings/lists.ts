@@ -157,7 +157,7 @@ export function statusFilter(fallback: string): FilterDecl {
     op: 'eq',
     none: 'all',
     default: fallback,
-    schema: StringEnum(statusFilters, { description: `Which instances: open, resolved or all (default ${fallback}).` }),
+    schema: StringEnum(statusFilters, { description: `Which instances: open, waived, resolved or all (default ${fallback}).` }),
   };
 }
 

@@ -61,7 +61,9 @@ export const InstanceView = Type.Object(
 );
 
 export const StatusQuery = (fallback: string) => ({
-  status: Type.Optional(StringEnum(statusFilters, { description: `Which instances: open, resolved or all (default ${fallback}).` })),
+  status: Type.Optional(
+    StringEnum(statusFilters, { description: `Which instances: open, waived, resolved or all (default ${fallback}).` }),
+  ),
 });
 
 export const HistogramCounts = Type.Object({

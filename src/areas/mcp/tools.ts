@@ -215,7 +215,7 @@ const inputs = {
       status: Type.Optional(
         Type.Unsafe<string>({
           type: 'string',
-          enum: ['open', 'resolved', 'all'],
+          enum: ['open', 'waived', 'resolved', 'all'],
           description: 'With issue_id and object_id: which findings (default open).',
         }),
       ),

@@ -27,7 +27,7 @@ const readerOf = (ctx: BatchContext) =>
 
 const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(rule.ruleId)?.enabled !== false;
 
-/** Objects with an open static instance of the rule in the workspace. */
+/** Objects with an open (or waived) static instance of the rule in the workspace. */
 async function openObjects(ctx: BatchContext, ruleId: string, kind: string): Promise<string[]> {
   const { db, tx, tenant, workspace } = ctx;
   const t = db.template('posture.open-objects', (b) =>
@@ -37,7 +37,7 @@ async function openObjects(ctx: BatchContext, ruleId: string, kind: string): Pro
       .where('tenant_id', '=', param('tenant'))
       .where('rule_id', '=', param('rule'))
       .where('workspace_id', '=', param('workspace'))
-      .where('status', '=', 'open')
+      .where('status', 'in', ['open', 'waived'])
       .where('source', '=', 'static')
       .where('object_kind', '=', param('kind')),
   );

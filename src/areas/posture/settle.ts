@@ -112,7 +112,8 @@ async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string
       const pair = `${r.rule_id}\u0000${objectKey(r.object_kind, r.object_id)}`;
       const entry = out.get(pair) ?? { ids: new Set<string>() };
       entry.ids.add(r.id);
-      if (r.status === 'open') entry.open = { ...r, detected_at: Number(r.detected_at) };
+      // A waived instance is the live one too: it stays (and stays waived) while the rule holds.
+      if (r.status === 'open' || r.status === 'waived') entry.open = { ...r, detected_at: Number(r.detected_at) };
       out.set(pair, entry);
     }
   }

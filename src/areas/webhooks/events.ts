@@ -1,7 +1,8 @@
 // The events a subscription receives, as CloudEvents 1.0 in structured mode (the whole event is
 // the JSON body, `application/cloudevents+json`), built as plain objects: `specversion`, `id`
 // (also the Standard Webhooks `webhook-id`, the receiver's idempotency key), `source` (the
-// workspace), `type` (`aispm.finding.created`, `aispm.finding.resolved`, `aispm.object.discovered`),
+// workspace), `type` (`aispm.finding.created`, `aispm.finding.resolved`, `aispm.finding.waived`,
+// `aispm.finding.unwaived`, `aispm.object.discovered`),
 // `subject`, `time`, `datacontenttype`, the extension attributes `tenantid` and `workspaceid`,
 // and `data`: the tenant, the workspace, the finding or the object, and links to them in the API
 // (absolute under AISPM_PUBLIC_URL when it is set, else paths).
@@ -12,7 +13,13 @@ import { type Severity, severityRank } from '../../catalog/rules/index.ts';
 import type { Change, ChangeType } from '../../ingest/batch-context.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
-export const eventTypes: readonly ChangeType[] = ['finding.created', 'finding.resolved', 'object.discovered'];
+export const eventTypes: readonly ChangeType[] = [
+  'finding.created',
+  'finding.resolved',
+  'finding.waived',
+  'finding.unwaived',
+  'object.discovered',
+];
 export const severities: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 
 export const CLOUDEVENTS_TYPE = 'application/cloudevents+json; charset=utf-8';
@@ -96,6 +103,7 @@ export function buildEvent(change: Change, tenant: string, workspace: string, at
               resolved_at: rfc3339(change.resolvedAt),
               source: change.source,
             },
+            ...(change.waiver ? { waiver: { ...change.waiver, reason: cut(String(change.waiver.reason ?? ''), max) } } : {}),
             links: links(change, tenant, workspace, base),
           };
     const body = JSON.stringify({

@@ -55,7 +55,8 @@ const deliveryColumns = [
 /** Writes the deliveries of the changes noted in `ctx` and schedules their first attempts. */
 export async function writeOutbox(db: Db, ctx: BatchContext, options: OutboxOptions): Promise<number> {
   if (ctx.changes.length === 0) return 0;
-  const changes = ctx.changes.splice(0);
+  // A finding written under a waiver is not open: its creation is not announced.
+  const changes = ctx.changes.splice(0).filter((c) => !(c.type === 'finding.created' && ctx.quiet.has(c.id)));
   const subscriptions = await activeSubscriptions(db, ctx.tx, ctx.tenant, ctx.workspace);
   if (subscriptions.length === 0) return 0;
   const subs = subscriptions.map((s) => ({ id: s.id, events: eventsOf(s), minSeverity: s.min_severity }));

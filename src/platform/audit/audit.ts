@@ -21,6 +21,8 @@ export const auditActions = [
   'view.updated',
   'view.deleted',
   'ingest.batch',
+  'finding.waived',
+  'finding.unwaived',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

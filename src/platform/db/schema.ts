@@ -152,6 +152,26 @@ export interface IssueInstancesTable {
   scan_id: string | null;
   source: string;
   updated_at: number;
+  /** The waiver covering it (migration 105), and a copy of its terms. */
+  waiver_id: string | null;
+  waiver: Json;
+}
+
+/** A waiver of a finding (or of every finding of a rule on one object): accepted risk or false positive. */
+export interface FindingWaiversTable {
+  tenant_id: string;
+  workspace_id: string;
+  id: string;
+  scope: string;
+  instance_id: string | null;
+  rule_id: string;
+  object_kind: string;
+  object_id: string;
+  kind: string;
+  reason: string;
+  waived_by: string;
+  waived_at: number;
+  expires_at: number | null;
 }
 
 export interface IssuesTable {
@@ -600,6 +620,7 @@ export interface Database {
   rules: RulesTable;
   rule_settings: RuleSettingsTable;
   issue_instances: IssueInstancesTable;
+  finding_waivers: FindingWaiversTable;
   issues: IssuesTable;
   issue_objects: IssueObjectsTable;
   issue_monthly: IssueMonthlyTable;

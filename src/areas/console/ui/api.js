@@ -52,14 +52,15 @@ export async function get(path, query, token) {
   return (await request(path, query, 'application/json', token)).json();
 }
 
-/** A change (POST, PUT, DELETE) with a JSON body; its JSON answer. */
+/** A change (POST, PUT, DELETE) with a JSON body; the answer's JSON, or null when it has none (204). */
 export async function send(method, path, body) {
   const init = {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   };
-  return (await request(path, {}, 'application/json', session.token(), init)).json();
+  const text = await (await request(path, {}, 'application/json', session.token(), init)).text();
+  return text ? JSON.parse(text) : null;
 }
 
 /** GET an answer as a Blob (CSV, SARIF, a BOM) for a download. */

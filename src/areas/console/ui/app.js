@@ -11,6 +11,7 @@ import { href, html, parseRoute } from './lib.js';
 import { Compliance } from './views/compliance.js';
 import { ControlPage, Controls } from './views/controls.js';
 import { Downloads } from './views/downloads.js';
+import { FindingPage } from './views/finding.js';
 import { Findings, IssuePage } from './views/findings.js';
 import { Inventory } from './views/inventory.js';
 import { ObjectPage } from './views/object.js';
@@ -115,7 +116,7 @@ function Shell({ me, onSignOut }) {
   const pick = (workspace) => {
     location.hash = href(
       { tenant, workspace },
-      route.view === 'object' || route.view === 'issue' || route.view === 'session' || route.view === 'control' ? 'overview' : route.view,
+      ['object', 'issue', 'finding', 'session', 'control'].includes(route.view) ? 'overview' : route.view,
     );
   };
 
@@ -180,6 +181,8 @@ function View({ route, me }) {
       return html`<${ControlPage} route=${route} me=${me} />`;
     case 'issue':
       return html`<${IssuePage} route=${route} />`;
+    case 'finding':
+      return html`<${FindingPage} route=${route} />`;
     case 'runtime':
       return html`<${Runtime} route=${route} />`;
     case 'session':

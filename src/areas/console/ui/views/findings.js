@@ -2,7 +2,7 @@
 // instance details with their evidence and code location.
 
 import { get } from '../api.js';
-import { Async, CodeLocation, Empty, Fields, Named } from '../components.js';
+import { Async, CodeLocation, Empty, Fields, Named, Table } from '../components.js';
 import { fmt, label } from '../format.js';
 import { href, html, kindByName, useAsync, wsPath } from '../lib.js';
 import { ListPage, withQuery } from './list.js';
@@ -37,7 +37,36 @@ export function Findings({ route }) {
       csv=${{ path: wsPath(route, 'issues'), filename: `${route.workspace}-issues.csv` }}
       cell=${(col, v, row) => (col === 'rule_name' ? html`<a href=${href(route, 'issue', [row[0]])}>${v}</a>` : col === 'severity' ? html`<span class=${`sev ${v}`}>${v}</span>` : undefined)}
     />
-    <p class="sub">The same findings against the controls of OWASP, MITRE ATLAS, NIST AI RMF and the EU AI Act: <a href=${href(route, 'compliance')}>Compliance</a>.</p>`;
+    <p class="sub">The same findings against the controls of OWASP, MITRE ATLAS, NIST AI RMF and the EU AI Act: <a href=${href(route, 'compliance')}>Compliance</a>.</p>
+    <${Waived} route=${route} />`;
+}
+
+/** The findings set aside by a waiver (they are in no issue above), newest first, each linking to its page. */
+function Waived({ route }) {
+  const state = useAsync(() => get(wsPath(route, 'instances'), { status: 'waived', page_size: 100 }), [route.tenant, route.workspace]);
+  return html`<section aria-labelledby="waived-h">
+    <h2 id="waived-h">Waived findings</h2>
+    <${Async}
+      state=${state}
+      what="Loading the waived findings"
+      render=${(d) =>
+        d.rows.length
+          ? html`<${Table}
+              header=${d.header}
+              rows=${d.rows}
+              caption=${d.total > d.rows.length ? `The newest ${d.rows.length} of ${d.total} waived findings` : 'Findings set aside by a waiver'}
+              testid="waived-table"
+              columns=${['title', 'severity', 'object_id', 'detected_at']}
+              cell=${(col, v, row) =>
+                col === 'title'
+                  ? html`<a href=${href(route, 'finding', [row[0]])}>${v}</a>`
+                  : col === 'severity'
+                    ? html`<span class=${`sev ${v}`}>${v}</span>`
+                    : undefined}
+            />`
+          : html`<${Empty}>No finding is waived.</${Empty}>`}
+    />
+  </section>`;
 }
 
 function ObjectDetails({ route, issueId, object }) {
@@ -55,7 +84,7 @@ function ObjectDetails({ route, issueId, object }) {
           ? html`<ul class="findings" data-testid="instance-details">
               ${d.details.map(
                 (x) => html`<li>
-                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> ${x.title} <span class="sub">${x.status} · detected ${fmt(x.detected_at)}</span></h3>
+                  <h3><span class=${`sev ${x.severity}`}>${x.severity}</span> <a href=${href(route, 'finding', [x.id])}>${x.title}</a> <span class="sub">${x.status} · detected ${fmt(x.detected_at)}</span></h3>
                   <p>${x.description}</p>
                   ${x.code_location && html`<p class="sub"><strong>Code:</strong> <${CodeLocation} loc=${x.code_location} page=${locationPage(route, x.code_location)} /></p>`}
                   ${
