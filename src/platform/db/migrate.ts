@@ -31,6 +31,7 @@ import * as costDaily from './migrations/080_cost_daily.ts';
 import * as identity from './migrations/085_identity.ts';
 import * as advisories from './migrations/095_advisories.ts';
 import * as controls from './migrations/100_controls.ts';
+import * as ruleTags from './migrations/110_rule_tags.ts';
 
 interface Migration {
   version: number;
@@ -65,6 +66,7 @@ const migrations: Migration[] = [
   { version: 85, name: 'identity', up: identity.up },
   { version: 95, name: 'advisories', up: advisories.up },
   { version: 100, name: 'controls', up: controls.up },
+  { version: 110, name: 'rule_tags', up: ruleTags.up },
 ];
 
 export interface MigrateResult {
