@@ -182,6 +182,14 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           'objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log ' +
           'that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.',
         params: TenantWorkspaceParams,
+        querystring: Type.Object({
+          root: Type.Optional(
+            Type.String({ description: "SARIF only: the repository's top directory (absolute) that the log's absolute file:// paths lie under." }),
+          ),
+          repository: Type.Optional(Type.String({ description: 'SARIF only: the repository, when the log names none (versionControlProvenance).' })),
+          branch: Type.Optional(Type.String({ description: 'SARIF only: the branch, when the log names none.' })),
+          commit: Type.Optional(Type.String({ description: 'SARIF only: the commit, when the log names none.' })),
+        }),
         // The document names the NDJSON media types, so generated clients and the reference page send them.
         consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE, SARIF_MEDIA_TYPE],
         body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
@@ -208,7 +216,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
       // The media type was checked before parsing (preParsing): NDJSON, a CycloneDX BOM or a SARIF log.
       const format = formatOf(request);
-      const query = format === 'sarif' ? sarifQuery(request) : {};
+      const query = sarifQuery(request);
+      if (format !== 'sarif' && Object.keys(query).length) throw new ApiError(400, `${Object.keys(query).join(', ')}: only a SARIF log takes them`);
       let summary: IngestSummary;
       let origins: string[] | undefined;
       try {
