@@ -102,7 +102,9 @@ function log(n: number, drop: boolean): string {
 function aispm(args: string[]): Promise<{ code: number | null; out: string; err: string; ms: number }> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli.ts', ...args], { env: { ...process.env, AISPM_DB: h.config.db, AISPM_SARIF_MAX_RESULTS: String(Math.max(N, 50_000)) } });
+    const child = spawn(process.execPath, ['src/cli.ts', ...args], {
+      env: { ...process.env, AISPM_DB: h.config.db, AISPM_SARIF_MAX_RESULTS: String(Math.max(N, 50_000)) },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
