@@ -126,14 +126,14 @@ try {
   const size = (f: string) => `${(statSync(f).size / 1e6).toFixed(1)} MB`;
   const rate = (ms: number, n: number) => `${(ms / 1000).toFixed(2)} s (${Math.round(n / (ms / 1000)).toLocaleString('en')} results/s)`;
 
-  const cli = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, first]);
+  const cli = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, '--repository', REPO, first]);
   if (cli.code !== 0) throw new Error(cli.err);
   console.log(`${engine}: aispm import --format sarif, ${N} results (${size(first)}): ${rate(cli.ms, N)}; ${cli.out.trim()}`);
 
   const t = performance.now();
   const res = await h.request({
     method: 'POST',
-    url: `/api/v1/ingest/tenants/${T}/workspaces/http?root=${encodeURIComponent(ROOT)}`,
+    url: `/api/v1/ingest/tenants/${T}/workspaces/http?root=${encodeURIComponent(ROOT)}&repository=${encodeURIComponent(REPO)}`,
     token,
     headers: { 'content-type': 'application/sarif+json' },
     payload: log(N, false),
@@ -141,7 +141,7 @@ try {
   if (res.statusCode !== 200) throw new Error(res.body);
   console.log(`${engine}: POST /api/v1/ingest (application/sarif+json), ${N} results: ${rate(performance.now() - t, N)}`);
 
-  const next = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, second]);
+  const next = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, '--repository', REPO, second]);
   if (next.code !== 0) throw new Error(next.err);
   console.log(`${engine}: the next run (${Math.round(N * 0.9)} results, ${N / 10} gone) over the first: ${rate(next.ms, N * 0.9)}`);
 
