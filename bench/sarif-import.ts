@@ -6,7 +6,7 @@
 // log through the ingest route into another workspace, and the next run (one result in ten gone)
 // imported over the first: updated findings and resolutions.
 //
-//   node bench/sarif-import.ts [--engine sqlite|postgres] [--results N]
+//   node bench/sarif-import.ts [--engine sqlite|postgres] [--results N]   (AISPM_SQL_PROFILE=1: the first import's time per statement)
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -126,8 +126,23 @@ try {
   const size = (f: string) => `${(statSync(f).size / 1e6).toFixed(1)} MB`;
   const rate = (ms: number, n: number) => `${(ms / 1000).toFixed(2)} s (${Math.round(n / (ms / 1000)).toLocaleString('en')} results/s)`;
 
-  const cli = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, '--repository', REPO, first]);
+  const cli = await aispm([
+    'import',
+    '--format',
+    'sarif',
+    '--tenant',
+    T,
+    '--workspace',
+    'cli',
+    '--root',
+    ROOT,
+    '--repository',
+    REPO,
+    first,
+  ]);
   if (cli.code !== 0) throw new Error(cli.err);
+  // AISPM_SQL_PROFILE=1: the first import's time per statement (printed on its standard error).
+  if (process.env.AISPM_SQL_PROFILE === '1') process.stderr.write(cli.err);
   console.log(`${engine}: aispm import --format sarif, ${N} results (${size(first)}): ${rate(cli.ms, N)}; ${cli.out.trim()}`);
 
   const t = performance.now();
@@ -141,7 +156,20 @@ try {
   if (res.statusCode !== 200) throw new Error(res.body);
   console.log(`${engine}: POST /api/v1/ingest (application/sarif+json), ${N} results: ${rate(performance.now() - t, N)}`);
 
-  const next = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', 'cli', '--root', ROOT, '--repository', REPO, second]);
+  const next = await aispm([
+    'import',
+    '--format',
+    'sarif',
+    '--tenant',
+    T,
+    '--workspace',
+    'cli',
+    '--root',
+    ROOT,
+    '--repository',
+    REPO,
+    second,
+  ]);
   if (next.code !== 0) throw new Error(next.err);
   console.log(`${engine}: the next run (${Math.round(N * 0.9)} results, ${N / 10} gone) over the first: ${rate(next.ms, N * 0.9)}`);
 
