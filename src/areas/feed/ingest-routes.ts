@@ -184,9 +184,13 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         params: TenantWorkspaceParams,
         querystring: Type.Object({
           root: Type.Optional(
-            Type.String({ description: "SARIF only: the repository's top directory (absolute) that the log's absolute file:// paths lie under." }),
+            Type.String({
+              description: "SARIF only: the repository's top directory (absolute) that the log's absolute file:// paths lie under.",
+            }),
           ),
-          repository: Type.Optional(Type.String({ description: 'SARIF only: the repository, when the log names none (versionControlProvenance).' })),
+          repository: Type.Optional(
+            Type.String({ description: 'SARIF only: the repository, when the log names none (versionControlProvenance).' }),
+          ),
           branch: Type.Optional(Type.String({ description: 'SARIF only: the branch, when the log names none.' })),
           commit: Type.Optional(Type.String({ description: 'SARIF only: the commit, when the log names none.' })),
         }),
@@ -217,7 +221,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
       // The media type was checked before parsing (preParsing): NDJSON, a CycloneDX BOM or a SARIF log.
       const format = formatOf(request);
       const query = sarifQuery(request);
-      if (format !== 'sarif' && Object.keys(query).length) throw new ApiError(400, `${Object.keys(query).join(', ')}: only a SARIF log takes them`);
+      if (format !== 'sarif' && Object.keys(query).length)
+        throw new ApiError(400, `${Object.keys(query).join(', ')}: only a SARIF log takes them`);
       let summary: IngestSummary;
       let origins: string[] | undefined;
       try {
