@@ -419,6 +419,55 @@ for (const engine of engineNames) {
       assert.ok(!JSON.stringify(rows).includes(secret));
     });
 
+    it('paths relative to originalUriBaseIds, chained bases, versionControlProvenance and fingerprints (a real ESLint log, rewritten as CodeQL lays out its locations)', async () => {
+      const log = JSON.parse(readFileSync(join(dir, 'eslint-1.sarif'), 'utf8'));
+      const run = log.runs[0];
+      run.originalUriBaseIds = { REPOROOT: { uri: 'file:///ci/work/' }, SRC: { uri: 'src/', uriBaseId: 'REPOROOT' } };
+      run.versionControlProvenance = [
+        {
+          repositoryUri: 'https://GitHub.com/acme/agents.git',
+          revisionId: 'abc1234',
+          branch: 'release',
+          mappedTo: { uriBaseId: 'REPOROOT' },
+        },
+      ];
+      run.automationDetails = { id: 'eslint/ci/run-7' };
+      delete run.artifacts;
+      (run.results as Array<Record<string, any>>).forEach((r, i) => {
+        r.locations[0].physicalLocation.artifactLocation = { uri: 'agents.js', uriBaseId: 'SRC' };
+        r.fingerprints = { 'eslint/v1': `fp-${i}` };
+      });
+      const post = (query: string) =>
+        h.request({
+          method: 'POST',
+          url: `/api/v1/ingest/tenants/${T}/workspaces/ci${query}`,
+          token,
+          headers: { 'content-type': 'application/sarif+json' },
+          payload: JSON.stringify(log),
+        });
+      const first = await post('?root=/ci/work');
+      assert.equal(first.statusCode, 200, first.body);
+      const [scan] = objects(await get(`/api/v1/scans/tenants/${T}/workspaces/ci/current?sensorType=ESLint`));
+      assert.deepEqual(
+        [scan!.repository, scan!.branch, scan!.commit, scan!.attributes.automation_id, scan!.attributes.category],
+        [REPO, 'release', 'abc1234', 'eslint/ci/run-7', 'eslint/ci'],
+      );
+      const rows = objects(await get(`/api/v1/scans/tenants/${T}/workspaces/ci/${scan!.id}/instances`));
+      assert.deepEqual(rows.map((r) => `${r.code_location.path}:${r.code_location.start_line}`).sort(), [
+        'src/agents.js:10',
+        'src/agents.js:15',
+        'src/agents.js:21',
+      ]);
+      // Without a root the base stands for the repository's top: the same paths, the same findings (their fingerprints).
+      const again = await post('');
+      assert.equal(again.statusCode, 200, again.body);
+      const rowsAgain = objects(await get(`/api/v1/scans/tenants/${T}/workspaces/ci/${scan!.id}/instances`));
+      assert.deepEqual(
+        rowsAgain.map((r) => [r.id, r.status, r.code_location.path]),
+        rows.map((r) => [r.id, r.status, r.code_location.path]),
+      );
+    });
+
     it('a malformed or oversized log is refused naming the first problem, and nothing is written', async () => {
       const url = `/api/v1/ingest/tenants/${T}/workspaces/${W}`;
       const post = (payload: string, query = '') =>

@@ -151,75 +151,89 @@ function relativePath(uri: string): string {
   return p.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
 }
 
-/** `/a/b/` + `c/d` with `..` and `.` folded. */
-function joinPath(base: string, rel: string): string {
+/** `a/b/` + `c/../d` → `a/b/d`: folded, without leading or trailing slashes; null when `..` climbs above the start. */
+function joinRel(base: string, rel: string): string | null {
   const parts: string[] = [];
-  for (const seg of `${base.replace(/\/+$/, '')}/${rel}`.split('/')) {
-    if (seg === '..') parts.pop();
-    else if (seg !== '.' && seg !== '') parts.push(seg);
+  for (const seg of `${base}/${rel}`.split('/')) {
+    if (seg === '..') {
+      if (parts.pop() === undefined) return null;
+    } else if (seg !== '.' && seg !== '') parts.push(seg);
   }
-  return `/${parts.join('/')}`;
+  return parts.join('/');
+}
+
+/** An absolute path relative to the root: '' for the root itself, null outside it. */
+function underRoot(root: string, abs: string): string | null {
+  const r = root.replace(/\/+$/, '');
+  const a = abs.replace(/\/+$/, '');
+  if (a === r) return '';
+  return a.startsWith(`${r}/`) ? joinRel('', a.slice(r.length + 1)) : null;
 }
 
 interface RunPaths {
-  /** The absolute directory each base id stands for, or null when it stands for the repository's top (or is unknown). */
-  bases: Map<string, string | null>;
+  /** Each base id as a directory relative to the repository's top; null when it lies outside the root. */
+  base: (id: string) => string | null;
   root: string | undefined;
 }
 
-/** Base ids as absolute directories: `originalUriBaseIds`, each possibly relative to another. */
+/**
+ * Base ids as directories of the repository: a base the log leaves undefined (given on the tool's
+ * command line, as `%SRCROOT%`), defines without a URI, or maps to the repository
+ * (`versionControlProvenance[].mappedTo`) is its top; an absolute one is placed under the root when
+ * one is known (else taken as the top); a relative one under its own base (bases may chain).
+ */
 function runBases(run: Json, root: string | undefined): RunPaths {
   const original: Json = run.originalUriBaseIds ?? {};
   const top = new Set<string>();
   for (const v of Array.isArray(run.versionControlProvenance) ? run.versionControlProvenance : []) {
     if (str(v?.mappedTo?.uriBaseId)) top.add(v.mappedTo.uriBaseId);
   }
-  const bases = new Map<string, string | null>();
-  const resolve = (id: string, depth: number): string | null => {
-    if (bases.has(id)) return bases.get(id)!;
+  const known = new Map<string, string | null>();
+  const base = (id: string, depth = 0): string | null => {
+    const have = known.get(id);
+    if (have !== undefined) return have;
+    let out: string | null = '';
     const loc = Object.hasOwn(original, id) ? (original[id] as Json) : undefined;
-    let out: string | null = null;
-    if (top.has(id)) out = root ?? (str(loc?.uri) ? (filePath(loc!.uri) ?? null) : null);
-    else if (loc && str(loc.uri)) {
-      const abs = filePath(loc.uri);
-      if (abs) out = abs;
-      else if (!isAbsoluteUri(loc.uri) && str(loc.uriBaseId) && depth < 16) {
-        const parent = resolve(loc.uriBaseId, depth + 1);
-        out = parent ? joinPath(parent, relativePath(loc.uri)) : null;
+    const uri = str(loc?.uri);
+    if (!top.has(id) && loc && uri) {
+      if (isAbsoluteUri(uri)) {
+        const abs = filePath(uri);
+        out = abs === undefined ? null : root ? underRoot(root, abs) : '';
+      } else {
+        const parent = str(loc.uriBaseId) && depth < 16 ? base(loc.uriBaseId, depth + 1) : '';
+        out = parent === null ? null : joinRel(parent, relativePath(uri));
       }
     }
-    bases.set(id, out);
+    known.set(id, out);
     return out;
   };
-  for (const id of Object.keys(original)) resolve(id, 0);
-  // The top itself is the root when one is known: a base at the top names paths relative to it.
-  if (root) for (const [id, dir] of bases) if (dir === null && top.has(id)) bases.set(id, root);
-  return { bases, root };
+  return { base, root };
 }
 
 /** A location's path relative to the repository's top, or a SarifError saying why it cannot be. */
 function repoPath(paths: RunPaths, artifact: Json, from: string): string {
   const uri = str(artifact.uri);
   if (!uri) throw new SarifError(`${from}: the location names no file (no artifactLocation.uri)`);
-  let abs: string | undefined;
+  let path: string | null;
   if (isAbsoluteUri(uri)) {
-    abs = filePath(uri);
+    const abs = filePath(uri);
     if (!abs)
       throw new SarifError(`${from}: ${clip(uri, 200)} is not a file of the repository (only file: URIs and relative paths are read)`);
-  } else if (str(artifact.uriBaseId)) {
-    // Relative to a base: the base is the repository's top unless a known root says where it lies below it.
-    const base = paths.bases.get(artifact.uriBaseId);
-    if (!base || !paths.root) return relativePath(uri);
-    abs = joinPath(base, relativePath(uri));
-  } else return relativePath(uri);
-  const root = paths.root?.replace(/\/+$/, '');
-  if (!root)
+    if (!paths.root)
+      throw new SarifError(
+        `${from}: ${clip(uri, 200)} is an absolute path: give the repository's top directory (--root, or root= on the ingest route)`,
+      );
+    path = underRoot(paths.root, abs);
+    if (!path) throw new SarifError(`${from}: ${clip(abs, 200)} is outside the repository's top directory ${clip(paths.root, 200)}`);
+    return path;
+  }
+  const dirOf = str(artifact.uriBaseId) ? paths.base(artifact.uriBaseId) : '';
+  path = dirOf === null ? null : joinRel(dirOf, relativePath(uri));
+  if (!path)
     throw new SarifError(
-      `${from}: ${clip(uri, 200)} is an absolute path: give the repository's top directory (--root, or root= on the ingest route)`,
+      `${from}: ${clip(uri, 200)}${artifact.uriBaseId ? ` (from ${clip(String(artifact.uriBaseId), 64)})` : ''} is outside the repository`,
     );
-  if (!abs || abs === root || !abs.startsWith(`${root}/`))
-    throw new SarifError(`${from}: ${clip(abs, 200)} is outside the repository's top directory ${clip(root, 200)}`);
-  return abs.slice(root.length + 1);
+  return path;
 }
 
 interface RuleRef {
