@@ -48,6 +48,7 @@ import { OtlpHub } from './areas/discovery/hub.ts';
 import { registerDiscovery } from './areas/discovery/routes.ts';
 import { advisoryWriter } from './areas/advisories/store.ts';
 import { matchAdvisories } from './areas/advisories/match.ts';
+import { codeFindingWriter, codeRunWriter, settleCodeFindings } from './areas/code-findings/settle.ts';
 import { registerAdvisories } from './areas/advisories/routes.ts';
 import { Controls } from './areas/controls/evaluate.ts';
 import { registerControls } from './areas/controls/routes.ts';
@@ -129,13 +130,15 @@ export function composeService(webhooks: OutboxOptions = defaultWebhooks): Servi
       ruleSettingWriter,
       priceWriter,
       scanWriter,
+      codeRunWriter,
       findingWriter,
+      codeFindingWriter,
       interactionWriter,
       advisoryWriter,
     ],
     derive: [refreshKindCounts, refreshEdgeCounts, noteIngest],
     // Posture and advisories first: the findings they open or resolve count in the risk score the finish computes.
-    react: [posture.afterBatch, matchAdvisories, rescoreAfterBatch],
+    react: [posture.afterBatch, matchAdvisories, settleCodeFindings, rescoreAfterBatch],
     finish,
     interest: webhookInterest,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),

@@ -294,6 +294,8 @@ describeEngines(
         source: 'static',
         enabled: true,
         frameworks: ['LLM01', 'ASI01', 'AML.T0051', 'AML.T0054', 'MEASURE 2.7', 'Article 15'],
+        tags: [],
+        help_uri: null,
       });
       assert.deepEqual(issue.objects, {
         header: ['object_type', 'object_id', 'object_name', 'occurrences', 'first_detected', 'last_detected'],
@@ -322,6 +324,8 @@ describeEngines(
         source: 'external',
         enabled: true,
         frameworks: ['ASI06'],
+        tags: [],
+        help_uri: null,
       });
     });
 

@@ -23,6 +23,8 @@ const ruleHeader = [
   'source',
   'enabled',
   'frameworks',
+  'tags',
+  'help_uri',
 ];
 
 // The fixtures count ingested findings only: posture rules (their own suite) are off here.
@@ -81,6 +83,8 @@ describeEngines(
         'external',
         true,
         ['ASI06'],
+        [],
+        null,
       ]);
     });
 
@@ -99,6 +103,8 @@ describeEngines(
         source: 'static',
         enabled: false,
         frameworks: ['LLM01', 'ASI01', 'ASI06', 'AML.T0051', 'MEASURE 2.7', 'Article 15'],
+        tags: [],
+        help_uri: null,
       });
       // Another tenant's settings are its own.
       const t2 = await h().token({ tenant: T2 });

@@ -181,6 +181,12 @@ export const ruleRow: RowSetDef = {
       'strings',
       'Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md).',
     ),
+    col(
+      'tags',
+      'strings',
+      "What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules.",
+    ),
+    col('help_uri', 'string', "Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null."),
   ],
 };
 

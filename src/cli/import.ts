@@ -6,15 +6,40 @@ import { flagHelp } from '../config.ts';
 import type { CliContext } from './context.ts';
 import type { Fail } from './operator.ts';
 
+interface ImportOptions {
+  tenant: string;
+  workspace: string;
+  batchSize?: number;
+  progressJson?: boolean;
+  format: string;
+  root?: string;
+  repository?: string;
+  branch?: string;
+  commit?: string;
+}
+
 export function registerImportCommand(program: Command, ctx: CliContext): void {
   const { count, wholeNumber, modules, config, withDb } = ctx;
   // Annotated, so that TypeScript narrows after a call that never returns.
   const fail: Fail = ctx.fail;
   program
     .command('import')
-    .description('ingest an NDJSON file (- for standard input), or a CycloneDX BOM (--format cyclonedx), into a workspace')
-    .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM')
-    .option('--format <format>', 'ndjson (default) or cyclonedx (a CycloneDX JSON BOM, written whole or not at all)', 'ndjson')
+    .description(
+      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx) or a SARIF log (--format sarif) into a workspace',
+    )
+    .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log')
+    .option(
+      '--format <format>',
+      'ndjson (default), cyclonedx (a CycloneDX JSON BOM) or sarif (a SARIF 2.1.0 log); a BOM or a log is written whole or not at all',
+      'ndjson',
+    )
+    .option(
+      '--root <dir>',
+      "sarif: the repository's top directory that absolute file:// paths are made relative to (default: their git top level)",
+    )
+    .option('--repository <url>', 'sarif: the repository, when the log names none (default: the origin remote of the git top level)')
+    .option('--branch <name>', 'sarif: the branch, when the log names none (default: the checked-out branch)')
+    .option('--commit <sha>', 'sarif: the commit, when the log names none (default: the checked-out commit)')
     .requiredOption('--tenant <id>', 'tenant')
     .requiredOption('--workspace <id>', 'workspace')
     .option('--batch-size <n>', flagHelp('importBatch', 'records per transaction'), wholeNumber('batch-size'))
@@ -22,9 +47,13 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
       '--progress-json',
       'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}',
     )
-    .action(async (file: string, o: { tenant: string; workspace: string; batchSize?: number; progressJson?: boolean; format: string }) => {
-      if (o.format !== 'ndjson' && o.format !== 'cyclonedx') fail(`--format: expected ndjson or cyclonedx, not "${o.format}"`);
+    .action(async (file: string, o: ImportOptions) => {
+      if (o.format !== 'ndjson' && o.format !== 'cyclonedx' && o.format !== 'sarif')
+        fail(`--format: expected ndjson, cyclonedx or sarif, not "${o.format}"`);
+      if (o.format !== 'sarif' && (o.root || o.repository || o.branch || o.commit))
+        fail('--root, --repository, --branch and --commit are for --format sarif');
       if (o.format === 'cyclonedx') return importBom(file, o);
+      if (o.format === 'sarif') return importSarifLog(file, o);
       const cfg = config({ importBatch: o.batchSize });
       // The worker reads and parses the first batches while this thread loads the pipeline, opens and
       // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
@@ -110,6 +139,65 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
+  }
+
+  /**
+   * `aispm import --format sarif`: the log is validated, then written as one batch. What it does not
+   * say is found here, where the files are: the repository's top (`--root`, else the git top level of
+   * the first absolute path it names, else of the current directory) and, when the log names no
+   * repository, that top's remote, branch and commit, read from .git as the scanner reads them.
+   */
+  async function importSarifLog(file: string, o: ImportOptions): Promise<void> {
+    const { importSarif, readBounded } = await import('../demo/import-sarif.ts');
+    const { SarifError } = await import('../ingest/sarif.ts');
+    const { gitInfo } = await import('../scan/repo/git.ts');
+    const { dirname, resolve } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const cfg = config();
+    const refused = (err: unknown): never => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') fail(`no such file: ${file}`);
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') fail(`${file} is a directory: give one SARIF log`);
+      if (err instanceof SarifError) fail(`${file}: ${err.message}; nothing was written`, 1);
+      throw err;
+    };
+    const text = await readBounded(file, cfg.ingestMaxBytes).catch(refused);
+    const firstAbsolute = /"uri"\s*:\s*"(file:\/\/[^"]+)"/.exec(text)?.[1];
+    let fromUri: string | undefined;
+    try {
+      fromUri = firstAbsolute ? dirname(fileURLToPath(firstAbsolute)) : undefined;
+    } catch {
+      fromUri = undefined;
+    }
+    const git = gitInfo(o.root ? resolve(o.root) : (fromUri ?? process.cwd()));
+    const root = o.root ? resolve(o.root) : git?.top;
+    const start = performance.now();
+    const summary = await withDb(cfg, async (db) => {
+      await modules.migrate(db);
+      return importSarif(db, text, {
+        tenant: o.tenant,
+        workspace: o.workspace,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
+        webhooks: (await modules.wiring()).webhookOutbox(cfg),
+        maxBytes: cfg.ingestMaxBytes,
+        maxResults: cfg.sarifMaxResults,
+        context: {
+          now: Date.now(),
+          ...(root ? { root } : {}),
+          ...((o.repository ?? git?.remote) ? { repository: o.repository ?? git!.remote! } : {}),
+          ...((o.branch ?? git?.branch) ? { branch: o.branch ?? git!.branch! } : {}),
+          ...((o.commit ?? git?.commit) ? { commit: o.commit ?? git!.commit! } : {}),
+        },
+      }).catch(refused);
+    });
+    if (summary.rejected) {
+      for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
+      fail(`${file}: the log was refused; nothing was written`, 1);
+    }
+    const secs = (performance.now() - start) / 1000;
+    process.stdout.write(
+      `${count(summary.results, 'result')} imported (${count(summary.accepted, 'record')} written) from the log in ${secs.toFixed(2)} s\n`,
+    );
   }
 
   /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */

@@ -843,7 +843,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest NDJSON records
-         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written.
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log (docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.
          */
         post: operations["IngestRecords"];
         delete?: never;
@@ -1203,6 +1203,8 @@ export interface paths {
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
          *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
+         *     | `tags` | strings |  | What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. |
+         *     | `help_uri` | string |  | Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. |
          */
         get: operations["GetAllRules"];
         put?: never;
@@ -1260,6 +1262,8 @@ export interface paths {
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
          *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
+         *     | `tags` | strings |  | What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. |
+         *     | `help_uri` | string |  | Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. |
          */
         get: operations["GetStaticRules"];
         put?: never;
@@ -1297,6 +1301,8 @@ export interface paths {
          *     | `source` | string | yes | static (shipped with the service) or external (ingested). |
          *     | `enabled` | boolean |  | False when the tenant turned the rule off. |
          *     | `frameworks` | strings |  | Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). |
+         *     | `tags` | strings |  | What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. |
+         *     | `help_uri` | string |  | Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. |
          */
         get: operations["GetExternalRules"];
         put?: never;
@@ -2877,6 +2883,10 @@ export interface components {
             enabled: boolean;
             /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
             frameworks: string[];
+            /** @description What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. */
+            tags: string[];
+            /** @description Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. */
+            help_uri: string | null;
         };
     };
     responses: never;
@@ -10176,7 +10186,16 @@ export interface operations {
     };
     IngestRecords: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description SARIF only: the repository's top directory (absolute) that the log's absolute file:// paths lie under. */
+                root?: string;
+                /** @description SARIF only: the repository, when the log names none (versionControlProvenance). */
+                repository?: string;
+                /** @description SARIF only: the branch, when the log names none. */
+                branch?: string;
+                /** @description SARIF only: the commit, when the log names none. */
+                commit?: string;
+            };
             header?: never;
             path: {
                 /** @description Tenant (organisation) id. */
@@ -10194,6 +10213,7 @@ export interface operations {
                 "application/jsonl": string;
                 "application/x-jsonlines": string;
                 "application/vnd.cyclonedx+json": string;
+                "application/sarif+json": string;
             };
         };
         responses: {
@@ -10649,6 +10669,10 @@ export interface operations {
                             enabled: boolean;
                             /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
                             frameworks: string[];
+                            /** @description What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. */
+                            tags: string[];
+                            /** @description Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. */
+                            help_uri: string | null;
                         } | null;
                         objects: components["schemas"]["TabularResult"];
                     };
@@ -11269,6 +11293,10 @@ export interface operations {
                             enabled: boolean;
                             /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
                             frameworks: string[];
+                            /** @description What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. */
+                            tags: string[];
+                            /** @description Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. */
+                            help_uri: string | null;
                         } | null;
                         /** @description One scan: every column of the scan rows (docs/SCANS.md). */
                         scan: {
@@ -11438,6 +11466,10 @@ export interface operations {
                             enabled: boolean;
                             /** @description Compliance controls the rule maps to (OWASP LLM and agentic, MITRE ATLAS, NIST AI RMF, EU AI Act ids; docs/COMPLIANCE.md). */
                             frameworks: string[];
+                            /** @description What the rule's scanner tags it with (an imported SARIF rule's tags, CWE ids as `CWE-79`); empty for static rules. */
+                            tags: string[];
+                            /** @description Where the rule's scanner documents it (an imported SARIF rule's `helpUri`), or null. */
+                            help_uri: string | null;
                         } | null;
                         /** @description One scan: every column of the scan rows (docs/SCANS.md). */
                         scan: {
@@ -12168,6 +12200,24 @@ export interface operations {
                 frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
+                /** @description Only rows whose tags has this. */
+                tags?: string;
+                /** @description Only rows whose tags lacks this. */
+                tags__ne?: string;
+                /** @description Only rows whose tags has one of (comma-separated) this. */
+                tags__in?: string;
+                /** @description Only rows whose tags has one of these (comma-separated) and nothing else. */
+                tags__only?: string;
+                /** @description Only rows whose tags contains, in any case, this. */
+                tags__ilk?: string;
+                /** @description Only rows whose help_uri equals this. */
+                help_uri?: string;
+                /** @description Only rows whose help_uri differs from this. */
+                help_uri__ne?: string;
+                /** @description Only rows whose help_uri is one of (comma-separated) this. */
+                help_uri__in?: string;
+                /** @description Only rows whose help_uri contains, in any case, this. */
+                help_uri__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -12447,6 +12497,24 @@ export interface operations {
                 frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
+                /** @description Only rows whose tags has this. */
+                tags?: string;
+                /** @description Only rows whose tags lacks this. */
+                tags__ne?: string;
+                /** @description Only rows whose tags has one of (comma-separated) this. */
+                tags__in?: string;
+                /** @description Only rows whose tags has one of these (comma-separated) and nothing else. */
+                tags__only?: string;
+                /** @description Only rows whose tags contains, in any case, this. */
+                tags__ilk?: string;
+                /** @description Only rows whose help_uri equals this. */
+                help_uri?: string;
+                /** @description Only rows whose help_uri differs from this. */
+                help_uri__ne?: string;
+                /** @description Only rows whose help_uri is one of (comma-separated) this. */
+                help_uri__in?: string;
+                /** @description Only rows whose help_uri contains, in any case, this. */
+                help_uri__ilk?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */
                 sort?: string;
                 /** @description Sort direction. */
@@ -12631,6 +12699,24 @@ export interface operations {
                 frameworks__only?: string;
                 /** @description Only rows whose frameworks contains, in any case, this. */
                 frameworks__ilk?: string;
+                /** @description Only rows whose tags has this. */
+                tags?: string;
+                /** @description Only rows whose tags lacks this. */
+                tags__ne?: string;
+                /** @description Only rows whose tags has one of (comma-separated) this. */
+                tags__in?: string;
+                /** @description Only rows whose tags has one of these (comma-separated) and nothing else. */
+                tags__only?: string;
+                /** @description Only rows whose tags contains, in any case, this. */
+                tags__ilk?: string;
+                /** @description Only rows whose help_uri equals this. */
+                help_uri?: string;
+                /** @description Only rows whose help_uri differs from this. */
+                help_uri__ne?: string;
+                /** @description Only rows whose help_uri is one of (comma-separated) this. */
+                help_uri__in?: string;
+                /** @description Only rows whose help_uri contains, in any case, this. */
+                help_uri__ilk?: string;
                 /** @description Only this workspace (the token must be granted it); all the token's workspaces when absent. */
                 workspace_id?: string;
                 /** @description Sort terms: `column[:asc|desc]`, comma-separated (rule_id, rule_name, severity, category, source). */

@@ -1,6 +1,6 @@
 // The body worker (a worker thread; body-workers.ts runs it): the CPU-heavy reading of request
-// bodies that must not hold the event loop, done here instead. CycloneDX BOMs are parsed, checked
-// against the schema and turned into NDJSON records; OTLP exports are decoded and, once the main
+// bodies that must not hold the event loop, done here instead. CycloneDX BOMs and SARIF logs are
+// parsed, checked against their schemas and turned into NDJSON records; OTLP exports are decoded and, once the main
 // thread has loaded the spans kept waiting for their traces, turned into checked records. Records
 // go back in chunks, so the main thread takes them in turns with its other work.
 
@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { BomError, cyclonedxToNdjson } from './cyclonedx.ts';
 import type { BodyJob, BodyReply } from './body-workers.ts';
 import { checkedSpans, traceIds } from './otlp/checked.ts';
+import { SarifError, sarifToNdjson } from './sarif.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from './otlp/traces.ts';
 
 const port = parentPort!;
@@ -27,6 +28,12 @@ async function run(job: BodyJob): Promise<void> {
       const { ndjson, origins, objects } = await cyclonedxToNdjson(Buffer.from(job.body).toString('utf8'), job.now);
       const bytes = new Uint8Array(ndjson.buffer, ndjson.byteOffset, ndjson.byteLength).slice();
       reply({ kind: 'done', result: { ndjson: bytes, origins, objects } }, [bytes.buffer]);
+      return;
+    }
+    case 'sarif': {
+      const { ndjson, origins, results } = sarifToNdjson(Buffer.from(job.body).toString('utf8'), job.context);
+      const bytes = new Uint8Array(ndjson.buffer, ndjson.byteOffset, ndjson.byteLength).slice();
+      reply({ kind: 'done', result: { ndjson: bytes, origins, objects: results } }, [bytes.buffer]);
       return;
     }
     case 'otlp-decode': {
@@ -58,7 +65,8 @@ port.on('message', (job: BodyJob) => {
   run(job).catch((err: unknown) => {
     decoded = null;
     // What the client sent is wrong (400, named); anything else is the service's own failure.
-    if (err instanceof BomError || err instanceof OtlpDecodeError) reply({ kind: 'refused', message: err.message });
+    if (err instanceof BomError || err instanceof SarifError || err instanceof OtlpDecodeError)
+      reply({ kind: 'refused', message: err.message });
     // A reader recursing once per level of a body nested past the stack: the body's shape, not a fault.
     else if (err instanceof RangeError && /call stack/i.test(err.message))
       reply({ kind: 'refused', message: 'the body nests too deeply to read' });

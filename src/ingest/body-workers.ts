@@ -1,5 +1,5 @@
 // The main thread's side of the body workers (body-thread.ts): worker threads that read request
-// bodies (CycloneDX BOMs, OTLP exports) so that no body, however large or hostile, holds the event
+// bodies (CycloneDX BOMs, SARIF logs, OTLP exports) so that no body, however large or hostile, holds the event
 // loop; `/healthz` and every other request keep being answered meanwhile.
 //
 // A request leases one worker for all its jobs (an OTLP export is decoded, then discovered once
@@ -14,10 +14,12 @@ import { Worker } from 'node:worker_threads';
 import type { Lined } from './batch-context.ts';
 import type { PendingSpan } from './otlp/discovery.ts';
 import type { IngestRecord } from './records.ts';
+import type { SarifContext } from './sarif.ts';
 
 /** A job of the body worker. */
 export type BodyJob =
   | { kind: 'cyclonedx'; body: Uint8Array; now: number }
+  | { kind: 'sarif'; body: Uint8Array; context: SarifContext }
   | { kind: 'otlp-decode'; body: Uint8Array; protobuf: boolean }
   | { kind: 'otlp-discover'; waiting: PendingSpan[]; now: number }
   // The main thread took the last chunk and had an event-loop turn since: the next may come.

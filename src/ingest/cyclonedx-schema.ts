@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Spec } from '@cyclonedx/cyclonedx-library';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
+import { linearised, uniqueItemsKeyword } from './schema-linear.ts';
 
 const require = createRequire(import.meta.url);
 // Untyped package: the one function the library calls of it.
@@ -24,61 +25,6 @@ export const supportedSpecs = new Map<string, Spec.Version>([
   ['1.5', Spec.Version.v1dot5],
   ['1.6', Spec.Version.v1dot6],
 ]);
-
-/**
- * An item's canonical JSON, remembered per object: an item nested in several unique arrays (a
- * component's components) is written once, not once per array above it.
- */
-const canonicalOf = new WeakMap<object, string>();
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  const known = canonicalOf.get(v);
-  if (known !== undefined) return known;
-  let s: string;
-  if (Array.isArray(v)) s = `[${v.map(canonical).join(',')}]`;
-  else {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o).sort();
-    s = `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
-  }
-  canonicalOf.set(v, s);
-  return s;
-}
-
-/** The keyword `uniqueItems: true` becomes: the same check and message as Ajv's, in linear time. */
-function uniqueItemsLinear(this: unknown, _schema: boolean, data: unknown[]): boolean {
-  const seen = new Map<string, number>();
-  for (let i = 0; i < data.length; i++) {
-    const key = canonical(data[i]);
-    const j = seen.get(key);
-    if (j !== undefined) {
-      (uniqueItemsLinear as { errors?: Partial<ErrorObject>[] }).errors = [
-        { keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)`, params: { i, j } },
-      ];
-      return false;
-    }
-    seen.set(key, i);
-  }
-  return true;
-}
-
-/** The schema with every `uniqueItems: true` renamed (a copy: the JSON is read fresh). */
-function linearised(schema: unknown): unknown {
-  const stack: unknown[] = [schema];
-  while (stack.length) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
-      const o = v as Record<string, unknown>;
-      if (o.uniqueItems === true) {
-        delete o.uniqueItems;
-        o.uniqueItemsLinear = true;
-      }
-      for (const k of Object.keys(o)) stack.push(o[k]);
-    } else for (const x of v) stack.push(x);
-  }
-  return schema;
-}
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -103,7 +49,7 @@ export function cyclonedxValidator(spec: Spec.Version): ValidateFunction {
   ajvFormats.default(ajv);
   addFormats2019(ajv, { formats: ['idn-email'] });
   ajv.addFormat('iri-reference', true);
-  ajv.addKeyword({ keyword: 'uniqueItemsLinear', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItemsLinear });
+  ajv.addKeyword({ ...uniqueItemsKeyword });
   // From 1.4 on, the strict schema is the schema (the library's JSON_STRICT_SCHEMA names the same file).
   const validate = ajv.compile(linearised(file(`bom-${spec}.SNAPSHOT.schema.json`)) as object);
   compiled.set(spec, validate);

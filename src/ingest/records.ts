@@ -66,6 +66,9 @@ export const recordSchemas = {
     owasp_category: Type.Optional(Type.String({ pattern: '^ASI(0[1-9]|10)$' })),
     /** Control ids of the compliance frameworks (docs/COMPLIANCE.md): LLM01, ASI02, AML.T0051, MEASURE 2.7, Article 15. */
     frameworks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 64 })),
+    /** What the rule's scanner tags it with (CWE ids as `CWE-79`). */
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { maxItems: 64 })),
+    help_uri: Type.Optional(Text(2048)),
   }),
   rule_setting: record('rule_setting', {
     rule_id: Id,
@@ -136,6 +139,24 @@ export const recordSchemas = {
   }),
   /** An OSV record (docs/ADVISORIES.md), checked against the published OSV schema. */
   advisory: record('advisory', { osv: Obj }),
+  /** A code scanner's result at a place in a repository (a SARIF import's, docs/IMPORTS.md). */
+  code_finding: record('code_finding', {
+    id: Id,
+    rule_id: Id,
+    scan_id: Id,
+    location_id: Id,
+    path: Text(4096),
+    repository: Type.Optional(Text(1024)),
+    start_line: Type.Optional(Count),
+    end_line: Type.Optional(Count),
+    start_column: Type.Optional(Count),
+    end_column: Type.Optional(Count),
+    severity: Type.Optional(SeverityT),
+    title: Type.Optional(Text(1024)),
+    description: Type.Optional(Text()),
+    detected_at: Time,
+    evidence: Type.Optional(Obj),
+  }),
 };
 
 export type RecordType = keyof typeof recordSchemas;
@@ -182,6 +203,8 @@ export interface RuleRecord {
   owasp: string | null;
   /** Its controls with its OWASP category, in the table's order. */
   frameworks: string[];
+  tags: string[];
+  helpUri: string | null;
 }
 export interface RuleSettingRecord {
   type: 'rule_setting';
@@ -266,6 +289,25 @@ export interface AdvisoryRecord {
   osv: Record<string, unknown>;
 }
 
+export interface CodeFindingRecord {
+  type: 'code_finding';
+  id: string;
+  ruleId: string;
+  scanId: string;
+  locationId: string;
+  path: string;
+  repository: string | null;
+  startLine: number | null;
+  endLine: number | null;
+  startColumn: number | null;
+  endColumn: number | null;
+  severity: Severity | null;
+  title: string;
+  description: string;
+  detectedAt: number;
+  evidence: Record<string, unknown>;
+}
+
 export type IngestRecord =
   | EntityRecord
   | RelationRecord
@@ -275,7 +317,8 @@ export type IngestRecord =
   | FindingRecord
   | InteractionRecord
   | ScanRecord
-  | AdvisoryRecord;
+  | AdvisoryRecord
+  | CodeFindingRecord;
 
 export class RecordError extends Error {}
 
@@ -435,6 +478,8 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         remediation: r.remediation ?? '',
         owasp: r.owasp_category ?? null,
         frameworks: ruleControls(r.frameworks ?? [], r.owasp_category ?? null),
+        tags: [...new Set(r.tags ?? [])],
+        helpUri: r.help_uri ?? null,
       };
     }
     case 'rule_setting': {
@@ -542,6 +587,30 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
       const problem = osvProblem(r.osv);
       if (problem) throw new RecordError(`advisory.${problem}`);
       return { type: 'advisory', advisory: readAdvisory(r.osv), osv: r.osv };
+    }
+    case 'code_finding': {
+      const r = value as Type.Static<typeof recordSchemas.code_finding>;
+      const startLine = r.start_line ?? null;
+      const endLine = startLine === null ? null : (r.end_line ?? startLine);
+      if (endLine !== null && startLine !== null && endLine < startLine) throw new RecordError('code_finding.end_line: before start_line');
+      return {
+        type: 'code_finding',
+        id: r.id,
+        ruleId: r.rule_id,
+        scanId: r.scan_id,
+        locationId: r.location_id,
+        path: r.path,
+        repository: r.repository ?? null,
+        startLine,
+        endLine,
+        startColumn: r.start_column ?? null,
+        endColumn: r.end_column ?? null,
+        severity: r.severity ?? null,
+        title: r.title ?? '',
+        description: r.description ?? '',
+        detectedAt: time(r.detected_at, 'code_finding.detected_at'),
+        evidence: r.evidence ?? {},
+      };
     }
   }
 }

@@ -82,6 +82,13 @@ export const limitSettings = {
     min: 1,
     doc: 'Most objects one CycloneDX BOM sent to the ingest route may describe (its components, and the locations their occurrences name); past it the request is answered 413 naming this setting, and nothing is written. A BOM is written in one transaction and the client waits for all of it: on PostgreSQL 100,000 components took 74 s on a quiet two-core machine and more than the 120 s a connection may stay silent (`AISPM_CONNECTION_TIMEOUT_MS`) on a busy one, so the client never had its answer.',
   }),
+  sarifMaxResults: setting({
+    env: 'AISPM_SARIF_MAX_RESULTS',
+    type: 'integer',
+    default: 50_000,
+    min: 1,
+    doc: 'Most results one SARIF log sent to the ingest route (or `aispm import --format sarif`) may hold; past it the request is answered 413 naming this setting (the CLI exits 1), and nothing is written. A log is written in one transaction: 10,000 results take a few seconds (BENCHMARKS.md, imports).',
+  }),
   shutdownGraceMs: setting({
     env: 'AISPM_SHUTDOWN_GRACE_MS',
     type: 'integer',

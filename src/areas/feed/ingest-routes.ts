@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { CYCLONEDX_MEDIA_TYPE } from '../../catalog/aibom.ts';
 import { type BodyWorkers, BodyRefused, BodyWorkersClosed, BudgetSpent } from '../../ingest/body-workers.ts';
+import type { BodyJob } from '../../ingest/body-workers.ts';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
+import { SARIF_MEDIA_TYPE } from '../../ingest/sarif.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -100,11 +102,11 @@ async function* inTurns(ndjson: Buffer): AsyncGenerator<Buffer> {
   }
 }
 
-/** A BOM read in a body worker (src/ingest/cyclonedx.ts there): its records as NDJSON, and where in the BOM each came from. */
-async function readBom(
+/** A BOM or a SARIF log read in a body worker (src/ingest/cyclonedx.ts, sarif.ts there): its records as NDJSON, and where in the document each came from. */
+async function readInWorker(
   bodies: BodyWorkers,
   chunks: Buffer[],
-  now: number,
+  job: (body: Uint8Array) => BodyJob,
 ): Promise<{ ndjson: Buffer; origins: string[]; objects: number }> {
   const lease = await bodies.lease().catch((err: unknown) => {
     throw bodyWorkerError(err);
@@ -112,9 +114,7 @@ async function readBom(
   try {
     // One copy into a buffer of its own, handed over to the worker without another.
     const body = new Uint8Array(Buffer.concat(chunks));
-    const result = await lease.run<{ ndjson: Uint8Array; origins: string[]; objects: number }>({ kind: 'cyclonedx', body, now }, [
-      body.buffer as ArrayBuffer,
-    ]);
+    const result = await lease.run<{ ndjson: Uint8Array; origins: string[]; objects: number }>(job(body), [body.buffer as ArrayBuffer]);
     return {
       ndjson: Buffer.from(result.ndjson.buffer, result.ndjson.byteOffset, result.ndjson.byteLength),
       origins: result.origins,
@@ -127,11 +127,41 @@ async function readBom(
   }
 }
 
+/** What a SARIF log may be told on the query string: where its absolute paths are relative to, and the repository it does not name. */
+const SARIF_QUERY = ['root', 'repository', 'branch', 'commit'];
+
+/** The media type's format, once preParsing has checked it. */
+function formatOf(request: FastifyRequest): 'ndjson' | 'cyclonedx' | 'sarif' {
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  return type === CYCLONEDX_MEDIA_TYPE ? 'cyclonedx' : type === SARIF_MEDIA_TYPE ? 'sarif' : 'ndjson';
+}
+
+/** The SARIF options of the query string; anything else named there is refused. */
+function sarifQuery(request: FastifyRequest): Record<string, string> {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(q)) {
+    if (!SARIF_QUERY.includes(key))
+      throw new ApiError(400, `unknown parameter "${key.slice(0, 64)}"; a SARIF log takes ${SARIF_QUERY.join(', ')}`);
+    const v = q[key];
+    if (typeof v !== 'string' || v.length === 0 || v.length > 4096) throw new ApiError(400, `${key}: expected one non-empty value`);
+    out[key] = v;
+  }
+  if (out.root !== undefined && !out.root.startsWith('/'))
+    throw new ApiError(400, 'root: expected an absolute path (/home/runner/work/app)');
+  return out;
+}
+
 export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers): void {
   // NDJSON bodies reach the handler as the raw stream.
   app.addContentTypeParser(NDJSON_TYPES, (_request, payload, done) => done(null, payload));
   // So do CycloneDX BOMs: read whole (within the limit), validated, and turned into records (src/ingest/cyclonedx.ts).
   app.addContentTypeParser(CYCLONEDX_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
+  // And SARIF logs (src/ingest/sarif.ts).
+  app.addContentTypeParser(SARIF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id',
@@ -147,10 +177,25 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           'The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. ' +
           '`Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or ' +
           "another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX " +
-          'is refused naming its first problem, and nothing is written.',
+          'is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log ' +
+          '(docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the ' +
+          'objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log ' +
+          'that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.',
         params: TenantWorkspaceParams,
+        querystring: Type.Object({
+          root: Type.Optional(
+            Type.String({
+              description: "SARIF only: the repository's top directory (absolute) that the log's absolute file:// paths lie under.",
+            }),
+          ),
+          repository: Type.Optional(
+            Type.String({ description: 'SARIF only: the repository, when the log names none (versionControlProvenance).' }),
+          ),
+          branch: Type.Optional(Type.String({ description: 'SARIF only: the branch, when the log names none.' })),
+          commit: Type.Optional(Type.String({ description: 'SARIF only: the commit, when the log names none.' })),
+        }),
         // The document names the NDJSON media types, so generated clients and the reference page send them.
-        consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE],
+        consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE, SARIF_MEDIA_TYPE],
         body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
         response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
       },
@@ -163,36 +208,47 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           .split(';')[0]!
           .trim()
           .toLowerCase();
-        if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE)
+        if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE && type !== SARIF_MEDIA_TYPE)
           throw new ApiError(
             415,
             `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line, ` +
-              `or a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`,
+              `a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, or a SARIF log as ${SARIF_MEDIA_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`,
           );
       },
     },
     async (request) => {
       const { tenant_id: tenant, workspace_id: workspace } = request.params;
-      // The media type was checked before parsing (preParsing): NDJSON, or a CycloneDX BOM.
-      const bom =
-        String(request.headers['content-type'] ?? '')
-          .split(';')[0]!
-          .trim()
-          .toLowerCase() === CYCLONEDX_MEDIA_TYPE;
+      // The media type was checked before parsing (preParsing): NDJSON, a CycloneDX BOM or a SARIF log.
+      const format = formatOf(request);
+      const query = sarifQuery(request);
+      if (format !== 'sarif' && Object.keys(query).length)
+        throw new ApiError(400, `${Object.keys(query).join(', ')}: only a SARIF log takes them`);
       let summary: IngestSummary;
       let origins: string[] | undefined;
       try {
         let source: Readable | AsyncGenerator<Buffer> = bodyStream(request, ctx.config.ingestMaxBytes);
-        if (bom) {
+        if (format === 'cyclonedx') {
           const chunks: Buffer[] = [];
           for await (const chunk of source) chunks.push(chunk as Buffer);
-          const converted = await readBom(bodies, chunks, ctx.now());
+          const converted = await readInWorker(bodies, chunks, (body) => ({ kind: 'cyclonedx', body, now: ctx.now() }));
           // One transaction writes the whole BOM: past this many objects it outlasted the time a
           // connection may stay silent (PostgreSQL), and the client never had its answer.
           if (converted.objects > ctx.config.bomMaxObjects)
             throw new ApiError(
               413,
               `the BOM describes ${converted.objects} objects, more than the limit of ${ctx.config.bomMaxObjects} (AISPM_BOM_MAX_OBJECTS); send it in parts`,
+            );
+          source = inTurns(converted.ndjson);
+          origins = converted.origins;
+        } else if (format === 'sarif') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of source) chunks.push(chunk as Buffer);
+          const converted = await readInWorker(bodies, chunks, (body) => ({ kind: 'sarif', body, context: { ...query, now: ctx.now() } }));
+          // The same reason: one transaction, and a client waiting for all of it.
+          if (converted.objects > ctx.config.sarifMaxResults)
+            throw new ApiError(
+              413,
+              `the log holds ${converted.objects} results, more than the limit of ${ctx.config.sarifMaxResults} (AISPM_SARIF_MAX_RESULTS); send it in parts`,
             );
           source = inTurns(converted.ndjson);
           origins = converted.origins;
@@ -220,7 +276,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
                 action: 'ingest.batch',
                 target: `workspaces/${workspace}`,
                 outcome: 'success',
-                detail: { format: bom ? 'cyclonedx' : 'ndjson', records: written.records, types: written.types },
+                detail: { format, records: written.records, types: written.types },
               },
               ctx.now(),
             ),
@@ -234,11 +290,11 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         throw err;
       }
       if (summary.rejected > 0 && origins) {
-        // A BOM's records are not the client's lines: name the first problem where it is in the BOM.
+        // A BOM's or a log's records are not the client's lines: name the first problem where it is in the document.
         const first = summary.errors[0];
         throw new ApiError(
           400,
-          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : 'the BOM was refused'}; nothing was written`,
+          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : `the ${format === 'sarif' ? 'log' : 'BOM'} was refused`}; nothing was written`,
         );
       }
       if (summary.rejected > 0) {

@@ -39,6 +39,8 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       'source',
       'updated_at',
       'frameworks',
+      'tags',
+      'help_uri',
     ],
     [...last.values()].map((r) => [
       ctx.tenant,
@@ -55,6 +57,8 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       'external',
       ctx.now,
       json(r.frameworks),
+      json(r.tags),
+      r.helpUri,
     ]),
     {
       keys: ['tenant_id', 'workspace_id', 'rule_id'],
@@ -70,6 +74,8 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
           'owasp_category',
           'updated_at',
           'frameworks',
+          'tags',
+          'help_uri',
         ].map((c) => [c, `excluded.${c}`]),
       ),
     },

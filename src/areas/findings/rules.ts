@@ -23,6 +23,8 @@ export interface RuleRow extends Record<string, unknown> {
   source: string;
   enabled: number;
   frameworks: unknown;
+  tags: unknown;
+  help_uri: string | null;
 }
 
 /** Which rules a list holds. */
@@ -59,6 +61,8 @@ export function ruleObject(r: RuleRow): Record<string, unknown> {
     source: r.source,
     enabled: Number(r.enabled) !== 0,
     frameworks: readJson<string[]>(r.frameworks) ?? [],
+    tags: readJson<string[]>(r.tags) ?? [],
+    help_uri: r.help_uri ?? null,
   };
 }
 
@@ -84,6 +88,8 @@ export function ruleSelect(b: Builder) {
       'r.source',
       sql.raw<number>('coalesce(s.enabled, 1)').as('enabled'),
       'r.frameworks',
+      'r.tags',
+      'r.help_uri',
     ]);
 }
 

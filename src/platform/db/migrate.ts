@@ -32,6 +32,7 @@ import * as identity from './migrations/085_identity.ts';
 import * as advisories from './migrations/095_advisories.ts';
 import * as controls from './migrations/100_controls.ts';
 import * as waivers from './migrations/105_waivers.ts';
+import * as ruleTags from './migrations/110_rule_tags.ts';
 
 interface Migration {
   version: number;
@@ -67,6 +68,7 @@ const migrations: Migration[] = [
   { version: 95, name: 'advisories', up: advisories.up },
   { version: 100, name: 'controls', up: controls.up },
   { version: 105, name: 'waivers', up: waivers.up },
+  { version: 110, name: 'rule_tags', up: ruleTags.up },
 ];
 
 export interface MigrateResult {

@@ -119,6 +119,9 @@ export interface RulesTable {
   updated_at: number;
   /** Control ids of src/catalog/frameworks.ts (JSON array). */
   frameworks: Json;
+  /** The scanner's tags of an imported rule, CWE ids among them (JSON array; migration 110). */
+  tags: Json;
+  help_uri: string | null;
 }
 
 export interface RuleSettingsTable {

@@ -13,10 +13,7 @@ export function objectId(assetId: string, kind: string, key: string): string {
   return `${kind.replaceAll('_', '-')}-${hash(assetId, kind, key).slice(0, 20)}`;
 }
 
-/** A repository by its canonical remote (the same on every clone), else by its place on this host. */
-export function repositoryAssetId(remote: string | null, hostname: string, absolutePath: string): string {
-  return `asset-${hash(remote ? `repo:${remote}` : `dir:${hostname}:${absolutePath}`).slice(0, 20)}`;
-}
+export { repositoryAssetId } from '../../catalog/repositories.ts';
 
 export function hostAssetId(hostname: string): string {
   return `asset-${hash(`host:${hostname.toLowerCase()}`).slice(0, 20)}`;

@@ -10,7 +10,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseIni } from 'ini';
+import { canonicalRepository } from '../../catalog/repositories.ts';
 import { readText } from '../walk/walker.ts';
+
+export { canonicalRepository, withoutCredentials } from '../../catalog/repositories.ts';
 
 export interface GitInfo {
   /** The repository's top directory (absolute). */
@@ -82,39 +85,6 @@ function remoteOf(commonDir: string): string | null {
   const origin = remotes.find(([section]) => section === 'remote "origin"') ?? remotes[0];
   const url = origin && (origin[1] as Record<string, unknown>).url;
   return typeof url === 'string' && url.trim() ? canonicalRepository(url.trim()) : null;
-}
-
-/**
- * One spelling per repository, so a laptop's ssh remote and a pipeline's https clone name the same
- * asset: credentials dropped, `git@host:path` and `ssh://host/path` as `https://host/path`, no
- * `.git` suffix, no trailing slash, the host in lower case. Local paths stay as they are.
- */
-export function canonicalRepository(url: string): string {
-  const plain = withoutCredentials(url);
-  const scp = /^([A-Za-z0-9.-]+\.[A-Za-z]{2,}):(?!\/\/)(.+)$/.exec(plain);
-  const ssh = /^(?:ssh|git|git\+ssh):\/\/([^/:]+)(?::\d+)?\/(.+)$/.exec(plain);
-  const web = /^https?:\/\/([^/]+)\/(.+)$/.exec(plain);
-  const m = scp ?? ssh ?? web;
-  if (!m) return plain;
-  return `https://${m[1]!.toLowerCase()}/${m[2]!.replace(/\.git\/?$/, '').replace(/\/+$/, '')}`;
-}
-
-/**
- * A remote URL without the credentials it may carry: the user and password of a URL, and the
- * user of an scp-like address (`git@host:path` becomes `host:path`, which git reads the same).
- */
-export function withoutCredentials(url: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    try {
-      const u = new URL(url);
-      u.username = '';
-      u.password = '';
-      return u.toString();
-    } catch {
-      return url.replace(/\/\/[^@/]*@/, '//');
-    }
-  }
-  return url.replace(/^[^@/:]+@/, '');
 }
 
 /** A link to a file at a commit, for the code hosts whose URL layout is known (GitHub, GitLab). */

@@ -1,0 +1,296 @@
+// Code scanners' results (`code_finding` records, what a SARIF import sends: docs/IMPORTS.md) as
+// findings, after each batch (a step of the batch plan, src/compose.ts). Each result is a finding
+// on its location; where its file and line fall inside the declaration span of an object a scan
+// placed there (an agent, tool, model or MCP server `defined_in` a location of the same repository
+// and path whose lines hold it), it is a finding on that object too, so "which agents have open code
+// findings" is the agents list filtered on their issue counts.
+//
+// A result's id comes from its fingerprints, so importing the next run updates the findings it
+// raises again (their first detection kept); the open findings of earlier runs of the same tool on
+// the same repository (the scans with the same `sarif_run` key) that this run does not raise are
+// resolved. Written like every evaluation's findings: writeSettled, then refreshIssues.
+
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
+import { type BatchContext, type Change, type Lined, objectKey } from '../../ingest/batch-context.ts';
+import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
+import type { CodeFindingRecord, ScanRecord } from '../../ingest/records.ts';
+import { chunks, json } from '../../platform/db/bulk.ts';
+import { param, readJson } from '../../platform/db/database.ts';
+import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
+import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
+
+/** The `source` of the findings written here. */
+export const CODE_SOURCE = 'sarif';
+
+interface Pending {
+  findings: CodeFindingRecord[];
+  /** Scans of the batch that are whole runs of a tool (`attributes.sarif_run`): their earlier runs' absent results resolve. */
+  runs: ScanRecord[];
+  rules: Map<string, RuleMeta>;
+}
+
+const pending = new WeakMap<BatchContext, Pending>();
+const pendingOf = (ctx: BatchContext): Pending => {
+  let p = pending.get(ctx);
+  if (!p) pending.set(ctx, (p = { findings: [], runs: [], rules: new Map() }));
+  return p;
+};
+
+/** The batch's code findings, checked for their rule (written before them, or shipped): kept for the step. */
+async function noteFindings(ctx: BatchContext, records: Lined<CodeFindingRecord>[]): Promise<void> {
+  const p = pendingOf(ctx);
+  const rules = await loadRuleMeta(ctx, [...new Set(records.map((r) => r.record.ruleId))]);
+  for (const { line, record } of records) {
+    if (!rules.has(record.ruleId)) {
+      ctx.reject(line, `code_finding.rule_id: unknown rule "${record.ruleId.slice(0, 128)}"; send a rule record first`);
+      continue;
+    }
+    p.findings.push(record);
+  }
+  for (const [k, v] of rules) p.rules.set(k, v);
+}
+
+/** The batch's scans that are runs of a code scanner. */
+async function noteRuns(ctx: BatchContext, records: Lined<ScanRecord>[]): Promise<void> {
+  const runs = records.filter((r) => typeof r.record.attributes.sarif_run === 'string').map((r) => r.record);
+  if (runs.length) pendingOf(ctx).runs.push(...runs);
+}
+
+export const codeFindingWriter = recordWriter('code_finding', noteFindings);
+export const codeRunWriter = recordWriter('scan', noteRuns);
+
+interface Span {
+  kind: string;
+  id: string;
+  locationId: string;
+  start: number;
+  end: number;
+}
+
+/** The declaration spans of the workspace's objects, by repository and path. */
+async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Map<string, Span[]>> {
+  const { db, tx, tenant, workspace } = ctx;
+  const t = db.template('code-findings.declared-spans', (b) =>
+    sql`select r.from_kind, r.from_id, e.id, e.attributes from relations r
+      join entities e on e.tenant_id = r.tenant_id and e.workspace_id = r.workspace_id and e.kind = 'location' and e.id = r.to_id
+      where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+        and r.to_kind = 'location' and r.relation = 'defined_in'`.compile(b),
+  );
+  const out = new Map<string, Span[]>();
+  for (const r of await tx.all<{ from_kind: string; from_id: string; id: string; attributes: unknown }>(t, { tenant, workspace })) {
+    const a = readJson<Record<string, unknown>>(r.attributes) ?? {};
+    const key = `${typeof a.repository === 'string' ? a.repository : ''}\u0000${String(a.path ?? '')}`;
+    if (!wanted.has(key) || typeof a.start_line !== 'number') continue;
+    const end = typeof a.end_line === 'number' ? a.end_line : a.start_line;
+    const list = out.get(key) ?? [];
+    list.push({ kind: r.from_kind, id: r.from_id, locationId: r.id, start: a.start_line, end });
+    out.set(key, list);
+  }
+  return out;
+}
+
+interface StoredInstance {
+  id: string;
+  issue_id: string;
+  rule_id: string;
+  severity: Severity;
+  object_kind: string;
+  object_id: string;
+  status: string;
+  detected_at: number;
+  title: string;
+}
+
+const instanceCols = ['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title'] as const;
+
+async function storedByIds(ctx: BatchContext, ids: string[]): Promise<StoredInstance[]> {
+  const { db, tx, tenant, workspace } = ctx;
+  const t = db.template('code-findings.instances-by-id', (b, d) =>
+    b
+      .selectFrom('issue_instances')
+      .select([...instanceCols])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inList('id', param('ids'))),
+  );
+  const out: StoredInstance[] = [];
+  for (const part of chunks(ids)) out.push(...(await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })));
+  return out;
+}
+
+/** The open findings of the earlier runs of each run's tool on its repository (none when a later run is already stored). */
+async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<StoredInstance[]> {
+  const { db, tx, tenant, workspace } = ctx;
+  const scansOf = db.template('code-findings.runs-of-key', (b, d) =>
+    sql`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and ${sql.raw(d.jsonValue('attributes', 'sarif_run', 'string'))} = ${param('key')}`.compile(b),
+  );
+  const scanIds = new Set<string>();
+  for (const run of runs) {
+    const rows = await tx.all<{ id: string; started_at: number }>(scansOf, { tenant, workspace, key: run.attributes.sarif_run });
+    // A run imported after a later one of the same tool says nothing of what the later one found.
+    if (rows.some((r) => r.id !== run.id && Number(r.started_at) > run.startedAt)) continue;
+    for (const r of rows) scanIds.add(r.id);
+  }
+  const t = db.template('code-findings.open-of-scans', (b, d) =>
+    b
+      .selectFrom('issue_instances')
+      .select([...instanceCols])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inList('scan_id', param('ids')))
+      .where('status', '=', 'open')
+      .where('source', '=', CODE_SOURCE),
+  );
+  const out: StoredInstance[] = [];
+  for (const part of chunks([...scanIds])) out.push(...(await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })));
+  return out;
+}
+
+/** A result's finding on an object declared where it is: fixed per result and object. */
+const objectFindingId = (resultId: string, kind: string, id: string) =>
+  `code-${createHash('sha256').update(`${resultId}\u0000${kind}\u0000${id}`).digest('hex').slice(0, 24)}`;
+
+interface Wanted {
+  record: CodeFindingRecord;
+  id: string;
+  objectKind: string;
+  objectId: string;
+  codeLocation: Record<string, unknown>;
+  evidence: Record<string, unknown>;
+}
+
+export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffects): Promise<void> {
+  const p = pending.get(ctx);
+  if (!p) return;
+  pending.delete(ctx);
+  const { tenant, workspace, now } = ctx;
+
+  // What this batch says is open: each result on its location, and on every object declared around it.
+  const keyOf = (r: CodeFindingRecord) => `${r.repository ?? ''}\u0000${r.path}`;
+  const placed = p.findings.filter((r) => r.startLine !== null);
+  const spans = placed.length ? await declaredSpans(ctx, new Set(placed.map(keyOf))) : new Map<string, Span[]>();
+  const wanted = new Map<string, Wanted>();
+  for (const r of p.findings) {
+    const codeLocation = {
+      ...(r.repository ? { repository: r.repository } : {}),
+      path: r.path,
+      ...(r.startLine !== null ? { start_line: r.startLine, end_line: r.endLine } : {}),
+      ...(r.startColumn !== null ? { start_column: r.startColumn } : {}),
+      ...(r.endColumn !== null ? { end_column: r.endColumn } : {}),
+      location_id: r.locationId,
+    };
+    wanted.set(r.id, { record: r, id: r.id, objectKind: 'location', objectId: r.locationId, codeLocation, evidence: r.evidence });
+    if (r.startLine === null) continue;
+    for (const s of spans.get(keyOf(r)) ?? []) {
+      if (r.startLine < s.start || r.startLine > s.end) continue;
+      const id = objectFindingId(r.id, s.kind, s.id);
+      wanted.set(id, {
+        record: r,
+        id,
+        objectKind: s.kind,
+        objectId: s.id,
+        codeLocation,
+        evidence: { ...r.evidence, result_id: r.id, declared_at: s.locationId, declared_lines: [s.start, s.end] },
+      });
+    }
+  }
+
+  const stored = new Map<string, StoredInstance>();
+  for (const i of await storedByIds(ctx, [...wanted.keys()])) stored.set(i.id, { ...i, detected_at: Number(i.detected_at) });
+  const sweep = p.runs.length ? await earlierOpen(ctx, p.runs) : [];
+
+  const rows: unknown[][] = [];
+  const resolutions: unknown[][] = [];
+  const { monthly, bump } = monthlyCounter();
+  const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
+  const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
+  const change = (type: 'finding.created' | 'finding.resolved', i: StoredInstance): Change => ({
+    type,
+    id: i.id,
+    issueId: i.issue_id,
+    ruleId: i.rule_id,
+    severity: i.severity,
+    status: type === 'finding.created' ? 'open' : 'resolved',
+    title: i.title,
+    objectKind: i.object_kind,
+    objectId: i.object_id,
+    detectedAt: i.detected_at,
+    resolvedAt: type === 'finding.created' ? null : now,
+    source: CODE_SOURCE,
+  });
+
+  for (const w of wanted.values()) {
+    const r = w.record;
+    const meta = p.rules.get(r.ruleId)!;
+    if (!meta.enabled) continue;
+    const severity = r.severity ?? meta.severity;
+    const issueId = issueIdOf(tenant, workspace, r.ruleId, severity);
+    const old = stored.get(w.id);
+    const title = r.title || meta.name;
+    let detectedAt = r.detectedAt;
+    if (old?.status === 'open') {
+      detectedAt = old.detected_at;
+      if (old.severity !== severity) {
+        bump(old.detected_at, old.severity, -1, old.rule_id);
+        bump(detectedAt, severity, 1, r.ruleId);
+      }
+      touchedIssues.set(old.issue_id, { ruleId: old.rule_id, severity: old.severity });
+    } else {
+      bump(detectedAt, severity, 1, r.ruleId);
+      if (announceOpened)
+        ctx.changes.push(
+          change('finding.created', {
+            id: w.id,
+            issue_id: issueId,
+            rule_id: r.ruleId,
+            severity,
+            object_kind: w.objectKind,
+            object_id: w.objectId,
+            status: 'open',
+            detected_at: detectedAt,
+            title,
+          }),
+        );
+    }
+    touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
+    ctx.touchedForIssues.add(objectKey(w.objectKind, w.objectId));
+    rows.push([
+      tenant,
+      workspace,
+      w.id,
+      issueId,
+      r.ruleId,
+      severity,
+      w.objectKind,
+      w.objectId,
+      'open',
+      detectedAt,
+      null,
+      title,
+      r.description,
+      json(w.codeLocation),
+      json(w.evidence),
+      meta.remediation,
+      null,
+      meta.owasp,
+      meta.category,
+      r.scanId,
+      CODE_SOURCE,
+      now,
+    ]);
+  }
+  for (const old of sweep) {
+    if (wanted.has(old.id)) continue;
+    const i = { ...old, detected_at: Number(old.detected_at) };
+    resolutions.push([i.id, 'resolved', now, now]);
+    if (announceResolved) ctx.changes.push(change('finding.resolved', i));
+    touchedIssues.set(i.issue_id, { ruleId: i.rule_id, severity: i.severity });
+    ctx.touchedForIssues.add(objectKey(i.object_kind, i.object_id));
+  }
+
+  await writeSettled(ctx, { tenant, workspace }, rows, resolutions, monthly);
+  if (touchedIssues.size) await refreshIssues(ctx, touchedIssues, p.rules);
+}
