@@ -21,6 +21,9 @@ export const auditActions = [
   'view.updated',
   'view.deleted',
   'ingest.batch',
+  'sign_in',
+  'sign_out',
+  'session.refused',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

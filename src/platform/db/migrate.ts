@@ -31,6 +31,7 @@ import * as costDaily from './migrations/080_cost_daily.ts';
 import * as identity from './migrations/085_identity.ts';
 import * as advisories from './migrations/095_advisories.ts';
 import * as controls from './migrations/100_controls.ts';
+import * as signin from './migrations/115_signin.ts';
 
 interface Migration {
   version: number;
@@ -65,6 +66,7 @@ const migrations: Migration[] = [
   { version: 85, name: 'identity', up: identity.up },
   { version: 95, name: 'advisories', up: advisories.up },
   { version: 100, name: 'controls', up: controls.up },
+  { version: 115, name: 'signin', up: signin.up },
 ];
 
 export interface MigrateResult {
