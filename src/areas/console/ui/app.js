@@ -1,6 +1,7 @@
 // The console's shell: signing in, the tenant and workspace pickers, the navigation and the view
 // of the address. Every view's state is in the address (#/<tenant>/<workspace>/<view>/…?…), so a
-// link can be shared; the token is not: it stays in this tab's sessionStorage.
+// link can be shared; the token is not: it stays in this tab's sessionStorage. Signing in through
+// the identity provider leaves an http-only session cookie instead (docs/IDENTITY.md, "Sign-in").
 
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -56,14 +57,17 @@ function SignIn({ onSignedIn, error: initial }) {
       setBusy(false);
     }
   };
+  const methods = session.methods();
   return html`<main id="main" class="signin">
     <h1>aispm console</h1>
-    <p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
-    <form onSubmit=${submit}>
-      <label for="token">API token</label>
-      <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="aispm_…" />
-      <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
-    </form>
+    ${methods.oidc && html`<p><a class="button" id="oidc-signin" href="/api/v1/auth/oidc/login">Sign in with your organisation's account</a></p>`}
+    ${methods.token &&
+    html`<p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
+      <form onSubmit=${submit}>
+        <label for="token">API token</label>
+        <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="aispm_…" />
+        <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
+      </form>`}
     ${error && html`<${ErrorBox} error=${error} />`}
   </main>`;
 }
@@ -146,7 +150,7 @@ function Shell({ me, onSignOut }) {
           </select>
         </label>
       </div>
-      <span class="who">${me.user_id}</span>
+      <span class="who">${session.cookie()?.email ?? me.user_id}</span>
       <button type="button" class="signout" onClick=${onSignOut}>Sign out</button>
     </header>
     <nav aria-label="Views">
@@ -189,8 +193,15 @@ function View({ route }) {
 
 function App() {
   const [me, setMe] = useState();
-  const [state, setState] = useState(session.token() ? 'checking' : 'signed-out');
+  const [state, setState] = useState('loading');
   const [error, setError] = useState();
+  useEffect(() => {
+    if (state !== 'loading') return;
+    session
+      .load()
+      .catch(() => undefined)
+      .then(() => setState(session.token() || session.cookie() ? 'checking' : 'signed-out'));
+  }, [state]);
   useEffect(() => {
     if (state !== 'checking') return;
     get('/token')
@@ -214,7 +225,7 @@ function App() {
     addEventListener('aispm:unauthorized', expired);
     return () => removeEventListener('aispm:unauthorized', expired);
   }, []);
-  if (state === 'checking') return html`<${Loading} what="Checking the token" />`;
+  if (state === 'loading' || state === 'checking') return html`<${Loading} what="Checking the sign-in" />`;
   if (state === 'signed-out')
     return html`<${SignIn}
       error=${error}
@@ -225,7 +236,8 @@ function App() {
     />`;
   return html`<${Shell}
     me=${me}
-    onSignOut=${() => {
+    onSignOut=${async () => {
+      await session.end().catch(() => undefined);
       session.signOut();
       setMe(undefined);
       setError(undefined);
