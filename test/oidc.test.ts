@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { param } from '../src/platform/db/database.ts';
-import { body, engineNames, type Harness, objects, startHarness } from './helpers/harness.ts';
+import { body, describeEngines, engineNames, type Harness, objects, startHarness } from './helpers/harness.ts';
 import { Jar, loginAtProvider, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
 const BASE = 'http://aispm.test';
@@ -323,6 +323,19 @@ for (const engine of engineNames) {
       assert.deepEqual([res.statusCode, body(res)], [401, { code: 401, message: 'the console session has expired; sign in again' }]);
     });
 
+    it("refuses the provider's own error answer", async () => {
+      const jar = new Jar();
+      const cb = await toCallback('ana', jar);
+      const denied = new URL(`${CALLBACK}?error=access_denied&state=${cb.searchParams.get('state')}`);
+      const res = await callback(denied, jar);
+      assert.deepEqual(
+        [res.statusCode, body(res)],
+        [401, { code: 401, message: 'the identity provider refused the sign-in: access_denied' }],
+      );
+      const row = (await auditRows('action=sign_in&outcome=refused')).at(-1)!;
+      assert.equal(row.reason, 'the identity provider refused the sign-in: access_denied');
+    });
+
     it('records each sign-in with who and where', async () => {
       const rows = await auditRows('action=sign_in&outcome=success');
       assert.ok(rows.length >= 6);
@@ -336,3 +349,23 @@ for (const engine of engineNames) {
     });
   });
 }
+
+describeEngines(
+  'sign-in without a provider, pasted tokens turned off',
+  (h) => {
+    it('offers no method the operator turned off, and has no provider routes to use', async () => {
+      assert.deepEqual(body(await h().get('/api/v1/auth/session')), { methods: { token: false, oidc: false }, session: null });
+      const login = await h().get('/api/v1/auth/oidc/login');
+      assert.deepEqual(
+        [login.statusCode, body(login)],
+        [404, { code: 404, message: 'sign-in with an identity provider is not configured (AISPM_OIDC_ISSUER)' }],
+      );
+      // Keys still work in the Authorization header, for scripts.
+      assert.equal((await h().get('/api/v1/token', await h().token())).statusCode, 200);
+      // A cookie that names no session is no session.
+      const res = await h().get('/api/v1/token', undefined, { cookie: 'aispm_session=not-a-session' });
+      assert.deepEqual([res.statusCode, body(res)], [401, { code: 401, message: 'the console session has ended; sign in again' }]);
+    });
+  },
+  { config: { tokenSignin: false } },
+);
