@@ -71,7 +71,12 @@ const auditCol = (name: string, type: ValueType, description: string, sortable: 
 export const auditColumns: ColumnDef[] = [
   auditCol('time', 'time', 'When it happened.', true, 'at'),
   auditCol('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
-  auditCol('actor', 'string', 'Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`.', true),
+  auditCol(
+    'actor',
+    'string',
+    'Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`.',
+    true,
+  ),
   auditCol(
     'action',
     'string',

@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope, touchKey } from '../auth/tokens.ts';
-import { ApiError, forbidden, unauthorized } from '../errors.ts';
+import { type ApiError, forbidden, unauthorized } from '../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { type ConsoleSession, CSRF_HEADER, endSession, findSession, readCookies, SESSION_COOKIE, touchSession } from '../auth/sessions.ts';
 import { timingSafeEqual } from 'node:crypto';

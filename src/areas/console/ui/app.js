@@ -61,13 +61,15 @@ function SignIn({ onSignedIn, error: initial }) {
   return html`<main id="main" class="signin">
     <h1>aispm console</h1>
     ${methods.oidc && html`<p><a class="button" id="oidc-signin" href="/api/v1/auth/oidc/login">Sign in with your organisation's account</a></p>`}
-    ${methods.token &&
-    html`<p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
+    ${
+      methods.token &&
+      html`<p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
       <form onSubmit=${submit}>
         <label for="token">API token</label>
         <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="aispm_…" />
         <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
-      </form>`}
+      </form>`
+    }
     ${error && html`<${ErrorBox} error=${error} />`}
   </main>`;
 }
