@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { param } from '../src/platform/db/database.ts';
 import { body, describeEngines, engineNames, type Harness, objects, startHarness } from './helpers/harness.ts';
-import { Jar, loginAtProvider, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
+import { type Account, Jar, loginAtProvider, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
 const BASE = 'http://aispm.test';
 const CALLBACK = `${BASE}/api/v1/auth/oidc/callback`;
@@ -20,17 +20,18 @@ for (const engine of engineNames) {
     let h: Harness;
     let idp: TestProvider;
     let admin: string;
+    let accounts: Record<string, Account>;
 
     before(async () => {
       idp = await startProvider({
         redirectUris: [CALLBACK],
-        accounts: {
+        accounts: (accounts = {
           ana: { email: 'ana@example.com', name: 'Ana Admin', groups: ['aispm-admins', 'staff'] },
           bob: { email: 'bob@example.com', name: 'Bob', groups: ['platform'] },
           vic: { email: 'vic@example.com', name: 'Vic', groups: ['auditors'] },
           nob: { email: 'nob@example.com', name: 'Nobody', groups: ['staff'] },
           eve: { email: 'eve@elsewhere.test', name: 'Eve', groups: ['aispm-admins'] },
-        },
+        }),
       });
       h = await startHarness(engine, {
         config: {
@@ -346,6 +347,23 @@ for (const engine of engineNames) {
       }
       assert.deepEqual(rows[0]!.detail, { email: 'ana@example.com', roles: ['admin'], first: true });
       assert.equal(rows[1]!.detail.first, false);
+    });
+
+    it('takes new roles from the groups at the next sign-in, and records the change', async () => {
+      accounts.bob!.groups = ['aispm-admins'];
+      const bob = await signIn('bob');
+      const me = body(await inject('GET', '/api/v1/auth/session', bob.jar)).session;
+      assert.deepEqual([me.roles, me.workspaces], [['admin'], ['*']]);
+      const rows = await auditRows(`action=user.roles_changed&actor=${bob.userId}`);
+      assert.deepEqual(
+        rows.map((r) => [r.target, r.outcome, r.detail]),
+        [[`users/${bob.userId}`, 'success', { from: ['editor'], to: ['admin'] }]],
+      );
+      const users = objects(body(await h.get(`/api/v1/users/tenants/t1?id=${bob.userId}`, admin)));
+      assert.deepEqual(
+        users.map((u) => u.roles),
+        [['admin']],
+      );
     });
   });
 }

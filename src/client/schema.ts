@@ -2379,7 +2379,7 @@ export interface paths {
          *     | `time` | time | yes | When it happened. |
          *     | `workspace_id` | string | yes | The workspace of the change; null for tenant-wide changes (keys). |
          *     | `actor` | string | yes | Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`. |
-         *     | `action` | string | yes | What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused. |
+         *     | `action` | string | yes | What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused, user.roles_changed. |
          *     | `target` | string | yes | What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest), users/{id} (a sign-in or sign-out), sessions (a refused sign-in), tenants/{id} (a session used on another tenant). |
          *     | `outcome` | string | yes | success, or refused (the change was asked for and not made; `reason` says why). |
          *     | `reason` | string |  | Why it was refused, or null. |

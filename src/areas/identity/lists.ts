@@ -80,7 +80,7 @@ export const auditColumns: ColumnDef[] = [
   auditCol(
     'action',
     'string',
-    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused.',
+    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused, user.roles_changed.',
     true,
   ),
   auditCol(

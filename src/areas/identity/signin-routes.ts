@@ -234,6 +234,16 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
         },
         now,
       );
+      // Roles follow the provider's groups: a change shows at the sign-in that brings it.
+      const before = [...user.previousRoles].sort();
+      if (!user.created && JSON.stringify(before) !== JSON.stringify([...roles].sort()))
+        await recordAudit(
+          ctx.db,
+          tx,
+          source(request, user.id),
+          { tenant, action: 'user.roles_changed', target: `users/${user.id}`, outcome: 'success', detail: { from: before, to: roles } },
+          now,
+        );
       return s;
     });
     // Ended sessions are deleted when next presented; the others, past their expiry, here.

@@ -19,17 +19,17 @@ export interface UserInput {
   now: number;
 }
 
-/** Makes the user at their first sign-in, or notes the sign-in; answers the user id and whether it is new. */
-export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ id: string; created: boolean }> {
+/** Makes the user at their first sign-in, or notes the sign-in; answers the user id, whether it is new, and the roles it had. */
+export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ id: string; created: boolean; previousRoles: string[] }> {
   const find = db.template('users.by-subject', (b) =>
     b
       .selectFrom('identity_users')
-      .select('id')
+      .select(['id', 'roles'])
       .where('tenant_id', '=', param('tenant'))
       .where('issuer', '=', param('issuer'))
       .where('subject', '=', param('subject')),
   );
-  const row = await ex.first<{ id: string }>(find, { tenant: u.tenantId, issuer: u.issuer, subject: u.subject });
+  const row = await ex.first<{ id: string; roles: unknown }>(find, { tenant: u.tenantId, issuer: u.issuer, subject: u.subject });
   const args = { tenant: u.tenantId, email: u.email, name: u.name, roles: JSON.stringify(u.roles), now: u.now };
   if (row) {
     const update = db.template('users.sign-in', (b) =>
@@ -45,7 +45,7 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
         .where('id', '=', param('id')),
     );
     await ex.run(update, { ...args, id: row.id });
-    return { id: row.id, created: false };
+    return { id: row.id, created: false, previousRoles: readJson<string[]>(row.roles) ?? [] };
   }
   const id = 'usr_' + randomBytes(8).toString('hex');
   const insert = db.template('users.insert', (b) =>
@@ -62,7 +62,7 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
     }),
   );
   await ex.run(insert, { ...args, id, issuer: u.issuer, subject: u.subject });
-  return { id, created: true };
+  return { id, created: true, previousRoles: [] };
 }
 
 const col = (name: string, type: ColumnDef['type'], description: string, sortable = true): ColumnDef => ({

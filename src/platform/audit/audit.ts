@@ -24,6 +24,7 @@ export const auditActions = [
   'sign_in',
   'sign_out',
   'session.refused',
+  'user.roles_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
