@@ -82,23 +82,27 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
           'the identity provider, when configured) and, with a session cookie, the session: its user, tenant, roles, scopes, ' +
           'workspaces, expiry and the CSRF token to send as `X-CSRF-Token` on every request that changes something.',
         response: {
-          200: Type.Object({
-            methods: Type.Object({ token: Type.Boolean(), oidc: Type.Boolean() }),
-            session: Type.Union([
-              Type.Null(),
-              Type.Object({
-                user_id: Type.String(),
-                email: Type.Union([Type.String(), Type.Null()]),
-                name: Type.Union([Type.String(), Type.Null()]),
-                tenant_id: Type.String(),
-                roles: Type.Array(Type.String()),
-                scopes: Type.Array(Type.String()),
-                workspaces: Type.Array(Type.String()),
-                expires_at: Type.String({ format: 'date-time' }),
-                csrf_token: Type.String(),
-              }),
-            ]),
-          }),
+          200: Type.Object(
+            {
+              methods: Type.Object({ token: Type.Boolean(), oidc: Type.Boolean() }),
+              session: Type.Union([
+                Type.Null(),
+                Type.Object({
+                  user_id: Type.String(),
+                  email: Type.Union([Type.String(), Type.Null()]),
+                  name: Type.Union([Type.String(), Type.Null()]),
+                  tenant_id: Type.String(),
+                  roles: Type.Array(Type.String()),
+                  scopes: Type.Array(Type.String()),
+                  workspaces: Type.Array(Type.String()),
+                  expires_at: Type.String({ format: 'date-time' }),
+                  csrf_token: Type.String(),
+                }),
+              ]),
+            },
+            { description: 'The sign-in methods, and the session of the cookie (null without one).' },
+          ),
+          ...errorResponses(),
         },
       },
     },
