@@ -1,8 +1,8 @@
 // The console signed in through a real OpenID Connect provider, in Chromium (playwright-core),
 // on both engines: a new user of the organisation clicks "Sign in with your organisation's
 // account", logs in at the provider (oidc-provider on loopback), lands in the console signed in by
-// an http-only session cookie, makes an API key with that session (and its CSRF token) and uses it
-// from a script with a plain HTTP request; an admin then finds the sign-in and the key in the audit
+// an http-only session cookie, makes an API key on the Settings → API keys page (the console sends
+// the session's CSRF token) and uses it from a script with a plain HTTP request; an admin then finds the sign-in and the key in the audit
 // trail and revokes the key, which answers 401; signing out ends the session. Screenshots go to a
 // temporary directory (their paths are printed), never into the repository.
 
@@ -121,18 +121,32 @@ for (const engine of engineNames) {
       assert.deepEqual([cookie.httpOnly, cookie.sameSite, cookie.secure, cookie.path], [true, 'Lax', false, '/']);
       assert.equal(await page.evaluate(() => document.cookie), '');
 
-      // A key made with the session, as the console's own requests are made: cookie plus CSRF token.
-      const made = await page.evaluate(async () => {
-        const s: any = await (await fetch('/api/v1/auth/session')).json();
-        const res = await fetch('/api/v1/api-keys/tenants/t1', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': s.session.csrf_token },
-          body: JSON.stringify({ name: 'my script', scopes: ['read'], workspaces: ['prod'], expires_in: '30d' }),
-        });
-        return { status: res.status, body: (await res.json()) as any, user: s.session.user_id as string };
+      // Settings → API keys: a key made on the page (the console sends the session's CSRF token).
+      await page.click('nav a:has-text("API keys")');
+      await page.locator('#key-name').waitFor();
+      await page.fill('#key-name', 'my script');
+      assert.deepEqual(await page.locator('input[name=scope]').evaluateAll((els: any[]) => els.map((e) => e.value)), [
+        'read',
+        'ingest',
+        'storage',
+        'webhooks',
+        'views',
+        'controls',
+      ]);
+      await page.selectOption('#key-expiry', '30d');
+      await page.click('button:has-text("Make key")');
+      const tokenText = await page.locator('[data-testid=new-token]').textContent();
+      await page.locator('[data-testid=api-keys] td[data-col=name]:has-text("my script")').waitFor();
+      await shot('4-api-key-made');
+      const user = await page.evaluate(async () => ((await (await fetch('/api/v1/auth/session')).json()) as any).session.user_id as string);
+      const listedByAdmin = await fetch(`${origin}/api/v1/api-keys/tenants/t1?name=my%20script`, {
+        headers: { authorization: `Bearer ${admin}` },
       });
-      assert.equal(made.status, 201, JSON.stringify(made.body));
+      const keyRow = ((await listedByAdmin.json()) as any).rows[0] as unknown[];
+      const made = { user, body: { id: keyRow[0] as string, token: tokenText!, created_by: keyRow[4] } };
+      assert.match(made.body.token, /^aispm_[0-9A-Za-z]{38}$/);
       assert.equal(made.body.created_by, made.user);
+      assert.deepEqual([keyRow[2], keyRow[3]], [['read'], ['prod']]);
 
       // The script: a plain HTTP request with the key.
       const script = await fetch(`${origin}/api/v1/tenants/t1/workspaces`, { headers: { authorization: `Bearer ${made.body.token}` } });
@@ -169,10 +183,15 @@ for (const engine of engineNames) {
       const again = await fetch(`${origin}/api/v1/tenants/t1/workspaces`, { headers: { authorization: `Bearer ${made.body.token}` } });
       assert.deepEqual([again.status, await again.json()], [401, { code: 401, message: 'token was revoked' }]);
 
+      // The page shows it revoked.
+      await page.reload();
+      await page.locator('[data-testid=api-keys] td[data-col=revoked_at]').first().waitFor();
+      assert.notEqual((await page.locator('[data-testid=api-keys] td[data-col=revoked_at]').first().textContent())?.trim(), '');
+
       // Signing out ends the session: the sign-in page again, and the cookie no longer admits.
       await page.click('button.signout');
       await page.locator('#oidc-signin').waitFor();
-      await shot('4-signed-out');
+      await shot('5-signed-out');
       assert.equal(
         (await context.cookies(origin)).some((c) => c.name === 'aispm_session'),
         false,

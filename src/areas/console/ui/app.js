@@ -9,6 +9,7 @@ import { get, records, session } from './api.js';
 import { ErrorBox, Loading } from './components.js';
 import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
+import { ApiKeys } from './views/api-keys.js';
 import { Compliance } from './views/compliance.js';
 import { Downloads } from './views/downloads.js';
 import { Findings, IssuePage } from './views/findings.js';
@@ -27,6 +28,7 @@ const VIEWS = [
   { view: 'runtime', label: 'Runtime' },
   { view: 'paths', label: 'Paths' },
   { view: 'downloads', label: 'Downloads' },
+  { view: 'api-keys', label: 'API keys' },
 ];
 
 function useHash() {
@@ -188,6 +190,8 @@ function View({ route }) {
       return html`<${PathsView} route=${route} />`;
     case 'downloads':
       return html`<${Downloads} route=${route} />`;
+    case 'api-keys':
+      return html`<${ApiKeys} route=${route} />`;
     default:
       return html`<h1 tabindex="-1">Not found</h1><p>No view "${route.view}". <a href=${href(route, 'overview')}>Overview</a></p>`;
   }
