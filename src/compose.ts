@@ -44,6 +44,7 @@ import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/expor
 import { EXPIRE_JOB, expireJobs } from './areas/views/housekeeping.ts';
 import { registerViews } from './areas/views/routes.ts';
 import { registerIdentity } from './areas/identity/routes.ts';
+import { registerSignIn } from './areas/identity/signin-routes.ts';
 import { OtlpHub } from './areas/discovery/hub.ts';
 import { registerDiscovery } from './areas/discovery/routes.ts';
 import { advisoryWriter } from './areas/advisories/store.ts';
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildOptions) {
       registerCompliance(app, ctx);
       registerAibom(app, ctx);
       registerIdentity(app, ctx);
+      registerSignIn(app, ctx);
       registerAdvisories(app, ctx);
       registerWaivers(app, ctx, { finish: finishSteps(webhookOutbox(options.config), service.controls), interest: webhookInterest });
       registerControls(app, ctx, {

@@ -10,13 +10,14 @@
 import { clientSettings } from './settings/clients.ts';
 import { limitSettings } from './settings/limits.ts';
 import { serviceSettings } from './settings/service.ts';
+import { signinSettings } from './settings/signin.ts';
 import { originList, type Setting, type Type, type ValueOf } from './settings/setting.ts';
 import { testSettings } from './settings/tests.ts';
 import { toolingSettings } from './settings/tooling.ts';
 
 type Settings<S> = { [K in keyof S]: S[K] extends Setting<infer T> ? ValueOf<T> : never };
 
-const configSettings = { ...serviceSettings, ...limitSettings };
+const configSettings = { ...serviceSettings, ...limitSettings, ...signinSettings };
 export type Config = Settings<typeof configSettings>;
 export type ConfigKey = Extract<keyof Config, string>;
 const allSettings = { ...configSettings, ...clientSettings, ...toolingSettings, ...testSettings };
@@ -27,6 +28,7 @@ type SettingValue<K extends SettingKey> = Settings<typeof allSettings>[K];
 export const settingGroups: ReadonlyArray<{ title: string; settings: Readonly<Record<string, Setting<Type>>> }> = [
   { title: 'service', settings: serviceSettings },
   { title: 'limits', settings: limitSettings },
+  { title: 'sign-in', settings: signinSettings },
   { title: 'clients', settings: clientSettings },
   { title: 'tooling', settings: toolingSettings },
   { title: 'tests', settings: testSettings },

@@ -44,6 +44,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/': 'a redirect to the console (issue 24); no data',
   '/ui': 'the web console page (issue 24); it reads the API with the token the user pastes; no data',
   '/ui/assets/:digest/*': "the console's own modules, styles and libraries, served by the service; no data",
+  '/api/v1/auth/session': "the sign-in methods offered, and the session of the caller's own cookie (issue 38); no data without one",
+  '/api/v1/auth/oidc/login': 'starts a sign-in at the identity provider (issue 38): a redirect; 404 when none is configured',
+  '/api/v1/auth/oidc/callback':
+    "the identity provider's redirect back (issue 38): makes a session only for a valid code, state and ID token",
 };
 
 interface Who {

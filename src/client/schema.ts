@@ -2390,9 +2390,9 @@ export interface paths {
          *     |---|---|---|---|
          *     | `time` | time | yes | When it happened. |
          *     | `workspace_id` | string | yes | The workspace of the change; null for tenant-wide changes (keys). |
-         *     | `actor` | string | yes | The key that acted (its id). |
-         *     | `action` | string | yes | What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch. |
-         *     | `target` | string | yes | What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest). |
+         *     | `actor` | string | yes | Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`. |
+         *     | `action` | string | yes | What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused, user.roles_changed. |
+         *     | `target` | string | yes | What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest), users/{id} (a sign-in or sign-out), sessions (a refused sign-in), tenants/{id} (a session used on another tenant). |
          *     | `outcome` | string | yes | success, or refused (the change was asked for and not made; `reason` says why). |
          *     | `reason` | string |  | Why it was refused, or null. |
          *     | `address` | string | yes | The peer address of the request. |
@@ -2401,6 +2401,77 @@ export interface paths {
          *     | `detail` | object |  | What the change was (names, scopes, counts; never a secret or a stored value), or null. |
          */
         get: operations["GetAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to sign in to the console, and the current session
+         * @description Which sign-in methods the console offers (`token`: a pasted API token, unless AISPM_TOKEN_SIGNIN is off; `oidc`: the identity provider, when configured) and, with a session cookie, the session: its user, tenant, roles, scopes, workspaces, expiry and the CSRF token to send as `X-CSRF-Token` on every request that changes something.
+         */
+        get: operations["GetConsoleSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the console session
+         * @description Ends the session of the cookie (with its CSRF token in `X-CSRF-Token`); the cookie is cleared. A key has no session: 400.
+         */
+        post: operations["SignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people who signed in to a tenant
+         * @description Every user made by a sign-in through the identity provider, with the roles their groups gave at their last sign-in and when that was. Needs the `admin` scope.
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `id` | string | yes | User id (`usr_…`): the actor of their sessions in the audit trail and the `created_by` of keys they make. |
+         *     | `email` | string | yes | The e-mail address the provider gave at the last sign-in, or null. |
+         *     | `name` | string | yes | Their name as the provider gave it, or null. |
+         *     | `roles` | strings |  | Roles their groups gave at the last sign-in: `admin`, `editor`, `viewer`, or `role:workspace`. |
+         *     | `created_at` | time | yes | Their first sign-in. |
+         *     | `last_sign_in_at` | time | yes | Their last sign-in. |
+         */
+        get: operations["GetUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19660,6 +19731,316 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in methods, and the session of the cookie (null without one). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: {
+                            token: boolean;
+                            oidc: boolean;
+                        };
+                        session: {
+                            user_id: string;
+                            email: string | null;
+                            name: string | null;
+                            tenant_id: string;
+                            roles: string[];
+                            scopes: string[];
+                            workspaces: string[];
+                            /** Format: date-time */
+                            expires_at: string;
+                            csrf_token: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetUsers: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose id equals this. */
+                id?: string;
+                /** @description Only rows whose id differs from this. */
+                id__ne?: string;
+                /** @description Only rows whose id is one of (comma-separated) this. */
+                id__in?: string;
+                /** @description Only rows whose id contains, in any case, this. */
+                id__ilk?: string;
+                /** @description Only rows whose email equals this. */
+                email?: string;
+                /** @description Only rows whose email differs from this. */
+                email__ne?: string;
+                /** @description Only rows whose email is one of (comma-separated) this. */
+                email__in?: string;
+                /** @description Only rows whose email contains, in any case, this. */
+                email__ilk?: string;
+                /** @description Only rows whose name equals this. */
+                name?: string;
+                /** @description Only rows whose name differs from this. */
+                name__ne?: string;
+                /** @description Only rows whose name is one of (comma-separated) this. */
+                name__in?: string;
+                /** @description Only rows whose name contains, in any case, this. */
+                name__ilk?: string;
+                /** @description Only rows whose roles has this. */
+                roles?: string;
+                /** @description Only rows whose roles lacks this. */
+                roles__ne?: string;
+                /** @description Only rows whose roles has one of (comma-separated) this. */
+                roles__in?: string;
+                /** @description Only rows whose roles has one of these (comma-separated) and nothing else. */
+                roles__only?: string;
+                /** @description Only rows whose roles contains, in any case, this. */
+                roles__ilk?: string;
+                /** @description Only rows whose created_at equals this. (RFC 3339 with a zone) */
+                created_at?: string;
+                /** @description Only rows whose created_at differs from this. (RFC 3339 with a zone) */
+                created_at__ne?: string;
+                /** @description Only rows whose created_at is greater than this. (RFC 3339 with a zone) */
+                created_at__gt?: string;
+                /** @description Only rows whose created_at is at least this. (RFC 3339 with a zone) */
+                created_at__gte?: string;
+                /** @description Only rows whose created_at is less than this. (RFC 3339 with a zone) */
+                created_at__lt?: string;
+                /** @description Only rows whose created_at is at most this. (RFC 3339 with a zone) */
+                created_at__lte?: string;
+                /** @description Only rows whose last_sign_in_at equals this. (RFC 3339 with a zone) */
+                last_sign_in_at?: string;
+                /** @description Only rows whose last_sign_in_at differs from this. (RFC 3339 with a zone) */
+                last_sign_in_at__ne?: string;
+                /** @description Only rows whose last_sign_in_at is greater than this. (RFC 3339 with a zone) */
+                last_sign_in_at__gt?: string;
+                /** @description Only rows whose last_sign_in_at is at least this. (RFC 3339 with a zone) */
+                last_sign_in_at__gte?: string;
+                /** @description Only rows whose last_sign_in_at is less than this. (RFC 3339 with a zone) */
+                last_sign_in_at__lt?: string;
+                /** @description Only rows whose last_sign_in_at is at most this. (RFC 3339 with a zone) */
+                last_sign_in_at__lte?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -71,17 +71,22 @@ const auditCol = (name: string, type: ValueType, description: string, sortable: 
 export const auditColumns: ColumnDef[] = [
   auditCol('time', 'time', 'When it happened.', true, 'at'),
   auditCol('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
-  auditCol('actor', 'string', 'The key that acted (its id).', true),
+  auditCol(
+    'actor',
+    'string',
+    'Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`.',
+    true,
+  ),
   auditCol(
     'action',
     'string',
-    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch.',
+    'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused, user.roles_changed.',
     true,
   ),
   auditCol(
     'target',
     'string',
-    'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest).',
+    'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest), users/{id} (a sign-in or sign-out), sessions (a refused sign-in), tenants/{id} (a session used on another tenant).',
     true,
   ),
   auditCol('outcome', 'string', 'success, or refused (the change was asked for and not made; `reason` says why).', true),

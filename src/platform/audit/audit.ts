@@ -23,6 +23,10 @@ export const auditActions = [
   'ingest.batch',
   'finding.waived',
   'finding.unwaived',
+  'sign_in',
+  'sign_out',
+  'session.refused',
+  'user.roles_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

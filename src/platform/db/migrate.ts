@@ -33,6 +33,7 @@ import * as advisories from './migrations/095_advisories.ts';
 import * as controls from './migrations/100_controls.ts';
 import * as waivers from './migrations/105_waivers.ts';
 import * as ruleTags from './migrations/110_rule_tags.ts';
+import * as signin from './migrations/115_signin.ts';
 
 interface Migration {
   version: number;
@@ -69,6 +70,7 @@ const migrations: Migration[] = [
   { version: 100, name: 'controls', up: controls.up },
   { version: 105, name: 'waivers', up: waivers.up },
   { version: 110, name: 'rule_tags', up: ruleTags.up },
+  { version: 115, name: 'signin', up: signin.up },
 ];
 
 export interface MigrateResult {

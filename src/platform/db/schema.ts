@@ -42,6 +42,41 @@ export interface AuditEventsTable {
   detail: Json | null;
 }
 
+/** A person of a tenant who signed in through the OpenID Connect provider (migration 115). */
+export interface IdentityUsersTable {
+  tenant_id: string;
+  id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  /** [{role, workspace}] granted at the last sign-in; workspace null: every workspace. */
+  roles: Json;
+  created_at: number;
+  last_sign_in_at: number;
+}
+
+/** A signed-in console (its cookie's SHA-256 only). */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  tenant_id: string;
+  user_id: string;
+  csrf: string;
+  scopes: Json;
+  workspaces: Json;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** A sign-in under way: what its callback must match. */
+export interface OidcLoginsTable {
+  state_hash: string;
+  verifier: string;
+  nonce: string;
+  created_at: number;
+}
+
 export interface ServiceSettingsTable {
   key: string;
   value: string;
@@ -615,6 +650,9 @@ export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
+  identity_users: IdentityUsersTable;
+  console_sessions: ConsoleSessionsTable;
+  oidc_logins: OidcLoginsTable;
   service_settings: ServiceSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   entities: EntitiesTable;

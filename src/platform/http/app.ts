@@ -107,7 +107,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   // Before authentication, so that preflights are answered and errors carry the CORS headers.
   registerCors(app, corsOriginList(config));
   registerDrain(app);
-  const tokens = registerAuth(app, db, config.authCacheMs);
+  const tokens = registerAuth(app, db, config.authCacheMs, config.sessionIdleSeconds * 1000);
   registerInputGuards(app);
   if (options.workspaces) registerWorkspaceGuard(app, options.workspaces);
   const ctx: AppContext = {

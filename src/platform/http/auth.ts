@@ -6,11 +6,20 @@
 // scopes (making a key no wider than one's own, listing one's own keys). A key's `last_used_at` is
 // written at most once a minute per key per process, after the request is admitted and without
 // holding it up (LAST_USED_EVERY_MS below).
+//
+// A request without an Authorization header may carry a console session cookie instead
+// (src/platform/auth/sessions.ts): the session becomes a principal with its roles' scopes and
+// workspaces, so every route checks it as it checks a key. A session's request that changes
+// something must echo the session's CSRF token in X-CSRF-Token; one aimed at another tenant, or
+// without the right CSRF token, is refused and recorded in the audit trail.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope, touchKey } from '../auth/tokens.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { type ApiError, forbidden, unauthorized } from '../errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { type ConsoleSession, CSRF_HEADER, endSession, findSession, readCookies, SESSION_COOKIE, touchSession } from '../auth/sessions.ts';
+import { timingSafeEqual } from 'node:crypto';
 
 export type RouteAccess = Scope | 'any' | 'public';
 
@@ -18,6 +27,50 @@ export interface Principal {
   key: ApiKey;
   allWorkspaces: boolean;
   workspaces: ReadonlySet<string>;
+  /** Set when the request came with a console session cookie rather than a key. */
+  session?: ConsoleSession;
+}
+
+/** A session's principal: a key-shaped record whose id is the user's, so `created_by` and the audit trail name the user. */
+export function sessionPrincipal(s: ConsoleSession): Principal {
+  return {
+    key: {
+      id: s.userId,
+      tenantId: s.tenantId,
+      userId: s.userId,
+      name: 'console session',
+      workspaces: s.workspaces,
+      scopes: s.scopes,
+      hint: '',
+      createdAt: s.createdAt,
+      // The session's own expiry is checked here; keys it makes may outlive it like any user's.
+      expiresAt: null,
+      revokedAt: null,
+      createdBy: null,
+      lastUsedAt: null,
+    },
+    allWorkspaces: s.workspaces.includes(ALL_WORKSPACES),
+    workspaces: new Set(s.workspaces),
+    session: s,
+  };
+}
+
+/** Methods that change nothing, so need no CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How often a session's last request is written at most (the idle timeout is checked to within it). */
+export const SESSION_TOUCH_EVERY_MS = 60_000;
+
+/** The console session of a request's cookie, when it is still valid; ended sessions are deleted. */
+export async function liveSession(db: Db, cookieHeader: string | undefined, now: number, idleMs: number): Promise<ConsoleSession | string> {
+  const id = readCookies(cookieHeader).get(SESSION_COOKIE);
+  if (!id) return 'missing Authorization header; send "Authorization: Bearer <token>" or sign in to the console';
+  const s = await findSession(db, id);
+  if (!s) return 'the console session has ended; sign in again';
+  if (s.expiresAt <= now || now - s.lastSeenAt > idleMs) {
+    await endSession(db, db, s.idHash);
+    return 'the console session has expired; sign in again';
+  }
+  return s;
 }
 
 declare module 'fastify' {
@@ -123,7 +176,7 @@ class LastUsed {
   }
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): TokenCache {
+export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number, sessionIdleMs = 1_800_000): TokenCache {
   const cache = new TokenCache(db, ttlMs);
   const lastUsed = new LastUsed(db, (err) => app.log.warn({ err }, 'could not note when a key was last used'));
   app.addHook('onClose', () => lastUsed.settle());
@@ -153,12 +206,74 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number): Token
     lastUsed.note(principal.key, now);
   }
 
+  /** Writes a refused session request's audit row (in the session's own tenant), then throws. */
+  async function refuseSession(request: FastifyRequest, s: ConsoleSession, err: ApiError, target: string): Promise<never> {
+    const agent = request.headers['user-agent'];
+    await db.transaction((tx) =>
+      recordAudit(
+        db,
+        tx,
+        { actor: s.userId, address: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null },
+        {
+          tenant: s.tenantId,
+          action: 'session.refused',
+          target,
+          outcome: 'refused',
+          reason: err.message,
+          detail: { method: request.method },
+        },
+        Date.now(),
+      ),
+    );
+    throw err;
+  }
+
+  async function admitSession(request: FastifyRequest, access: Scope | 'any'): Promise<void> {
+    const now = Date.now();
+    const s = await liveSession(db, request.headers.cookie, now, sessionIdleMs);
+    if (typeof s === 'string') throw unauthorized(s);
+    const tenant = pathParam(request, 'tenant_id');
+    if (tenant !== undefined && tenant !== s.tenantId)
+      await refuseSession(request, s, forbidden('this console session has no access to this tenant'), `tenants/${tenant.slice(0, 128)}`);
+    if (!SAFE_METHODS.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      const ok = typeof sent === 'string' && sent.length === s.csrf.length && timingSafeEqual(Buffer.from(sent), Buffer.from(s.csrf));
+      if (!ok)
+        await refuseSession(
+          request,
+          s,
+          forbidden(
+            'missing or wrong X-CSRF-Token header: a console session must send its CSRF token (GET /api/v1/auth/session) on every change',
+          ),
+          request.url.split('?')[0]!.slice(0, 256),
+        );
+    }
+    const principal = sessionPrincipal(s);
+    if (access !== 'any' && !principal.key.scopes.includes(access))
+      throw forbidden(`the roles of this session lack the "${access}" scope this operation needs`);
+    const workspace = pathParam(request, 'workspace_id');
+    if (workspace !== undefined && !canReadWorkspace(principal, workspace))
+      throw forbidden('this console session has no access to this workspace');
+    request.principal = principal;
+    if (now - s.lastSeenAt >= SESSION_TOUCH_EVERY_MS)
+      touchSession(db, s.idHash, now, SESSION_TOUCH_EVERY_MS).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not note a session in use'),
+      );
+  }
+
   // Callback style, and synchronous while the token is in the cache (almost every request): no
   // promise per request. Only a token not seen within the cache bound waits for the database.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
     // Unknown routes have no access; they fall through to the 404 handler.
     if (!access || access === 'public') return done();
+    if (request.headers.authorization === undefined && request.headers.cookie?.includes(SESSION_COOKIE)) {
+      admitSession(request, access).then(
+        () => done(),
+        (err: Error) => done(err),
+      );
+      return;
+    }
     let hash: string;
     try {
       const token = bearer(request.headers.authorization);

@@ -1,13 +1,32 @@
 // The console's one way to the service: the public API under /api/v1, with the token from this
-// browser session sent as the Authorization header (never in a URL). Errors carry the API's
+// browser session sent as the Authorization header (never in a URL), or, after a sign-in through
+// the identity provider, the session cookie the browser sends by itself (http-only: this code never
+// sees it) and, on every change, the session's CSRF token in X-CSRF-Token. Errors carry the API's
 // `message`, which the views show as it is.
 
 const TOKEN_KEY = 'aispm.console.token';
+
+/** GET /api/v1/auth/session's answer: the sign-in methods offered and the cookie session, if any. */
+let signIn = { methods: { token: true, oidc: false }, session: null };
 
 export const session = {
   token: () => sessionStorage.getItem(TOKEN_KEY),
   signIn: (token) => sessionStorage.setItem(TOKEN_KEY, token),
   signOut: () => sessionStorage.removeItem(TOKEN_KEY),
+  /** Asks the service how one signs in and whether this browser has a session. */
+  async load() {
+    const res = await fetch('/api/v1/auth/session', { cache: 'no-store' });
+    if (res.ok) signIn = await res.json();
+    return signIn;
+  },
+  methods: () => signIn.methods,
+  cookie: () => signIn.session,
+  /** Ends the provider session (the CSRF token proves the request comes from this page). */
+  async end() {
+    if (!signIn.session) return;
+    await fetch('/api/v1/auth/signout', { method: 'POST', headers: { 'x-csrf-token': signIn.session.csrf_token } });
+    signIn = { ...signIn, session: null };
+  },
 };
 
 export class ApiError extends Error {
@@ -25,11 +44,11 @@ export function apiUrl(path, query = {}) {
 }
 
 async function request(path, query, accept, token = session.token(), init = {}) {
-  const res = await fetch(apiUrl(path, query), {
-    ...init,
-    headers: { authorization: `Bearer ${token ?? ''}`, accept, ...init.headers },
-    cache: 'no-store',
-  });
+  const headers = { accept, ...init.headers };
+  // A pasted token goes in the header; without one, the session cookie speaks for this browser.
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (signIn.session && init.method && init.method !== 'GET') headers['x-csrf-token'] = signIn.session.csrf_token;
+  const res = await fetch(apiUrl(path, query), { ...init, headers, cache: 'no-store' });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -52,15 +71,12 @@ export async function get(path, query, token) {
   return (await request(path, query, 'application/json', token)).json();
 }
 
-/** A change (POST, PUT, DELETE) with a JSON body; the answer's JSON, or null when it has none (204). */
+/** A change (POST, PUT, DELETE) with a JSON body; answers the JSON answer, or null for 204. */
 export async function send(method, path, body) {
-  const init = {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  };
-  const text = await (await request(path, {}, 'application/json', session.token(), init)).text();
-  return text ? JSON.parse(text) : null;
+  const init = { method, headers: body === undefined ? {} : { 'content-type': 'application/json' } };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const res = await request(path, {}, 'application/json', session.token(), init);
+  return res.status === 204 ? null : res.json();
 }
 
 /** GET an answer as a Blob (CSV, SARIF, a BOM) for a download. */

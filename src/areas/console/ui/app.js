@@ -1,6 +1,7 @@
 // The console's shell: signing in, the tenant and workspace pickers, the navigation and the view
 // of the address. Every view's state is in the address (#/<tenant>/<workspace>/<view>/…?…), so a
-// link can be shared; the token is not: it stays in this tab's sessionStorage.
+// link can be shared; the token is not: it stays in this tab's sessionStorage. Signing in through
+// the identity provider leaves an http-only session cookie instead (docs/IDENTITY.md, "Sign-in").
 
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -8,6 +9,7 @@ import { get, records, session } from './api.js';
 import { ErrorBox, Loading } from './components.js';
 import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
+import { ApiKeys } from './views/api-keys.js';
 import { Compliance } from './views/compliance.js';
 import { ControlPage, Controls } from './views/controls.js';
 import { Downloads } from './views/downloads.js';
@@ -29,6 +31,7 @@ const VIEWS = [
   { view: 'runtime', label: 'Runtime' },
   { view: 'paths', label: 'Paths' },
   { view: 'downloads', label: 'Downloads' },
+  { view: 'api-keys', label: 'API keys' },
 ];
 
 function useHash() {
@@ -59,14 +62,19 @@ function SignIn({ onSignedIn, error: initial }) {
       setBusy(false);
     }
   };
+  const methods = session.methods();
   return html`<main id="main" class="signin">
     <h1>aispm console</h1>
-    <p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
-    <form onSubmit=${submit}>
-      <label for="token">API token</label>
-      <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="aispm_…" />
-      <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
-    </form>
+    ${methods.oidc && html`<p><a class="button" id="oidc-signin" href="/api/v1/auth/oidc/login">Sign in with your organisation's account</a></p>`}
+    ${
+      methods.token &&
+      html`<p>Paste an API token with the <code>read</code> scope (<code>npm start</code> prints one). It is kept in this browser tab only and sent as the Authorization header.</p>
+      <form onSubmit=${submit}>
+        <label for="token">API token</label>
+        <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required placeholder="aispm_…" />
+        <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
+      </form>`
+    }
     ${error && html`<${ErrorBox} error=${error} />`}
   </main>`;
 }
@@ -149,7 +157,7 @@ function Shell({ me, onSignOut }) {
           </select>
         </label>
       </div>
-      <span class="who">${me.user_id}</span>
+      <span class="who">${session.cookie()?.email ?? me.user_id}</span>
       <button type="button" class="signout" onClick=${onSignOut}>Sign out</button>
     </header>
     <nav aria-label="Views">
@@ -191,6 +199,8 @@ function View({ route, me }) {
       return html`<${PathsView} route=${route} />`;
     case 'downloads':
       return html`<${Downloads} route=${route} />`;
+    case 'api-keys':
+      return html`<${ApiKeys} route=${route} />`;
     default:
       return html`<h1 tabindex="-1">Not found</h1><p>No view "${route.view}". <a href=${href(route, 'overview')}>Overview</a></p>`;
   }
@@ -198,8 +208,15 @@ function View({ route, me }) {
 
 function App() {
   const [me, setMe] = useState();
-  const [state, setState] = useState(session.token() ? 'checking' : 'signed-out');
+  const [state, setState] = useState('loading');
   const [error, setError] = useState();
+  useEffect(() => {
+    if (state !== 'loading') return;
+    session
+      .load()
+      .catch(() => undefined)
+      .then(() => setState(session.token() || session.cookie() ? 'checking' : 'signed-out'));
+  }, [state]);
   useEffect(() => {
     if (state !== 'checking') return;
     get('/token')
@@ -223,7 +240,7 @@ function App() {
     addEventListener('aispm:unauthorized', expired);
     return () => removeEventListener('aispm:unauthorized', expired);
   }, []);
-  if (state === 'checking') return html`<${Loading} what="Checking the token" />`;
+  if (state === 'loading' || state === 'checking') return html`<${Loading} what="Checking the sign-in" />`;
   if (state === 'signed-out')
     return html`<${SignIn}
       error=${error}
@@ -234,7 +251,8 @@ function App() {
     />`;
   return html`<${Shell}
     me=${me}
-    onSignOut=${() => {
+    onSignOut=${async () => {
+      await session.end().catch(() => undefined);
       session.signOut();
       setMe(undefined);
       setError(undefined);
