@@ -6,35 +6,18 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './helpers/browser.ts';
 import { createDatabase, engineNames } from './helpers/harness.ts';
-
-const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
 
 type Json = Record<string, any>;
 
 let browser: Browser;
 
 before(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is required for the console test but ${CHROMIUM} does not exist: apt-get install -y chromium, or set AISPM_CHROMIUM`,
-    );
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -5,22 +5,21 @@
 // finds no serious or critical violation on the page.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { after, before, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './helpers/browser.ts';
 import { entity, T1, W1 } from './helpers/fixtures.ts';
 import { body, describeEngines, type Harness, objects } from './helpers/harness.ts';
 
-const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 declare const document: any;
 
 let browser: Browser;
 before(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the console test but ${CHROMIUM} does not exist`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();

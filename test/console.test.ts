@@ -11,18 +11,18 @@
 // Chromium is required, like PostgreSQL: `apt-get install -y chromium`, or set AISPM_CHROMIUM.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { columnLabel } from '../src/catalog/labels.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { revokeKey } from '../src/platform/auth/tokens.ts';
+import { launchBrowser } from './helpers/browser.ts';
 import { engineNames, startHarness, type Harness } from './helpers/harness.ts';
 
-const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
 const OUTPUT = fileURLToPath(new URL('../test-output/console/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WS = 'default';
@@ -36,22 +36,7 @@ declare const getComputedStyle: any;
 let browser: Browser;
 
 before(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is required for the console test but ${CHROMIUM} does not exist: apt-get install -y chromium, or set AISPM_CHROMIUM`,
-    );
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchBrowser();
   mkdirSync(OUTPUT, { recursive: true });
 });
 

@@ -7,16 +7,16 @@
 // temporary directory (their paths are printed), never into the repository.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './helpers/browser.ts';
 import { engineNames, type Harness, startHarness } from './helpers/harness.ts';
 import { startProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
-const CHROMIUM = process.env.AISPM_CHROMIUM ?? '/usr/bin/chromium';
 const SHOTS = mkdtempSync(join(tmpdir(), 'aispm-oidc-console-'));
 
 declare const document: any;
@@ -34,11 +34,7 @@ function freePort(): Promise<number> {
 
 let browser: Browser;
 before(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium is required for this test but ${CHROMIUM} does not exist: apt-get install -y chromium, or set AISPM_CHROMIUM`,
-    );
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();

@@ -13,12 +13,13 @@
 // longer covering the version) is resolved, and an open one whose advisory or radius changed is
 // rewritten in place.
 
+import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import type { Advisory, AffectedPackage, Ecosystem } from '../../catalog/osv/record.ts';
 import { normalisePypi } from '../../catalog/osv/record.ts';
-import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects } from '../../ingest/batch.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -400,23 +401,7 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const objectsChanged = new Set<string>();
   const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
-  const change = (
-    type: 'finding.created' | 'finding.resolved',
-    i: Omit<StoredInstance, 'description' | 'evidence' | 'status' | 'cvss_score'>,
-  ): Change => ({
-    type,
-    id: i.id,
-    issueId: i.issue_id,
-    ruleId: i.rule_id,
-    severity: i.severity,
-    status: type === 'finding.created' ? 'open' : 'resolved',
-    title: i.title,
-    objectKind: i.object_kind,
-    objectId: i.object_id,
-    detectedAt: i.detected_at,
-    resolvedAt: type === 'finding.created' ? null : now,
-    source: ADVISORY_SOURCE,
-  });
+  const change = (type: 'finding.created' | 'finding.resolved', i: InstanceHead) => findingChange(type, i, now, ADVISORY_SOURCE);
 
   for (const [id, m] of matches) {
     const key = objectKey(m.object.kind, m.object.id);

@@ -10,10 +10,11 @@
 // the same repository (the scans with the same `sarif_run` key) that this run does not raise are
 // resolved. Written like every evaluation's findings: writeSettled, then refreshIssues.
 
+import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
-import { type BatchContext, type Change, type Lined, objectKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Lined, objectKey } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { CodeFindingRecord, ScanRecord } from '../../ingest/records.ts';
 import { chunks, json } from '../../platform/db/bulk.ts';
@@ -207,20 +208,7 @@ export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffec
   const { monthly, bump } = monthlyCounter();
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
   const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
-  const change = (type: 'finding.created' | 'finding.resolved', i: StoredInstance): Change => ({
-    type,
-    id: i.id,
-    issueId: i.issue_id,
-    ruleId: i.rule_id,
-    severity: i.severity,
-    status: type === 'finding.created' ? 'open' : 'resolved',
-    title: i.title,
-    objectKind: i.object_kind,
-    objectId: i.object_id,
-    detectedAt: i.detected_at,
-    resolvedAt: type === 'finding.created' ? null : now,
-    source: CODE_SOURCE,
-  });
+  const change = (type: 'finding.created' | 'finding.resolved', i: InstanceHead) => findingChange(type, i, now, CODE_SOURCE);
 
   for (const w of wanted.values()) {
     const r = w.record;
@@ -249,7 +237,6 @@ export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffec
             severity,
             object_kind: w.objectKind,
             object_id: w.objectId,
-            status: 'open',
             detected_at: detectedAt,
             title,
           }),

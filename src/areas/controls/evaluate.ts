@@ -15,6 +15,7 @@
 // the finish steps before this one), and a related filter or a path reads only relations and
 // objects within its reach.
 
+import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
@@ -116,20 +117,7 @@ export class Controls {
     const touchedObjects = new Set<string>();
     const changes: Change[] = [];
     const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
-    const change = (type: 'finding.created' | 'finding.resolved', i: OpenInstance): Change => ({
-      type,
-      id: i.id,
-      issueId: i.issue_id,
-      ruleId: i.rule_id,
-      severity: i.severity,
-      status: type === 'finding.created' ? 'open' : 'resolved',
-      title: i.title,
-      objectKind: i.object_kind,
-      objectId: i.object_id,
-      detectedAt: i.detected_at,
-      resolvedAt: type === 'finding.created' ? null : now,
-      source: 'control',
-    });
+    const change = (type: 'finding.created' | 'finding.resolved', i: InstanceHead) => findingChange(type, i, now, 'control');
     const severity = rule?.severity ?? control?.severity ?? 'low';
     for (const i of await openInstances(ctx, ruleId)) {
       const key = objectKey(i.object_kind, i.object_id);

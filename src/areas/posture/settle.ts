@@ -14,11 +14,12 @@
 // Rows go through the same writers as ingested findings (instances, monthly counts, issue
 // roll-ups) with `source: "static"`, so every findings endpoint shows them.
 
+import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
 import { issueIdOf, type PostureRule, type Severity } from '../../catalog/rules/index.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
-import { type BatchContext, type Change, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { chunks, json } from '../../platform/db/bulk.ts';
 import { breathe } from '../../platform/db/turns.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -168,20 +169,7 @@ export async function settle(
   const touchedObjects = new Set<string>();
   // Findings opened and resolved here are announced like ingested ones (webhooks).
   const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
-  const finding = (type: 'finding.created' | 'finding.resolved', i: Omit<Stored, 'description' | 'evidence' | 'status'>): Change => ({
-    type,
-    id: i.id,
-    issueId: i.issue_id,
-    ruleId: i.rule_id,
-    severity: i.severity,
-    status: type === 'finding.created' ? 'open' : 'resolved',
-    title: i.title,
-    objectKind: i.object_kind,
-    objectId: i.object_id,
-    detectedAt: i.detected_at,
-    resolvedAt: type === 'finding.created' ? null : now,
-    source: 'static',
-  });
+  const finding = (type: 'finding.created' | 'finding.resolved', i: InstanceHead) => findingChange(type, i, now, 'static');
 
   for (const w of work) {
     const rule = meta.get(w.rule.ruleId)!;
