@@ -31,6 +31,7 @@ import { writeReport } from './report.ts';
 import { analyzeIfNoAutovacuum, autovacuumStandIn } from './analyze.ts';
 import { writeInteractions } from './interactions-file.ts';
 import { scanSpeed } from './scan-speed.ts';
+import { controlsCost } from './controls.ts';
 
 const USAGE = `npm run bench [-- options]
   --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
@@ -49,7 +50,9 @@ const USAGE = `npm run bench [-- options]
   --help                     this text
 
   --cases scan-speed         \`aispm scan\` against ripgrep on a generated tree of 50,000 files
-                             (bench/scan-speed.ts; needs no database, runs alone)`;
+                             (bench/scan-speed.ts; needs no database, runs alone)
+  --cases controls           the ingest rate with 50 controls against without, and a control's preview
+                             (bench/controls.ts; a database of its own at --scale, runs alone)`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
 let parsed: ReturnType<typeof parseFlags>;
 function parseFlags() {
@@ -110,6 +113,13 @@ const started = Date.now();
 const scanSpeedOnly = only.length === 1 && only[0] === 'scan-speed';
 if (scanSpeedOnly) {
   process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
+  process.exit(0);
+}
+// The controls' cost at ingest (issue 36) loads a database of its own: alone when asked for, and
+// after the service's cases otherwise.
+const controlsOnly = only.length === 1 && only[0] === 'controls';
+if (controlsOnly) {
+  process.stdout.write(`${await controlsCost({ engine, scale, batches: 3, write })}\n`);
   process.exit(0);
 }
 
@@ -536,4 +546,7 @@ async function main() {
 
 export type { BenchCase };
 await main();
-if (!only.length && !reuse) process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
+if (!only.length && !reuse) {
+  process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
+  process.stdout.write(`${await controlsCost({ engine, scale, batches: 3, write })}\n`);
+}
