@@ -10,6 +10,7 @@ import { ErrorBox, Loading } from './components.js';
 import { number } from './format.js';
 import { href, html, parseRoute } from './lib.js';
 import { ApiKeys } from './views/api-keys.js';
+import { Audit } from './views/audit.js';
 import { Compliance } from './views/compliance.js';
 import { ControlPage, Controls } from './views/controls.js';
 import { Downloads } from './views/downloads.js';
@@ -32,6 +33,8 @@ const VIEWS = [
   { view: 'paths', label: 'Paths' },
   { view: 'downloads', label: 'Downloads' },
   { view: 'api-keys', label: 'API keys' },
+  // Only for principals that may read it.
+  { view: 'audit', label: 'Audit', scope: 'admin' },
 ];
 
 function useHash() {
@@ -162,7 +165,7 @@ function Shell({ me, onSignOut }) {
     </header>
     <nav aria-label="Views">
       <ul>
-        ${VIEWS.map(
+        ${VIEWS.filter((v) => !v.scope || me.scopes.includes(v.scope)).map(
           (v) =>
             html`<li><a href=${href({ tenant, workspace: route.workspace ?? '' }, v.view)} aria-current=${route.view === v.view ? 'page' : undefined}>${v.label}</a></li>`,
         )}
@@ -199,6 +202,8 @@ function View({ route, me }) {
       return html`<${PathsView} route=${route} />`;
     case 'downloads':
       return html`<${Downloads} route=${route} />`;
+    case 'audit':
+      return html`<${Audit} route=${route} me=${me} />`;
     case 'api-keys':
       return html`<${ApiKeys} route=${route} />`;
     default:
