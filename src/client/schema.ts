@@ -2409,6 +2409,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit/tenants/{tenant_id}/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reads of a tenant, per hour, actor and route
+         * @description How many GET and HEAD requests each key or signed-in user made on each route, per hour, newest hour first: counted in memory and added every few seconds, so the current hour may lag by that much. Tenant-wide: it needs a key of every workspace with the `admin` scope (another key reads no rows).
+         *
+         *     Columns:
+         *
+         *     | column | type | sortable | meaning |
+         *     |---|---|---|---|
+         *     | `hour` | time | yes | The hour the reads fell in (its start). |
+         *     | `actor` | string | yes | Who read: a key id, or the user (`usr_…`) of a console session. |
+         *     | `route` | string | yes | The route read, as its pattern (`/api/v1/aispm-agents/tenants/:tenant_id/workspaces/:workspace_id`), never a URL. |
+         *     | `requests` | integer | yes | Admitted GET and HEAD requests of the actor on the route in the hour. |
+         */
+        get: operations["GetAuditReads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/session": {
         parameters: {
             query?: never;
@@ -19731,6 +19760,137 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResult"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is malformed; the message names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a malformed, unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token has no access to this tenant or workspace, or lacks the scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the message carries the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetAuditReads: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1–10000. */
+                page_size?: number;
+                /** @description Alias of page_size. */
+                pageSize?: number;
+                /** @description Cursor from the previous page. */
+                cursor?: string;
+                /** @description Column to sort by (a sortable column of the header). */
+                sort?: string;
+                /** @description Sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Only rows whose hour equals this. (RFC 3339 with a zone) */
+                hour?: string;
+                /** @description Only rows whose hour differs from this. (RFC 3339 with a zone) */
+                hour__ne?: string;
+                /** @description Only rows whose hour is greater than this. (RFC 3339 with a zone) */
+                hour__gt?: string;
+                /** @description Only rows whose hour is at least this. (RFC 3339 with a zone) */
+                hour__gte?: string;
+                /** @description Only rows whose hour is less than this. (RFC 3339 with a zone) */
+                hour__lt?: string;
+                /** @description Only rows whose hour is at most this. (RFC 3339 with a zone) */
+                hour__lte?: string;
+                /** @description Only rows whose actor equals this. */
+                actor?: string;
+                /** @description Only rows whose actor differs from this. */
+                actor__ne?: string;
+                /** @description Only rows whose actor is one of (comma-separated) this. */
+                actor__in?: string;
+                /** @description Only rows whose actor contains, in any case, this. */
+                actor__ilk?: string;
+                /** @description Only rows whose route equals this. */
+                route?: string;
+                /** @description Only rows whose route differs from this. */
+                route__ne?: string;
+                /** @description Only rows whose route is one of (comma-separated) this. */
+                route__in?: string;
+                /** @description Only rows whose route contains, in any case, this. */
+                route__ilk?: string;
+                /** @description Only rows whose requests equals this. */
+                requests?: number;
+                /** @description Only rows whose requests differs from this. */
+                requests__ne?: number;
+                /** @description Only rows whose requests is one of (comma-separated) this. */
+                requests__in?: string;
+                /** @description Only rows whose requests is greater than this. */
+                requests__gt?: number;
+                /** @description Only rows whose requests is at least this. */
+                requests__gte?: number;
+                /** @description Only rows whose requests is less than this. */
+                requests__lt?: number;
+                /** @description Only rows whose requests is at most this. */
+                requests__lte?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Tenant (organisation) id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of read summaries. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { param, readJson } from '../../platform/db/database.ts';
 import { type ScopeShape, whereScope } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
+import { sql } from 'kysely';
 
 function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
   return { name, type, description, sortable, from: { field: name } };
@@ -143,4 +144,38 @@ export const auditList = defineList<Record<string, unknown>>({
       r.id,
       r.detail === null ? null : readJson(r.detail),
     ]),
+});
+
+export const readColumns: ColumnDef[] = [
+  auditCol('hour', 'time', 'The hour the reads fell in (its start).', true),
+  auditCol('actor', 'string', 'Who read: a key id, or the user (`usr_…`) of a console session.', true),
+  auditCol(
+    'route',
+    'string',
+    'The route read, as its pattern (`/api/v1/aispm-agents/tenants/:tenant_id/workspaces/:workspace_id`), never a URL.',
+    true,
+  ),
+  auditCol('requests', 'integer', 'Admitted GET and HEAD requests of the actor on the route in the hour.', true),
+];
+
+/**
+ * The reads of a tenant summarised per hour, actor and route, newest hour first. Tenant-wide, like
+ * the key events: a key granted some workspaces reads none of them.
+ */
+export const readsList = defineList<Record<string, unknown>>({
+  name: 'identity.audit-reads',
+  columns: readColumns,
+  columnSql: () => fieldSql(readColumns, 'r.'),
+  tie: ['r.actor', 'r.route'],
+  defaultSort: [{ column: 'hour', dir: 'desc' }],
+  filters: [],
+  pageSize: 100,
+  base: (b, _d, scope) => {
+    const q = b
+      .selectFrom('audit_reads as r')
+      .select(['r.hour', 'r.actor', 'r.route', 'r.requests'])
+      .where('r.tenant_id', '=', param('tenant'));
+    return (scope.key as ScopeShape) === 'all' ? q : q.where(sql<boolean>`1 = 0`);
+  },
+  render: (_db, _scope, rows) => rows.map((r) => [rfc3339(Number(r.hour)), r.actor, r.route, Number(r.requests)]),
 });

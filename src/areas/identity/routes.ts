@@ -26,7 +26,7 @@ import { errorResponses, Nullable, PathId, StringEnum } from '../../platform/htt
 import { ApiError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { listRoute, tokenListScope } from '../../platform/lists/list-route.ts';
 import { tokenScope } from '../../platform/http/token-scope.ts';
-import { auditColumns, auditList, keyColumns, keysList, keysScope } from './lists.ts';
+import { auditColumns, auditList, keyColumns, keysList, keysScope, readColumns, readsList } from './lists.ts';
 import { widerThan } from './widening.ts';
 
 const tags = ['Identity'];
@@ -287,6 +287,22 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
     scope: (_params, query, request) =>
       tokenListScope(tokenScope(request, typeof query.workspace_id === 'string' ? query.workspace_id : undefined)),
     answers: 'A page of audit events.',
+    access: 'admin',
+  });
+
+  listRoute(app, ctx, {
+    url: '/api/v1/audit/tenants/:tenant_id/reads',
+    operationId: 'GetAuditReads',
+    summary: 'The reads of a tenant, per hour, actor and route',
+    tags,
+    description:
+      'How many GET and HEAD requests each key or signed-in user made on each route, per hour, newest hour first: counted in ' +
+      'memory and added every few seconds, so the current hour may lag by that much. Tenant-wide: it needs a key of every ' +
+      `workspace with the \`admin\` scope (another key reads no rows).\n\nColumns:\n\n${columnsTable(readColumns)}`,
+    params: TenantParams,
+    list: readsList,
+    scope: (_params, _query, request) => tokenListScope(tokenScope(request, undefined)),
+    answers: 'A page of read summaries.',
     access: 'admin',
   });
 }

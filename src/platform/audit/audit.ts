@@ -5,6 +5,7 @@
 // target), the outcome and why; its detail holds names, scopes and counts, never a secret, a token,
 // a signing secret or a stored value (docs/IDENTITY.md).
 
+import { purgeReads } from './reads.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../db/database.ts';
 import { param } from '../db/database.ts';
@@ -90,10 +91,10 @@ export async function recordAudit(db: Db, ex: Executor, source: AuditSource, eve
   });
 }
 
-/** Deletes the rows older than the cutoff (every tenant); returns how many. */
+/** Deletes the rows older than the cutoff, and the read summaries of hours before it (every tenant); returns how many. */
 export async function purgeAudit(db: Db, cutoff: number): Promise<number> {
   const t = db.template('audit.purge', (b) => b.deleteFrom('audit_events').where('at', '<', param<number>('cutoff')));
-  return db.run(t, { cutoff });
+  return (await db.run(t, { cutoff })) + (await purgeReads(db, cutoff));
 }
 
 /** Runs the retention now and then every `everyMs` while `days` > 0; `stop` ends it. */

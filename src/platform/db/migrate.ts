@@ -34,6 +34,7 @@ import * as controls from './migrations/100_controls.ts';
 import * as waivers from './migrations/105_waivers.ts';
 import * as ruleTags from './migrations/110_rule_tags.ts';
 import * as signin from './migrations/115_signin.ts';
+import * as auditReads from './migrations/125_audit_reads.ts';
 
 interface Migration {
   version: number;
@@ -71,6 +72,7 @@ const migrations: Migration[] = [
   { version: 105, name: 'waivers', up: waivers.up },
   { version: 110, name: 'rule_tags', up: ruleTags.up },
   { version: 115, name: 'signin', up: signin.up },
+  { version: 125, name: 'audit_reads', up: auditReads.up },
 ];
 
 export interface MigrateResult {

@@ -25,6 +25,16 @@ export interface ApiKeysTable {
 }
 
 /** One change or refused attempt (docs/IDENTITY.md); never a secret or a stored value. */
+/** Reads per tenant, hour, actor and route pattern (src/platform/audit/reads.ts). */
+export interface AuditReadsTable {
+  tenant_id: string;
+  /** The hour's start, epoch milliseconds. */
+  hour: number;
+  actor: string;
+  route: string;
+  requests: number;
+}
+
 export interface AuditEventsTable {
   tenant_id: string;
   id: string;
@@ -650,6 +660,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
+  audit_reads: AuditReadsTable;
   identity_users: IdentityUsersTable;
   console_sessions: ConsoleSessionsTable;
   oidc_logins: OidcLoginsTable;

@@ -13,6 +13,7 @@
 // something must echo the session's CSRF token in X-CSRF-Token; one aimed at another tenant, or
 // without the right CSRF token, is refused and recorded in the audit trail.
 
+import { ReadSummary } from '../audit/reads.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type ApiKey, ALL_WORKSPACES, checkTokenFormat, findKeyByHash, hashToken, type Scope, touchKey } from '../auth/tokens.ts';
@@ -180,6 +181,13 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number, sessio
   const cache = new TokenCache(db, ttlMs);
   const lastUsed = new LastUsed(db, (err) => app.log.warn({ err }, 'could not note when a key was last used'));
   app.addHook('onClose', () => lastUsed.settle());
+  const reads = new ReadSummary(db, (err) => app.log.warn({ err }, 'could not add the summary of reads'));
+  app.addHook('onClose', () => reads.close());
+  /** A read of an admitted principal counts toward its hour's summary (the route's pattern, never its URL). */
+  const countRead = (request: FastifyRequest, principal: Principal, now: number) => {
+    if (request.method === 'GET' || request.method === 'HEAD')
+      reads.note(principal.key.tenantId, principal.key.id, request.routeOptions.url ?? '', now);
+  };
   app.decorateRequest('principal', undefined);
 
   app.addHook('onRoute', (route) => {
@@ -204,6 +212,7 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number, sessio
     }
     request.principal = principal;
     lastUsed.note(principal.key, now);
+    countRead(request, principal, now);
   }
 
   /** Writes a refused session request's audit row (in the session's own tenant), then throws. */
@@ -255,6 +264,7 @@ export function registerAuth(app: FastifyInstance, db: Db, ttlMs: number, sessio
     if (workspace !== undefined && !canReadWorkspace(principal, workspace))
       throw forbidden('this console session has no access to this workspace');
     request.principal = principal;
+    countRead(request, principal, now);
     if (now - s.lastSeenAt >= SESSION_TOUCH_EVERY_MS)
       touchSession(db, s.idHash, now, SESSION_TOUCH_EVERY_MS).catch((err: unknown) =>
         app.log.warn({ err }, 'could not note a session in use'),
