@@ -190,14 +190,18 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
         },
       }).catch(refused);
     });
-    if (summary.rejected) {
-      for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
-      fail(`${file}: the log was refused; nothing was written`, 1);
-    }
+    refusedWhole(file, summary, 'the log');
     const secs = (performance.now() - start) / 1000;
     process.stdout.write(
       `${count(summary.results, 'result')} imported (${count(summary.accepted, 'record')} written) from the log in ${secs.toFixed(2)} s\n`,
     );
+  }
+
+  /** A file written whole or not at all (a BOM, a SARIF log) that was refused: its errors, then exit 1. */
+  function refusedWhole(file: string, summary: { rejected: number; errors: Array<{ message: string }> }, what: string): void {
+    if (!summary.rejected) return;
+    for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
+    fail(`${file}: ${what} was refused; nothing was written`, 1);
   }
 
   /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */
@@ -220,10 +224,7 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
         throw err;
       });
     });
-    if (summary.rejected) {
-      for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
-      fail(`${file}: the BOM was refused; nothing was written`, 1);
-    }
+    refusedWhole(file, summary, 'the BOM');
     const secs = (performance.now() - start) / 1000;
     process.stdout.write(`${summary.accepted} records written from the BOM in ${secs.toFixed(2)} s\n`);
   }
