@@ -6,8 +6,11 @@
 //                 http (app, errors, limits, metrics), lists (the one list declaration and handler),
 //                 jobs (the durable background job table and its worker loop).
 //   ingest/       parsing and validation of records, and the batch runner that calls the writers it
-//                 is given. Knows no area.
+//                 is given. Knows no area, but for the span reading of telemetry (below).
 //   areas/<area>/ routes, reads and writes of one concern. May use another area, never in a cycle.
+//                 areas/telemetry/ keeps its span reading (otlp/, dialects/, discovery/) pure: it
+//                 imports only itself, the catalogue and ingest's records, so the body worker
+//                 (ingest/body-thread.ts) can run it beside CycloneDX and SARIF.
 //   entry         cli.ts and cli/ (the command tree), server.ts, compose.ts (the one wiring module),
 //                 cluster.ts, demo/.
 //   client/       the published HTTP client, which the CLI's queries use: speaks to the service over
@@ -18,6 +21,8 @@
 // Checked in CI (`npm run lint`), so a wrong-way import fails the build instead of waiting for review.
 
 const entry = '^src/(cli|server|compose|cluster)[.]ts$|^src/cli/|^src/demo/';
+/** The pure part of telemetry: OTLP decoding, the dialects, discovery (docs/ARCHITECTURE.md). */
+const spanReading = '^src/areas/telemetry/(otlp|dialects|discovery)/';
 
 module.exports = {
   forbidden: [
@@ -54,8 +59,15 @@ module.exports = {
       from: { path: '^src/platform/http/' }, to: { path: '^src/platform/lists/' },
     },
     {
-      name: 'ingest-knows-no-area', severity: 'error', comment: 'Ingest parses and runs the writers it is given; it names no area and no HTTP.',
-      from: { path: '^src/ingest/' }, to: { path: '^src/', pathNot: '^src/(ingest|catalog)/|^src/platform/(db/|values[.]ts$|json-depth[.]ts$|errors[.]ts$)|^src/config[.]ts$' },
+      name: 'ingest-knows-no-area', severity: 'error',
+      comment: "Ingest parses and runs the writers it is given; it names no area and no HTTP. The body worker runs telemetry's pure span reading (the next rule keeps it pure).",
+      from: { path: '^src/ingest/' },
+      to: { path: '^src/', pathNot: `^src/(ingest|catalog)/|^src/platform/(db/|values[.]ts$|json-depth[.]ts$|errors[.]ts$)|^src/config[.]ts$|${spanReading}` },
+    },
+    {
+      name: 'span-reading-is-pure', severity: 'error',
+      comment: 'Decoding OTLP, reading spans in their dialects and discovering objects in them is CPU work on values, run in the body worker: it imports only itself, the catalogue and the records of ingest.',
+      from: { path: spanReading }, to: { path: '^src/', pathNot: `${spanReading}|^src/catalog/|^src/ingest/(records|record-types|record-schemas|batch-context)[.]ts$` },
     },
     {
       name: 'areas-below-entry', severity: 'error', comment: 'Areas are wired by the entry modules, never the reverse.',

@@ -10,8 +10,8 @@ import { context, trace } from '@opentelemetry/api';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { discover } from '../src/ingest/otlp/discovery.ts';
-import { decodeProtobuf } from '../src/ingest/otlp/traces.ts';
+import { discover } from '../src/areas/telemetry/discovery/discover.ts';
+import { decodeProtobuf } from '../src/areas/telemetry/otlp/traces.ts';
 
 export interface OtlpWorkload {
   spans: number;

@@ -7,8 +7,8 @@ import { context, trace } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { Reader, Writer } from '../src/ingest/otlp/protobuf.ts';
-import { decodeJson, decodeProtobuf, OtlpDecodeError } from '../src/ingest/otlp/traces.ts';
+import { Reader, Writer } from '../src/areas/telemetry/otlp/protobuf.ts';
+import { decodeJson, decodeProtobuf, OtlpDecodeError } from '../src/areas/telemetry/otlp/traces.ts';
 
 function spans() {
   const memory = new InMemorySpanExporter();

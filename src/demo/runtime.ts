@@ -6,7 +6,7 @@
 // server it uses at runtime are declared nowhere. Deterministic for a given anchor time.
 
 import { createHash } from 'node:crypto';
-import type { Attributes, Span } from '../ingest/otlp/traces.ts';
+import type { Attributes, Span } from '../areas/telemetry/otlp/traces.ts';
 
 const DAY = 86_400_000;
 const hex = (seed: string, bytes: number) =>

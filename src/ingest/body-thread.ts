@@ -7,9 +7,9 @@
 import { parentPort } from 'node:worker_threads';
 import { BomError, cyclonedxToNdjson } from './cyclonedx.ts';
 import type { BodyJob, BodyReply } from './body-workers.ts';
-import { checkedSpans, traceIds } from './otlp/checked.ts';
+import { checkedSpans, traceIds } from '../areas/telemetry/discovery/checked.ts';
 import { SarifError, sarifToNdjson } from './sarif.ts';
-import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from './otlp/traces.ts';
+import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../areas/telemetry/otlp/traces.ts';
 
 const port = parentPort!;
 /** Records per message: one message takes the main thread a few milliseconds to receive. */

@@ -12,7 +12,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { Lined } from './batch-context.ts';
-import type { PendingSpan } from './otlp/discovery.ts';
+import type { PendingSpan } from '../areas/telemetry/discovery/discover.ts';
 import type { IngestRecord } from './records.ts';
 import type { SarifContext } from './sarif.ts';
 

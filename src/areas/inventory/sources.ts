@@ -10,7 +10,7 @@
 // counted (`objects.refused`), and their relations are not written.
 
 import { canonicalJson } from '../../platform/values.ts';
-import { addCounts, totalOf } from '../discovery/counters.ts';
+import { addCounts, totalOf } from '../telemetry/counters.ts';
 import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { type EntityRecord, RUNTIME_SOURCE } from '../../ingest/records.ts';
 import { chunks } from '../../platform/db/bulk.ts';

@@ -58,7 +58,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
   for (const r of last.values()) {
     // A reported cost wins. (A zero reported by an OpenTelemetry instrumentation for a call that
     // used tokens means it could not price the model: OTLP ingest leaves that cost out, so it is
-    // priced here like an unreported one; src/ingest/otlp/discovery.ts.)
+    // priced here like an unreported one; src/areas/telemetry/discovery/discover.ts.)
     let cost = r.cost;
     let costSource = 'reported';
     if (cost === null) {

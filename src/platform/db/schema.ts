@@ -480,7 +480,7 @@ export interface WorkspacesTable {
   last_ingest_at: number;
 }
 
-/** OTLP ingest counters per workspace and UTC day (`day = 'total'` for all time): src/areas/discovery/counters.ts. */
+/** OTLP ingest counters per workspace and UTC day (`day = 'total'` for all time): src/areas/telemetry/counters.ts. */
 export interface OtlpStatsTable {
   tenant_id: string;
   workspace_id: string;
@@ -489,7 +489,7 @@ export interface OtlpStatsTable {
   count: number;
 }
 
-/** Spans waiting for their ancestors (src/areas/discovery/pending.ts). */
+/** Spans waiting for their ancestors (src/areas/telemetry/waiting-spans.ts). */
 export interface OtlpPendingSpansTable {
   tenant_id: string;
   workspace_id: string;

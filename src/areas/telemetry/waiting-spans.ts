@@ -2,10 +2,10 @@
 // ends, so the model calls and tool calls of an agent run usually arrive before the agent span
 // above them, often in another export. Such a span is kept, with the relations and interaction it
 // owes its agent, until an export brings its ancestors or it has waited PENDING_TTL_MS
-// (src/ingest/otlp/discovery.ts decides; this module reads and writes the rows).
+// (src/areas/telemetry/discovery/discover.ts decides; this module reads and writes the rows).
 
-import type { PendingSpan } from '../../ingest/otlp/discovery.ts';
-import { PENDING_TTL_MS } from '../../ingest/otlp/discovery.ts';
+import type { PendingSpan } from './discovery/discover.ts';
+import { PENDING_TTL_MS } from './discovery/discover.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';

@@ -1,11 +1,11 @@
 // What one span says, whichever instrumentation wrote it: the OpenTelemetry GenAI semantic
 // conventions (current names and the deprecated ones), OpenInference, OpenLLMetry (Traceloop) and
-// the Vercel AI SDK, each read into one normalised view. src/ingest/otlp/discovery.ts then turns
+// the Vercel AI SDK, each read into one normalised view. src/areas/telemetry/discovery/discover.ts then turns
 // views into inventory objects, relations and interactions. docs/RUNTIME.md has one table per
 // dialect listing every attribute read here; a key of a GenAI span that none of them reads is
 // counted (the stats endpoint lists the most frequent), so a gap in the mapping shows.
 
-import type { AttrValue, Attributes, Span } from './traces.ts';
+import type { AttrValue, Attributes, Span } from '../otlp/traces.ts';
 
 export type Role = 'agent' | 'model' | 'tool' | 'mcp' | 'guardrail';
 export type Dialect = 'genai' | 'openinference' | 'traceloop' | 'vercel' | 'mcp' | 'langfuse';

@@ -9,8 +9,8 @@
 // rejected (and why); the route turns that into the export's answer and the stats.
 
 import { createHash } from 'node:crypto';
-import { guardrailEvent, type SpanView, unmappedKeys, viewOf } from './dialects.ts';
-import type { AttrValue, Attributes, Span } from './traces.ts';
+import { guardrailEvent, type SpanView, unmappedKeys, viewOf } from '../dialects/registry.ts';
+import type { AttrValue, Attributes, Span } from '../otlp/traces.ts';
 
 /** Longest text kept in an object's attribute (longer ones are cut, docs/RUNTIME.md). */
 export const MAX_ATTRIBUTE_CHARS = 1024;

@@ -1,7 +1,7 @@
 // The OTLP counters of a workspace (table otlp_stats): what telemetry brought and what became of it,
 // per UTC day and in total (`day = 'total'`). Metrics are named `spans.received`,
 // `mapped.<type>`, `ignored.<reason>`, `rejected`, `unmapped.<attribute key>`,
-// `objects.created`, `objects.refused`, `cost.reported_zero`. The stats endpoint (routes.ts) and
+// `objects.created`, `objects.refused`, `cost.reported_zero`. The stats endpoint (stats-routes.ts) and
 // the Prometheus metrics read them; the inventory writer counts objects created from telemetry
 // here, inside the batch's transaction, so the cap holds across replicas.
 

@@ -3,10 +3,10 @@
 // Pure CPU work on values, so it runs in the body worker (src/ingest/body-thread.ts) for HTTP
 // exports and on the calling thread for the demo.
 
-import type { Lined } from '../batch-context.ts';
-import { type IngestRecord, parseRecord, RecordError } from '../records.ts';
-import { type Discovery, discover, type PendingSpan } from './discovery.ts';
-import type { Span } from './traces.ts';
+import type { Lined } from '../../../ingest/batch-context.ts';
+import { type IngestRecord, parseRecord, RecordError } from '../../../ingest/records.ts';
+import { type Discovery, discover, type PendingSpan } from './discover.ts';
+import type { Span } from '../otlp/traces.ts';
 
 /** What an export's spans became: the discovery without its raw records, and the records that passed. */
 export interface CheckedSpans {

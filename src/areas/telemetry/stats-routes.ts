@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { kindByName } from '../../catalog/kinds.ts';
 import { withArticle } from '../../catalog/labels.ts';
-import { ignoreReasons } from '../../ingest/otlp/discovery.ts';
+import { ignoreReasons } from './discovery/discover.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { countsOf, TOTAL, utcDay } from './counters.ts';
@@ -75,7 +75,7 @@ function period(counts: Map<string, number>): Type.Static<typeof Period> {
   };
 }
 
-export function registerDiscovery(app: FastifyInstance, ctx: AppContext): void {
+export function registerOtlpStats(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/v1/otlp/tenants/:tenant_id/workspaces/:workspace_id/stats',
     {

@@ -1,0 +1,151 @@
+// What an OTLP export's spans become, written: the spans are read in their dialects and turned into
+// inventory objects, relations and interactions (discovery/), written as one all-or-nothing batch
+// through the ingest pipeline together with the spans left waiting for their ancestors
+// (waiting-spans.ts) and the export's counts (counters.ts); the answer says what was rejected,
+// ignored or not created, and why. The OTLP route (otlp-routes.ts) and the demo loader call it.
+
+import type { Config } from '../../config.ts';
+import { BatchContext } from '../../ingest/batch-context.ts';
+import type { Ingestor } from '../../ingest/pipeline.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { noteIngest } from '../workspaces/workspaces.ts';
+import { addCounts, totalsOf } from './counters.ts';
+import { type CheckedSpans, checkedSpans, traceIds } from './discovery/checked.ts';
+import { type IgnoreReason, ignoreReasons } from './discovery/discover.ts';
+import type { OtlpHub } from './hub.ts';
+import type { Span } from './otlp/traces.ts';
+import { loadPending, savePending } from './waiting-spans.ts';
+
+const MAX_LISTED = 5;
+
+export interface OtlpOutcome {
+  accepted: number;
+  rejected: number;
+  ignored: number;
+  message: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listed = (items: string[]) => `${items.slice(0, MAX_LISTED).join('; ')}${items.length > MAX_LISTED ? '; …' : ''}`;
+
+/** What span ingest needs of the app (the demo loader gives the same without one). */
+export interface SpanIngestContext {
+  db: Db;
+  now: () => number;
+  config: Pick<Config, 'storePrompts' | 'runtimeObjectCap' | 'runtimeQuietDays' | 'postureRules'>;
+}
+
+/**
+ * Turns the spans into inventory objects, relations and interactions (discovery/discover.ts) on
+ * this thread and writes them as one batch (the demo's way; the route reads them in a body worker).
+ */
+export async function ingestSpans(
+  ctx: SpanIngestContext,
+  ingestor: Ingestor,
+  tenant: string,
+  workspace: string,
+  spans: Span[],
+  hub?: OtlpHub,
+): Promise<OtlpOutcome> {
+  const now = ctx.now();
+  // Read outside the write transaction: exports into a workspace run one at a time (oneAtATime),
+  // so what the previous one left waiting is committed and nothing else changes it meanwhile.
+  const waiting = await loadPending(ctx.db, ctx.db, tenant, workspace, traceIds(spans), now);
+  return writeSpans(ctx, ingestor, tenant, workspace, checkedSpans(spans, waiting, now), now, hub);
+}
+
+/** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
+export async function writeSpans(
+  ctx: SpanIngestContext,
+  ingestor: Ingestor,
+  tenant: string,
+  workspace: string,
+  checked: CheckedSpans,
+  now: number,
+  hub?: OtlpHub,
+): Promise<OtlpOutcome> {
+  const { found, good, problems, rejectedInteractions } = checked;
+  const received = checked.received;
+  let rejected = found.rejected.length + rejectedInteractions;
+  const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
+  /** The export's counts, the spans left waiting and the workspace's last ingest: in the transaction that writes its records. */
+  const keep = async (tx: Executor, written: boolean, pending: boolean) => {
+    if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
+    const counts = statsOf(found, received, rejected, written);
+    await addCounts(tx, tenant, workspace, now, counts);
+    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+    return counts;
+  };
+  let counts: Map<string, number>;
+  let created = 0;
+  let refused = 0;
+  if (!good.length) counts = await ctx.db.transaction((tx) => keep(tx, false, true));
+  else {
+    const { summary, result } = await ingestor.ingestParsed(
+      ctx.db,
+      good,
+      {
+        tenant,
+        workspace,
+        storePrompts: ctx.config.storePrompts,
+        // 5,000 records an application, as NDJSON ingest: one application of 100,000 held the event loop over a second.
+        batchSize: 5000,
+        now: ctx.now,
+        runtimeObjectCap: ctx.config.runtimeObjectCap,
+        runtimeQuietDays: ctx.config.runtimeQuietDays,
+        evaluateRules: ctx.config.postureRules,
+      },
+      async (tx, apply) => {
+        const before = await objectTotals(ctx.db, tx, tenant, workspace);
+        await apply();
+        const after = await objectTotals(ctx.db, tx, tenant, workspace);
+        return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx, true, true) };
+      },
+    );
+    if (result) ({ created, refused, counts } = result);
+    else {
+      // Rejected whole (and rolled back): nothing of it is written, its spans are counted as rejected.
+      rejected = received - ignoredSpans;
+      for (const e of summary.errors) problems.push(e.message);
+      counts = await ctx.db.transaction((tx) => keep(tx, false, false));
+    }
+  }
+  hub?.emit(counts, created, refused);
+
+  const parts: string[] = [];
+  if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);
+  for (const [reason, n] of Object.entries(found.ignored) as Array<[IgnoreReason, number]>)
+    if (n) parts.push(`${plural(n, 'span')} ignored: ${ignoreReasons[reason]}`);
+  if (found.typeErrors.length)
+    parts.push(
+      `${plural(found.typeErrors.length, 'attribute')} ignored: ${listed(found.typeErrors.map((e) => `span ${e.spanId}: ${e.message}`))}`,
+    );
+  if (refused)
+    parts.push(
+      `${plural(refused, 'object')} not created: the workspace reached its cap of ${ctx.config.runtimeObjectCap} objects created from telemetry ` +
+        '(AISPM_RUNTIME_OBJECT_CAP); their spans still became interactions',
+    );
+  return { accepted: received - ignoredSpans - rejected, rejected, ignored: ignoredSpans, message: parts.join('. ') };
+}
+
+/** Objects telemetry created in the workspace so far, and those the cap refused (the writer counts them in the batch). */
+async function objectTotals(db: Db, tx: Executor, tenant: string, workspace: string): Promise<{ created: number; refused: number }> {
+  const totals = await totalsOf(db, tx, tenant, workspace, ['objects.created', 'objects.refused']);
+  return { created: totals.get('objects.created')!, refused: totals.get('objects.refused')! };
+}
+
+/** Most unmapped attribute keys counted per export (the rest are not: a sender cannot flood the table). */
+const UNMAPPED_PER_EXPORT = 50;
+
+function statsOf(found: CheckedSpans['found'], received: number, rejected: number, written: boolean): Map<string, number> {
+  const counts = new Map<string, number>([['spans.received', received]]);
+  if (written) for (const [type, n] of Object.entries(found.mapped)) counts.set(`mapped.${type}`, n);
+  for (const [reason, n] of Object.entries(found.ignored)) counts.set(`ignored.${reason}`, n ?? 0);
+  counts.set('rejected', rejected);
+  counts.set('attributes.wrong_type', found.typeErrors.length);
+  if (written) counts.set('cost.reported_zero', found.zeroCostReported);
+  const top = [...found.unmapped].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, UNMAPPED_PER_EXPORT);
+  for (const [key, n] of top) counts.set(`unmapped.${key}`, n);
+  return counts;
+}
