@@ -171,16 +171,8 @@ async function advisoriesFor(ctx: BatchContext, ids: Set<string>, packages: Set<
   return out;
 }
 
-interface StoredInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  object_kind: string;
-  object_id: string;
+interface StoredInstance extends InstanceHead {
   status: string;
-  detected_at: number;
-  title: string;
   description: string;
   evidence: unknown;
   cvss_score: number | null;

@@ -92,16 +92,9 @@ async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Ma
   return out;
 }
 
-interface StoredInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  object_kind: string;
-  object_id: string;
+/** An instance as stored: the head a change names, and its status. */
+interface StoredInstance extends InstanceHead {
   status: string;
-  detected_at: number;
-  title: string;
 }
 
 const instanceCols = ['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title'] as const;

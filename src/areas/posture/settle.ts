@@ -51,16 +51,8 @@ export interface EvaluatedEvent {
 /** Hears which (rule, object) pairs an evaluation decided (tests and the posture benchmark). */
 export type EvaluationObserver = (e: EvaluatedEvent) => void;
 
-interface Stored {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  object_kind: string;
-  object_id: string;
+interface Stored extends InstanceHead {
   status: string;
-  detected_at: number;
-  title: string;
   description: string;
   evidence: unknown;
 }
