@@ -33,6 +33,10 @@ export function registerScanCommand(program: Command, ctx: CliContext): void {
     .addOption(new Option('--fail-on <severity>', `exit ${FINDINGS_EXIT} when a finding is at or above this severity`).choices(severities))
     .addOption(new Option('--tenant <id>', 'tenant').env('AISPM_TENANT'))
     .addOption(new Option('--workspace <id>', 'workspace').env('AISPM_WORKSPACE'))
+    .option(
+      '--environment <name>',
+      'the deployment environment the scanned code runs in (production, staging, …), set on its agents and its asset',
+    )
     .option('--verbose', 'list every file not read, with why')
     .option('--max-file-bytes <n>', 'skip files larger than this (default 4194304)', count('--max-file-bytes'))
     .option('--max-files <n>', 'read at most this many files per scan (default 250000)', count('--max-files'))

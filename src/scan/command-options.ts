@@ -13,6 +13,8 @@ export interface ScanCommandOptions {
   failOn?: (typeof failOnSeverities)[number];
   tenant?: string;
   workspace?: string;
+  /** The deployment environment the scanned code runs in, set on its asset and agents. */
+  environment?: string;
   verbose?: boolean;
   maxFileBytes?: number;
   maxFiles?: number;

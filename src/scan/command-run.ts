@@ -97,7 +97,11 @@ export async function runScanCommand(paths: string[], o: ScanCommandOptions, fai
 
   const now = Date.now();
   const built: { unit: ScanUnit; scan: BuiltScan; record: NdjsonRecord }[] = units.map((unit) => {
-    const scan = buildRecords(unit, scanId(unit.assetId, unit.startedAt, randomBytes(3).toString('hex')), { version: pkg.version, now });
+    const scan = buildRecords(unit, scanId(unit.assetId, unit.startedAt, randomBytes(3).toString('hex')), {
+      version: pkg.version,
+      now,
+      environment: o.environment,
+    });
     return { unit, scan, record: scanRecord(unit, scan, pkg.version) };
   });
 

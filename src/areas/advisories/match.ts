@@ -58,12 +58,23 @@ export function parsePackage(text: string): { ecosystem: Ecosystem; name: string
   return { ecosystem, name: ecosystem === 'pypi' ? normalisePypi(name) : name, spec: rest.slice(at + 1) };
 }
 
+/**
+ * What an object depends on: its `packages` (the manifests and locks around its code), and for an
+ * MCP server the package its command launches (`package` and `version`, as `npx -y pkg@1.2.3` or
+ * `uvx pkg==1.2.3` name it), which is what runs when a client starts it.
+ */
+function dependedOn(attributes: unknown): string[] {
+  const a = readJson(attributes) as { packages?: unknown; package?: unknown; version?: unknown } | null;
+  const out = Array.isArray(a?.packages) ? a.packages.filter((t): t is string => typeof t === 'string') : [];
+  if (typeof a?.package === 'string' && typeof a.version === 'string' && a.version) out.push(`${a.package}@${a.version}`);
+  return out;
+}
+
 function packageObject(kind: string, id: string, name: string, attributes: unknown): PackageObject | null {
-  const list = (readJson(attributes) as { packages?: unknown } | null)?.packages;
-  if (!Array.isArray(list)) return null;
+  const list = dependedOn(attributes);
+  if (list.length === 0) return null;
   const packages = new Map<string, Array<Resolved & { spec: string }>>();
   for (const text of list) {
-    if (typeof text !== 'string') continue;
     const p = parsePackage(text);
     const v = p && resolveVersion(p.ecosystem, p.spec);
     if (!p || !v) continue;
@@ -111,7 +122,8 @@ async function allPackageObjects(ctx: BatchContext): Promise<PackageObject[]> {
   const t = db.template('advisories.objects-with-packages', (b, d) =>
     sql`select kind, id, name, attributes from entities
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and ${d.inList('kind', param('kinds'))}
-        and ${sql.raw(d.jsonMember('attributes', 'packages'))} is not null`.compile(b),
+        and (${sql.raw(d.jsonMember('attributes', 'packages'))} is not null
+          or ${sql.raw(d.jsonMember('attributes', 'package'))} is not null)`.compile(b),
   );
   const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
     tenant,

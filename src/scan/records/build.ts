@@ -75,7 +75,11 @@ function packagesFor(path: string, packages: PackageFact[]): string[] {
   ].sort();
 }
 
-export function buildRecords(unit: ScanUnit, scanId: string, options: { version: string; now: number }): BuiltScan {
+/**
+ * `environment`: the deployment environment the scanned code runs in (`aispm scan --environment`),
+ * set on the asset and the agents, so "production agents" covers what only a scan found.
+ */
+export function buildRecords(unit: ScanUnit, scanId: string, options: { version: string; now: number; environment?: string }): BuiltScan {
   const { facts, assetId } = unit;
   const seen = iso(unit.startedAt);
   const records: NdjsonRecord[] = [];
@@ -115,6 +119,7 @@ export function buildRecords(unit: ScanUnit, scanId: string, options: { version:
   entity('asset', assetId, unit.name, {
     type: host ? 'host' : 'repository',
     ...(host ? { hostname: unit.hostname, os: process.platform } : { repository: unit.repository ?? undefined }),
+    environment: options.environment,
   });
 
   // ---- locations -------------------------------------------------------------------------------
@@ -205,7 +210,7 @@ export function buildRecords(unit: ScanUnit, scanId: string, options: { version:
   for (const a of facts.agents) {
     const id = objectId(assetId, 'agent', a.ref);
     ids.set(a.ref, { kind: 'agent', id });
-    entity('agent', id, a.name, agentAttributes(a, unit, context, facts.packages));
+    entity('agent', id, a.name, { ...agentAttributes(a, unit, context, facts.packages), environment: options.environment });
     relation('agent', id, 'defined_in', 'location', locationOf(a.span));
     relation('agent', id, 'runs_on', 'asset', assetId);
   }
