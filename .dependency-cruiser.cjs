@@ -70,6 +70,11 @@ module.exports = {
       from: { path: spanReading }, to: { path: '^src/', pathNot: `${spanReading}|^src/catalog/|^src/ingest/(records|record-types|record-schemas|batch-context)[.]ts$` },
     },
     {
+      name: 'scans-and-findings-one-way', severity: 'error',
+      comment: 'The findings read the scans (an instance shows its scan); the scans never read the findings. One scan with its findings is areas/scan-results/, above both.',
+      from: { path: '^src/areas/scans/' }, to: { path: '^src/areas/(findings|scan-results)/' },
+    },
+    {
       name: 'areas-below-entry', severity: 'error', comment: 'Areas are wired by the entry modules, never the reverse.',
       from: { path: '^src/areas/' }, to: { path: entry },
     },

@@ -21,6 +21,7 @@ import { interactionWriter } from './areas/runtime/interactions-writer.ts';
 import { priceWriter } from './areas/runtime/prices.ts';
 import { registerRuntime } from './areas/runtime/routes.ts';
 import { registerScans } from './areas/scans/routes.ts';
+import { registerScanResults } from './areas/scan-results/routes.ts';
 import { scanWriter } from './areas/scans/scans-writer.ts';
 import { registerClientStorage } from './areas/storage/routes.ts';
 import { registerConsole } from './areas/console/routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildOptions) {
       registerRuntime(app, ctx);
       registerTelemetry(app, ctx, service.ingestor, bodies, otlp);
       registerScans(app, ctx);
+      registerScanResults(app, ctx);
       registerWorkspaces(app, ctx);
       registerGraph(app, ctx);
       registerMcp(app, ctx);
