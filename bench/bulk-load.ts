@@ -9,15 +9,16 @@
 // keeps none of the import's guarantees (docs/INGEST.md: upserts by id, batches atomic on their
 // own, derived rows current at each commit); what those cost is the gap this case shows.
 //
-//   node bench/bulk-load.ts [--engine sqlite|postgres] [--count 300000] [--batch-size N]
+//   node bench/bulk-load.ts [--engine sqlite|postgres] [--count 300000] [--batch-size N] [--no-write]
+//   npm run bench -- --cases bulk-load [--engine sqlite|postgres]
 //
-// It prints one line per engine with both rates, the ratio and the rows per table, and `--json`
-// prints the same as JSON for bench/run.ts.
+// The figures go to BENCHMARKS.md, one section per engine (bench:bulk-load-<engine>). Target (issue
+// 39): the import at least half the bulk load's rate.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
@@ -234,15 +235,50 @@ export function describeBulkLoad(r: BulkLoadResult): string {
   );
 }
 
+const FILE = new URL('../BENCHMARKS.md', import.meta.url);
+/** Issue 39: `aispm import` at half the engine's own bulk load of the same rows, or better. */
+const TARGET = 0.5;
+
+/** The BENCHMARKS.md section of one engine's result (written there unless `write` is off). */
+export function bulkLoadSection(r: BulkLoadResult, write: boolean): string {
+  const rate = (s: number) => `${Math.round(r.interactions / s).toLocaleString('en')}/s`;
+  const section = [
+    `<!-- bench:bulk-load-${r.engine}:start -->`,
+    `## Import against the engine's own bulk load, ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `\`npm run bench -- --cases bulk-load --engine ${r.engine}\` (bench/bulk-load.ts): ${r.interactions.toLocaleString('en')} interactions ` +
+      `imported by \`aispm import\` into a fresh workspace; the rows it left loaded into a second fresh database with the same schema and indexes ` +
+      `by ${r.engine === 'sqlite' ? 'prepared INSERTs in one transaction' : 'COPY FROM STDIN in one transaction'}. ` +
+      `Node ${process.version}, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)} at the end. Target (issue 39): the import at least ${TARGET * 100} % of the bulk load's rate.`,
+    '',
+    '| `aispm import` (wall, its own count) | bulk load of the same rows | import / bulk | rows loaded |',
+    '|---|---|---|---|',
+    `| ${rate(r.importSeconds)}, ${r.importCommandSeconds === null ? '–' : rate(r.importCommandSeconds)} | ${rate(r.bulkSeconds)} | ` +
+      `**${r.ratio.toFixed(2)}** (${r.ratio >= TARGET ? 'met' : 'NOT MET'}) | ` +
+      `${Object.entries(r.rows)
+        .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+        .join(', ')} |`,
+    `<!-- bench:bulk-load-${r.engine}:end -->`,
+  ].join('\n');
+  if (write) {
+    let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
+    const re = new RegExp(`<!-- bench:bulk-load-${r.engine}:start -->[\\s\\S]*?<!-- bench:bulk-load-${r.engine}:end -->`);
+    text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
+    writeFileSync(FILE, text);
+  }
+  return section;
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
       engine: { type: 'string', default: 'sqlite' },
       count: { type: 'string', default: '300000' },
       'batch-size': { type: 'string' },
-      json: { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
     },
   });
   const result = await bulkLoadCase(values.engine as EngineName, Number(values.count), { batchSize: values['batch-size'] });
-  console.log(values.json ? JSON.stringify(result) : describeBulkLoad(result));
+  console.log(describeBulkLoad(result));
+  console.log(bulkLoadSection(result, !values['no-write']));
 }

@@ -32,6 +32,7 @@ import { analyzeIfNoAutovacuum, autovacuumStandIn } from './analyze.ts';
 import { writeInteractions } from './interactions-file.ts';
 import { scanSpeed } from './scan-speed.ts';
 import { controlsCost } from './controls.ts';
+import { bulkLoadCase, bulkLoadSection } from './bulk-load.ts';
 
 const USAGE = `npm run bench [-- options]
   --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
@@ -52,7 +53,9 @@ const USAGE = `npm run bench [-- options]
   --cases scan-speed         \`aispm scan\` against ripgrep on a generated tree of 50,000 files
                              (bench/scan-speed.ts; needs no database, runs alone)
   --cases controls           the ingest rate with 50 controls against without, and a control's preview
-                             (bench/controls.ts; a database of its own at --scale, runs alone)`;
+                             (bench/controls.ts; a database of its own at --scale, runs alone)
+  --cases bulk-load          \`aispm import\` of 300,000 interactions against the engine's own bulk load
+                             of the rows it wrote (bench/bulk-load.ts; databases of its own, runs alone)`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
 let parsed: ReturnType<typeof parseFlags>;
 function parseFlags() {
@@ -120,6 +123,14 @@ if (scanSpeedOnly) {
 const controlsOnly = only.length === 1 && only[0] === 'controls';
 if (controlsOnly) {
   process.stdout.write(`${await controlsCost({ engine, scale, batches: 3, write })}\n`);
+  process.exit(0);
+}
+
+// The import against the engine's own bulk load (issue 39) uses databases of its own: alone when
+// asked for, and after the service's cases otherwise.
+const bulkLoadOnly = only.length === 1 && only[0] === 'bulk-load';
+if (bulkLoadOnly) {
+  process.stdout.write(`${bulkLoadSection(await bulkLoadCase(engine, 300_000), write)}\n`);
   process.exit(0);
 }
 
@@ -549,4 +560,5 @@ await main();
 if (!only.length && !reuse) {
   process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
   process.stdout.write(`${await controlsCost({ engine, scale, batches: 3, write })}\n`);
+  process.stdout.write(`${bulkLoadSection(await bulkLoadCase(engine, 300_000), write)}\n`);
 }
