@@ -178,7 +178,10 @@ class Reader {
         ? 'bytes'
         : typeof v === 'object'
           ? 'a key-value list'
-          : JSON.stringify(v);
+          : // An int64 beyond the doubles is a bigint, which JSON.stringify refuses (it threw: a 500).
+            typeof v === 'bigint'
+            ? String(v)
+            : JSON.stringify(v);
     this.typeErrors.push(`${key} is ${String(got).slice(0, 40)}, not ${want}`);
   }
 }
