@@ -724,6 +724,63 @@ describeEngines(
       assert.ok(spanId);
     });
 
+    it('a token count beyond the doubles (an int64 above 2^53, or below −2^53) is named in the answer, not a 500', async () => {
+      const w = 'disc-int64';
+      // Built by hand: the SDKs hold attributes as doubles and cannot send such an int64.
+      const varint = (v: bigint) => {
+        const out: number[] = [];
+        let n = BigInt.asUintN(64, v);
+        while (n >= 0x80n) {
+          out.push(Number(n & 0x7fn) | 0x80);
+          n >>= 7n;
+        }
+        out.push(Number(n));
+        return out;
+      };
+      const len = (field: number, bytes: number[]) => [...varint(BigInt(field * 8 + 2)), ...varint(BigInt(bytes.length)), ...bytes];
+      const text = (field: number, s: string) => len(field, [...Buffer.from(s, 'utf8')]);
+      const fixed64 = (field: number, v: bigint) => {
+        const b = Buffer.alloc(8);
+        b.writeBigUInt64LE(v);
+        return [...varint(BigInt(field * 8 + 1)), ...b];
+      };
+      const attr = (key: string, value: number[]) => len(9, [...text(1, key), ...len(2, value)]);
+      const intAttr = (key: string, v: bigint) => attr(key, [...varint(3n * 8n), ...varint(v)]);
+      const strAttr = (key: string, v: string) => attr(key, text(1, v));
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      const span = (id: string, tokens: bigint) => [
+        ...len(1, [...Buffer.from(traceId, 'hex')]),
+        ...len(2, [...Buffer.from(id, 'hex')]),
+        ...text(5, 'chat'),
+        ...fixed64(7, BigInt(T0) * 1_000_000n),
+        ...fixed64(8, BigInt(T0 + 100) * 1_000_000n),
+        ...strAttr('gen_ai.operation.name', 'chat'),
+        ...strAttr('gen_ai.request.model', 'gpt-4o'),
+        ...intAttr('gen_ai.usage.input_tokens', tokens),
+        ...intAttr('gen_ai.usage.output_tokens', 5n),
+      ];
+      const request = len(1, len(2, [...len(2, span('00f067aa0ba902b7', 2n ** 60n)), ...len(2, span('00f067aa0ba902b8', -(2n ** 60n)))]));
+      const res = await fetch(endpoint(w), {
+        method: 'POST',
+        body: Buffer.from(request),
+        headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/x-protobuf' },
+      });
+      assert.equal(res.status, 200);
+      assert.deepEqual(ProtobufTraceSerializer.deserializeResponse(new Uint8Array(await res.arrayBuffer())), {
+        partialSuccess: {
+          rejectedSpans: 0,
+          errorMessage:
+            '2 attributes ignored: span 00f067aa0ba902b7: gen_ai.usage.input_tokens is 1152921504606846976, not a non-negative integer; ' +
+            'span 00f067aa0ba902b8: gen_ai.usage.input_tokens is -1152921504606846976, not a non-negative integer',
+        },
+      });
+      const interactions = objects(await read(`aispm-llm-interactions/tenants/${T1}/workspaces/${w}`));
+      assert.deepEqual(interactions.map((i) => [i.id, i.model, i.input_tokens, i.output_tokens]).sort(), [
+        [`${traceId}-00f067aa0ba902b7`, 'gpt-4o', 0, 5],
+        [`${traceId}-00f067aa0ba902b8`, 'gpt-4o', 0, 5],
+      ]);
+    });
+
     it(`past the cap of ${CAP} objects, spans still become interactions but create no objects, and the stats say so`, async () => {
       const w = 'disc-flood';
       await exportWith(w, (p) => {
