@@ -157,7 +157,6 @@ export const recordSchemas = {
     name: Type.String({ minLength: 1, maxLength: 1024 }),
     transport: Type.Optional(Type.Union([Type.Literal('stdio'), Type.Literal('sse'), Type.Literal('streamable-http')])),
     command: Type.Optional(Text(4096)),
-    args: Type.Optional(Type.Array(Text(4096), { maxItems: 256 })),
     url: Type.Optional(Text(4096)),
     config_path: Type.Optional(Text(4096)),
     client: Type.Optional(Text(256)),

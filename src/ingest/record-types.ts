@@ -152,7 +152,6 @@ export interface McpServerScanRecord {
   name: string;
   transport: 'stdio' | 'sse' | 'streamable-http' | null;
   command: string | null;
-  args: string[];
   url: string | null;
   configPath: string | null;
   client: string | null;

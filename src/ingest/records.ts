@@ -325,7 +325,6 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         name: r.name,
         transport: r.transport ?? null,
         command: r.command ?? null,
-        args: r.args ?? [],
         url: r.url ?? null,
         configPath: r.config_path ?? null,
         client: r.client ?? null,
