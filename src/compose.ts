@@ -50,6 +50,7 @@ import { registerTelemetry } from './areas/telemetry/routes.ts';
 import { advisoryWriter } from './areas/advisories/store.ts';
 import { matchAdvisories } from './areas/advisories/match.ts';
 import { codeFindingWriter, codeRunWriter, settleCodeFindings } from './areas/code-findings/settle.ts';
+import { mcpServerScanWriter, settleMcpFindings } from './areas/mcp-findings/settle.ts';
 import { registerAdvisories } from './areas/advisories/routes.ts';
 import { Controls } from './areas/controls/evaluate.ts';
 import { registerControls } from './areas/controls/routes.ts';
@@ -134,12 +135,13 @@ export function composeService(webhooks: OutboxOptions = defaultWebhooks): Servi
       codeRunWriter,
       findingWriter,
       codeFindingWriter,
+      mcpServerScanWriter,
       interactionWriter,
       advisoryWriter,
     ],
     derive: [refreshKindCounts, refreshEdgeCounts, noteIngest],
     // Posture and advisories first: the findings they open or resolve count in the risk score the finish computes.
-    react: [posture.afterBatch, matchAdvisories, settleCodeFindings, rescoreAfterBatch],
+    react: [posture.afterBatch, matchAdvisories, settleCodeFindings, settleMcpFindings, rescoreAfterBatch],
     finish,
     interest: webhookInterest,
     lockWorkspace: (tx, tenant, workspace) => tx.dialect.lockWorkspace(tx, tenant, workspace),

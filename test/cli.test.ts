@@ -162,7 +162,7 @@ for (const engine of engineNames) {
       assert.equal(res.code, 1);
       assert.match(
         res.out,
-        /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}1 line in error \(listed below\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan, advisory, code_finding\n$/,
+        /^2 records written, 1 rejected in [\d.]+ s \(\d+ records\/s\)\n {2}1 line in error \(listed below\)\n {2}line 3: type: expected one of entity, relation, rule, rule_setting, price, finding, interaction, scan, advisory, code_finding, mcp_server_scan\n$/,
       );
       assert.deepEqual(aispm(database.url, 'import', join(dir, 'missing.ndjson'), '--tenant', 'a', '--workspace', 'b'), {
         code: 2,

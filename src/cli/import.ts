@@ -25,12 +25,14 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
   program
     .command('import')
     .description(
-      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx) or a SARIF log (--format sarif) into a workspace',
+      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx), a SARIF log (--format sarif) or an MCP ' +
+        "scanner's results (--format mcp-scan, cisco-mcp-scanner) into a workspace",
     )
-    .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log')
+    .argument('<file>', "NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log; or an MCP scanner's JSON")
     .option(
       '--format <format>',
-      'ndjson (default), cyclonedx (a CycloneDX JSON BOM) or sarif (a SARIF 2.1.0 log); a BOM or a log is written whole or not at all',
+      'ndjson (default), cyclonedx (a CycloneDX JSON BOM), sarif (a SARIF 2.1.0 log), mcp-scan (`mcp-scan scan --json`) or ' +
+        "cisco-mcp-scanner (Cisco's mcp-scanner JSON); anything but NDJSON is written whole or not at all",
       'ndjson',
     )
     .option(
@@ -48,12 +50,14 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
       'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}',
     )
     .action(async (file: string, o: ImportOptions) => {
-      if (o.format !== 'ndjson' && o.format !== 'cyclonedx' && o.format !== 'sarif')
-        fail(`--format: expected ndjson, cyclonedx or sarif, not "${o.format}"`);
+      const mcpFormats: readonly string[] = ['mcp-scan', 'cisco-mcp-scanner'];
+      if (o.format !== 'ndjson' && o.format !== 'cyclonedx' && o.format !== 'sarif' && !mcpFormats.includes(o.format))
+        fail(`--format: expected ndjson, cyclonedx, sarif, mcp-scan or cisco-mcp-scanner, not "${o.format}"`);
       if (o.format !== 'sarif' && (o.root || o.repository || o.branch || o.commit))
         fail('--root, --repository, --branch and --commit are for --format sarif');
       if (o.format === 'cyclonedx') return importBom(file, o);
       if (o.format === 'sarif') return importSarifLog(file, o);
+      if (mcpFormats.includes(o.format)) return importMcpScanFile(file, o.format as 'mcp-scan' | 'cisco-mcp-scanner', o);
       const cfg = config({ importBatch: o.batchSize });
       // The worker reads and parses the first batches while this thread loads the pipeline, opens and
       // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
@@ -194,6 +198,40 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
     const secs = (performance.now() - start) / 1000;
     process.stdout.write(
       `${count(summary.results, 'result')} imported (${count(summary.accepted, 'record')} written) from the log in ${secs.toFixed(2)} s\n`,
+    );
+  }
+
+  /** `aispm import --format mcp-scan|cisco-mcp-scanner`: the file is validated, then written as one batch. */
+  async function importMcpScanFile(file: string, format: 'mcp-scan' | 'cisco-mcp-scanner', o: ImportOptions): Promise<void> {
+    const { readBounded } = await import('../demo/import-sarif.ts');
+    const { importMcpScan } = await import('../demo/import-mcp-scan.ts');
+    const { SarifError } = await import('../ingest/sarif.ts');
+    const { McpScanError } = await import('../ingest/mcp-scanners.ts');
+    const cfg = config();
+    const refused = (err: unknown): never => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') fail(`no such file: ${file}`);
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') fail(`${file} is a directory: give one ${format} JSON file`);
+      // The size bound is read as for a SARIF log (readBounded).
+      if (err instanceof McpScanError || err instanceof SarifError) fail(`${file}: ${err.message}; nothing was written`, 1);
+      throw err;
+    };
+    const text = await readBounded(file, cfg.ingestMaxBytes).catch(refused);
+    const start = performance.now();
+    const summary = await withDb(cfg, async (db) => {
+      await modules.migrate(db);
+      return importMcpScan(db, format, text, {
+        tenant: o.tenant,
+        workspace: o.workspace,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
+        webhooks: (await modules.wiring()).webhookOutbox(cfg),
+        now: Date.now(),
+      }).catch(refused);
+    });
+    refusedWhole(file, summary, 'the file');
+    const secs = (performance.now() - start) / 1000;
+    process.stdout.write(
+      `${count(summary.findings, 'finding')} imported (${count(summary.accepted, 'record')} written) from the ${format} results in ${secs.toFixed(2)} s\n`,
     );
   }
 

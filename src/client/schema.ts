@@ -843,7 +843,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest NDJSON records
-         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log (docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log (docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written. `Content-Type: application/vnd.aispm.mcp-scan+json` imports the JSON of `mcp-scan scan --json`, and `application/vnd.aispm.cisco-mcp-scanner+json` the JSON of Cisco's mcp-scanner (docs/IMPORTS.md): one scan, each issue a finding on the MCP server or tool it names, matched to the MCP servers found by other means by name and command or URL; a file of another shape is refused naming its first problem, and nothing is written.
          */
         post: operations["IngestRecords"];
         delete?: never;
@@ -10314,6 +10314,8 @@ export interface operations {
                 "application/x-jsonlines": string;
                 "application/vnd.cyclonedx+json": string;
                 "application/sarif+json": string;
+                "application/vnd.aispm.mcp-scan+json": string;
+                "application/vnd.aispm.cisco-mcp-scanner+json": string;
             };
         };
         responses: {

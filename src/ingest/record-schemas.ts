@@ -146,6 +146,46 @@ export const recordSchemas = {
     detected_at: Time,
     evidence: Type.Optional(Obj),
   }),
+  /**
+   * One MCP server as an MCP scanner saw it (an mcp-scan or Cisco mcp-scanner import, docs/IMPORTS.md):
+   * how it is started or reached, the tools it listed, and what the scanner reported on it and them.
+   * Matched to the MCP servers found by other means by name and command or URL.
+   */
+  mcp_server_scan: record('mcp_server_scan', {
+    scan_id: Id,
+    source: Source,
+    name: Type.String({ minLength: 1, maxLength: 1024 }),
+    transport: Type.Optional(Type.Union([Type.Literal('stdio'), Type.Literal('sse'), Type.Literal('streamable-http')])),
+    command: Type.Optional(Text(4096)),
+    url: Type.Optional(Text(4096)),
+    config_path: Type.Optional(Text(4096)),
+    client: Type.Optional(Text(256)),
+    /** The scanner could not reach the server (no tools listed): its earlier findings stay as they are. */
+    unreached: Type.Optional(Type.Boolean()),
+    tools: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 1024 }), description: Type.Optional(Text(100_000)) }), {
+        maxItems: 10_000,
+      }),
+    ),
+    findings: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id,
+            rule_id: Id,
+            tool: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+            severity: Type.Optional(SeverityT),
+            title: Type.Optional(Text(1024)),
+            description: Type.Optional(Text()),
+            evidence: Type.Optional(Obj),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 10_000 },
+      ),
+    ),
+    detected_at: Time,
+  }),
 };
 
 export type RecordType = keyof typeof recordSchemas;

@@ -144,6 +144,33 @@ export interface CodeFindingRecord {
   evidence: Record<string, unknown>;
 }
 
+export interface McpServerScanRecord {
+  type: 'mcp_server_scan';
+  scanId: string;
+  /** The scanner (`mcp-scan`, `cisco-mcp-scanner`): the findings' source and the new objects'. */
+  source: string;
+  name: string;
+  transport: 'stdio' | 'sse' | 'streamable-http' | null;
+  command: string | null;
+  url: string | null;
+  configPath: string | null;
+  client: string | null;
+  /** The scanner could not reach the server: what it said before stands. */
+  unreached: boolean;
+  tools: { name: string; description: string | null }[];
+  findings: {
+    id: string;
+    ruleId: string;
+    /** The tool of the server it is on; null: on the server. */
+    tool: string | null;
+    severity: Severity | null;
+    title: string;
+    description: string;
+    evidence: Record<string, unknown>;
+  }[];
+  detectedAt: number;
+}
+
 export type IngestRecord =
   | EntityRecord
   | RelationRecord
@@ -154,4 +181,5 @@ export type IngestRecord =
   | InteractionRecord
   | ScanRecord
   | AdvisoryRecord
-  | CodeFindingRecord;
+  | CodeFindingRecord
+  | McpServerScanRecord;

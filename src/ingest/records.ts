@@ -314,5 +314,33 @@ export function parseRecord(value: unknown, now: number): IngestRecord {
         evidence: r.evidence ?? {},
       };
     }
+    case 'mcp_server_scan': {
+      const r = value as Type.Static<typeof recordSchemas.mcp_server_scan>;
+      if (!r.command && !r.url && r.transport !== undefined && r.transport !== 'stdio')
+        throw new RecordError('mcp_server_scan.url: a remote server needs its url');
+      return {
+        type: 'mcp_server_scan',
+        scanId: r.scan_id,
+        source: r.source,
+        name: r.name,
+        transport: r.transport ?? null,
+        command: r.command ?? null,
+        url: r.url ?? null,
+        configPath: r.config_path ?? null,
+        client: r.client ?? null,
+        unreached: r.unreached ?? false,
+        tools: (r.tools ?? []).map((t) => ({ name: t.name, description: t.description ?? null })),
+        findings: (r.findings ?? []).map((f) => ({
+          id: f.id,
+          ruleId: f.rule_id,
+          tool: f.tool ?? null,
+          severity: f.severity ?? null,
+          title: f.title ?? '',
+          description: f.description ?? '',
+          evidence: f.evidence ?? {},
+        })),
+        detectedAt: time(r.detected_at, 'mcp_server_scan.detected_at'),
+      };
+    }
   }
 }

@@ -8,19 +8,17 @@
 // A result's id comes from its fingerprints, so importing the next run updates the findings it
 // raises again (their first detection kept); the open findings of earlier runs of the same tool on
 // the same repository (the scans with the same `sarif_run` key) that this run does not raise are
-// resolved. Written like every evaluation's findings: writeSettled, then refreshIssues.
+// resolved. Written by the findings' shared writer of imported results (findings/settle-results.ts).
 
-import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
-import { type BatchContext, type Lined, objectKey } from '../../ingest/batch-context.ts';
+import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { CodeFindingRecord, ScanRecord } from '../../ingest/records.ts';
-import { chunks, json } from '../../platform/db/bulk.ts';
+import { chunks } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
+import { instanceCols, type OpenResult, settleResults, type StoredInstance } from '../findings/settle-results.ts';
 
 /** The `source` of the findings written here. */
 export const CODE_SOURCE = 'sarif';
@@ -92,28 +90,6 @@ async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Ma
   return out;
 }
 
-/** An instance as stored: the head a change names, and its status. */
-interface StoredInstance extends InstanceHead {
-  status: string;
-}
-
-const instanceCols = ['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title'] as const;
-
-async function storedByIds(ctx: BatchContext, ids: string[]): Promise<StoredInstance[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('code-findings.instances-by-id', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...instanceCols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inList('id', param('ids'))),
-  );
-  const out: StoredInstance[] = [];
-  for (const part of chunks(ids)) out.push(...(await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })));
-  return out;
-}
-
 /** The open findings of the earlier runs of each run's tool on its repository (none when a later run is already stored). */
 async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<StoredInstance[]> {
   const { db, tx, tenant, workspace } = ctx;
@@ -147,26 +123,23 @@ async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<Store
 const objectFindingId = (resultId: string, kind: string, id: string) =>
   `code-${createHash('sha256').update(`${resultId}\u0000${kind}\u0000${id}`).digest('hex').slice(0, 24)}`;
 
-interface Wanted {
-  record: CodeFindingRecord;
-  id: string;
-  objectKind: string;
-  objectId: string;
-  codeLocation: Record<string, unknown>;
-  evidence: Record<string, unknown>;
-}
-
 export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffects): Promise<void> {
   const p = pending.get(ctx);
   if (!p) return;
   pending.delete(ctx);
-  const { tenant, workspace, now } = ctx;
-
   // What this batch says is open: each result on its location, and on every object declared around it.
   const keyOf = (r: CodeFindingRecord) => `${r.repository ?? ''}\u0000${r.path}`;
   const placed = p.findings.filter((r) => r.startLine !== null);
   const spans = placed.length ? await declaredSpans(ctx, new Set(placed.map(keyOf))) : new Map<string, Span[]>();
-  const wanted = new Map<string, Wanted>();
+  const wanted = new Map<string, OpenResult>();
+  const result = (r: CodeFindingRecord) => ({
+    ruleId: r.ruleId,
+    scanId: r.scanId,
+    severity: r.severity,
+    title: r.title,
+    description: r.description,
+    detectedAt: r.detectedAt,
+  });
   for (const r of p.findings) {
     const codeLocation = {
       ...(r.repository ? { repository: r.repository } : {}),
@@ -176,13 +149,13 @@ export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffec
       ...(r.endColumn !== null ? { end_column: r.endColumn } : {}),
       location_id: r.locationId,
     };
-    wanted.set(r.id, { record: r, id: r.id, objectKind: 'location', objectId: r.locationId, codeLocation, evidence: r.evidence });
+    wanted.set(r.id, { ...result(r), id: r.id, objectKind: 'location', objectId: r.locationId, codeLocation, evidence: r.evidence });
     if (r.startLine === null) continue;
     for (const s of spans.get(keyOf(r)) ?? []) {
       if (r.startLine < s.start || r.startLine > s.end) continue;
       const id = objectFindingId(r.id, s.kind, s.id);
       wanted.set(id, {
-        record: r,
+        ...result(r),
         id,
         objectKind: s.kind,
         objectId: s.id,
@@ -192,85 +165,6 @@ export async function settleCodeFindings(ctx: BatchContext, _effects: BatchEffec
     }
   }
 
-  const stored = new Map<string, StoredInstance>();
-  for (const i of await storedByIds(ctx, [...wanted.keys()])) stored.set(i.id, { ...i, detected_at: Number(i.detected_at) });
   const sweep = p.runs.length ? await earlierOpen(ctx, p.runs) : [];
-
-  const rows: unknown[][] = [];
-  const resolutions: unknown[][] = [];
-  const { monthly, bump } = monthlyCounter();
-  const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
-  const [announceOpened, announceResolved] = [await ctx.wants('finding.created'), await ctx.wants('finding.resolved')];
-  const change = (type: 'finding.created' | 'finding.resolved', i: InstanceHead) => findingChange(type, i, now, CODE_SOURCE);
-
-  for (const w of wanted.values()) {
-    const r = w.record;
-    const meta = p.rules.get(r.ruleId)!;
-    if (!meta.enabled) continue;
-    const severity = r.severity ?? meta.severity;
-    const issueId = issueIdOf(tenant, workspace, r.ruleId, severity);
-    const old = stored.get(w.id);
-    const title = r.title || meta.name;
-    let detectedAt = r.detectedAt;
-    if (old?.status === 'open') {
-      detectedAt = old.detected_at;
-      if (old.severity !== severity) {
-        bump(old.detected_at, old.severity, -1, old.rule_id);
-        bump(detectedAt, severity, 1, r.ruleId);
-      }
-      touchedIssues.set(old.issue_id, { ruleId: old.rule_id, severity: old.severity });
-    } else {
-      bump(detectedAt, severity, 1, r.ruleId);
-      if (announceOpened)
-        ctx.changes.push(
-          change('finding.created', {
-            id: w.id,
-            issue_id: issueId,
-            rule_id: r.ruleId,
-            severity,
-            object_kind: w.objectKind,
-            object_id: w.objectId,
-            detected_at: detectedAt,
-            title,
-          }),
-        );
-    }
-    touchedIssues.set(issueId, { ruleId: r.ruleId, severity });
-    ctx.touchedForIssues.add(objectKey(w.objectKind, w.objectId));
-    rows.push([
-      tenant,
-      workspace,
-      w.id,
-      issueId,
-      r.ruleId,
-      severity,
-      w.objectKind,
-      w.objectId,
-      'open',
-      detectedAt,
-      null,
-      title,
-      r.description,
-      json(w.codeLocation),
-      json(w.evidence),
-      meta.remediation,
-      null,
-      meta.owasp,
-      meta.category,
-      r.scanId,
-      CODE_SOURCE,
-      now,
-    ]);
-  }
-  for (const old of sweep) {
-    if (wanted.has(old.id)) continue;
-    const i = { ...old, detected_at: Number(old.detected_at) };
-    resolutions.push([i.id, 'resolved', now, now]);
-    if (announceResolved) ctx.changes.push(change('finding.resolved', i));
-    touchedIssues.set(i.issue_id, { ruleId: i.rule_id, severity: i.severity });
-    ctx.touchedForIssues.add(objectKey(i.object_kind, i.object_id));
-  }
-
-  await writeSettled(ctx, { tenant, workspace }, rows, resolutions, monthly);
-  if (touchedIssues.size) await refreshIssues(ctx, touchedIssues, p.rules);
+  await settleResults(ctx, CODE_SOURCE, wanted.values(), sweep, p.rules);
 }

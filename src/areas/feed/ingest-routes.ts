@@ -12,6 +12,7 @@ import { type BodyWorkers, BodyRefused, BodyWorkersClosed, BudgetSpent } from '.
 import type { BodyJob } from '../../ingest/body-workers.ts';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
 import { SARIF_MEDIA_TYPE } from '../../ingest/sarif.ts';
+import { MCP_SCAN_MEDIA_TYPES, type McpScanFormat } from '../../ingest/mcp-scanners.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -131,12 +132,12 @@ async function readInWorker(
 const SARIF_QUERY = ['root', 'repository', 'branch', 'commit'];
 
 /** The media type's format, once preParsing has checked it. */
-function formatOf(request: FastifyRequest): 'ndjson' | 'cyclonedx' | 'sarif' {
+function formatOf(request: FastifyRequest): 'ndjson' | 'cyclonedx' | 'sarif' | McpScanFormat {
   const type = String(request.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim()
     .toLowerCase();
-  return type === CYCLONEDX_MEDIA_TYPE ? 'cyclonedx' : type === SARIF_MEDIA_TYPE ? 'sarif' : 'ndjson';
+  return type === CYCLONEDX_MEDIA_TYPE ? 'cyclonedx' : type === SARIF_MEDIA_TYPE ? 'sarif' : (MCP_SCAN_MEDIA_TYPES.get(type) ?? 'ndjson');
 }
 
 /** The SARIF options of the query string; anything else named there is refused. */
@@ -162,6 +163,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
   app.addContentTypeParser(CYCLONEDX_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
   // And SARIF logs (src/ingest/sarif.ts).
   app.addContentTypeParser(SARIF_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
+  // And MCP scanners' results (src/ingest/mcp-scanners.ts).
+  app.addContentTypeParser([...MCP_SCAN_MEDIA_TYPES.keys()], (_request, payload, done) => done(null, payload));
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/v1/ingest/tenants/:tenant_id/workspaces/:workspace_id',
@@ -180,7 +183,11 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           'is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log ' +
           '(docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the ' +
           'objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log ' +
-          'that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.',
+          'that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written. ' +
+          '`Content-Type: application/vnd.aispm.mcp-scan+json` imports the JSON of `mcp-scan scan --json`, and ' +
+          "`application/vnd.aispm.cisco-mcp-scanner+json` the JSON of Cisco's mcp-scanner (docs/IMPORTS.md): one scan, each issue " +
+          'a finding on the MCP server or tool it names, matched to the MCP servers found by other means by name and command or URL; ' +
+          'a file of another shape is refused naming its first problem, and nothing is written.',
         params: TenantWorkspaceParams,
         querystring: Type.Object({
           root: Type.Optional(
@@ -195,7 +202,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           commit: Type.Optional(Type.String({ description: 'SARIF only: the commit, when the log names none.' })),
         }),
         // The document names the NDJSON media types, so generated clients and the reference page send them.
-        consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE, SARIF_MEDIA_TYPE],
+        consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE, SARIF_MEDIA_TYPE, ...MCP_SCAN_MEDIA_TYPES.keys()],
         body: Type.Unsafe({ description: 'One JSON record per line.', type: 'string' }),
         response: { 200: IngestResult, ...errorResponses(413, 415), 400: IngestRejected },
       },
@@ -208,11 +215,12 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           .split(';')[0]!
           .trim()
           .toLowerCase();
-        if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE && type !== SARIF_MEDIA_TYPE)
+        if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE && type !== SARIF_MEDIA_TYPE && !MCP_SCAN_MEDIA_TYPES.has(type))
           throw new ApiError(
             415,
             `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line, ` +
-              `a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, or a SARIF log as ${SARIF_MEDIA_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`,
+              `a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, a SARIF log as ${SARIF_MEDIA_TYPE}, or an MCP scanner's results as ` +
+              `${[...MCP_SCAN_MEDIA_TYPES.keys()].join(' or ')}, not "${type.slice(0, 64) || 'no content type'}"`,
           );
       },
     },
@@ -250,6 +258,12 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
               413,
               `the log holds ${converted.objects} results, more than the limit of ${ctx.config.sarifMaxResults} (AISPM_SARIF_MAX_RESULTS); send it in parts`,
             );
+          source = inTurns(converted.ndjson);
+          origins = converted.origins;
+        } else if (format !== 'ndjson') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of source) chunks.push(chunk as Buffer);
+          const converted = await readInWorker(bodies, chunks, (body) => ({ kind: 'mcp-scan', format, body, now: ctx.now() }));
           source = inTurns(converted.ndjson);
           origins = converted.origins;
         }
@@ -294,7 +308,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         const first = summary.errors[0];
         throw new ApiError(
           400,
-          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : `the ${format === 'sarif' ? 'log' : 'BOM'} was refused`}; nothing was written`,
+          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : `the ${format === 'sarif' ? 'log' : format === 'cyclonedx' ? 'BOM' : 'file'} was refused`}; nothing was written`,
         );
       }
       if (summary.rejected > 0) {
