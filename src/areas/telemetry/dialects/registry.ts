@@ -72,39 +72,58 @@ function usageOf(r: Reader): Usage {
   };
 }
 
+// Each phase's parts, gathered once: spans are read by the thousand, and a loop over the
+// dialects asking each for an optional part costs more than the reading itself.
+type Part<K extends keyof DialectSpec> = Array<{ name: string } & Required<Pick<DialectSpec, K>>>;
+const having = <K extends keyof DialectSpec>(list: readonly DialectSpec[], key: K) =>
+  list.filter((d) => d[key] !== undefined) as unknown as Part<K>;
+const MARKS = having(DIALECTS, 'marks');
+const CUES = CUE_ORDER.map((d) => d.cue!);
+const CUE_INDEX = new Map(CUE_ORDER.map((d, i) => [d.name, i]));
+const CLAIMS = PRECEDENCE.map((d) => ({
+  name: d.name,
+  kind: d.claims === 'kind',
+  cue: CUE_INDEX.get(d.name)!,
+  recognises: d.recognises!,
+  read: d.read!,
+}));
+const ALSO_SPOKEN = having(DIALECTS, 'alsoSpoken');
+const COMPLETES = having(DIALECTS, 'complete');
+const OWNERS = having(DIALECTS, 'owner');
+const FINISHES = having(DIALECTS, 'finish');
+
 /** Reads one span in every dialect it speaks. */
 export function viewOf(s: Span): SpanView {
   const r = new Reader(s.attributes);
   const view: SpanView = { genai: false, dialects: [], usage: {}, typeErrors: r.typeErrors, read: r.read };
   // 1. The session, in any dialect; the dialects a span speaks whoever reads it.
   view.session = r.str(...SESSION_KEYS);
-  for (const d of DIALECTS) if (d.marks?.(r)) view.dialects.push(d.name);
+  for (const d of MARKS) if (d.marks(r)) view.dialects.push(d.name);
   // 2. Every cue, before any dialect reads the span (what is read is not counted as unmapped).
-  const cues = new Map<string, string | undefined>();
-  for (const d of CUE_ORDER) cues.set(d.name, d.cue!(r, s));
-  const x: Reading = { span: s, r, view, cue: (name) => cues.get(name), usage: () => usageOf(r) };
+  const cues = CUES.map((cue) => cue(r, s));
+  const x: Reading = { span: s, r, view, cue: (name) => cues[CUE_INDEX.get(name)!], usage: () => usageOf(r) };
   // 3. The claim, in PRECEDENCE.
   let kindRead = false;
-  for (const d of PRECEDENCE) {
-    if (!d.recognises!(cues.get(d.name), r)) continue;
-    if (d.claims === 'kind') {
+  for (const d of CLAIMS) {
+    if (!d.recognises(cues[d.cue], r)) continue;
+    if (d.kind) {
       if (kindRead) continue;
       kindRead = true;
     } else if (view.role) continue;
     view.dialects.push(d.name);
     view.genai = true;
-    d.read!(x);
+    d.read(x);
   }
   // 4. Dialects a span read by another speaks too.
-  for (const d of DIALECTS) if (view.role && d.alsoSpoken && !view.dialects.includes(d.name) && d.alsoSpoken(r)) view.dialects.push(d.name);
+  if (view.role) for (const d of ALSO_SPOKEN) if (!view.dialects.includes(d.name) && d.alsoSpoken(r)) view.dialects.push(d.name);
   // 5. What the reading dialect left out.
-  for (const d of DIALECTS) d.complete?.(x);
+  for (const d of COMPLETES) d.complete(x);
   // 6. The agent a non-agent span works for, as its attributes name it.
   if (view.role && view.role !== 'agent') {
     let id: string | undefined;
     let name: string | undefined;
-    for (const d of DIALECTS) {
-      if (!d.owner || name !== undefined) continue;
+    for (const d of OWNERS) {
+      if (name !== undefined) break;
       const o = d.owner(r, view.dialects.includes(d.name));
       id ??= o?.id;
       name ??= o?.name;
@@ -112,7 +131,7 @@ export function viewOf(s: Span): SpanView {
     if (id || name) view.owner = { id, name };
   }
   // 7. Attributes read last on every span.
-  for (const d of DIALECTS) d.finish?.(r);
+  for (const d of FINISHES) d.finish(r);
   return view;
 }
 
