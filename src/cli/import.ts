@@ -25,12 +25,15 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
   program
     .command('import')
     .description(
-      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx) or a SARIF log (--format sarif) into a workspace',
+      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx), a SARIF log (--format sarif) or a model probe report (--format garak|promptfoo) into a workspace',
     )
-    .argument('<file>', 'NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log')
+    .argument(
+      '<file>',
+      "NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log; or garak's report.jsonl; or promptfoo's results JSON",
+    )
     .option(
       '--format <format>',
-      'ndjson (default), cyclonedx (a CycloneDX JSON BOM) or sarif (a SARIF 2.1.0 log); a BOM or a log is written whole or not at all',
+      "ndjson (default), cyclonedx (a CycloneDX JSON BOM), sarif (a SARIF 2.1.0 log), garak (garak's report.jsonl) or promptfoo (`promptfoo eval -o results.json`); anything but NDJSON is written whole or not at all",
       'ndjson',
     )
     .option(
@@ -48,12 +51,13 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
       'after each batch is committed (or rejected), write a JSON line to stderr: {"lines", "accepted", "rejected"}',
     )
     .action(async (file: string, o: ImportOptions) => {
-      if (o.format !== 'ndjson' && o.format !== 'cyclonedx' && o.format !== 'sarif')
-        fail(`--format: expected ndjson, cyclonedx or sarif, not "${o.format}"`);
+      if (!['ndjson', 'cyclonedx', 'sarif', 'garak', 'promptfoo'].includes(o.format))
+        fail(`--format: expected ndjson, cyclonedx, sarif, garak or promptfoo, not "${o.format}"`);
       if (o.format !== 'sarif' && (o.root || o.repository || o.branch || o.commit))
         fail('--root, --repository, --branch and --commit are for --format sarif');
       if (o.format === 'cyclonedx') return importBom(file, o);
       if (o.format === 'sarif') return importSarifLog(file, o);
+      if (o.format === 'garak' || o.format === 'promptfoo') return importProbeReport(file, o.format, o);
       const cfg = config({ importBatch: o.batchSize });
       // The worker reads and parses the first batches while this thread loads the pipeline, opens and
       // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
@@ -202,6 +206,40 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
     if (!summary.rejected) return;
     for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
     fail(`${file}: ${what} was refused; nothing was written`, 1);
+  }
+
+  /** `aispm import --format garak|promptfoo`: the report is validated, its targets matched to the workspace's models, then written as one batch. */
+  async function importProbeReport(file: string, tool: 'garak' | 'promptfoo', o: { tenant: string; workspace: string }): Promise<void> {
+    const { importProbes } = await import('../demo/import-probes.ts');
+    const { readBounded } = await import('../demo/import-sarif.ts');
+    const { SarifError } = await import('../ingest/sarif.ts');
+    const { ProbeError } = await import('../ingest/probes.ts');
+    const cfg = config();
+    const refused = (err: unknown): never => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') fail(`no such file: ${file}`);
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') fail(`${file} is a directory: give one ${tool} report`);
+      if (err instanceof SarifError || err instanceof ProbeError) fail(`${file}: ${err.message}; nothing was written`, 1);
+      throw err;
+    };
+    const text = await readBounded(file, cfg.ingestMaxBytes).catch(refused);
+    const start = performance.now();
+    const summary = await withDb(cfg, async (db) => {
+      await modules.migrate(db);
+      return importProbes(db, tool, text, {
+        tenant: o.tenant,
+        workspace: o.workspace,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
+        webhooks: (await modules.wiring()).webhookOutbox(cfg),
+        failPercent: cfg.probeFailPercent,
+        now: Date.now(),
+      }).catch(refused);
+    });
+    refusedWhole(file, summary, 'the report');
+    const secs = (performance.now() - start) / 1000;
+    process.stdout.write(
+      `${count(summary.run.results.length, 'probe result')} imported (${count(summary.accepted, 'record')} written) from the ${tool} run in ${secs.toFixed(2)} s\n`,
+    );
   }
 
   /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */

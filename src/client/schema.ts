@@ -843,7 +843,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest NDJSON records
-         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log (docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written.
+         * @description Writes NDJSON records (format v1, docs/INGEST.md): entities, relations, rules, rule settings, prices, findings, LLM interactions and scans. `Content-Type: application/x-ndjson`, optionally `Content-Encoding: gzip`. The request is applied as one transaction: when any line is bad nothing is written and the answer lists the bad lines. `Content-Type: application/vnd.cyclonedx+json` imports a CycloneDX BOM instead (an AI-BOM this service exported, or another tool's models, applications, services and dependencies; docs/COMPLIANCE.md): a BOM that is not valid CycloneDX is refused naming its first problem, and nothing is written. `Content-Type: application/sarif+json` imports a SARIF 2.1.0 log (docs/IMPORTS.md): one scan per run, its rules as external rules, each result a finding on its file and line and on the objects declared there; `root`, `repository`, `branch` and `commit` on the query string say what the log does not. A log that is not valid SARIF 2.1.0 is refused naming its first problem, and nothing is written. `format=garak` or `format=promptfoo` (with an NDJSON media type) imports a model probe report: one scan per run, a `garak_info` per probe and detector on the models it names, and findings for the probes that fail (AISPM_PROBE_FAIL_PERCENT); a report that does not match its format is refused naming its first problem (its line for garak), and nothing is written.
          */
         post: operations["IngestRecords"];
         delete?: never;
@@ -10295,6 +10295,8 @@ export interface operations {
                 branch?: string;
                 /** @description SARIF only: the commit, when the log names none. */
                 commit?: string;
+                /** @description A model probe report instead of NDJSON records (docs/IMPORTS.md): `garak` (garak's report.jsonl) or `promptfoo` (`promptfoo eval -o results.json`), sent with an NDJSON media type (`application/jsonl`). */
+                format?: string;
             };
             header?: never;
             path: {
