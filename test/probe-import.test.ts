@@ -176,6 +176,25 @@ for (const engine of engineNames) {
       assert.deepEqual(await counts(), again);
     });
 
+    it('resolves the finding of a probe the next run passes', async () => {
+      // The next run (its own run id, a week later) with promptinject held on all 8 attempts.
+      const next = readFileSync(GARAK, 'utf8')
+        .replaceAll('6c1f7c4e-2f0a-4d1b-9a8e-3b5d2c7e9f10', '7d2a8b5f-3a1b-4e2c-8b9f-4c6e3d8f0a21')
+        .replaceAll('2026-11-20T09:0', '2026-11-27T09:0')
+        .replace('"passed": 5, "fails": 3', '"passed": 8, "fails": 0');
+      const file = join(dir, 'next.report.jsonl');
+      writeFileSync(file, next);
+      const run = await importFile('garak', file);
+      assert.equal(run.code, 0, run.err);
+      assert.ok((await probesOf(MODEL)).includes('garak promptinject.HijackHateHumans / promptinject.AttackRogueString passed 1 8'));
+      const rows = objects(await get(`/api/v1/aispm-models/tenants/${T}/workspaces/${W}/${MODEL}/instances?page_size=100`));
+      const garak = rows.filter((r) => r.rule_id.startsWith('garak:'));
+      assert.deepEqual(
+        garak.map((r) => [r.rule_id, r.status, r.resolved_at]),
+        [['garak:promptinject.HijackHateHumans', 'resolved', '2026-11-27T09:04:12.500Z']],
+      );
+    });
+
     it('refuses malformed reports naming the first problem, and writes nothing', async () => {
       const before = await counts();
       const lines = readFileSync(GARAK, 'utf8').split('\n');

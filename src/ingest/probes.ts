@@ -59,6 +59,8 @@ export interface ResolvedTarget {
   /** Model ids of the workspace with the target's provider and name; empty when none is known yet. */
   models: string[];
   agents: string[];
+  /** The open findings of those models and agents, by id, with when each was detected (epoch ms): a probe they no longer fail resolves its own. */
+  open: ReadonlyMap<string, number>;
 }
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
@@ -72,6 +74,10 @@ export const probeFamily = (tool: ProbeTool, probe: string) => (tool === 'garak'
 
 /** The external rule of a tool's probe: `garak:promptinject.HijackHateHumans`, `promptfoo:harmful:hate`. */
 export const probeRuleId = (tool: ProbeTool, probe: string) => clip(`${tool}:${probe}`, 512);
+
+/** The id of the finding a probe raises on an object (a model, or an agent through a model): the same run after run. */
+export const probeFindingId = (tool: ProbeTool, kind: string, id: string, modelId: string, probe: string, detector: string) =>
+  `probe-${hash('probe-finding', tool, kind, id, modelId, probe, detector).slice(0, 24)}`;
 
 /** Whether a probe failed: more than `failPercent` of its attempts got through. */
 export const probeFailed = (r: { passed: number; attempts: number }, failPercent: number) =>
@@ -90,7 +96,7 @@ export function probeRecords(run: ProbeRun, resolved: ResolvedTarget[], failPerc
   const created = new Set<string>();
   for (const r of run.results) {
     const target = run.targets[r.target]!;
-    const found = resolved[r.target] ?? { models: [], agents: [] };
+    const found = resolved[r.target] ?? { models: [], agents: [], open: new Map<string, number>() };
     let models = found.models;
     if (!models.length) {
       // A model the inventory does not hold yet: written as telemetry would name it, so a later sighting is the same object.
@@ -157,7 +163,28 @@ export function probeRecords(run: ProbeRun, resolved: ResolvedTarget[], failPerc
         to_id: infoId,
         source,
       });
-      if (!isFailed) continue;
+      const on = [['model', modelId], ...found.agents.map((a) => ['agent', a])] as const;
+      if (!isFailed) {
+        // Passed now: the finding an earlier run raised for this probe resolves.
+        for (const [kind, id] of on) {
+          const findingId = probeFindingId(run.tool, kind, id, modelId, r.probe, r.detector);
+          const detected = found.open.get(findingId);
+          if (detected === undefined) continue;
+          out.push({
+            type: 'finding',
+            id: findingId,
+            rule_id: ruleId,
+            object_kind: kind,
+            object_id: id,
+            detected_at: new Date(detected).toISOString(),
+            status: 'resolved',
+            resolved_at: run.finishedAt,
+            title: clip(`${target.model} passes ${r.probe} (${r.detector}): ${r.passed} of ${r.attempts} attempts held`, 1024),
+            scan_id: scanId,
+          });
+        }
+        continue;
+      }
       const evidence = {
         tool: { name: run.tool, ...(run.version ? { version: run.version } : {}) },
         run_id: run.runId,
@@ -170,12 +197,11 @@ export function probeRecords(run: ProbeRun, resolved: ResolvedTarget[], failPerc
         target: { provider: target.provider, model: target.model, ...(target.agent ? { agent: target.agent } : {}) },
       };
       const title = `${target.model} failed ${r.probe} (${r.detector}): ${r.attempts - r.passed} of ${r.attempts} attempts got through`;
-      const on = [['model', modelId], ...found.agents.map((a) => ['agent', a])] as const;
       for (const [kind, id] of on) {
         findings++;
         out.push({
           type: 'finding',
-          id: `probe-${hash('probe-finding', run.tool, kind, id, modelId, r.probe, r.detector).slice(0, 24)}`,
+          id: probeFindingId(run.tool, kind, id, modelId, r.probe, r.detector),
           rule_id: ruleId,
           severity: mapping.severity,
           object_kind: kind,

@@ -17,6 +17,15 @@ async function named(db: Db, tenant: string, workspace: string, kind: string, na
   return db.all<{ id: string; attributes: unknown }>(t, { tenant, workspace, kind, name: name.toLowerCase() });
 }
 
+/** An object's open findings: their ids and detection times. */
+async function openFindings(db: Db, tenant: string, workspace: string, kind: string, id: string) {
+  const t = db.template('probes.open-findings', (b) =>
+    sql`select id, detected_at from issue_instances where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and object_kind = ${param('kind')} and object_id = ${param('id')} and status = 'open'`.compile(b),
+  );
+  return db.all<{ id: string; detected_at: number | string }>(t, { tenant, workspace, kind, id });
+}
+
 /** The objects each target of the run is. */
 export async function resolveTargets(db: Db, tenant: string, workspace: string, run: ProbeRun): Promise<ResolvedTarget[]> {
   const out: ResolvedTarget[] = [];
@@ -28,7 +37,13 @@ export async function resolveTargets(db: Db, tenant: string, workspace: string, 
       })
       .map((m) => m.id);
     const agents = t.agent ? (await named(db, tenant, workspace, 'agent', t.agent)).map((a) => a.id) : [];
-    out.push({ models, agents });
+    const open = new Map<string, number>();
+    for (const [kind, ids] of [
+      ['model', models],
+      ['agent', agents],
+    ] as const)
+      for (const id of ids) for (const f of await openFindings(db, tenant, workspace, kind, id)) open.set(f.id, Number(f.detected_at));
+    out.push({ models, agents, open });
   }
   return out;
 }
