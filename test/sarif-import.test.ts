@@ -484,7 +484,7 @@ for (const engine of engineNames) {
       });
       assert.deepEqual(body(await post('{"version":"2.1.0","runs":[]}', '?since=yesterday')), {
         code: 400,
-        message: 'since: unknown query parameter; this operation takes root, repository, branch, commit',
+        message: 'since: unknown query parameter; this operation takes root, repository, branch, commit, format',
       });
       // ESLint's absolute paths over HTTP need the root they are relative to.
       const eslintLog = readFileSync(join(dir, 'eslint-1.sarif'), 'utf8');

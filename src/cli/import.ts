@@ -25,14 +25,19 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
   program
     .command('import')
     .description(
-      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx), a SARIF log (--format sarif) or an MCP ' +
-        "scanner's results (--format mcp-scan, cisco-mcp-scanner) into a workspace",
+      'ingest an NDJSON file (- for standard input), a CycloneDX BOM (--format cyclonedx), a SARIF log (--format sarif), an MCP ' +
+        "scanner's results (--format mcp-scan, cisco-mcp-scanner) or a model probe report (--format garak, promptfoo) into a workspace",
     )
-    .argument('<file>', "NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log; or an MCP scanner's JSON")
+    .argument(
+      '<file>',
+      "NDJSON file, one record per line; or a CycloneDX JSON BOM; or a SARIF 2.1.0 log; or an MCP scanner's JSON; or garak's " +
+        "report.jsonl; or promptfoo's results JSON",
+    )
     .option(
       '--format <format>',
-      'ndjson (default), cyclonedx (a CycloneDX JSON BOM), sarif (a SARIF 2.1.0 log), mcp-scan (`mcp-scan scan --json`) or ' +
-        "cisco-mcp-scanner (Cisco's mcp-scanner JSON); anything but NDJSON is written whole or not at all",
+      'ndjson (default), cyclonedx (a CycloneDX JSON BOM), sarif (a SARIF 2.1.0 log), mcp-scan (`mcp-scan scan --json`), ' +
+        "cisco-mcp-scanner (Cisco's mcp-scanner JSON), garak (garak's report.jsonl) or promptfoo (`promptfoo eval -o results.json`); " +
+        'anything but NDJSON is written whole or not at all',
       'ndjson',
     )
     .option(
@@ -51,13 +56,14 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
     )
     .action(async (file: string, o: ImportOptions) => {
       const mcpFormats: readonly string[] = ['mcp-scan', 'cisco-mcp-scanner'];
-      if (o.format !== 'ndjson' && o.format !== 'cyclonedx' && o.format !== 'sarif' && !mcpFormats.includes(o.format))
-        fail(`--format: expected ndjson, cyclonedx, sarif, mcp-scan or cisco-mcp-scanner, not "${o.format}"`);
+      const formats = ['ndjson', 'cyclonedx', 'sarif', ...mcpFormats, 'garak', 'promptfoo'];
+      if (!formats.includes(o.format)) fail(`--format: expected ${formats.slice(0, -1).join(', ')} or promptfoo, not "${o.format}"`);
       if (o.format !== 'sarif' && (o.root || o.repository || o.branch || o.commit))
         fail('--root, --repository, --branch and --commit are for --format sarif');
       if (o.format === 'cyclonedx') return importBom(file, o);
       if (o.format === 'sarif') return importSarifLog(file, o);
       if (mcpFormats.includes(o.format)) return importMcpScanFile(file, o.format as 'mcp-scan' | 'cisco-mcp-scanner', o);
+      if (o.format === 'garak' || o.format === 'promptfoo') return importProbeReport(file, o.format, o);
       const cfg = config({ importBatch: o.batchSize });
       // The worker reads and parses the first batches while this thread loads the pipeline, opens and
       // migrates the database (AISPM_IMPORT_WORKER=false: parsed here, batch after batch).
@@ -240,6 +246,40 @@ export function registerImportCommand(program: Command, ctx: CliContext): void {
     if (!summary.rejected) return;
     for (const e of summary.errors) process.stderr.write(`aispm: ${file}: ${e.message}\n`);
     fail(`${file}: ${what} was refused; nothing was written`, 1);
+  }
+
+  /** `aispm import --format garak|promptfoo`: the report is validated, its targets matched to the workspace's models, then written as one batch. */
+  async function importProbeReport(file: string, tool: 'garak' | 'promptfoo', o: { tenant: string; workspace: string }): Promise<void> {
+    const { importProbes } = await import('../demo/import-probes.ts');
+    const { readBounded } = await import('../demo/import-sarif.ts');
+    const { SarifError } = await import('../ingest/sarif.ts');
+    const { ProbeError } = await import('../ingest/probes.ts');
+    const cfg = config();
+    const refused = (err: unknown): never => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') fail(`no such file: ${file}`);
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') fail(`${file} is a directory: give one ${tool} report`);
+      if (err instanceof SarifError || err instanceof ProbeError) fail(`${file}: ${err.message}; nothing was written`, 1);
+      throw err;
+    };
+    const text = await readBounded(file, cfg.ingestMaxBytes).catch(refused);
+    const start = performance.now();
+    const summary = await withDb(cfg, async (db) => {
+      await modules.migrate(db);
+      return importProbes(db, tool, text, {
+        tenant: o.tenant,
+        workspace: o.workspace,
+        storePrompts: cfg.storePrompts,
+        evaluateRules: cfg.postureRules,
+        webhooks: (await modules.wiring()).webhookOutbox(cfg),
+        failPercent: cfg.probeFailPercent,
+        now: Date.now(),
+      }).catch(refused);
+    });
+    refusedWhole(file, summary, 'the report');
+    const secs = (performance.now() - start) / 1000;
+    process.stdout.write(
+      `${count(summary.run.results.length, 'probe result')} imported (${count(summary.accepted, 'record')} written) from the ${tool} run in ${secs.toFixed(2)} s\n`,
+    );
   }
 
   /** `aispm import --format cyclonedx`: the BOM is validated, then written as one batch. */

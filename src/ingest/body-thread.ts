@@ -1,5 +1,5 @@
 // The body worker (a worker thread; body-workers.ts runs it): the CPU-heavy reading of request
-// bodies that must not hold the event loop, done here instead. CycloneDX BOMs, SARIF logs and MCP scanners' results are
+// bodies that must not hold the event loop, done here instead. CycloneDX BOMs, SARIF logs, MCP scanners' results and model probe reports are
 // parsed, checked against their schemas and turned into NDJSON records; OTLP exports are decoded and, once the main
 // thread has loaded the spans kept waiting for their traces, turned into checked records. Records
 // go back in chunks, so the main thread takes them in turns with its other work.
@@ -10,6 +10,8 @@ import type { BodyJob, BodyReply } from './body-workers.ts';
 import { checkedSpans, traceIds } from '../areas/telemetry/discovery/checked.ts';
 import { SarifError, sarifToNdjson } from './sarif.ts';
 import { McpScanError, mcpScanToNdjson } from './mcp-scanners.ts';
+import { readProbeReport } from './probe-report.ts';
+import { ProbeError } from './probes.ts';
 import { decodeJson, decodeProtobuf, OtlpDecodeError, type Span } from '../areas/telemetry/otlp/traces.ts';
 
 const port = parentPort!;
@@ -43,6 +45,11 @@ async function run(job: BodyJob): Promise<void> {
       reply({ kind: 'done', result: { ndjson: bytes, origins, objects: findings } }, [bytes.buffer]);
       return;
     }
+    case 'probes': {
+      // A report sums up small (a result per probe and detector): the run goes back, its targets are matched on the main thread.
+      reply({ kind: 'done', result: readProbeReport(job.tool, Buffer.from(job.body).toString('utf8'), job.now) });
+      return;
+    }
     case 'otlp-decode': {
       decoded = job.protobuf ? decodeProtobuf(job.body) : decodeJson(Buffer.from(job.body).toString('utf8'));
       reply({ kind: 'done', result: { received: decoded.length, traces: traceIds(decoded) } });
@@ -72,7 +79,13 @@ port.on('message', (job: BodyJob) => {
   run(job).catch((err: unknown) => {
     decoded = null;
     // What the client sent is wrong (400, named); anything else is the service's own failure.
-    if (err instanceof BomError || err instanceof SarifError || err instanceof McpScanError || err instanceof OtlpDecodeError)
+    if (
+      err instanceof BomError ||
+      err instanceof SarifError ||
+      err instanceof McpScanError ||
+      err instanceof ProbeError ||
+      err instanceof OtlpDecodeError
+    )
       reply({ kind: 'refused', message: err.message });
     // A reader recursing once per level of a body nested past the stack: the body's shape, not a fault.
     else if (err instanceof RangeError && /call stack/i.test(err.message))

@@ -16,12 +16,14 @@ import type { PendingSpan } from '../areas/telemetry/discovery/discover.ts';
 import type { IngestRecord } from './records.ts';
 import type { SarifContext } from './sarif.ts';
 import type { McpScanFormat } from './mcp-scanners.ts';
+import type { ProbeTool } from './probes.ts';
 
 /** A job of the body worker. */
 export type BodyJob =
   | { kind: 'cyclonedx'; body: Uint8Array; now: number }
   | { kind: 'sarif'; body: Uint8Array; context: SarifContext }
   | { kind: 'mcp-scan'; format: McpScanFormat; body: Uint8Array; now: number }
+  | { kind: 'probes'; tool: ProbeTool; body: Uint8Array; now: number }
   | { kind: 'otlp-decode'; body: Uint8Array; protobuf: boolean }
   | { kind: 'otlp-discover'; waiting: PendingSpan[]; now: number }
   // The main thread took the last chunk and had an event-loop turn since: the next may come.

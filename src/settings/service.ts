@@ -186,6 +186,14 @@ export const serviceSettings = {
     default: true,
     doc: 'Evaluate the posture rules (docs/POSTURE.md) over the inventory after every ingest batch; `false` leaves findings to ingest alone until `aispm rules evaluate` runs.',
   }),
+  probeFailPercent: setting({
+    env: 'AISPM_PROBE_FAIL_PERCENT',
+    type: 'integer',
+    default: 10,
+    min: 0,
+    max: 100,
+    doc: 'A model probe (a garak probe and detector, a promptfoo plugin or metric and assertion; docs/IMPORTS.md) whose failure rate is above this percentage of its attempts is `failed`, and its import raises a finding on the model: `10` means more than one attempt in ten got through. `0`: any failed attempt.',
+  }),
   pathMaxStarts: setting({
     env: 'AISPM_PATH_MAX_STARTS',
     type: 'integer',

@@ -13,6 +13,8 @@ import type { BodyJob } from '../../ingest/body-workers.ts';
 import type { Ingestor, IngestSummary } from '../../ingest/pipeline.ts';
 import { SARIF_MEDIA_TYPE } from '../../ingest/sarif.ts';
 import { MCP_SCAN_MEDIA_TYPES, type McpScanFormat } from '../../ingest/mcp-scanners.ts';
+import type { ProbeRun, ProbeTool } from '../../ingest/probes.ts';
+import { probeBatch } from '../probes/targets.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -128,6 +130,24 @@ async function readInWorker(
   }
 }
 
+/** A model probe report read in a body worker (src/ingest/probe-report.ts there): its run. */
+async function readRunInWorker(bodies: BodyWorkers, chunks: Buffer[], tool: ProbeTool, now: number): Promise<ProbeRun> {
+  const lease = await bodies.lease().catch((err: unknown) => {
+    throw bodyWorkerError(err);
+  });
+  try {
+    const body = new Uint8Array(Buffer.concat(chunks));
+    return await lease.run<ProbeRun>({ kind: 'probes', tool, body, now }, [body.buffer as ArrayBuffer]);
+  } catch (err) {
+    throw bodyWorkerError(err);
+  } finally {
+    lease.release();
+  }
+}
+
+/** The formats `format=` names: model probe reports, sent with an NDJSON media type (the body is read raw). */
+const PROBE_FORMATS: readonly ProbeTool[] = ['garak', 'promptfoo'];
+
 /** What a SARIF log may be told on the query string: where its absolute paths are relative to, and the repository it does not name. */
 const SARIF_QUERY = ['root', 'repository', 'branch', 'commit'];
 
@@ -140,13 +160,17 @@ function formatOf(request: FastifyRequest): 'ndjson' | 'cyclonedx' | 'sarif' | M
   return type === CYCLONEDX_MEDIA_TYPE ? 'cyclonedx' : type === SARIF_MEDIA_TYPE ? 'sarif' : (MCP_SCAN_MEDIA_TYPES.get(type) ?? 'ndjson');
 }
 
-/** The SARIF options of the query string; anything else named there is refused. */
+/** The SARIF options of the query string (and `format`); anything else named there is refused. */
 function sarifQuery(request: FastifyRequest): Record<string, string> {
   const q = (request.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string> = {};
   for (const key of Object.keys(q)) {
+    if (key === 'format') continue;
     if (!SARIF_QUERY.includes(key))
-      throw new ApiError(400, `unknown parameter "${key.slice(0, 64)}"; a SARIF log takes ${SARIF_QUERY.join(', ')}`);
+      throw new ApiError(
+        400,
+        `unknown parameter "${key.slice(0, 64)}"; a SARIF log takes ${SARIF_QUERY.join(', ')}, a probe report format`,
+      );
     const v = q[key];
     if (typeof v !== 'string' || v.length === 0 || v.length > 4096) throw new ApiError(400, `${key}: expected one non-empty value`);
     out[key] = v;
@@ -187,7 +211,10 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           '`Content-Type: application/vnd.aispm.mcp-scan+json` imports the JSON of `mcp-scan scan --json`, and ' +
           "`application/vnd.aispm.cisco-mcp-scanner+json` the JSON of Cisco's mcp-scanner (docs/IMPORTS.md): one scan, each issue " +
           'a finding on the MCP server or tool it names, matched to the MCP servers found by other means by name and command or URL; ' +
-          'a file of another shape is refused naming its first problem, and nothing is written.',
+          'a file of another shape is refused naming its first problem, and nothing is written. `format=garak` or `format=promptfoo` ' +
+          '(with an NDJSON media type) imports a model probe report: one scan per run, a `garak_info` per probe and detector on the ' +
+          'models it names, and findings for the probes that fail (AISPM_PROBE_FAIL_PERCENT); a report that does not match its ' +
+          'format is refused naming its first problem (its line for garak), and nothing is written.',
         params: TenantWorkspaceParams,
         querystring: Type.Object({
           root: Type.Optional(
@@ -200,6 +227,12 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           ),
           branch: Type.Optional(Type.String({ description: 'SARIF only: the branch, when the log names none.' })),
           commit: Type.Optional(Type.String({ description: 'SARIF only: the commit, when the log names none.' })),
+          format: Type.Optional(
+            Type.String({
+              description:
+                "A model probe report instead of NDJSON records (docs/IMPORTS.md): `garak` (garak's report.jsonl) or `promptfoo` (`promptfoo eval -o results.json`), sent with an NDJSON media type (`application/jsonl`).",
+            }),
+          ),
         }),
         // The document names the NDJSON media types, so generated clients and the reference page send them.
         consumes: [...NDJSON_TYPES, CYCLONEDX_MEDIA_TYPE, SARIF_MEDIA_TYPE, ...MCP_SCAN_MEDIA_TYPES.keys()],
@@ -231,11 +264,29 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
       const query = sarifQuery(request);
       if (format !== 'sarif' && Object.keys(query).length)
         throw new ApiError(400, `${Object.keys(query).join(', ')}: only a SARIF log takes them`);
+      const named = (request.query as { format?: unknown }).format;
+      let probes: ProbeTool | undefined;
+      if (named !== undefined) {
+        probes = PROBE_FORMATS.find((f) => f === named);
+        if (!probes) throw new ApiError(400, `format: expected ${PROBE_FORMATS.join(' or ')}, not "${String(named).slice(0, 64)}"`);
+        if (format !== 'ndjson')
+          throw new ApiError(
+            415,
+            `format=${probes}: send the report as ${NDJSON_TYPES[2]} (or another NDJSON media type), the body read as it is`,
+          );
+      }
       let summary: IngestSummary;
       let origins: string[] | undefined;
       try {
         let source: Readable | AsyncGenerator<Buffer> = bodyStream(request, ctx.config.ingestMaxBytes);
-        if (format === 'cyclonedx') {
+        if (probes) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of source) chunks.push(chunk as Buffer);
+          const run = await readRunInWorker(bodies, chunks, probes, ctx.now());
+          const batch = await probeBatch(ctx.db, tenant, workspace, run, ctx.config.probeFailPercent);
+          source = inTurns(batch.ndjson);
+          origins = batch.origins;
+        } else if (format === 'cyclonedx') {
           const chunks: Buffer[] = [];
           for await (const chunk of source) chunks.push(chunk as Buffer);
           const converted = await readInWorker(bodies, chunks, (body) => ({ kind: 'cyclonedx', body, now: ctx.now() }));
@@ -290,7 +341,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
                 action: 'ingest.batch',
                 target: `workspaces/${workspace}`,
                 outcome: 'success',
-                detail: { format, records: written.records, types: written.types },
+                detail: { format: probes ?? format, records: written.records, types: written.types },
               },
               ctx.now(),
             ),
@@ -308,7 +359,7 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         const first = summary.errors[0];
         throw new ApiError(
           400,
-          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : `the ${format === 'sarif' ? 'log' : format === 'cyclonedx' ? 'BOM' : 'file'} was refused`}; nothing was written`,
+          `${first ? `${origins[first.line - 1] ?? '/'}: ${first.message}` : `the ${probes ? 'report' : format === 'sarif' ? 'log' : format === 'cyclonedx' ? 'BOM' : 'file'} was refused`}; nothing was written`,
         );
       }
       if (summary.rejected > 0) {

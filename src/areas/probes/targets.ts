@@ -1,0 +1,54 @@
+// Which inventory objects a model probe's target is (docs/IMPORTS.md): the workspace's models of
+// the target's name whose provider is the target's (or unstated), however they were found —
+// telemetry names them `openai/gpt-4o-mini`, `aispm scan` by a hash of where it found them, both
+// with the model's name and its provider attribute — and the agents named as the target names one
+// (promptfoo's provider label). Read before the batch is written; the records themselves come from
+// src/ingest/probes.ts.
+
+import { sql } from 'kysely';
+import { probeNdjson, type ProbeRun, type ResolvedTarget } from '../../ingest/probes.ts';
+import { type Db, param, readJson } from '../../platform/db/database.ts';
+
+async function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
+  const t = db.template('probes.named', (b) =>
+    sql`select id, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and kind = ${param('kind')} and name_lower = ${param('name')} order by id`.compile(b),
+  );
+  return db.all<{ id: string; attributes: unknown }>(t, { tenant, workspace, kind, name: name.toLowerCase() });
+}
+
+/** An object's open findings: their ids and detection times. */
+async function openFindings(db: Db, tenant: string, workspace: string, kind: string, id: string) {
+  const t = db.template('probes.open-findings', (b) =>
+    sql`select id, detected_at from issue_instances where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and object_kind = ${param('kind')} and object_id = ${param('id')} and status = 'open'`.compile(b),
+  );
+  return db.all<{ id: string; detected_at: number | string }>(t, { tenant, workspace, kind, id });
+}
+
+/** The objects each target of the run is. */
+export async function resolveTargets(db: Db, tenant: string, workspace: string, run: ProbeRun): Promise<ResolvedTarget[]> {
+  const out: ResolvedTarget[] = [];
+  for (const t of run.targets) {
+    const models = (await named(db, tenant, workspace, 'model', t.model))
+      .filter((m) => {
+        const p = readJson<Record<string, unknown>>(m.attributes)?.provider;
+        return !t.provider || typeof p !== 'string' || p === '' || p.toLowerCase() === t.provider;
+      })
+      .map((m) => m.id);
+    const agents = t.agent ? (await named(db, tenant, workspace, 'agent', t.agent)).map((a) => a.id) : [];
+    const open = new Map<string, number>();
+    for (const [kind, ids] of [
+      ['model', models],
+      ['agent', agents],
+    ] as const)
+      for (const id of ids) for (const f of await openFindings(db, tenant, workspace, kind, id)) open.set(f.id, Number(f.detected_at));
+    out.push({ models, agents, open });
+  }
+  return out;
+}
+
+/** The run's records as NDJSON for the ingest pipeline, its targets resolved against the workspace. */
+export async function probeBatch(db: Db, tenant: string, workspace: string, run: ProbeRun, failPercent: number) {
+  return probeNdjson(run, await resolveTargets(db, tenant, workspace, run), failPercent);
+}
