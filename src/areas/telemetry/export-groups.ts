@@ -15,6 +15,7 @@
 
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
+import type { OtlpHub } from './hub.ts';
 import { oneAtATime } from './waiting-spans.ts';
 
 /** Most records a group writes: past it the group commits and the exports still waiting form the next. */
@@ -65,10 +66,12 @@ export class ExportGroups {
   private readonly lanes = new Map<string, Lane>();
   private readonly db: Db;
   readonly waitMs: number;
+  private readonly hub: OtlpHub | undefined;
 
-  constructor(db: Db, waitMs: number) {
+  constructor(db: Db, waitMs: number, hub?: OtlpHub) {
     this.db = db;
     this.waitMs = waitMs;
+    this.hub = hub;
   }
 
   /** Called as an export's request arrives, before its body is read, so a group about to commit knows to wait for it. */
@@ -167,11 +170,13 @@ export class ExportGroups {
         staged?.failed();
         member.reject(failure);
       }
+      this.hub?.group('failed', members.length);
       return;
     }
     for (const { member, staged } of members) {
       staged!.committed();
       member.resolve(staged!.value);
     }
+    if (members.length) this.hub?.group('committed', members.length);
   }
 }

@@ -152,7 +152,7 @@ function exportGrouped(
 }
 
 export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers, hub?: OtlpHub): void {
-  const groups = ctx.config.otlpGroupWaitMs > 0 ? new ExportGroups(ctx.db, ctx.config.otlpGroupWaitMs) : undefined;
+  const groups = ctx.config.otlpGroupWaitMs > 0 ? new ExportGroups(ctx.db, ctx.config.otlpGroupWaitMs, hub) : undefined;
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
