@@ -160,6 +160,12 @@ export class ExportGroups {
         }
       });
     } catch (err) {
+      if (!members.length) {
+        // The transaction failed before any export's turn (it could not begin: the database is
+        // unreachable): the exports waiting are answered with that error rather than tried again at once.
+        for (const member of lane.queue.splice(0)) member.reject(err);
+        return;
+      }
       const failure = new ApiError(
         503,
         `the write transaction this export shared with ${members.length - 1} other export(s) into the workspace failed, and nothing of any of them was written; send it again`,
