@@ -116,22 +116,43 @@ export interface OtlpMeasure {
   ndjsonCpuSeconds: number;
 }
 
-/** Warm-up, then the rounds: each round's exports, then the same interactions as NDJSON. */
+/**
+ * Sends `bodies` as `senders` clients at once would (replicas of an application, each exporting
+ * its batches one after another): sender j sends bodies j, j + senders, …; with one sender, in order.
+ */
+export async function sendAll(
+  bodies: Array<Buffer | string>,
+  senders: number,
+  one: (body: Buffer | string) => Promise<void>,
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: Math.min(senders, bodies.length) }, async (_, j) => {
+      for (let i = j; i < bodies.length; i += senders) await one(bodies[i]!);
+    }),
+  );
+}
+
+/** Times one round's bodies sent by `senders` clients: wall clock, and CPU seconds of this process. */
+export async function timedSend(bodies: Array<Buffer | string>, senders: number, one: (body: Buffer | string) => Promise<void>) {
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  await sendAll(bodies, senders, one);
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - t) / 1000, cpu: (used.user + used.system) / 1e6 };
+}
+
+/** Warm-up, then the rounds: each round's exports, then the same interactions as NDJSON, each sent by `senders` clients at once. */
 export async function measureOtlp(
   w: OtlpWorkload,
   send: Send,
   workspaces = { otlp: 'otlp-bench', ndjson: 'otlp-ndjson-bench' },
+  senders = 1,
 ): Promise<OtlpMeasure> {
   for (const b of w.warmup.exports) await send('otlp', `${workspaces.otlp}-warmup`, b);
   for (const b of w.warmup.ndjson) await send('ndjson', `${workspaces.ndjson}-warmup`, b);
   const m: OtlpMeasure = { otlpSeconds: 0, ndjsonSeconds: 0, otlpCpuSeconds: 0, ndjsonCpuSeconds: 0 };
-  const timed = async (bodies: Array<Buffer | string>, kind: 'otlp' | 'ndjson') => {
-    const t = performance.now();
-    const cpu = process.cpuUsage();
-    for (const b of bodies) await send(kind, workspaces[kind], b);
-    const used = process.cpuUsage(cpu);
-    return { seconds: (performance.now() - t) / 1000, cpu: (used.user + used.system) / 1e6 };
-  };
+  const timed = (bodies: Array<Buffer | string>, kind: 'otlp' | 'ndjson') =>
+    timedSend(bodies, senders, (b) => send(kind, workspaces[kind], b));
   for (const round of w.rounds) {
     const o = await timed(round.exports, 'otlp');
     const n = await timed(round.ndjson, 'ndjson');

@@ -33,6 +33,7 @@ import { writeInteractions } from './interactions-file.ts';
 import { scanSpeed } from './scan-speed.ts';
 import { controlsCost } from './controls.ts';
 import { bulkLoadCase, bulkLoadSection } from './bulk-load.ts';
+import { otlpIngest } from './otlp-ingest.ts';
 
 const USAGE = `npm run bench [-- options]
   --engine sqlite|postgres   the database (default sqlite; postgres needs AISPM_TEST_PG or a local server)
@@ -55,7 +56,10 @@ const USAGE = `npm run bench [-- options]
   --cases controls           the ingest rate with 50 controls against without, and a control's preview
                              (bench/controls.ts; a database of its own at --scale, runs alone)
   --cases bulk-load          \`aispm import\` of 300,000 interactions against the engine's own bulk load
-                             of the rows it wrote (bench/bulk-load.ts; databases of its own, runs alone)`;
+                             of the rows it wrote (bench/bulk-load.ts; databases of its own, runs alone)
+  --cases otlp-ingest        OTLP protobuf ingest with discovery against NDJSON of the same interactions,
+                             8 clients at once, exports committed alone and grouped (bench/otlp-ingest.ts;
+                             databases of its own, runs alone)`;
 // Strict: a mistyped flag stops here instead of starting a ten-minute run with the defaults.
 let parsed: ReturnType<typeof parseFlags>;
 function parseFlags() {
@@ -131,6 +135,15 @@ if (controlsOnly) {
 const bulkLoadOnly = only.length === 1 && only[0] === 'bulk-load';
 if (bulkLoadOnly) {
   process.stdout.write(`${bulkLoadSection(await bulkLoadCase(engine, 300_000), write)}\n`);
+  process.exit(0);
+}
+
+// OTLP ingest against NDJSON, exports committed alone and grouped (issue 39): alone when asked for,
+// and after the service's cases otherwise (the full run also measures OTLP one export at a time).
+const otlpIngestOnly = only.length === 1 && only[0] === 'otlp-ingest';
+const otlpIngestCase = { engine, runs: OTLP_RUNS, batch: OTLP_BATCH, rounds: 4, ndjsonLines: 1000, senders: 8, write };
+if (otlpIngestOnly) {
+  process.stdout.write(`${await otlpIngest(otlpIngestCase)}\n`);
   process.exit(0);
 }
 
@@ -561,4 +574,5 @@ if (!only.length && !reuse) {
   process.stdout.write(`${await scanSpeed({ files: 50_000, rounds: 3, write })}\n`);
   process.stdout.write(`${await controlsCost({ engine, scale, batches: 3, write })}\n`);
   process.stdout.write(`${bulkLoadSection(await bulkLoadCase(engine, 300_000), write)}\n`);
+  process.stdout.write(`${await otlpIngest(otlpIngestCase)}\n`);
 }

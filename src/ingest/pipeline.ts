@@ -187,6 +187,57 @@ export class Ingestor {
     }
   }
 
+  /**
+   * `ingestParsed` inside a transaction the caller holds and commits (OTLP's group commit: the
+   * exports into a workspace that arrive together share one). The records and what `within` keeps
+   * beside them are written under a savepoint, so records the writers reject roll back alone (the
+   * summary says so, with no result) and the transaction goes on; any other error is the caller's
+   * transaction's. Whether the records were written is known only once that transaction ends: the
+   * caller says so with `settle` (the observers hear of them then).
+   */
+  async ingestParsedIn<T>(
+    db: Db,
+    tx: Executor,
+    records: Lined<IngestRecord>[],
+    opts: Omit<IngestOptions, 'mode' | 'maxLineBytes' | 'onBatch'>,
+    within: (tx: Executor, apply: () => Promise<void>) => Promise<T>,
+  ): Promise<{ summary: IngestSummary; result?: T; settle: (committed: boolean) => void }> {
+    const tally = new TypeTally(opts.tenant, opts.workspace);
+    const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: records.length };
+    const clock = opts.now ?? Date.now;
+    const batchOptions = batchOptionsOf(opts);
+    for (const r of records) tally.add(r.record.type);
+    let written = false;
+    let settled = false;
+    const settle = (committed: boolean) => {
+      if (settled) return;
+      settled = true;
+      tally.settle(committed && written ? 'accepted' : 'rejected');
+      for (const observer of this.observers) observer(tally.counts);
+    };
+    await tx.exec('SAVEPOINT ingest_parsed');
+    try {
+      const result = await within(tx, async () => {
+        for (let i = 0; i < records.length; i += opts.batchSize)
+          await applyBatch(db, tx, this.plan, opts.tenant, opts.workspace, records.slice(i, i + opts.batchSize), batchOptions, clock());
+      });
+      await tx.exec('RELEASE SAVEPOINT ingest_parsed');
+      written = true;
+      summary.accepted = records.length;
+      return { summary, result, settle };
+    } catch (err) {
+      if (!(err instanceof BatchRejected)) {
+        settle(false);
+        throw err;
+      }
+      await tx.exec('ROLLBACK TO SAVEPOINT ingest_parsed');
+      await tx.exec('RELEASE SAVEPOINT ingest_parsed');
+      summary.rejected = records.length;
+      summary.errors = err.errors.slice(0, opts.maxListedErrors ?? 100);
+      return { summary, settle };
+    }
+  }
+
   async ingest(db: Db, source: Source, opts: IngestOptions): Promise<IngestSummary> {
     const tally = new TypeTally(opts.tenant, opts.workspace);
     try {

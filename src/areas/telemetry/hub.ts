@@ -21,4 +21,13 @@ export class OtlpHub {
     if (refused) all.set('objects.refused', refused);
     for (const l of this.listeners) l(all);
   }
+
+  /** A group commit of exports (export-groups.ts) ended: committed or failed, with how many exports it held. */
+  group(outcome: 'committed' | 'failed', exports: number): void {
+    const all = new Map([
+      [`groups.${outcome}`, 1],
+      [`group_exports.${outcome}`, exports],
+    ]);
+    for (const l of this.listeners) l(all);
+  }
 }

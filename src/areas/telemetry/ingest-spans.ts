@@ -112,6 +112,97 @@ export async function writeSpans(
     }
   }
   hub?.emit(counts, created, refused);
+  return outcomeOf(ctx, checked, rejected, refused);
+}
+
+/** What an export wrote in a transaction it shares with others (group commit), answered once that transaction has committed. */
+export interface StagedSpans {
+  outcome: OtlpOutcome;
+  /** Records it wrote (or tried to): how much of the group it is. */
+  records: number;
+  /** The shared transaction committed: the export's counts go to the hub, its records to the pipeline's observers. */
+  committed(): void;
+  /** The shared transaction failed: nothing of the export was written, and the observers hear so. */
+  failed(): void;
+}
+
+/**
+ * writeSpans in a transaction the caller holds and commits (the OTLP route's group commit,
+ * export-groups.ts): the same rows and the same answer, with records the writers reject rolled back
+ * to a savepoint instead of with the transaction, and the export's counts kept in it all the same.
+ */
+export async function writeSpansIn(
+  ctx: SpanIngestContext,
+  ingestor: Ingestor,
+  tx: Executor,
+  tenant: string,
+  workspace: string,
+  checked: CheckedSpans,
+  now: number,
+  hub?: OtlpHub,
+): Promise<StagedSpans> {
+  const { found, good, problems, rejectedInteractions } = checked;
+  const received = checked.received;
+  let rejected = found.rejected.length + rejectedInteractions;
+  const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
+  const keep = async (written: boolean, pending: boolean) => {
+    if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
+    const counts = statsOf(found, received, rejected, written);
+    await addCounts(tx, tenant, workspace, now, counts);
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+    return counts;
+  };
+  let counts: Map<string, number>;
+  let created = 0;
+  let refused = 0;
+  let settle = (_committed: boolean) => {};
+  if (!good.length) counts = await keep(false, true);
+  else {
+    const written = await ingestor.ingestParsedIn(
+      ctx.db,
+      tx,
+      good,
+      {
+        tenant,
+        workspace,
+        storePrompts: ctx.config.storePrompts,
+        batchSize: 5000,
+        now: ctx.now,
+        runtimeObjectCap: ctx.config.runtimeObjectCap,
+        runtimeQuietDays: ctx.config.runtimeQuietDays,
+        evaluateRules: ctx.config.postureRules,
+      },
+      async (tx, apply) => {
+        const before = await objectTotals(ctx.db, tx, tenant, workspace);
+        await apply();
+        const after = await objectTotals(ctx.db, tx, tenant, workspace);
+        return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(true, true) };
+      },
+    );
+    settle = written.settle;
+    if (written.result) ({ created, refused, counts } = written.result);
+    else {
+      // Rejected whole (rolled back to its savepoint): nothing of it is written, its spans are counted as rejected.
+      rejected = received - ignoredSpans;
+      for (const e of written.summary.errors) problems.push(e.message);
+      counts = await keep(false, false);
+    }
+  }
+  return {
+    outcome: outcomeOf(ctx, checked, rejected, refused),
+    records: good.length,
+    committed: () => {
+      settle(true);
+      hub?.emit(counts, created, refused);
+    },
+    failed: () => settle(false),
+  };
+}
+
+/** The export's answer: what was rejected, ignored or not created, and why. */
+function outcomeOf(ctx: SpanIngestContext, checked: CheckedSpans, rejected: number, refused: number): OtlpOutcome {
+  const { found, problems, received } = checked;
+  const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
 
   const parts: string[] = [];
   if (rejected) parts.push(`${plural(rejected, 'span')} rejected: ${listed(problems)}`);

@@ -22,8 +22,9 @@ import { errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { bodyStream, bodyWorkerError } from '../feed/ingest-routes.ts';
 import type { CheckedSpans } from './discovery/checked.ts';
+import { type Arrival, ExportFailed, ExportGroups } from './export-groups.ts';
 import type { OtlpHub } from './hub.ts';
-import { type OtlpOutcome, writeSpans } from './ingest-spans.ts';
+import { type OtlpOutcome, writeSpans, writeSpansIn } from './ingest-spans.ts';
 import { Writer } from './otlp/protobuf.ts';
 import { loadPending, oneAtATime } from './waiting-spans.ts';
 
@@ -107,7 +108,51 @@ async function exportSpans(
   });
 }
 
+/**
+ * exportSpans in its workspace's group (export-groups.ts): the same reading and writing, in the
+ * transaction the group shares, so the spans the exports before it in the group left waiting are
+ * read there. A body that cannot be read fails this export alone.
+ */
+function exportGrouped(
+  ctx: AppContext,
+  ingestor: Ingestor,
+  bodies: BodyWorkers,
+  arrival: Arrival,
+  tenant: string,
+  workspace: string,
+  body: Buffer,
+  protobuf: boolean,
+  hub?: OtlpHub,
+): Promise<OtlpOutcome> {
+  const alone = (err: unknown): never => {
+    throw new ExportFailed(bodyWorkerError(err));
+  };
+  return arrival.join(async (tx) => {
+    const lease = await bodies.lease().catch(alone);
+    try {
+      const bytes = new Uint8Array(body);
+      const decoded = await lease
+        .run<{ received: number; traces: string[] }>({ kind: 'otlp-decode', body: bytes, protobuf }, [bytes.buffer as ArrayBuffer])
+        .catch(alone);
+      const now = ctx.now();
+      const waiting = await loadPending(ctx.db, tx, tenant, workspace, decoded.traces, now);
+      const good: Lined<IngestRecord>[] = [];
+      const rest = await lease
+        .run<Omit<CheckedSpans, 'good'>>({ kind: 'otlp-discover', waiting, now }, [], (records) => {
+          for (const r of records) good.push(r);
+        })
+        .catch(alone);
+      lease.release();
+      const staged = await writeSpansIn(ctx, ingestor, tx, tenant, workspace, { ...rest, good }, now, hub);
+      return { value: staged.outcome, records: staged.records, committed: staged.committed, failed: staged.failed };
+    } finally {
+      lease.release();
+    }
+  });
+}
+
 export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers, hub?: OtlpHub): void {
+  const groups = ctx.config.otlpGroupWaitMs > 0 ? new ExportGroups(ctx.db, ctx.config.otlpGroupWaitMs, hub) : undefined;
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
@@ -170,8 +215,17 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
         const protobuf = type === PROTOBUF;
         if (!protobuf && type !== JSON_TYPE)
           throw new ApiError(415, `OTLP/HTTP takes ${PROTOBUF} or ${JSON_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`);
-        const body = await readAll(request, ctx.config.ingestMaxBytes);
-        const outcome = await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub);
+        // Announced before its body is read: a group about to commit waits for it (export-groups.ts).
+        const arrival = groups?.arrive(tenant, workspace);
+        let outcome: OtlpOutcome;
+        try {
+          const body = await readAll(request, ctx.config.ingestMaxBytes);
+          outcome = arrival
+            ? await exportGrouped(ctx, ingestor, bodies, arrival, tenant, workspace, body, protobuf, hub)
+            : await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub);
+        } finally {
+          arrival?.leave();
+        }
         request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
         const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
         if (protobuf) {

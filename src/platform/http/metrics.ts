@@ -134,6 +134,19 @@ export function registerMetrics(
     labelNames: ['outcome'],
     registers: [registry],
   });
+  // Group commit of OTLP exports: exports a group held over groups is how many share a commit (AISPM_OTLP_GROUP_WAIT_MS).
+  const groups = new Counter({
+    name: 'aispm_otlp_group_commits_total',
+    help: 'Write transactions shared by the OTLP exports into one workspace that arrived together, by outcome (committed, failed).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const groupExports = new Counter({
+    name: 'aispm_otlp_group_exports_total',
+    help: 'OTLP exports written in those shared transactions, by the outcome of their transaction (committed, failed: answered 503).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const stopOtlp = otlpCounts?.((counts) => {
     for (const [metric, n] of counts) {
       if (!n) continue;
@@ -143,6 +156,8 @@ export function registerMetrics(
       else if (head === 'rejected') spans.inc({ outcome: 'rejected', detail: '' }, n);
       else if (metric === 'objects.refused') objects.inc({ outcome: 'refused' }, n);
       else if (metric === 'objects.created') objects.inc({ outcome: 'created' }, n);
+      else if (head === 'groups') groups.inc({ outcome: detail }, n);
+      else if (head === 'group_exports') groupExports.inc({ outcome: detail }, n);
     }
   });
   if (stopOtlp) app.addHook('onClose', async () => stopOtlp());
