@@ -32,12 +32,13 @@ import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
 import { BodyWorkers } from './ingest/body-workers.ts';
 import { Ingestor } from './ingest/pipeline.ts';
+import { forwardAudit } from './platform/audit/audit.ts';
 import type { Db } from './platform/db/database.ts';
 import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
 import { createApp } from './platform/http/app.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
 import { DELIVERY_JOB, type DeliverySettings, deliveryJobs } from './areas/webhooks/deliver.ts';
-import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
+import { auditOutbox, type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
 import { registerWebhooks } from './areas/webhooks/routes.ts';
 import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
 import { EXPIRE_JOB, expireJobs } from './areas/views/housekeeping.ts';
@@ -235,6 +236,15 @@ export async function buildApp(options: BuildOptions) {
   });
   // What an ingest wrote to the outbox is delivered now rather than at the next poll.
   service.ingestor.observe(() => jobs.wake());
+  // Audit rows go to the admins' `audit.recorded` subscriptions through the same outbox; a request
+  // that queued any wakes the runner once answered (its transaction has committed by then).
+  let auditQueued = false;
+  forwardAudit(
+    options.db,
+    auditOutbox(options.db, webhookOutbox(options.config), () => {
+      auditQueued = true;
+    }),
+  );
   const { app, ctx } = await createApp({
     ...options,
     tags: areaTags,
@@ -243,6 +253,11 @@ export async function buildApp(options: BuildOptions) {
     workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
       app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
+      app.addHook('onResponse', async () => {
+        if (!auditQueued) return;
+        auditQueued = false;
+        jobs.wake();
+      });
       // Before the server waits for requests in flight: a body being read in a worker ends now (503).
       app.addHook('preClose', () => bodies.close());
       registerInventory(app, ctx);
