@@ -7,6 +7,7 @@
 import type { Config } from '../../config.ts';
 import { BatchContext } from '../../ingest/batch-context.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
+import { type AuditSource, recordAudit } from '../../platform/audit/audit.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { noteIngest } from '../workspaces/workspaces.ts';
 import { addCounts, totalsOf } from './counters.ts';
@@ -54,6 +55,28 @@ export async function ingestSpans(
   return writeSpans(ctx, ingestor, tenant, workspace, checkedSpans(spans, waiting, now), now, hub);
 }
 
+/** The audit row of an export that wrote records, in its transaction: how many spans came and what they became (counts only). */
+export type SpansAudit = (tx: Executor, written: { spans: number; records: number; types: Record<string, number> }) => Promise<void>;
+
+/** The audit row of an export: one `ingest.batch` row, as NDJSON ingest writes, of who sent it and its counts. */
+export function spansAudit(ctx: SpanIngestContext, source: AuditSource, tenant: string, workspace: string): SpansAudit {
+  return (tx, written) =>
+    recordAudit(
+      ctx.db,
+      tx,
+      source,
+      {
+        tenant,
+        workspace,
+        action: 'ingest.batch',
+        target: `workspaces/${workspace}`,
+        outcome: 'success',
+        detail: { format: 'otlp', ...written },
+      },
+      ctx.now(),
+    );
+}
+
 /** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
 export async function writeSpans(
   ctx: SpanIngestContext,
@@ -63,6 +86,7 @@ export async function writeSpans(
   checked: CheckedSpans,
   now: number,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<OtlpOutcome> {
   const { found, good, problems, rejectedInteractions } = checked;
   const received = checked.received;
@@ -99,6 +123,11 @@ export async function writeSpans(
       async (tx, apply) => {
         const before = await objectTotals(ctx.db, tx, tenant, workspace);
         await apply();
+        if (audit) {
+          const types: Record<string, number> = Object.create(null);
+          for (const r of good) types[r.record.type] = (types[r.record.type] ?? 0) + 1;
+          await audit(tx, { spans: received, records: good.length, types: { ...types } });
+        }
         const after = await objectTotals(ctx.db, tx, tenant, workspace);
         return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx, true, true) };
       },

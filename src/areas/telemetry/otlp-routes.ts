@@ -17,13 +17,14 @@ import type { BodyWorkers } from '../../ingest/body-workers.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import type { IngestRecord } from '../../ingest/records.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { bodyStream, bodyWorkerError } from '../feed/ingest-routes.ts';
 import type { CheckedSpans } from './discovery/checked.ts';
 import type { OtlpHub } from './hub.ts';
-import { type OtlpOutcome, writeSpans } from './ingest-spans.ts';
+import { type OtlpOutcome, type SpansAudit, spansAudit, writeSpans } from './ingest-spans.ts';
 import { Writer } from './otlp/protobuf.ts';
 import { loadPending, oneAtATime } from './waiting-spans.ts';
 
@@ -74,6 +75,7 @@ async function exportSpans(
   body: Buffer,
   protobuf: boolean,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<OtlpOutcome> {
   // The exports into one workspace run one at a time, in the order they arrived: an SDK's simple
   // processor sends each span on its own request, children before their parent, and the parent
@@ -98,7 +100,7 @@ async function exportSpans(
         for (const r of records) good.push(r);
       });
       lease.release();
-      return await writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub);
+      return await writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub, audit);
     } catch (err) {
       throw bodyWorkerError(err);
     } finally {
@@ -171,7 +173,8 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
         if (!protobuf && type !== JSON_TYPE)
           throw new ApiError(415, `OTLP/HTTP takes ${PROTOBUF} or ${JSON_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`);
         const body = await readAll(request, ctx.config.ingestMaxBytes);
-        const outcome = await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub);
+        const audit = spansAudit(ctx, auditSource(request), tenant, workspace);
+        const outcome = await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub, audit);
         request.log.info({ accepted: outcome.accepted, rejected: outcome.rejected, ignored: outcome.ignored }, 'otlp traces');
         const partial = outcome.message ? { rejectedSpans: outcome.rejected, errorMessage: outcome.message } : undefined;
         if (protobuf) {
