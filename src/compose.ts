@@ -223,6 +223,9 @@ function deliverySettings(config: Config): DeliverySettings {
   };
 }
 
+/** How long after an audit row was queued for a webhook the answers wake the job runner. */
+const AUDIT_WAKE_MS = 2000;
+
 /** The Fastify app with every area's routes, in the order the OpenAPI document lists them. */
 export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService(webhookOutbox(options.config));
@@ -236,13 +239,14 @@ export async function buildApp(options: BuildOptions) {
   });
   // What an ingest wrote to the outbox is delivered now rather than at the next poll.
   service.ingestor.observe(() => jobs.wake());
-  // Audit rows go to the admins' `audit.recorded` subscriptions through the same outbox; a request
-  // that queued any wakes the runner once answered (its transaction has committed by then).
-  let auditQueued = false;
+  // Audit rows go to the admins' `audit.recorded` subscriptions through the same outbox. Responses
+  // for a short while after a row was queued wake the runner: the queuing request's own answer comes
+  // after its commit (another's may come before it, so one wake is not enough); the poll is the backstop.
+  let auditWakeUntil = 0;
   forwardAudit(
     options.db,
     auditOutbox(options.db, webhookOutbox(options.config), () => {
-      auditQueued = true;
+      auditWakeUntil = Date.now() + AUDIT_WAKE_MS;
     }),
   );
   const { app, ctx } = await createApp({
@@ -254,9 +258,7 @@ export async function buildApp(options: BuildOptions) {
     routes: (app, ctx) => {
       app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
       app.addHook('onResponse', async () => {
-        if (!auditQueued) return;
-        auditQueued = false;
-        jobs.wake();
+        if (auditWakeUntil > 0 && Date.now() <= auditWakeUntil) jobs.wake();
       });
       // Before the server waits for requests in flight: a body being read in a worker ends now (503).
       app.addHook('preClose', () => bodies.close());
