@@ -33,12 +33,13 @@ import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
 import { BodyWorkers } from './ingest/body-workers.ts';
 import { Ingestor } from './ingest/pipeline.ts';
+import { forwardAudit } from './platform/audit/audit.ts';
 import type { Db } from './platform/db/database.ts';
 import { migrate as migrateSchema, type MigrateResult } from './platform/db/migrate.ts';
 import { createApp } from './platform/http/app.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
 import { DELIVERY_JOB, type DeliverySettings, deliveryJobs } from './areas/webhooks/deliver.ts';
-import { type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
+import { auditOutbox, type OutboxOptions, outboxStep, webhookInterest } from './areas/webhooks/outbox.ts';
 import { registerWebhooks } from './areas/webhooks/routes.ts';
 import { EXPORT_JOB, type ExportSettings, exportJobs } from './areas/views/export.ts';
 import { EXPIRE_JOB, expireJobs } from './areas/views/housekeeping.ts';
@@ -225,6 +226,9 @@ function deliverySettings(config: Config): DeliverySettings {
   };
 }
 
+/** How long after an audit row was queued for a webhook the answers wake the job runner. */
+const AUDIT_WAKE_MS = 2000;
+
 /** The Fastify app with every area's routes, in the order the OpenAPI document lists them. */
 export async function buildApp(options: BuildOptions) {
   const service = options.service ?? composeService(webhookOutbox(options.config));
@@ -238,6 +242,16 @@ export async function buildApp(options: BuildOptions) {
   });
   // What an ingest wrote to the outbox is delivered now rather than at the next poll.
   service.ingestor.observe(() => jobs.wake());
+  // Audit rows go to the admins' `audit.recorded` subscriptions through the same outbox. Responses
+  // for a short while after a row was queued wake the runner: the queuing request's own answer comes
+  // after its commit (another's may come before it, so one wake is not enough); the poll is the backstop.
+  let auditWakeUntil = 0;
+  forwardAudit(
+    options.db,
+    auditOutbox(options.db, webhookOutbox(options.config), () => {
+      auditWakeUntil = Date.now() + AUDIT_WAKE_MS;
+    }),
+  );
   const { app, ctx } = await createApp({
     ...options,
     tags: areaTags,
@@ -246,6 +260,11 @@ export async function buildApp(options: BuildOptions) {
     workspaces: { exists: (t, w) => workspaceExists(options.db, t, w), visible: (scope) => visibleWorkspaces(options.db, scope) },
     routes: (app, ctx) => {
       app.addHook('onClose', () => jobs.stop(options.config.shutdownGraceMs));
+      // A callback hook, not an async one: it runs on every answer, and makes no promise there.
+      app.addHook('onResponse', (_request, _reply, done) => {
+        if (auditWakeUntil > 0 && Date.now() <= auditWakeUntil) jobs.wake();
+        done();
+      });
       // Before the server waits for requests in flight: a body being read in a worker ends now (503).
       app.addHook('preClose', () => bodies.close());
       registerInventory(app, ctx);

@@ -8,6 +8,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { CompiledQuery } from 'kysely';
+import { upsertUser } from '../src/areas/identity/users.ts';
 import { param } from '../src/platform/db/database.ts';
 import { body, describeEngines, engineNames, type Harness, objects, startHarness } from './helpers/harness.ts';
 import { type Account, Jar, loginAtProvider, startProvider, type TestProvider } from './helpers/oidc-provider.ts';
@@ -31,6 +33,7 @@ for (const engine of engineNames) {
           vic: { email: 'vic@example.com', name: 'Vic', groups: ['auditors'] },
           nob: { email: 'nob@example.com', name: 'Nobody', groups: ['staff'] },
           eve: { email: 'eve@elsewhere.test', name: 'Eve', groups: ['aispm-admins'] },
+          kim: { email: 'kim@example.com', name: 'Kim', groups: ['platform'] },
         }),
       });
       h = await startHarness(engine, {
@@ -365,8 +368,67 @@ for (const engine of engineNames) {
         [['admin']],
       );
     });
+
+    it('two first sign-ins of one new person at the same instant make one user, and neither fails', async () => {
+      // Both logged in at the provider first, so the two callbacks reach the service together.
+      const jars = [new Jar(), new Jar()];
+      const urls = await Promise.all(jars.map((jar) => toCallback('kim', jar)));
+      const answers = await Promise.all(urls.map((url, i) => callback(url, jars[i]!)));
+      assert.deepEqual(
+        answers.map((r) => [r.statusCode, r.headers.location]),
+        [
+          [302, '/ui'],
+          [302, '/ui'],
+        ],
+      );
+      const sessions = await Promise.all(jars.map(async (jar) => body(await inject('GET', '/api/v1/auth/session', jar)).session.user_id));
+      assert.equal(sessions[0], sessions[1]);
+      const users = objects(body(await h.get('/api/v1/users/tenants/t1?email=kim@example.com', admin)));
+      assert.deepEqual(
+        users.map((u) => [u.id, u.roles]),
+        [[sessions[0], ['editor']]],
+      );
+      const rows = await auditRows(`action=sign_in&actor=${sessions[0]}`);
+      assert.deepEqual(rows.map((r) => r.detail.first).sort(), [false, true]);
+    });
   });
 }
+
+describeEngines('the first sign-in racing another of the same person', (h) => {
+  it('waits for the other and signs in to the user it made, never a unique-index error', async () => {
+    const db = h().db;
+    const who = { tenantId: 't1', issuer: 'https://idp.example', subject: 'sub-1', email: 'a@example.com', name: 'A', roles: ['viewer'] };
+    let second: Promise<Awaited<ReturnType<typeof upsertUser>>> | undefined;
+    const first = await db.transaction(async (tx) => {
+      const made = await upsertUser(db, tx, { ...who, now: 1 });
+      // The other sign-in starts while this one's row is not committed: it finds no user and inserts too.
+      second = db.transaction((tx2) => upsertUser(db, tx2, { ...who, roles: ['editor'], now: 2 }));
+      if (h().engine === 'postgres') {
+        // Until it waits on the unique index for this transaction (SQLite: for the one writer).
+        const waiting = CompiledQuery.raw(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        for (let i = 0; ; i++) {
+          const { rows } = await db.execute<{ n: number }>(waiting);
+          if (rows[0]!.n > 0) break;
+          if (i > 500) throw new Error('the second sign-in never waited for the first');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+      return made;
+    });
+    const other = await second!;
+    assert.deepEqual(first, { id: first.id, created: true, previousRoles: [] });
+    assert.deepEqual(other, { id: first.id, created: false, previousRoles: ['viewer'] });
+    const rows = await db.all<{ id: string; roles: unknown; last_sign_in_at: unknown }>(
+      db.template('test.users', (b) => b.selectFrom('identity_users').select(['id', 'roles', 'last_sign_in_at'])),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.id, typeof r.roles === 'string' ? JSON.parse(r.roles) : r.roles, Number(r.last_sign_in_at)]),
+      [[first.id, ['editor'], 2]],
+    );
+  });
+});
 
 describeEngines(
   'sign-in without a provider, pasted tokens turned off',

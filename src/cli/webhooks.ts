@@ -21,10 +21,11 @@ export function registerWebhookCommands(program: Command, ctx: CliContext): void
     .description('subscribe a URL to events of the workspace; prints the subscription and its signing secret, once')
     .requiredOption('--url <url>', 'where events are POSTed (https)')
     .addOption(
-      new Option('--event <type...>', 'event types (repeatable; default all)').choices([
+      new Option('--event <type...>', 'event types (repeatable; default: the finding and object events)').choices([
         'finding.created',
         'finding.resolved',
         'object.discovered',
+        'audit.recorded',
       ]),
     )
     .addOption(
@@ -33,7 +34,7 @@ export function registerWebhookCommands(program: Command, ctx: CliContext): void
     .option('--description <text>', 'what it is for')
     .action(async (o: HookOptions & { url: string; event?: string[]; minSeverity?: string; description?: string }) => {
       const events = (o.event ?? ['finding.created', 'finding.resolved', 'object.discovered']) as Array<
-        'finding.created' | 'finding.resolved' | 'object.discovered'
+        'finding.created' | 'finding.resolved' | 'object.discovered' | 'audit.recorded'
       >;
       const created = await call(async (api) =>
         unwrap(

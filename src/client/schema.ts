@@ -1933,7 +1933,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to events of a workspace
-         * @description Creates a subscription: the service POSTs each event of the given types in the workspace to `url`, as a CloudEvent signed per Standard Webhooks with the secret answered here, once. `finding.created` and `finding.resolved` are sent for findings at `min_severity` or above; `object.discovered` for every new object. The URL must be https and resolve to public addresses unless the operator allows otherwise (checked again at every delivery, after DNS resolution). Needs the `webhooks` scope.
+         * @description Creates a subscription: the service POSTs each event of the given types in the workspace to `url`, as a CloudEvent signed per Standard Webhooks with the secret answered here, once. `finding.created` and `finding.resolved` are sent for findings at `min_severity` or above; `object.discovered` for every new object; `audit.recorded` for every audit row (docs/IDENTITY.md): only a key with the `admin` scope may subscribe to it (403 otherwise), and only the subscription of an admin of every workspace receives the tenant-wide rows (keys, sign-ins); one of an admin of some workspaces receives the rows of its workspace. The URL must be https and resolve to public addresses unless the operator allows otherwise (checked again at every delivery, after DNS resolution). Needs the `webhooks` scope.
          */
         post: operations["CreateWebhookSubscription"];
         delete?: never;
@@ -2023,7 +2023,7 @@ export interface paths {
          *     |---|---|---|---|
          *     | `id` | string | yes | Delivery id. |
          *     | `event_id` | string |  | The CloudEvent id, sent as `webhook-id` (the same on every attempt). |
-         *     | `event_type` | string | yes | finding.created, finding.resolved or object.discovered. |
+         *     | `event_type` | string | yes | finding.created, finding.resolved, finding.waived, finding.unwaived, object.discovered or audit.recorded. |
          *     | `subject` | string |  | What the event is about: findings/{id} or objects/{kind}/{id}. |
          *     | `status` | string | yes | pending (being tried), delivered, or failed (given up). |
          *     | `attempts` | integer | yes | Attempts made. |
@@ -16386,7 +16386,7 @@ export interface operations {
                     /** @description An https URL (http, private and loopback addresses only if the operator allows them). */
                     url: string;
                     /** @description Event types to receive. */
-                    events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
+                    events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded")[];
                     /**
                      * @description Finding events below this severity are not sent (default low: all).
                      * @enum {string}
@@ -16412,7 +16412,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16538,7 +16538,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16759,7 +16759,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -16894,7 +16894,7 @@ export interface operations {
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description Event types it receives. */
-                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered")[];
+                        events: ("finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded")[];
                         /**
                          * @description Finding events below this severity are not sent.
                          * @enum {string}
@@ -17250,7 +17250,7 @@ export interface operations {
                         subscription_id: string;
                         event_id: string;
                         /** @enum {string} */
-                        event_type: "finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered";
+                        event_type: "finding.created" | "finding.resolved" | "finding.waived" | "finding.unwaived" | "object.discovered" | "audit.recorded";
                         subject: string;
                         /** @enum {string} */
                         status: "pending" | "delivered" | "failed";

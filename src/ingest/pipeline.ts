@@ -42,17 +42,24 @@ export interface IngestOptions {
 export interface BatchCounts {
   records: number;
   types: Record<string, number>;
+  /** The tenant's rule settings it wrote (`rule_setting` records: the last of each rule), for their audit row. */
+  ruleSettings: Array<{ rule_id: string; enabled: boolean; severity: string | null }>;
 }
 
 /** Counts records by type (types are the catalogue's record types; a null-prototype object keeps it plain data). */
 function countTypes(records: Iterable<Lined<IngestRecord>>): BatchCounts {
   const types: Record<string, number> = Object.create(null);
+  const settings = new Map<string, BatchCounts['ruleSettings'][number]>();
   let n = 0;
   for (const r of records) {
     types[r.record.type] = (types[r.record.type] ?? 0) + 1;
     n++;
+    if (r.record.type === 'rule_setting') {
+      settings.delete(r.record.ruleId);
+      settings.set(r.record.ruleId, { rule_id: r.record.ruleId, enabled: r.record.enabled, severity: r.record.severity });
+    }
   }
-  return { records: n, types: { ...types } };
+  return { records: n, types: { ...types }, ruleSettings: [...settings.values()] };
 }
 
 export interface IngestSummary {

@@ -93,6 +93,8 @@ export function bodyWorkerError(err: unknown): unknown {
 
 /** Bytes of a BOM's records handed to the pipeline at a time: their lines take a few milliseconds to parse. */
 const TURN_BYTES = 64 * 1024;
+/** Rule settings an audit row names one by one (a batch may set every rule; the row counts them all). */
+const RULE_SETTINGS_LISTED = 100;
 
 /**
  * A BOM's records as the pipeline's source, a slice per event-loop turn: parsed in one go, the
@@ -330,8 +332,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
           runtimeObjectCap: ctx.config.runtimeObjectCap,
           runtimeQuietDays: ctx.config.runtimeQuietDays,
           // The audit row of the request's batch: who wrote how many records of which types, never the records.
-          onWritten: (tx, written) =>
-            recordAudit(
+          onWritten: async (tx, written) => {
+            await recordAudit(
               ctx.db,
               tx,
               auditSource(request),
@@ -344,7 +346,27 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
                 detail: { format: probes ?? format, records: written.records, types: written.types },
               },
               ctx.now(),
-            ),
+            );
+            // Rule settings are the tenant's (every workspace's posture): a tenant-wide row of its own naming the rules.
+            if (written.ruleSettings.length > 0)
+              await recordAudit(
+                ctx.db,
+                tx,
+                auditSource(request),
+                {
+                  tenant,
+                  action: 'rule.settings_changed',
+                  target: 'rules',
+                  outcome: 'success',
+                  detail: {
+                    rules: written.ruleSettings.length,
+                    settings: written.ruleSettings.slice(0, RULE_SETTINGS_LISTED),
+                    via: `workspaces/${workspace}`,
+                  },
+                },
+                ctx.now(),
+              );
+          },
         });
       } catch (err) {
         if (err instanceof ApiError) throw err;

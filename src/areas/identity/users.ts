@@ -19,7 +19,13 @@ export interface UserInput {
   now: number;
 }
 
-/** Makes the user at their first sign-in, or notes the sign-in; answers the user id, whether it is new, and the roles it had. */
+/**
+ * Makes the user at their first sign-in, or notes the sign-in; answers the user id, whether it is
+ * new, and the roles it had. Two first sign-ins of one person at the same instant both succeed:
+ * the insert does nothing when the other made the row (INSERT … ON CONFLICT on the unique
+ * issuer-and-subject index; PostgreSQL waits for the other's commit), and this one then signs in
+ * to the row made, as a second sign-in would.
+ */
 export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ id: string; created: boolean; previousRoles: string[] }> {
   const find = db.template('users.by-subject', (b) =>
     b
@@ -29,40 +35,47 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
       .where('issuer', '=', param('issuer'))
       .where('subject', '=', param('subject')),
   );
-  const row = await ex.first<{ id: string; roles: unknown }>(find, { tenant: u.tenantId, issuer: u.issuer, subject: u.subject });
+  const key = { tenant: u.tenantId, issuer: u.issuer, subject: u.subject };
   const args = { tenant: u.tenantId, email: u.email, name: u.name, roles: JSON.stringify(u.roles), now: u.now };
-  if (row) {
-    const update = db.template('users.sign-in', (b) =>
+  let row = await ex.first<{ id: string; roles: unknown }>(find, key);
+  if (!row) {
+    const id = 'usr_' + randomBytes(8).toString('hex');
+    const insert = db.template('users.insert', (b) =>
       b
-        .updateTable('identity_users')
-        .set({
+        .insertInto('identity_users')
+        .values({
+          tenant_id: param('tenant'),
+          id: param('id'),
+          issuer: param('issuer'),
+          subject: param('subject'),
           email: param<string | null>('email'),
           name: param<string | null>('name'),
           roles: param('roles'),
+          created_at: param<number>('now'),
           last_sign_in_at: param<number>('now'),
         })
-        .where('tenant_id', '=', param('tenant'))
-        .where('id', '=', param('id')),
+        .onConflict((oc) => oc.columns(['tenant_id', 'issuer', 'subject']).doNothing()),
     );
-    await ex.run(update, { ...args, id: row.id });
-    return { id: row.id, created: false, previousRoles: readJson<string[]>(row.roles) ?? [] };
+    if ((await ex.run(insert, { ...args, id, issuer: u.issuer, subject: u.subject })) === 1)
+      return { id, created: true, previousRoles: [] };
+    // Made by the other sign-in meanwhile (committed: the conflict waited for it).
+    row = await ex.first<{ id: string; roles: unknown }>(find, key);
+    if (!row) throw new Error('the user made by a concurrent sign-in is not visible');
   }
-  const id = 'usr_' + randomBytes(8).toString('hex');
-  const insert = db.template('users.insert', (b) =>
-    b.insertInto('identity_users').values({
-      tenant_id: param('tenant'),
-      id: param('id'),
-      issuer: param('issuer'),
-      subject: param('subject'),
-      email: param<string | null>('email'),
-      name: param<string | null>('name'),
-      roles: param('roles'),
-      created_at: param<number>('now'),
-      last_sign_in_at: param<number>('now'),
-    }),
+  const update = db.template('users.sign-in', (b) =>
+    b
+      .updateTable('identity_users')
+      .set({
+        email: param<string | null>('email'),
+        name: param<string | null>('name'),
+        roles: param('roles'),
+        last_sign_in_at: param<number>('now'),
+      })
+      .where('tenant_id', '=', param('tenant'))
+      .where('id', '=', param('id')),
   );
-  await ex.run(insert, { ...args, id, issuer: u.issuer, subject: u.subject });
-  return { id, created: true, previousRoles: [] };
+  await ex.run(update, { ...args, id: row.id });
+  return { id: row.id, created: false, previousRoles: readJson<string[]>(row.roles) ?? [] };
 }
 
 const col = (name: string, type: ColumnDef['type'], description: string, sortable = true): ColumnDef => ({

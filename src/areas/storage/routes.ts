@@ -3,7 +3,8 @@
 //
 // GET of an entry is the hot path (issue 7 holds it to a fraction of a bare node:http server): one
 // prepared primary-key lookup, and a reply assembled around the value's stored JSON text, which is
-// never parsed or re-serialised.
+// never parsed or re-serialised. A PUT or DELETE that changes an entry writes its audit row in
+// the same transaction: the entry's names and the value's size, never the value.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,8 +14,11 @@ import type { Config } from '../../config.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../platform/json-depth.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import { deleteEntry, type EntryKey, getEntry, namespaceKeys, type NamespaceKey, putEntry, type WriteCondition } from './store.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { listRoute } from '../../platform/lists/list-route.ts';
 import { etagOf, ifMatchVersions, ifNoneMatchAny, noneMatchHits } from '../../platform/http/preconditions.ts';
@@ -80,6 +84,30 @@ function entryOf(scope: StorageScope, p: StoragePath, request: FastifyRequest, c
  */
 export function putBodyLimit(config: Config): number {
   return Math.max(config.bodyLimit, 3 * config.storageValueMaxBytes + 64 * 1024);
+}
+
+/**
+ * The audit row of a write or delete of entry `k`, in the write's transaction: its scope and names
+ * (target `client_storage/{scope}/{client}/{namespace}/{key}`, each part percent-encoded), and for
+ * a write the value's size; a workspace's entry is a change of that workspace, the others tenant-wide.
+ */
+function auditEntry(ctx: AppContext, request: FastifyRequest, k: EntryKey, action: 'storage.written' | 'storage.deleted', bytes?: number) {
+  const enc = encodeURIComponent;
+  return (tx: Executor) =>
+    recordAudit(
+      ctx.db,
+      tx,
+      auditSource(request),
+      {
+        tenant: k.tenant,
+        ...(k.workspace ? { workspace: k.workspace } : {}),
+        action,
+        target: `client_storage/${k.scope}/${enc(k.client)}/${enc(k.namespace)}/${enc(k.key)}`,
+        outcome: 'success',
+        detail: { scope: k.scope, ...(bytes === undefined ? {} : { bytes }) },
+      },
+      ctx.now(),
+    );
 }
 
 // ---- schemas ---------------------------------------------------------------------------------
@@ -223,7 +251,12 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       }
       const condition = writeCondition(request);
       if (!condition) throw new ApiError(412, 'If-Match and If-None-Match: * cannot both hold: the entry cannot both exist and not exist');
-      const outcome = await putEntry(ctx.db, k, { value: text, now: ctx.now(), condition, cap: config.storageMaxEntriesPerUser });
+      const outcome = await putEntry(
+        ctx.db,
+        k,
+        { value: text, now: ctx.now(), condition, cap: config.storageMaxEntriesPerUser },
+        auditEntry(ctx, request, k, 'storage.written', bytes),
+      );
       if (outcome.status === 'precondition_failed') throw preconditionFailed(condition);
       if (outcome.status === 'full') {
         throw new ApiError(
@@ -256,7 +289,7 @@ function registerScope(app: FastifyInstance, ctx: AppContext, scope: StorageScop
       const k = entryOf(scope, request.params, request, config);
       if (request.headers['if-none-match'] !== undefined) throw badRequest('If-None-Match: not supported on DELETE; use If-Match');
       const versions = ifMatchVersions(request.headers['if-match']);
-      const outcome = await deleteEntry(ctx.db, k, versions);
+      const outcome = await deleteEntry(ctx.db, k, versions, auditEntry(ctx, request, k, 'storage.deleted'));
       if (outcome === 'absent') throw notFound('no client-storage entry under this client_id, namespace and key');
       if (outcome === 'precondition_failed') throw preconditionFailed({ kind: 'match', versions: versions! });
       return reply.code(204).send();

@@ -10,6 +10,8 @@
 //   two racing writers holding the same ETag succeeds;
 // - If-None-Match: * is INSERT … ON CONFLICT DO NOTHING.
 // On SQLite every write already runs on the one writer connection, behind the write lock.
+// Each write runs in a transaction of its own with what the caller writes alongside it (the
+// audit trail's row), so neither is kept without the other.
 //
 // `version` is a random 31-bit tag replaced on every write rather than a counter: the service
 // knows the new ETag without reading the row back, and an entry deleted and created again does
@@ -156,31 +158,30 @@ function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): P
  */
 async function createCapped(
   db: Db,
+  tx: Executor,
   k: EntryKey,
   args: Record<string, unknown>,
   onConflict: 'update' | 'nothing',
   cap: number,
 ): Promise<PutOutcome> {
-  return db.transaction(async (tx) => {
-    await tx.dialect.lockKey(tx, JSON.stringify(['client_storage', k.tenant, k.user]));
-    // The entry may exist by now (created by a request that overtook this one): then this is an
-    // update or a failed If-None-Match, and the cap does not apply.
-    if (
-      await tx.first(
-        db.template('storage.exists', (b) => whereKey(b.selectFrom('client_storage').select('version'))),
-        keyArgs(k),
-      )
-    ) {
-      if (onConflict === 'nothing') return { status: 'precondition_failed' };
-      await tx.run(updateTemplate(db, 'any'), args);
-      return { status: 'written', version: args.version as number };
-    }
-    const row = await countUserEntries(db, tx, k.tenant, k.user);
-    if (Number(row?.count ?? 0) >= cap) return { status: 'full' };
-    // Creates of this user are serialised, so the entry is still absent; the check stays anyway.
-    const changed = await tx.run(insertTemplate(db, onConflict), args);
-    return changed ? { status: 'written', version: args.version as number } : { status: 'precondition_failed' };
-  });
+  await tx.dialect.lockKey(tx, JSON.stringify(['client_storage', k.tenant, k.user]));
+  // The entry may exist by now (created by a request that overtook this one): then this is an
+  // update or a failed If-None-Match, and the cap does not apply.
+  if (
+    await tx.first(
+      db.template('storage.exists', (b) => whereKey(b.selectFrom('client_storage').select('version'))),
+      keyArgs(k),
+    )
+  ) {
+    if (onConflict === 'nothing') return { status: 'precondition_failed' };
+    await tx.run(updateTemplate(db, 'any'), args);
+    return { status: 'written', version: args.version as number };
+  }
+  const row = await countUserEntries(db, tx, k.tenant, k.user);
+  if (Number(row?.count ?? 0) >= cap) return { status: 'full' };
+  // Creates of this user are serialised, so the entry is still absent; the check stays anyway.
+  const changed = await tx.run(insertTemplate(db, onConflict), args);
+  return changed ? { status: 'written', version: args.version as number } : { status: 'precondition_failed' };
 }
 
 export interface PutOptions {
@@ -192,7 +193,18 @@ export interface PutOptions {
   cap: number;
 }
 
-export async function putEntry(db: Db, k: EntryKey, opts: PutOptions): Promise<PutOutcome> {
+/** Written in the transaction of a write that took place (the audit row). */
+export type Alongside = (tx: Executor) => Promise<void>;
+
+export async function putEntry(db: Db, k: EntryKey, opts: PutOptions, alongside?: Alongside): Promise<PutOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome = await put(db, tx, k, opts);
+    if (outcome.status === 'written') await alongside?.(tx);
+    return outcome;
+  });
+}
+
+async function put(db: Db, tx: Executor, k: EntryKey, opts: PutOptions): Promise<PutOutcome> {
   const version = newVersion();
   const args = { ...keyArgs(k), value: opts.value, now: opts.now, version };
   const capped = opts.cap > 0 && perUserScopeNames.includes(k.scope);
@@ -200,33 +212,38 @@ export async function putEntry(db: Db, k: EntryKey, opts: PutOptions): Promise<P
 
   if (condition.kind === 'match') {
     const list = condition.versions !== 'any';
-    const changed = await db.run(updateTemplate(db, list ? 'list' : 'any'), list ? { ...args, versions: condition.versions } : args);
+    const changed = await tx.run(updateTemplate(db, list ? 'list' : 'any'), list ? { ...args, versions: condition.versions } : args);
     return changed ? { status: 'written', version } : { status: 'precondition_failed' };
   }
 
   if (condition.kind === 'absent') {
-    if (capped) return createCapped(db, k, args, 'nothing', opts.cap);
-    const changed = await db.run(insertTemplate(db, 'nothing'), args);
+    if (capped) return createCapped(db, tx, k, args, 'nothing', opts.cap);
+    const changed = await tx.run(insertTemplate(db, 'nothing'), args);
     return changed ? { status: 'written', version } : { status: 'precondition_failed' };
   }
 
-  // Last write wins. Most writes replace an existing entry: one UPDATE, no transaction.
-  if (await db.run(updateTemplate(db, 'any'), args)) return { status: 'written', version };
-  if (capped) return createCapped(db, k, args, 'update', opts.cap);
-  await db.run(insertTemplate(db, 'update'), args);
+  // Last write wins. Most writes replace an existing entry: one UPDATE.
+  if (await tx.run(updateTemplate(db, 'any'), args)) return { status: 'written', version };
+  if (capped) return createCapped(db, tx, k, args, 'update', opts.cap);
+  await tx.run(insertTemplate(db, 'update'), args);
   return { status: 'written', version };
 }
 
 /** `versions`: delete only if the entry's version is one of these (If-Match); undefined: unconditionally. */
-export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'any'): Promise<DeleteOutcome> {
+export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'any', alongside?: Alongside): Promise<DeleteOutcome> {
   const list = Array.isArray(versions);
   const t = db.template(`storage.delete:${list}`, (b, d) => {
     const q = whereKey(b.deleteFrom('client_storage'));
     return list ? q.where(d.inList('version', param('versions'))) : q;
   });
-  const changed = await db.run(t, list ? { ...keyArgs(k), versions } : keyArgs(k));
-  if (changed) return 'deleted';
-  return versions === undefined ? 'absent' : 'precondition_failed';
+  return db.transaction(async (tx) => {
+    const changed = await tx.run(t, list ? { ...keyArgs(k), versions } : keyArgs(k));
+    if (changed) {
+      await alongside?.(tx);
+      return 'deleted';
+    }
+    return versions === undefined ? 'absent' : 'precondition_failed';
+  });
 }
 
 export interface KeyRow extends Record<string, unknown> {

@@ -7,6 +7,7 @@
 import type { Config } from '../../config.ts';
 import { BatchContext } from '../../ingest/batch-context.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
+import { type AuditSource, recordAudit } from '../../platform/audit/audit.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { noteIngest } from '../workspaces/workspaces.ts';
 import { addCounts, totalsOf } from './counters.ts';
@@ -54,6 +55,36 @@ export async function ingestSpans(
   return writeSpans(ctx, ingestor, tenant, workspace, checkedSpans(spans, waiting, now), now, hub);
 }
 
+/** The audit row of an export that wrote records, in its transaction: how many spans came and what they became (counts only). */
+export type SpansAudit = (tx: Executor, written: { spans: number; records: number; types: Record<string, number> }) => Promise<void>;
+
+/** The audit row of an export: one `ingest.batch` row, as NDJSON ingest writes, of who sent it and its counts. */
+export function spansAudit(ctx: SpanIngestContext, source: AuditSource, tenant: string, workspace: string): SpansAudit {
+  return (tx, written) =>
+    recordAudit(
+      ctx.db,
+      tx,
+      source,
+      {
+        tenant,
+        workspace,
+        action: 'ingest.batch',
+        target: `workspaces/${workspace}`,
+        outcome: 'success',
+        detail: { format: 'otlp', ...written },
+      },
+      ctx.now(),
+    );
+}
+
+/** The export's audit row, when it has one, counting what its records are by type. */
+async function auditWritten(audit: SpansAudit | undefined, tx: Executor, good: CheckedSpans['good'], spans: number): Promise<void> {
+  if (!audit) return;
+  const types = new Map<string, number>();
+  for (const r of good) types.set(r.record.type, (types.get(r.record.type) ?? 0) + 1);
+  await audit(tx, { spans, records: good.length, types: Object.fromEntries(types) });
+}
+
 /** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
 export async function writeSpans(
   ctx: SpanIngestContext,
@@ -63,6 +94,7 @@ export async function writeSpans(
   checked: CheckedSpans,
   now: number,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<OtlpOutcome> {
   const { found, good, problems, rejectedInteractions } = checked;
   const received = checked.received;
@@ -99,6 +131,7 @@ export async function writeSpans(
       async (tx, apply) => {
         const before = await objectTotals(ctx.db, tx, tenant, workspace);
         await apply();
+        await auditWritten(audit, tx, good, received);
         const after = await objectTotals(ctx.db, tx, tenant, workspace);
         return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx, true, true) };
       },
@@ -140,6 +173,7 @@ export async function writeSpansIn(
   checked: CheckedSpans,
   now: number,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<StagedSpans> {
   const { found, good, problems, rejectedInteractions } = checked;
   const received = checked.received;
@@ -175,6 +209,7 @@ export async function writeSpansIn(
       async (tx, apply) => {
         const before = await objectTotals(ctx.db, tx, tenant, workspace);
         await apply();
+        await auditWritten(audit, tx, good, received);
         const after = await objectTotals(ctx.db, tx, tenant, workspace);
         return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(true, true) };
       },

@@ -17,6 +17,7 @@ import type { BodyWorkers } from '../../ingest/body-workers.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import type { IngestRecord } from '../../ingest/records.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
@@ -24,7 +25,7 @@ import { bodyStream, bodyWorkerError } from '../feed/ingest-routes.ts';
 import type { CheckedSpans } from './discovery/checked.ts';
 import { type Arrival, ExportFailed, ExportGroups } from './export-groups.ts';
 import type { OtlpHub } from './hub.ts';
-import { type OtlpOutcome, writeSpans, writeSpansIn } from './ingest-spans.ts';
+import { type OtlpOutcome, type SpansAudit, spansAudit, writeSpans, writeSpansIn } from './ingest-spans.ts';
 import { Writer } from './otlp/protobuf.ts';
 import { loadPending, oneAtATime } from './waiting-spans.ts';
 
@@ -75,6 +76,7 @@ async function exportSpans(
   body: Buffer,
   protobuf: boolean,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<OtlpOutcome> {
   // The exports into one workspace run one at a time, in the order they arrived: an SDK's simple
   // processor sends each span on its own request, children before their parent, and the parent
@@ -99,7 +101,7 @@ async function exportSpans(
         for (const r of records) good.push(r);
       });
       lease.release();
-      return await writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub);
+      return await writeSpans(ctx, ingestor, tenant, workspace, { ...rest, good }, now, hub, audit);
     } catch (err) {
       throw bodyWorkerError(err);
     } finally {
@@ -123,6 +125,7 @@ function exportGrouped(
   body: Buffer,
   protobuf: boolean,
   hub?: OtlpHub,
+  audit?: SpansAudit,
 ): Promise<OtlpOutcome> {
   const alone = (err: unknown): never => {
     throw new ExportFailed(bodyWorkerError(err));
@@ -143,7 +146,7 @@ function exportGrouped(
         })
         .catch(alone);
       lease.release();
-      const staged = await writeSpansIn(ctx, ingestor, tx, tenant, workspace, { ...rest, good }, now, hub);
+      const staged = await writeSpansIn(ctx, ingestor, tx, tenant, workspace, { ...rest, good }, now, hub, audit);
       return { value: staged.outcome, records: staged.records, committed: staged.committed, failed: staged.failed };
     } finally {
       lease.release();
@@ -217,12 +220,13 @@ export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: In
           throw new ApiError(415, `OTLP/HTTP takes ${PROTOBUF} or ${JSON_TYPE}, not "${type.slice(0, 64) || 'no content type'}"`);
         // Announced before its body is read: a group about to commit waits for it (export-groups.ts).
         const arrival = groups?.arrive(tenant, workspace);
+        const audit = spansAudit(ctx, auditSource(request), tenant, workspace);
         let outcome: OtlpOutcome;
         try {
           const body = await readAll(request, ctx.config.ingestMaxBytes);
           outcome = arrival
-            ? await exportGrouped(ctx, ingestor, bodies, arrival, tenant, workspace, body, protobuf, hub)
-            : await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub);
+            ? await exportGrouped(ctx, ingestor, bodies, arrival, tenant, workspace, body, protobuf, hub, audit)
+            : await exportSpans(ctx, ingestor, bodies, tenant, workspace, body, protobuf, hub, audit);
         } finally {
           arrival?.leave();
         }

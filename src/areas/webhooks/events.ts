@@ -2,24 +2,33 @@
 // the JSON body, `application/cloudevents+json`), built as plain objects: `specversion`, `id`
 // (also the Standard Webhooks `webhook-id`, the receiver's idempotency key), `source` (the
 // workspace), `type` (`aispm.finding.created`, `aispm.finding.resolved`, `aispm.finding.waived`,
-// `aispm.finding.unwaived`, `aispm.object.discovered`),
+// `aispm.finding.unwaived`, `aispm.object.discovered`, and `aispm.audit.recorded` for admins),
 // `subject`, `time`, `datacontenttype`, the extension attributes `tenantid` and `workspaceid`,
 // and `data`: the tenant, the workspace, the finding or the object, and links to them in the API
-// (absolute under AISPM_PUBLIC_URL when it is set, else paths).
+// (absolute under AISPM_PUBLIC_URL when it is set, else paths). An audit row of a tenant-wide
+// change (a key, a sign-in) has no workspace: its `source` is the tenant and it has no `workspaceid`.
 
 import { randomBytes } from 'node:crypto';
 import { kindByName } from '../../catalog/kinds.ts';
 import { type Severity, severityRank } from '../../catalog/rules/index.ts';
 import type { Change, ChangeType } from '../../ingest/batch-context.ts';
+import type { AuditRecord } from '../../platform/audit/audit.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
-export const eventTypes: readonly ChangeType[] = [
+/** What a subscription may receive: the changes a batch notes, and the audit trail's rows. */
+export type EventType = ChangeType | 'audit.recorded';
+
+export const eventTypes: readonly EventType[] = [
   'finding.created',
   'finding.resolved',
   'finding.waived',
   'finding.unwaived',
   'object.discovered',
+  'audit.recorded',
 ];
+
+/** Event types only a key with the `admin` scope may subscribe to (the audit trail is the admins'). */
+export const adminEventTypes: ReadonlySet<EventType> = new Set<EventType>(['audit.recorded']);
 export const severities: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 
 export const CLOUDEVENTS_TYPE = 'application/cloudevents+json; charset=utf-8';
@@ -61,7 +70,7 @@ function links(change: Change, tenant: string, workspace: string, base: string) 
 
 export interface BuiltEvent {
   id: string;
-  type: ChangeType;
+  type: EventType;
   subject: string;
   /** The JSON sent, byte for byte (also what is signed). */
   body: string;
@@ -120,4 +129,44 @@ export function buildEvent(change: Change, tenant: string, workspace: string, at
     });
     if (Buffer.byteLength(body) <= maxBytes || max <= 16) return { id, type: change.type, subject, body };
   }
+}
+
+/**
+ * The CloudEvent of an audit row: the row as the audit list answers it (never a secret: the row
+ * holds none). Its detail is names and counts, so it is not shortened.
+ */
+export function buildAuditEvent(row: AuditRecord, publicUrl: string): BuiltEvent {
+  const id = newEventId();
+  const base = publicUrl.replace(/\/+$/, '');
+  const tenant = `/tenants/${enc(row.tenant)}`;
+  const subject = `audit/${row.id}`;
+  const body = JSON.stringify({
+    specversion: '1.0',
+    id,
+    source: row.workspace === null ? tenant : `${tenant}/workspaces/${enc(row.workspace)}`,
+    type: 'aispm.audit.recorded',
+    subject,
+    time: rfc3339(row.at),
+    datacontenttype: 'application/json',
+    tenantid: row.tenant,
+    ...(row.workspace === null ? {} : { workspaceid: row.workspace }),
+    data: {
+      tenant_id: row.tenant,
+      workspace_id: row.workspace,
+      audit: {
+        id: row.id,
+        time: rfc3339(row.at),
+        actor: row.actor,
+        action: row.action,
+        target: row.target,
+        outcome: row.outcome,
+        reason: row.reason,
+        address: row.address,
+        user_agent: row.userAgent,
+        detail: row.detail,
+      },
+      links: { audit: `${base}/api/v1/audit/tenants/${enc(row.tenant)}` },
+    },
+  });
+  return { id, type: 'audit.recorded', subject, body };
 }

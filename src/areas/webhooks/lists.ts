@@ -53,7 +53,12 @@ export const subscriptionsList = defineList<Record<string, unknown>>({
 export const deliveryColumns: ColumnDef[] = [
   col('id', 'string', 'Delivery id.', true),
   col('event_id', 'string', 'The CloudEvent id, sent as `webhook-id` (the same on every attempt).'),
-  col('event_type', 'string', 'finding.created, finding.resolved or object.discovered.', true),
+  col(
+    'event_type',
+    'string',
+    'finding.created, finding.resolved, finding.waived, finding.unwaived, object.discovered or audit.recorded.',
+    true,
+  ),
   col('subject', 'string', 'What the event is about: findings/{id} or objects/{kind}/{id}.'),
   col('status', 'string', 'pending (being tried), delivered, or failed (given up).', true),
   col('attempts', 'integer', 'Attempts made.', true),

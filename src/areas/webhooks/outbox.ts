@@ -2,16 +2,18 @@
 // matching subscription, each with its first attempt scheduled on the job table, all in the
 // transaction of the change. So a delivery exists exactly when its change committed, and no
 // change that committed is lost to a crash: the job runner takes its attempts up after a
-// restart or on another replica.
+// restart or on another replica. An audit row goes the same way (`audit.recorded`, for admins'
+// subscriptions), written by recordAudit in the transaction of the change it records.
 
 import { randomBytes } from 'node:crypto';
 import type { BatchContext, ChangeInterest, ChangeType, FinishStep } from '../../ingest/batch-context.ts';
+import type { AuditForwarder } from '../../platform/audit/audit.ts';
 import { bulkInsert } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
-import { buildEvent, matches } from './events.ts';
+import { type BuiltEvent, buildAuditEvent, buildEvent, matches } from './events.ts';
 import { scheduleAttempt } from './deliver.ts';
-import { activeSubscriptions, eventsOf } from './store.ts';
+import { activeSubscriptions, auditSubscriptions, eventsOf } from './store.ts';
 
 export interface OutboxOptions {
   /** Links in events are absolute under it when set. */
@@ -30,7 +32,7 @@ export const webhookInterest: ChangeInterest = async (db: Db, tx: Executor, tena
       .where('status', '=', 'active'),
   );
   const rows = await tx.all<{ events: unknown }>(t, { tenant, workspace });
-  return new Set<ChangeType>(rows.flatMap((r) => eventsOf(r)));
+  return new Set(rows.flatMap((r) => eventsOf(r)).filter((e): e is ChangeType => e !== 'audit.recorded'));
 };
 
 const deliveryColumns = [
@@ -65,32 +67,61 @@ export async function writeOutbox(db: Db, ctx: BatchContext, options: OutboxOpti
     const to = subs.filter((s) => matches(change, s.events, s.minSeverity));
     if (to.length === 0) continue;
     const event = buildEvent(change, ctx.tenant, ctx.workspace, ctx.now, options.publicUrl, options.maxPayloadBytes);
-    for (const s of to) {
-      const id = `dlv_${randomBytes(12).toString('base64url')}`;
-      rows.push([
-        ctx.tenant,
-        ctx.workspace,
-        s.id,
-        id,
-        event.id,
-        event.type,
-        event.subject,
-        event.body,
-        'pending',
-        0,
-        ctx.now,
-        null,
-        null,
-        null,
-        null,
-        ctx.now,
-      ]);
-    }
+    for (const s of to) rows.push(deliveryRow(ctx.tenant, ctx.workspace, s.id, event, ctx.now));
   }
-  await bulkInsert(ctx.tx, 'webhook_deliveries', deliveryColumns, rows);
-  for (const r of rows)
-    await scheduleAttempt(ctx.tx, { tenant: ctx.tenant, workspace: ctx.workspace, delivery: r[3] as string }, 1, ctx.now, ctx.now);
+  await enqueue(ctx.tx, rows, ctx.now);
   return rows.length;
+}
+
+/** A pending delivery of `event` to subscription `subscription` of the workspace, as `deliveryColumns` lists it. */
+function deliveryRow(tenant: string, workspace: string, subscription: string, event: BuiltEvent, now: number): unknown[] {
+  const id = `dlv_${randomBytes(12).toString('base64url')}`;
+  return [
+    tenant,
+    workspace,
+    subscription,
+    id,
+    event.id,
+    event.type,
+    event.subject,
+    event.body,
+    'pending',
+    0,
+    now,
+    null,
+    null,
+    null,
+    null,
+    now,
+  ];
+}
+
+/** Writes the deliveries and schedules their first attempts, in the change's transaction. */
+async function enqueue(tx: Executor, rows: unknown[][], now: number): Promise<void> {
+  if (rows.length === 0) return;
+  await bulkInsert(tx, 'webhook_deliveries', deliveryColumns, rows);
+  for (const r of rows)
+    await scheduleAttempt(tx, { tenant: r[0] as string, workspace: r[1] as string, delivery: r[3] as string }, 1, now, now);
+}
+
+/**
+ * The outbox of the audit trail: each row recorded becomes one delivery per active subscription
+ * to `audit.recorded` that may see it (the subscriptions of its workspace, and those of an admin
+ * of every workspace, which alone receive tenant-wide rows), in the row's transaction.
+ * `queued` is told when it wrote any (the caller wakes the job runner once the change committed).
+ */
+export function auditOutbox(db: Db, options: OutboxOptions, queued: () => void = () => {}): AuditForwarder {
+  return async (tx, row) => {
+    const to = (await auditSubscriptions(db, tx, row.tenant, row.workspace)).filter((s) => eventsOf(s).includes('audit.recorded'));
+    if (to.length === 0) return;
+    const event = buildAuditEvent(row, options.publicUrl);
+    await enqueue(
+      tx,
+      to.map((s) => deliveryRow(row.tenant, s.workspace_id, s.id, event, row.at)),
+      row.at,
+    );
+    queued();
+  };
 }
 
 /** The finish step of every batch and evaluation: the outbox of what it changed. */

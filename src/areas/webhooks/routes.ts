@@ -2,22 +2,22 @@
 // sign what the service sends out, so reading the estate does not grant them): create (the secret
 // is answered once), list, read, delete, rotate the secret, enable again after persistent failure,
 // and the delivery log: a subscription's deliveries, and one delivery with its attempts and the
-// event it carries. The workspace need not hold data yet.
+// event it carries. The workspace need not hold data yet. Subscribing to `audit.recorded` (the audit
+// trail's rows, for a SIEM) needs the `admin` scope too, as reading the trail does.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
-import type { ChangeType } from '../../ingest/batch-context.ts';
 import { type AuditAction, recordAudit } from '../../platform/audit/audit.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { auditSource } from '../../platform/http/audit-source.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { listRoute, workspaceScope } from '../../platform/lists/list-route.ts';
-import { eventTypes, severities } from './events.ts';
+import { adminEventTypes, eventTypes, severities } from './events.ts';
 import { deliveriesList, deliveryColumns, subscriptionColumns, subscriptionsList } from './lists.ts';
 import { checkUrl, OutboundRefused } from './outbound.ts';
 import {
@@ -152,7 +152,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
         description:
           'Creates a subscription: the service POSTs each event of the given types in the workspace to `url`, as a ' +
           'CloudEvent signed per Standard Webhooks with the secret answered here, once. `finding.created` and ' +
-          '`finding.resolved` are sent for findings at `min_severity` or above; `object.discovered` for every new object. ' +
+          '`finding.resolved` are sent for findings at `min_severity` or above; `object.discovered` for every new object; ' +
+          '`audit.recorded` for every audit row (docs/IDENTITY.md): only a key with the `admin` scope may subscribe to it ' +
+          '(403 otherwise), and only the subscription of an admin of every workspace receives the tenant-wide rows ' +
+          '(keys, sign-ins); one of an admin of some workspaces receives the rows of its workspace. ' +
           'The URL must be https and resolve to public addresses unless the operator allows otherwise (checked again at ' +
           'every delivery, after DNS resolution). Needs the `webhooks` scope.',
         params: TenantWorkspaceParams,
@@ -170,6 +173,30 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
         throw err;
       }
       const now = ctx.now();
+      const principal = principalOf(request);
+      const adminOnly = body.events.filter((e) => adminEventTypes.has(e));
+      if (adminOnly.length > 0 && !principal.key.scopes.includes('admin')) {
+        const err = forbidden(`only a token with the "admin" scope may subscribe to ${adminOnly.join(', ')}`);
+        // Refused and recorded, like a key asking for more than its own: the admins see who tried.
+        await ctx.db.transaction((tx) =>
+          recordAudit(
+            ctx.db,
+            tx,
+            auditSource(request),
+            {
+              tenant,
+              workspace,
+              action: 'webhook.created',
+              target: `webhooks/${workspace}`,
+              outcome: 'refused',
+              reason: err.message,
+              detail: { host: new URL(body.url).host, events: body.events },
+            },
+            now,
+          ),
+        );
+        throw err;
+      }
       const { row, secret } = await ctx.db.transaction(async (tx) => {
         const made = await createSubscription(
           ctx.db,
@@ -177,10 +204,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: AppContext): void {
             tenant,
             workspace,
             url: body.url,
-            events: body.events as ChangeType[],
+            events: body.events,
             minSeverity: body.min_severity ?? 'low',
             description: body.description ?? '',
-            createdBy: principalOf(request).key.userId,
+            createdBy: principal.key.userId,
+            auditTenant: adminOnly.length > 0 && principal.allWorkspaces,
             now,
           },
           tx,

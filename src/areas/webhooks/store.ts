@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import type { ChangeType } from '../../ingest/batch-context.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Severity } from '../../catalog/rules/index.ts';
+import type { EventType } from './events.ts';
 import { newSecret } from './signing.ts';
 
 /** A subscription as stored; `events` is read back as JSON (an array of event types). */
@@ -26,8 +26,8 @@ export interface AttemptRow {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function eventsOf(row: Pick<SubscriptionRow, 'events'>): ChangeType[] {
-  return readJson<ChangeType[]>(row.events) ?? [];
+export function eventsOf(row: Pick<SubscriptionRow, 'events'>): EventType[] {
+  return readJson<EventType[]>(row.events) ?? [];
 }
 
 /** A subscription as the API answers it: never its secret. */
@@ -70,16 +70,19 @@ const subscriptionColumns = [
   'created_by',
   'created_at',
   'updated_at',
+  'audit_tenant',
 ] as const;
 
 export interface NewSubscription {
   tenant: string;
   workspace: string;
   url: string;
-  events: ChangeType[];
+  events: EventType[];
   minSeverity: string;
   description: string;
   createdBy: string;
+  /** Receives every audit row of the tenant (its maker is an admin of every workspace), not only its workspace's. */
+  auditTenant: boolean;
   now: number;
 }
 
@@ -104,6 +107,7 @@ export async function createSubscription(db: Db, s: NewSubscription, ex: Executo
     created_by: s.createdBy,
     created_at: s.now,
     updated_at: s.now,
+    audit_tenant: s.auditTenant ? 1 : 0,
   };
   const t = db.template('webhooks.create', (b) =>
     b.insertInto('webhook_subscriptions').values({
@@ -124,6 +128,7 @@ export async function createSubscription(db: Db, s: NewSubscription, ex: Executo
       created_by: param('created_by'),
       created_at: param<number>('created_at'),
       updated_at: param<number>('updated_at'),
+      audit_tenant: param<number>('audit_tenant'),
     }),
   );
   await ex.run(t, { ...row });
@@ -157,6 +162,25 @@ export async function activeSubscriptions(db: Db, ex: Executor, tenant: string, 
       .where('tenant_id', '=', param('tenant'))
       .where('workspace_id', '=', param('workspace'))
       .where('status', '=', 'active')
+      .orderBy('id'),
+  );
+  return ex.all<SubscriptionRow>(t, { tenant, workspace });
+}
+
+/**
+ * The active subscriptions an audit row of the tenant may go to: those of its workspace, and those
+ * that receive every row of the tenant (a tenant-wide row, `workspace` null, goes to these only).
+ * Which of them listen to `audit.recorded` is the caller's filter (events are JSON).
+ */
+export async function auditSubscriptions(db: Db, ex: Executor, tenant: string, workspace: string | null): Promise<SubscriptionRow[]> {
+  const t = db.template('webhooks.audit-active', (b) =>
+    b
+      .selectFrom('webhook_subscriptions')
+      .select(subscriptionColumns)
+      .where('tenant_id', '=', param('tenant'))
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('audit_tenant', '=', 1), eb('workspace_id', '=', param<string | null>('workspace'))]))
+      .orderBy('workspace_id')
       .orderBy('id'),
   );
   return ex.all<SubscriptionRow>(t, { tenant, workspace });
@@ -330,7 +354,7 @@ export function deliveryView(r: DeliveryRow) {
     id: r.id,
     subscription_id: r.subscription_id,
     event_id: r.event_id,
-    event_type: r.event_type as ChangeType,
+    event_type: r.event_type as EventType,
     subject: r.subject,
     status: r.status as 'pending' | 'delivered' | 'failed',
     attempts: Number(r.attempts),

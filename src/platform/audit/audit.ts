@@ -22,6 +22,9 @@ export const auditActions = [
   'view.updated',
   'view.deleted',
   'ingest.batch',
+  'storage.written',
+  'storage.deleted',
+  'rule.settings_changed',
   'finding.waived',
   'finding.unwaived',
   'sign_in',
@@ -54,6 +57,34 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
+/** A row as written, handed to the forwarder in the same transaction. */
+export interface AuditRecord {
+  id: string;
+  tenant: string;
+  workspace: string | null;
+  at: number;
+  actor: string;
+  action: AuditAction;
+  target: string;
+  outcome: AuditOutcome;
+  reason: string | null;
+  address: string | null;
+  userAgent: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+/** What else is done with each row in its transaction: the webhooks' outbox of `audit.recorded` (wired in compose.ts). */
+export type AuditForwarder = (ex: Executor, row: AuditRecord) => Promise<void>;
+
+// Per database: the platform may not import the webhooks area, and recordAudit's callers all hold the database.
+const forwarders = new WeakMap<Db, AuditForwarder>();
+
+/** Hands every row `db` records from now on to `forward` too, in the row's transaction (undefined: to nothing). */
+export function forwardAudit(db: Db, forward: AuditForwarder | undefined): void {
+  if (forward) forwarders.set(db, forward);
+  else forwarders.delete(db);
+}
+
 /** Longest user agent kept: enough to tell clients apart, not a place to store a body. */
 const USER_AGENT_MAX = 256;
 
@@ -74,10 +105,10 @@ export async function recordAudit(db: Db, ex: Executor, source: AuditSource, eve
       detail: param<string | null>('detail'),
     }),
   );
-  await ex.run(t, {
-    tenant: event.tenant,
+  const row: AuditRecord = {
     // Time first, so ids of one tenant sort as they were written.
     id: `aud_${now.toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`,
+    tenant: event.tenant,
     workspace: event.workspace ?? null,
     at: now,
     actor: source.actor,
@@ -87,8 +118,10 @@ export async function recordAudit(db: Db, ex: Executor, source: AuditSource, eve
     reason: event.reason ?? null,
     address: source.address,
     userAgent: source.userAgent === null ? null : source.userAgent.slice(0, USER_AGENT_MAX),
-    detail: event.detail === undefined ? null : JSON.stringify(event.detail),
-  });
+    detail: event.detail ?? null,
+  };
+  await ex.run(t, { ...row, detail: row.detail === null ? null : JSON.stringify(row.detail) });
+  await forwarders.get(db)?.(ex, row);
 }
 
 /** Deletes the rows older than the cutoff, and the read summaries of hours before it (every tenant); returns how many. */

@@ -35,6 +35,7 @@ import * as waivers from './migrations/105_waivers.ts';
 import * as ruleTags from './migrations/110_rule_tags.ts';
 import * as signin from './migrations/115_signin.ts';
 import * as auditReads from './migrations/125_audit_reads.ts';
+import * as auditWebhooks from './migrations/130_audit_webhooks.ts';
 
 interface Migration {
   version: number;
@@ -73,6 +74,7 @@ const migrations: Migration[] = [
   { version: 110, name: 'rule_tags', up: ruleTags.up },
   { version: 115, name: 'signin', up: signin.up },
   { version: 125, name: 'audit_reads', up: auditReads.up },
+  { version: 130, name: 'audit_webhooks', up: auditWebhooks.up },
 ];
 
 export interface MigrateResult {

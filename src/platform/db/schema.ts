@@ -544,6 +544,8 @@ export interface WebhookSubscriptionsTable {
   created_by: string;
   created_at: number;
   updated_at: number;
+  /** 1: receives every `audit.recorded` of the tenant (made by an admin of every workspace); 0: those of its workspace. */
+  audit_tenant: number;
 }
 
 export interface WebhookDeliveriesTable {
