@@ -86,7 +86,7 @@ describeEngines('error contract', (h) => {
     const url = `/api/v1/ingest/tenants/${T1}/workspaces/${W1}`;
     // Whatever the body, a media type other than NDJSON is answered with the ones ingest takes.
     const takes = (type: string) =>
-      `ingest takes application/x-ndjson (or application/ndjson, application/jsonl, application/x-jsonlines), one JSON record per line, a CycloneDX BOM as application/vnd.cyclonedx+json, or a SARIF log as application/sarif+json, not "${type}"`;
+      `ingest takes application/x-ndjson (or application/ndjson, application/jsonl, application/x-jsonlines), one JSON record per line (or a model probe report with format=garak or format=promptfoo), a CycloneDX BOM as application/vnd.cyclonedx+json, a SARIF log as application/sarif+json, or an MCP scanner's results as application/vnd.aispm.mcp-scan+json or application/vnd.aispm.cisco-mcp-scanner+json, not "${type}"`;
     for (const [type, payload] of [
       ['application/xml', '<a/>'],
       ['application/json', '{"a":'],

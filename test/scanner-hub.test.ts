@@ -1,8 +1,10 @@
 // The scanners' outputs joined in one graph (issue 37's "done when"), once per engine, through the
 // real CLI and HTTP: two repositories are scanned with `aispm scan` (one deployed to production,
 // one to staging), ESLint (with eslint-plugin-security and Microsoft's SARIF formatter) runs for
-// real over the production one and its log is imported, and OSV records (valid per the published
-// schema, which the service checks) are imported with `aispm advisories import`. Then "which
+// real over the production one and its log is imported, a real promptfoo run's results
+// (test/fixtures/promptfoo/, against the tests' stand-in for the OpenAI API) are imported, and OSV
+// records (valid per the published schema, which the service checks) are imported with `aispm
+// advisories import`. Then "which
 // production agents reach a package with a known critical advisory, and through what" is one call
 // of the paths API, and its answer is checked against what the fixtures hold: the filesystem MCP
 // server that both repositories' agents start from a vulnerable package, reached by the production
@@ -177,6 +179,19 @@ for (const engine of engineNames) {
       const sarif = await aispm(['import', '--format', 'sarif', '--tenant', T, '--workspace', W, log]);
       assert.equal(sarif.code, 0, sarif.err);
 
+      // promptfoo's real results: its target gpt-4o-mini is the model the scanned agents call.
+      const promptfoo = await aispm([
+        'import',
+        '--format',
+        'promptfoo',
+        '--tenant',
+        T,
+        '--workspace',
+        W,
+        'test/fixtures/promptfoo/results.json',
+      ]);
+      assert.equal(promptfoo.code, 0, promptfoo.err);
+
       // OSV: the filesystem server's version is critically vulnerable; the agents SDK's moderately.
       writeTree(join(dir, 'osv'), {
         [`${FS_ADVISORY}.json`]: JSON.stringify(osv(FS_ADVISORY, '@modelcontextprotocol/server-filesystem', '2025.7.1', CRITICAL)),
@@ -190,8 +205,11 @@ for (const engine of engineNames) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('the graph holds every source: scanned agents with their environment, code findings, advisory findings', async () => {
-      const agents = objects(await get(`/api/v1/aispm-agents/tenants/${T}/workspaces/${W}?page_size=100&sort=name`));
+    it('the graph holds every source: scanned agents with their environment, code findings, probe results, advisory findings', async () => {
+      // The scanned agents (promptfoo's target label names one more, with no environment).
+      const agents = objects(
+        await get(`/api/v1/aispm-agents/tenants/${T}/workspaces/${W}?page_size=100&sort=name&environment__in=production,staging`),
+      );
       assert.deepEqual(
         agents.map((a) => [a.name, a.environment]),
         [
@@ -207,6 +225,15 @@ for (const engine of engineNames) {
         toolIssues.some((i) => i.rule_id === 'sarif:ESLint/security/detect-child-process'),
         `the shell tool carries ESLint's finding: ${JSON.stringify(toolIssues.map((i) => i.rule_id))}`,
       );
+      const models = objects(await get(`/api/v1/aispm-models/tenants/${T}/workspaces/${W}?page_size=100&name=gpt-4o-mini`));
+      assert.ok(models.length > 0);
+      for (const m of models) {
+        const issues = objects(await get(`/api/v1/aispm-models/tenants/${T}/workspaces/${W}/${m.id}/issues?page_size=100`));
+        assert.ok(
+          issues.some((i) => i.rule_id === 'promptfoo:prompt-injection'),
+          `the model ${m.id} carries promptfoo's failed probe: ${JSON.stringify(issues.map((i) => i.rule_id))}`,
+        );
+      }
       const servers = await idsOf('aispm-mcp-servers');
       for (const name of ['Files', 'Lab files']) {
         const issues = objects(

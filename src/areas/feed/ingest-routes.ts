@@ -253,7 +253,8 @@ export function registerIngest(app: FastifyInstance, ctx: AppContext, ingestor: 
         if (!NDJSON_TYPES.includes(type) && type !== CYCLONEDX_MEDIA_TYPE && type !== SARIF_MEDIA_TYPE && !MCP_SCAN_MEDIA_TYPES.has(type))
           throw new ApiError(
             415,
-            `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line, ` +
+            `ingest takes ${NDJSON_TYPES[0]} (or ${NDJSON_TYPES.slice(1).join(', ')}), one JSON record per line ` +
+              '(or a model probe report with format=garak or format=promptfoo), ' +
               `a CycloneDX BOM as ${CYCLONEDX_MEDIA_TYPE}, a SARIF log as ${SARIF_MEDIA_TYPE}, or an MCP scanner's results as ` +
               `${[...MCP_SCAN_MEDIA_TYPES.keys()].join(' or ')}, not "${type.slice(0, 64) || 'no content type'}"`,
           );
