@@ -9,6 +9,10 @@
 //                           [--rounds 3] [--scale 4] [--targets ceiling,fastify,service]
 //                           [--log-level warn]
 //
+// --inject: no sockets; requests one after another through Fastify's inject, the CPU of each
+// taken alone (the service against bare Fastify only): the JavaScript of the path without the
+// system calls, least disturbed by other processes.
+//
 // --profile <file>: a V8 CPU profile (.cpuprofile, for Chrome's DevTools) of the measured rounds
 // alone (no warm-up, no dataset load), e.g. with --targets service --cases model-detail.
 
@@ -27,6 +31,7 @@ import { createToken } from '../src/platform/auth/tokens.ts';
 import { makeLogger } from '../src/server.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
 import { bareFastify } from './fastify-anchor.ts';
+import type { FastifyInstance } from 'fastify';
 import { cases } from './cases.ts';
 
 const REPEATED = ['model-detail', 'models-list', 'agent-edge', 'sessions-cost', 'sessions-cost-agent', 'histogram', 'storage-get'];
@@ -52,6 +57,7 @@ const { values: flags } = parseArgs({
     targets: { type: 'string', default: 'ceiling,fastify,service' },
     'log-level': { type: 'string', default: 'warn' },
     profile: { type: 'string', default: '' },
+    inject: { type: 'boolean', default: false },
   },
 });
 const engine = flags.engine as 'sqlite' | 'postgres';
@@ -72,6 +78,28 @@ async function drive(url: string, headers: Record<string, string>, n: number) {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await once(child, 'exit');
   return JSON.parse(out) as { rps: number; total: number; non2xx: number; errors: number };
+}
+
+/** Sequential injected requests: the least CPU µs of one request in each round of `amount`, median of rounds. */
+async function measureInject(app: { inject: FastifyInstance['inject'] }, path: string, headers: Record<string, string>) {
+  const one = async () => {
+    const c0 = process.cpuUsage();
+    const res = await app.inject({ method: 'GET', url: path, headers });
+    const c = process.cpuUsage(c0);
+    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
+    return c.user + c.system;
+  };
+  for (let i = 0; i < 2000; i++) await one();
+  const samples: Array<{ us: number; rps: number }> = [];
+  for (let r = 0; r < rounds; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < amount; i++) await one();
+    const c = process.cpuUsage(c0);
+    samples.push({ us: (c.user + c.system) / amount, rps: amount / ((performance.now() - t0) / 1000) });
+  }
+  samples.sort((a, b) => a.us - b.us);
+  return samples[Math.floor(samples.length / 2)]!;
 }
 
 /** CPU µs per request of this process while `n` requests to `url` are answered, and the requests/s. */
@@ -144,6 +172,11 @@ try {
     const type = res.headers.get('content-type') ?? 'application/json';
     const row: Record<string, { us: number; rps: number }> = {};
     for (const t of targets) {
+      if (flags.inject) {
+        if (t === 'service') row[t] = await measureInject(app, path, headers);
+        if (t === 'fastify') row[t] = await measureInject(bareFastify(body, type, 200), path, headers);
+        continue;
+      }
       if (t === 'service') row[t] = await measure(base + path, headers);
       else {
         let url: string;
@@ -170,7 +203,7 @@ try {
     const f = (x?: { us: number }) => (x ? x.us.toFixed(1) : '-');
     const ratio = (a?: { us: number }, b?: { us: number }) => (a && b ? (a.us / b.us).toFixed(2) : '-');
     process.stdout.write(
-      `${c.id} (${body.length} B) | ${f(row.ceiling)} | ${f(row.fastify)} | ${f(row.service)} | ${row.service && row.fastify ? (row.service.us - row.fastify.us).toFixed(1) : '-'} | ${ratio(row.ceiling, row.service)} | ${ratio(row.fastify, row.service)} | ${targets.map((t) => Math.round(row[t]!.rps)).join(', ')}\n`,
+      `${c.id} (${body.length} B) | ${f(row.ceiling)} | ${f(row.fastify)} | ${f(row.service)} | ${row.service && row.fastify ? (row.service.us - row.fastify.us).toFixed(1) : '-'} | ${ratio(row.ceiling, row.service)} | ${ratio(row.fastify, row.service)} | ${targets.map((t) => (row[t] ? Math.round(row[t].rps) : '-')).join(', ')}\n`,
     );
   }
   await app.close();
