@@ -35,6 +35,8 @@ export interface Measured {
   path: string;
   bytes: number;
   ceiling: LoadFigures;
+  /** The second anchor: bare Fastify answering the same bytes (runs before issue 39 lack it). */
+  fastify?: LoadFigures;
   service: LoadFigures;
   /** Honest cases: how many distinct requests, and the share the response cache answered. */
   variants?: number;

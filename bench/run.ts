@@ -4,8 +4,10 @@
 // relations, 200k issue instances, 1M LLM interactions in 100k sessions, one workspace), starts
 // the service as its own process and drives each case with autocannon (50 connections, a warm-up,
 // then --duration seconds) on loopback. In the same run, a bare node:http server answers the same
-// bytes from memory: the ceiling. Each case reports requests/s as a share of that ceiling, with p50
-// and p99 latency, against its target. Ingest is measured beside them: `aispm import`, HTTP ingest,
+// bytes from memory: the ceiling; and a bare Fastify server (no hooks, no plugins) answers them
+// too: the second anchor, so each case shows what Fastify itself costs and what the service adds
+// (bench/fastify-anchor.ts). Each case reports requests/s as a share of the ceiling and of bare
+// Fastify, with p50 and p99 latency, against its target. Ingest is measured beside them: `aispm import`, HTTP ingest,
 // and OTLP protobuf ingest with discovery against NDJSON of the same interactions
 // (bench/otlp-workload.ts, a few seconds). Results go to BENCHMARKS.md (one section per engine).
 
@@ -281,10 +283,17 @@ function liveIngest(base: string, headers: Record<string, string>, everyMs: numb
   };
 }
 
-async function ceilingFor(body: Buffer, type: string, status: number, dir: string): Promise<{ port: number; proc: ChildProcess }> {
-  const file = join(dir, 'ceiling.body');
+/** An anchor server answering the same bytes: the ceiling (bare node:http) or bare Fastify. */
+async function anchorFor(
+  script: 'bench/ceiling.ts' | 'bench/fastify-anchor.ts',
+  body: Buffer,
+  type: string,
+  status: number,
+  dir: string,
+): Promise<{ port: number; proc: ChildProcess }> {
+  const file = join(dir, 'anchor.body');
   writeFileSync(file, body);
-  const proc = spawn(process.execPath, ['bench/ceiling.ts', file, type, String(status)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [script, file, type, String(status)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await once(proc.stdout!, 'data')) as [Buffer];
   return { port: Number(line.toString().trim()), proc };
 }
@@ -449,11 +458,18 @@ async function main() {
       const res = await fetch(base + path, { headers: { ...caseHeaders, ...variants?.[0]?.headers } });
       const bytes = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${c.id}: ${path} answered ${res.status}: ${bytes.toString().slice(0, 300)}`);
-      const ceiling = await ceilingFor(bytes, res.headers.get('content-type') ?? 'application/json', res.status, dir);
-      const ceilingBase = `http://127.0.0.1:${ceiling.port}`;
-      await load(ceilingBase, path, headers, warmup, c.connections, variants, { hits: 0, answers: 0 });
-      const top = await load(ceilingBase, path, headers, duration, c.connections, variants, { hits: 0, answers: 0 });
-      await stop(ceiling.proc);
+      const type = res.headers.get('content-type') ?? 'application/json';
+      // Each anchor in turn, alone on the machine's cores with autocannon, as the service is after them.
+      const anchor = async (script: 'bench/ceiling.ts' | 'bench/fastify-anchor.ts') => {
+        const server = await anchorFor(script, bytes, type, res.status, dir);
+        const anchorBase = `http://127.0.0.1:${server.port}`;
+        await load(anchorBase, path, headers, warmup, c.connections, variants, { hits: 0, answers: 0 });
+        const figures = await load(anchorBase, path, headers, duration, c.connections, variants, { hits: 0, answers: 0 });
+        await stop(server.proc);
+        return figures;
+      };
+      const top = await anchor('bench/ceiling.ts');
+      const fastify = await anchor('bench/fastify-anchor.ts');
       const stopIngest = variants && liveEveryMs > 0 ? liveIngest(base, headers, liveEveryMs) : undefined;
       await load(base, path, caseHeaders, warmup, c.connections, variants, { hits: 0, answers: 0 });
       const tally = { hits: 0, answers: 0 };
@@ -464,12 +480,14 @@ async function main() {
         path,
         bytes: bytes.length,
         ceiling: top,
+        fastify,
         service: got,
         ...(variants ? { variants: variants.length, hitRatio: tally.answers ? tally.hits / tally.answers : 0 } : {}),
       };
       results.push(m);
       log(
-        `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}; p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}` +
+        `${c.id}: ${Math.round(got.rps)} req/s = ${(got.rps / top.rps).toFixed(2)} of ceiling ${Math.round(top.rps)}, ` +
+          `${(got.rps / fastify.rps).toFixed(2)} of bare Fastify ${Math.round(fastify.rps)} (Fastify ${(fastify.rps / top.rps).toFixed(2)} of ceiling); p50 ${got.p50} ms p99 ${got.p99} ms; errors ${got.errors + got.non2xx}` +
           (m.variants ? `; ${m.variants} distinct requests, cache hit ratio ${m.hitRatio!.toFixed(2)}` : '') +
           `; service RSS ${rssMb(service.pid!)} MB`,
       );

@@ -28,6 +28,7 @@ import { registerOpenApi } from './openapi-route.ts';
 import { registerReference } from './reference-page.ts';
 import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
+import { registerRouteOf, routeOf } from './route-of.ts';
 
 export interface AppOptions {
   db: Db;
@@ -103,6 +104,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   }) as unknown as FastifyInstance;
 
   registerErrorHandling(app);
+  registerRouteOf(app);
   const routes = recordRoutes(app);
   // Before authentication, so that preflights are answered and errors carry the CORS headers.
   registerCors(app, corsOriginList(config));
@@ -147,7 +149,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url ?? null,
+        route: routeOf(request).url ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

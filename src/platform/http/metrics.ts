@@ -6,12 +6,13 @@
 // :tenant_id/workspaces/:workspace_id`), and requests that matched no route share one label. The
 // endpoint needs a token with the `metrics` scope (docs/OPERATIONS.md says why).
 //
-// Per request the cost is one Map lookup and two prom-client updates in the onResponse hook,
-// after the answer has been sent.
+// Per request the cost is three Map lookups and a few additions in the onResponse hook, after the
+// answer has been sent; prom-client hears of them when /metrics is read.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { AppContext } from './context.ts';
+import { routeOf } from './route-of.ts';
 
 /** Records ingested by one call, by type and outcome (what the ingest pipeline reports). */
 export interface IngestCounts {
@@ -40,6 +41,54 @@ function processMetrics(): Registry {
     collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
   }
   return processRegistry;
+}
+
+/** Requests of one label set: how many (and how many prom-client was told of), their seconds, per bucket (the last: above every bound). */
+interface Tally {
+  labels: { method: string; route: string; status: string };
+  count: number;
+  counted: number;
+  sum: number;
+  buckets: number[];
+}
+
+function newTally(labels: Tally['labels']): Tally {
+  return { labels, count: 0, counted: 0, sum: 0, buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0) };
+}
+
+function* allTallies(tallies: Map<string, Map<string, Map<number, Tally>>>): Generator<Tally> {
+  for (const routes of tallies.values()) for (const statuses of routes.values()) yield* statuses.values();
+}
+
+/**
+ * The request-duration histogram as prom-client's registry reads a metric (`get()`): the same
+ * series a prom-client Histogram gives (cumulative `_bucket` with `le`, `_sum`, `_count`), read
+ * from the tallies kept per request.
+ */
+function durationsMetric(name: string, help: string, tallies: () => Iterable<Tally>) {
+  return {
+    name,
+    help,
+    type: 'histogram',
+    aggregator: 'sum',
+    reset() {},
+    get() {
+      // As prom-client lays them out: `le` first, then the label set (its "shared" labels).
+      const values: Array<{ metricName: string; labels: Record<string, string | number>; sharedLabels: Tally['labels']; value: number }> =
+        [];
+      for (const t of tallies()) {
+        let cumulative = 0;
+        for (let i = 0; i <= DURATION_BUCKETS.length; i++) {
+          cumulative += t.buckets[i]!;
+          const le = i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf';
+          values.push({ metricName: `${name}_bucket`, labels: { le }, sharedLabels: t.labels, value: cumulative });
+        }
+        values.push({ metricName: `${name}_sum`, labels: {}, sharedLabels: t.labels, value: t.sum });
+        values.push({ metricName: `${name}_count`, labels: {}, sharedLabels: t.labels, value: t.count });
+      }
+      return { name, help, type: 'histogram', values, aggregator: 'sum' };
+    },
+  };
 }
 
 /** A counter whose value is read from a running total when scraped. */
@@ -76,35 +125,45 @@ export function registerMetrics(
     registers: [registry],
   }).set({ version: '1.0.0', engine, node: process.version }, 1);
 
-  const requests = new Counter({
+  // Per request: a tally of the label set (found through maps of the strings the request already
+  // holds: no key string, no label object) gains one; prom-client is told at scrape time. Its own
+  // child updates built a label object and hashed it on each call, twice a request.
+  const tallies = new Map<string, Map<string, Map<number, Tally>>>();
+  new Counter({
     name: 'aispm_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'],
     registers: [registry],
+    collect() {
+      for (const t of allTallies(tallies)) {
+        if (t.count > t.counted) this.inc(t.labels, t.count - t.counted);
+        t.counted = t.count;
+      }
+    },
   });
-  const durations = new Histogram({
-    name: 'aispm_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'],
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  // Children per label set, kept: routes and statuses are few, and a lookup here is cheaper than
-  // prom-client hashing the labels on every request.
-  const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+  registry.registerMetric(
+    durationsMetric(
+      'aispm_http_request_duration_seconds',
+      'Time from receiving a request to sending its answer, by method, route pattern and status.',
+      () => allTallies(tallies),
+    ) as never,
+  );
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const method = METHODS.has(request.method) ? request.method : 'OTHER';
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = routeOf(request).url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
-    const key = `${method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      const labels = { method, route, status: String(status) };
-      child = { count: requests.labels(labels), time: durations.labels(labels) };
-      children.set(key, child);
-    }
-    child.count.inc();
-    child.time.observe(reply.elapsedTime / 1000);
+    let routes = tallies.get(method);
+    if (!routes) tallies.set(method, (routes = new Map()));
+    let statuses = routes.get(route);
+    if (!statuses) routes.set(route, (statuses = new Map()));
+    let t = statuses.get(status);
+    if (!t) statuses.set(status, (t = newTally({ method, route, status: String(status) })));
+    const seconds = reply.elapsedTime / 1000;
+    t.count++;
+    t.sum += seconds;
+    let b = 0;
+    while (b < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[b]!) b++;
+    t.buckets[b]!++;
     done();
   });
 

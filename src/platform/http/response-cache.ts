@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { wantsCsv } from './tabular.ts';
 import { principalOf } from './auth.ts';
+import { routeOf } from './route-of.ts';
 
 /**
  * What a cached answer depends on besides its URL: nothing (`path`: the tenant and workspace are
@@ -180,7 +181,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
 
   // Callback style: a hit answers without calling done (the handler does not run); a miss goes on.
   app.addHook('preHandler', (request, reply, done) => {
-    const variant = request.routeOptions.config?.cache;
+    const variant = routeOf(request).config?.cache;
     if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return done();
     const version = db.dataVersion();
     if (version === null) return done();

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WorkspaceScope } from '../db/workspace-scope.ts';
 import { notFound } from '../errors.ts';
 import { canReadWorkspace, pathParam, principalOf } from './auth.ts';
+import { routeOf } from './route-of.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +48,7 @@ export function registerWorkspaceGuard(app: FastifyInstance, lookups: WorkspaceL
   }
   // Callback style, and synchronous once the workspace is known (almost every request).
   app.addHook('preHandler', (request, _reply, done) => {
-    const config = request.routeOptions.config;
+    const config = routeOf(request).config;
     if (config?.access !== 'read' || config.anyWorkspace) return done();
     const [tenant, workspace] = config.workspaceQuery
       ? fromQuery(request)
