@@ -85,6 +85,38 @@ async function auditWritten(audit: SpansAudit | undefined, tx: Executor, good: C
   await audit(tx, { spans, records: good.length, types: Object.fromEntries(types) });
 }
 
+/** How an export's records are ingested: 5,000 records an application, as NDJSON ingest (one application of 100,000 held the event loop over a second). */
+function ingestOptions(ctx: SpanIngestContext, tenant: string, workspace: string) {
+  return {
+    tenant,
+    workspace,
+    storePrompts: ctx.config.storePrompts,
+    batchSize: 5000,
+    now: ctx.now,
+    runtimeObjectCap: ctx.config.runtimeObjectCap,
+    runtimeQuietDays: ctx.config.runtimeQuietDays,
+    evaluateRules: ctx.config.postureRules,
+  };
+}
+
+/** An export's records applied in their transaction: the objects they created or were refused, the audit row, the counts kept. */
+function applyCounted(
+  ctx: SpanIngestContext,
+  tenant: string,
+  workspace: string,
+  checked: CheckedSpans,
+  audit: SpansAudit | undefined,
+  keep: (tx: Executor) => Promise<Map<string, number>>,
+) {
+  return async (tx: Executor, apply: () => Promise<void>) => {
+    const before = await objectTotals(ctx.db, tx, tenant, workspace);
+    await apply();
+    await auditWritten(audit, tx, checked.good, checked.received);
+    const after = await objectTotals(ctx.db, tx, tenant, workspace);
+    return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx) };
+  };
+}
+
 /** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
 export async function writeSpans(
   ctx: SpanIngestContext,
@@ -117,24 +149,8 @@ export async function writeSpans(
     const { summary, result } = await ingestor.ingestParsed(
       ctx.db,
       good,
-      {
-        tenant,
-        workspace,
-        storePrompts: ctx.config.storePrompts,
-        // 5,000 records an application, as NDJSON ingest: one application of 100,000 held the event loop over a second.
-        batchSize: 5000,
-        now: ctx.now,
-        runtimeObjectCap: ctx.config.runtimeObjectCap,
-        runtimeQuietDays: ctx.config.runtimeQuietDays,
-        evaluateRules: ctx.config.postureRules,
-      },
-      async (tx, apply) => {
-        const before = await objectTotals(ctx.db, tx, tenant, workspace);
-        await apply();
-        await auditWritten(audit, tx, good, received);
-        const after = await objectTotals(ctx.db, tx, tenant, workspace);
-        return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(tx, true, true) };
-      },
+      ingestOptions(ctx, tenant, workspace),
+      applyCounted(ctx, tenant, workspace, checked, audit, (tx) => keep(tx, true, true)),
     );
     if (result) ({ created, refused, counts } = result);
     else {
@@ -196,23 +212,8 @@ export async function writeSpansIn(
       ctx.db,
       tx,
       good,
-      {
-        tenant,
-        workspace,
-        storePrompts: ctx.config.storePrompts,
-        batchSize: 5000,
-        now: ctx.now,
-        runtimeObjectCap: ctx.config.runtimeObjectCap,
-        runtimeQuietDays: ctx.config.runtimeQuietDays,
-        evaluateRules: ctx.config.postureRules,
-      },
-      async (tx, apply) => {
-        const before = await objectTotals(ctx.db, tx, tenant, workspace);
-        await apply();
-        await auditWritten(audit, tx, good, received);
-        const after = await objectTotals(ctx.db, tx, tenant, workspace);
-        return { created: after.created - before.created, refused: after.refused - before.refused, counts: await keep(true, true) };
-      },
+      ingestOptions(ctx, tenant, workspace),
+      applyCounted(ctx, tenant, workspace, checked, audit, () => keep(true, true)),
     );
     settle = written.settle;
     if (written.result) ({ created, refused, counts } = written.result);
