@@ -16,7 +16,7 @@
 // 39): the import at least half the bulk load's rate.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import { migrate } from '../src/compose.ts';
 import { openDb } from '../src/platform/db/open.ts';
 import { createDatabase, type EngineName } from '../test/helpers/harness.ts';
 import { writeInteractions } from './interactions-file.ts';
+import { writeSection } from './sections.ts';
 
 const TENANT = 'demo';
 const WORKSPACE = 'import-bench';
@@ -235,7 +236,6 @@ export function describeBulkLoad(r: BulkLoadResult): string {
   );
 }
 
-const FILE = new URL('../BENCHMARKS.md', import.meta.url);
 /** Issue 39: `aispm import` at half the engine's own bulk load of the same rows, or better. */
 const TARGET = 0.5;
 
@@ -260,12 +260,7 @@ export function bulkLoadSection(r: BulkLoadResult, write: boolean): string {
         .join(', ')} |`,
     `<!-- bench:bulk-load-${r.engine}:end -->`,
   ].join('\n');
-  if (write) {
-    let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
-    const re = new RegExp(`<!-- bench:bulk-load-${r.engine}:start -->[\\s\\S]*?<!-- bench:bulk-load-${r.engine}:end -->`);
-    text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
-    writeFileSync(FILE, text);
-  }
+  if (write) writeSection(`bulk-load-${r.engine}`, section);
   return section;
 }
 

@@ -19,15 +19,14 @@ import { BatchContext } from '../src/ingest/batch-context.ts';
 import { openDb } from '../src/platform/db/open.ts';
 import { readSetting } from '../src/config.ts';
 import { createDatabase } from '../test/helpers/harness.ts';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
+import { writeSection } from './sections.ts';
 
 const T = 'bench';
 const W = 'bench';
 const now = Date.UTC(2026, 5, 15, 12);
 const service = composeService();
-const FILE = new URL('../BENCHMARKS.md', import.meta.url);
 /** The issue's target: 50 controls cost at most 20 % of the ingest rate. */
 const TARGET_KEPT = 0.8;
 
@@ -209,12 +208,7 @@ export async function controlsCost({ engine, scale, batches, write }: ControlsCo
     `| ${Math.round(rates.without).toLocaleString('en')} records/s | ${Math.round(rates.withControls).toLocaleString('en')} records/s | **${(kept * 100).toFixed(0)} %** (${kept >= TARGET_KEPT ? 'met' : 'NOT MET'}) | ${previews.join(' / ')} |`,
     `<!-- bench:controls-${engine}:end -->`,
   ].join('\n');
-  if (write) {
-    let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
-    const re = new RegExp(`<!-- bench:controls-${engine}:start -->[\\s\\S]*?<!-- bench:controls-${engine}:end -->`);
-    text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
-    writeFileSync(FILE, text);
-  }
+  if (write) writeSection(`controls-${engine}`, section);
   return section;
 }
 

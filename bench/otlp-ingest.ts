@@ -15,7 +15,6 @@
 //
 // The figures go to BENCHMARKS.md, one section per engine (bench:otlp-ingest-<engine>).
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +25,8 @@ import type { Db } from '../src/platform/db/database.ts';
 import { openDb } from '../src/platform/db/open.ts';
 import { createDatabase, type EngineName, type TestDatabase } from '../test/helpers/harness.ts';
 import { otlpWorkload, requestOf, timedSend } from './otlp-workload.ts';
+import { writeSection } from './sections.ts';
 
-const FILE = new URL('../BENCHMARKS.md', import.meta.url);
 /** The issue's target (39 pt 4): OTLP protobuf ingest at least 0.8 of NDJSON's rate for the same interactions. */
 const TARGET = 0.8;
 
@@ -152,12 +151,7 @@ export async function otlpIngest(o: OtlpIngestOptions): Promise<string> {
       ...rows,
       `<!-- bench:otlp-ingest-${o.engine}:end -->`,
     ].join('\n');
-    if (o.write) {
-      let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
-      const re = new RegExp(`<!-- bench:otlp-ingest-${o.engine}:start -->[\\s\\S]*?<!-- bench:otlp-ingest-${o.engine}:end -->`);
-      text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
-      writeFileSync(FILE, text);
-    }
+    if (o.write) writeSection(`otlp-ingest-${o.engine}`, section);
     return section;
   } finally {
     for (const s of services) {

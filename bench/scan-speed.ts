@@ -9,13 +9,13 @@
 //   node bench/scan-speed.ts [--files 50000] [--rounds 3] [--no-write]     (npm run bench -- --cases scan-speed)
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { synthetic } from '../test/helpers/scan-trees.ts';
+import { writeSection } from './sections.ts';
 
-const FILE = new URL('../BENCHMARKS.md', import.meta.url);
 const TARGET = 0.5;
 const ANCHORS = [
   'AKIA',
@@ -170,12 +170,7 @@ export async function scanSpeed(options: { files: number; rounds: number; write:
     }
     lines.push('<!-- bench:scan:end -->');
     const section = lines.join('\n');
-    if (options.write) {
-      let text = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
-      const re = /<!-- bench:scan:start -->[\s\S]*?<!-- bench:scan:end -->/;
-      text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
-      writeFileSync(FILE, text);
-    }
+    if (options.write) writeSection('scan', section);
     return section;
   } finally {
     rmSync(root, { recursive: true, force: true });
