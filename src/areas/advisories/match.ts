@@ -25,6 +25,7 @@ import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
+import { readStored, type StoredWording } from '../findings/instances-store.ts';
 import { type BlastRadius, blastRadius, readingThrough } from './blast.ts';
 import { advisoriesWritten } from './store.ts';
 import { affects, fixedVersions, type Resolved, resolveVersion } from './versions.ts';
@@ -183,54 +184,11 @@ async function advisoriesFor(ctx: BatchContext, ids: Set<string>, packages: Set<
   return out;
 }
 
-interface StoredInstance extends InstanceHead {
-  status: string;
-  description: string;
-  evidence: unknown;
-  cvss_score: number | null;
-}
-
-async function storedInstances(ctx: BatchContext, ruleIds: string[], objects: string[]): Promise<Map<string, StoredInstance>> {
-  const { db, tx, tenant, workspace } = ctx;
-  const cols = [
-    'id',
-    'issue_id',
-    'rule_id',
-    'severity',
-    'object_kind',
-    'object_id',
-    'status',
-    'detected_at',
-    'title',
-    'description',
-    'evidence',
-    'cvss_score',
-  ] as const;
-  const byRule = db.template('advisories.instances-by-rule', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...cols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('source', '=', ADVISORY_SOURCE)
-      .where(d.inList('rule_id', param('ids'))),
-  );
-  const byObject = db.template('advisories.instances-by-object', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...cols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('source', '=', ADVISORY_SOURCE)
-      .where(d.inKeys(['object_kind', 'object_id'], param('keys'))),
-  );
-  const out = new Map<string, StoredInstance>();
-  const keep = (rows: StoredInstance[]) => {
-    for (const r of rows) out.set(r.id, { ...r, detected_at: Number(r.detected_at) });
-  };
-  for (const part of chunks(ruleIds)) keep(await tx.all<StoredInstance>(byRule, { tenant, workspace, ids: part }));
-  for (const part of chunks(objects))
-    keep(await tx.all<StoredInstance>(byObject, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) }));
+async function storedInstances(ctx: BatchContext, ruleIds: string[], objects: string[]): Promise<Map<string, StoredWording>> {
+  const out = new Map<string, StoredWording>();
+  const query = { source: ADVISORY_SOURCE, wording: true } as const;
+  for (const r of await readStored(ctx, { ...query, by: 'rule_id', values: ruleIds })) out.set(r.id, r);
+  for (const r of await readStored(ctx, { ...query, by: 'object', values: objects })) out.set(r.id, r);
   return out;
 }
 
@@ -335,7 +293,7 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
   }
 
   const stored = await storedInstances(ctx, [...written].map(ruleIdOf), [...touched]);
-  const inScope = (i: StoredInstance) => written.has(i.rule_id.slice(4)) || touched.has(objectKey(i.object_kind, i.object_id));
+  const inScope = (i: StoredWording) => written.has(i.rule_id.slice(4)) || touched.has(objectKey(i.object_kind, i.object_id));
 
   // The rules of the advisories that match (one per advisory, written when it first matches or changes).
   const meta = new Map<string, RuleMeta>();

@@ -15,10 +15,10 @@ import { sql } from 'kysely';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { CodeFindingRecord, ScanRecord } from '../../ingest/records.ts';
-import { chunks } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
-import { instanceCols, type OpenResult, settleResults, type StoredInstance } from '../findings/settle-results.ts';
+import { type OpenResult, settleResults } from '../findings/settle-results.ts';
+import { readStored, type StoredInstance } from '../findings/instances-store.ts';
 
 /** The `source` of the findings written here. */
 export const CODE_SOURCE = 'sarif';
@@ -104,19 +104,7 @@ async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<Store
     if (rows.some((r) => r.id !== run.id && Number(r.started_at) > run.startedAt)) continue;
     for (const r of rows) scanIds.add(r.id);
   }
-  const t = db.template('code-findings.open-of-scans', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...instanceCols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inList('scan_id', param('ids')))
-      .where('status', '=', 'open')
-      .where('source', '=', CODE_SOURCE),
-  );
-  const out: StoredInstance[] = [];
-  for (const part of chunks([...scanIds])) out.push(...(await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })));
-  return out;
+  return readStored(ctx, { by: 'scan_id', values: scanIds, source: CODE_SOURCE, openOnly: true });
 }
 
 /** A result's finding on an object declared where it is: fixed per result and object. */

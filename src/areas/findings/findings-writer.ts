@@ -13,19 +13,9 @@ import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts'
 
 import { type MonthlyDelta, monthlyCounter } from './monthly.ts';
 import { reconcileWaivers } from './waivers-apply.ts';
+import { readStored, type StoredInstance } from './instances-store.ts';
 
 export { bumper, monthlyCounter, type MonthlyDelta, monthOf } from './monthly.ts';
-
-interface StoredInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  object_kind: string;
-  object_id: string;
-  status: string;
-  detected_at: number;
-}
 
 export async function applyFindings(ctx: BatchContext, records: Lined<FindingRecord>[]): Promise<void> {
   if (records.length === 0) return;
@@ -35,18 +25,7 @@ export async function applyFindings(ctx: BatchContext, records: Lined<FindingRec
   const rules = await loadRuleMeta(ctx, [...new Set(records.map((r) => r.record.ruleId))]);
 
   const existing = new Map<string, StoredInstance>();
-  for (const part of chunks([...last.keys()])) {
-    const t = db.template('ingest.instances-existing', (b, d) =>
-      b
-        .selectFrom('issue_instances')
-        .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at'])
-        .where('tenant_id', '=', param('tenant'))
-        .where('workspace_id', '=', param('workspace'))
-        .where(d.inList('id', param('ids'))),
-    );
-    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part }))
-      existing.set(r.id, { ...r, detected_at: Number(r.detected_at) });
-  }
+  for (const r of await readStored(ctx, { by: 'id', values: last.keys() })) existing.set(r.id, r);
 
   const { monthly, bump } = monthlyCounter();
   const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();

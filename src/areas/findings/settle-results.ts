@@ -7,28 +7,11 @@
 
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { type BatchContext, objectKey } from '../../ingest/batch-context.ts';
-import { chunks, json } from '../../platform/db/bulk.ts';
-import { param } from '../../platform/db/database.ts';
+import { json } from '../../platform/db/bulk.ts';
 import { findingChange, type InstanceHead } from './changes.ts';
+import { readStored, type StoredInstance } from './instances-store.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from './findings-writer.ts';
 import type { RuleMeta } from './rules-writer.ts';
-
-/** An instance as stored: the head a change names, and its status. */
-export interface StoredInstance extends InstanceHead {
-  status: string;
-}
-
-export const instanceCols = [
-  'id',
-  'issue_id',
-  'rule_id',
-  'severity',
-  'object_kind',
-  'object_id',
-  'status',
-  'detected_at',
-  'title',
-] as const;
 
 /** One finding the batch says is open. */
 export interface OpenResult {
@@ -46,22 +29,6 @@ export interface OpenResult {
   evidence: Record<string, unknown>;
 }
 
-/** The stored instances of these ids. */
-export async function storedByIds(ctx: BatchContext, ids: string[]): Promise<StoredInstance[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('settle-results.instances-by-id', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...instanceCols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inList('id', param('ids'))),
-  );
-  const out: StoredInstance[] = [];
-  for (const part of chunks(ids)) out.push(...(await tx.all<StoredInstance>(t, { tenant, workspace, ids: part })));
-  return out;
-}
-
 /**
  * Writes `open` (each under its rule of `rules`; a disabled rule's are skipped) and resolves the
  * instances of `sweep` that `open` does not raise again, all with `source`.
@@ -77,7 +44,7 @@ export async function settleResults(
   const wanted = new Map<string, OpenResult>();
   for (const w of open) wanted.set(w.id, w);
   const stored = new Map<string, StoredInstance>();
-  for (const i of await storedByIds(ctx, [...wanted.keys()])) stored.set(i.id, { ...i, detected_at: Number(i.detected_at) });
+  for (const i of await readStored(ctx, { by: 'id', values: wanted.keys() })) stored.set(i.id, i);
 
   const rows: unknown[][] = [];
   const resolutions: unknown[][] = [];

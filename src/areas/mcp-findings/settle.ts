@@ -15,13 +15,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
-import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
+import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { EntityRecord, McpServerScanRecord, RelationRecord } from '../../ingest/records.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
-import { instanceCols, type OpenResult, settleResults, type StoredInstance } from '../findings/settle-results.ts';
+import { type OpenResult, settleResults } from '../findings/settle-results.ts';
+import { readStored, type StoredInstance } from '../findings/instances-store.ts';
 import { applyEntities, applyRelations } from '../inventory/inventory-writer.ts';
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
@@ -274,23 +275,9 @@ export const mcpServerScanWriter = recordWriter('mcp_server_scan', placeScans);
 
 /** The open findings of `source` on the covered objects. */
 async function openOn(ctx: BatchContext, source: string, covered: Set<string>): Promise<StoredInstance[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('mcp-findings.open-on-objects', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([...instanceCols])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inList('object_id', param('ids')))
-      .where('status', '=', 'open')
-      .where('source', '=', param('source')),
-  );
-  const ids = [...new Set([...covered].map((k) => k.split('\u0000')[1]!))];
-  const out: StoredInstance[] = [];
-  for (const part of chunks(ids))
-    for (const i of await tx.all<StoredInstance>(t, { tenant, workspace, ids: part, source }))
-      if (covered.has(`${i.object_kind}\u0000${i.object_id}`)) out.push(i);
-  return out;
+  const ids = [...covered].map((k) => splitKey(k)[1]);
+  const open = await readStored(ctx, { by: 'object_id', values: ids, source, openOnly: true });
+  return open.filter((i) => covered.has(objectKey(i.object_kind, i.object_id)));
 }
 
 export async function settleMcpFindings(ctx: BatchContext, _effects: BatchEffects): Promise<void> {

@@ -20,9 +20,10 @@ import { issueIdOf, type PostureRule, type Severity } from '../../catalog/rules/
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import type { RuleMeta } from '../findings/rules-writer.ts';
 import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { chunks, json } from '../../platform/db/bulk.ts';
+import { json } from '../../platform/db/bulk.ts';
 import { breathe } from '../../platform/db/turns.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
+import { readStored, type StoredWording } from '../findings/instances-store.ts';
 import type { GraphReader } from './graph.ts';
 import { conditionBegan, evidence, explain, judge, prefetch, type Verdict } from './judge.ts';
 
@@ -51,12 +52,6 @@ export interface EvaluatedEvent {
 /** Hears which (rule, object) pairs an evaluation decided (tests and the posture benchmark). */
 export type EvaluationObserver = (e: EvaluatedEvent) => void;
 
-interface Stored extends InstanceHead {
-  status: string;
-  description: string;
-  evidence: unknown;
-}
-
 /** JSON with keys in order, so evidence read back from jsonb compares equal to the same evidence built again. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
@@ -76,39 +71,15 @@ function episodeId(tenant: string, workspace: string, ruleId: string, key: strin
   );
 }
 
-async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string, { open?: Stored; ids: Set<string> }>> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('posture.stored', (b, d) =>
-    b
-      .selectFrom('issue_instances')
-      .select([
-        'id',
-        'issue_id',
-        'rule_id',
-        'severity',
-        'object_kind',
-        'object_id',
-        'status',
-        'detected_at',
-        'title',
-        'description',
-        'evidence',
-      ])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('source', '=', 'static')
-      .where(d.inKeys(['object_kind', 'object_id'], param('keys'))),
-  );
-  const out = new Map<string, { open?: Stored; ids: Set<string> }>();
-  for (const part of chunks(keys)) {
-    for (const r of await tx.all<Stored>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })) {
-      const pair = `${r.rule_id}\u0000${objectKey(r.object_kind, r.object_id)}`;
-      const entry = out.get(pair) ?? { ids: new Set<string>() };
-      entry.ids.add(r.id);
-      // A waived instance is the live one too: it stays (and stays waived) while the rule holds.
-      if (r.status === 'open' || r.status === 'waived') entry.open = { ...r, detected_at: Number(r.detected_at) };
-      out.set(pair, entry);
-    }
+async function loadStored(ctx: BatchContext, keys: string[]): Promise<Map<string, { open?: StoredWording; ids: Set<string> }>> {
+  const out = new Map<string, { open?: StoredWording; ids: Set<string> }>();
+  for (const r of await readStored(ctx, { by: 'object', values: keys, source: 'static', wording: true })) {
+    const pair = `${r.rule_id}\u0000${objectKey(r.object_kind, r.object_id)}`;
+    const entry = out.get(pair) ?? { ids: new Set<string>() };
+    entry.ids.add(r.id);
+    // A waived instance is the live one too: it stays (and stays waived) while the rule holds.
+    if (r.status === 'open' || r.status === 'waived') entry.open = r;
+    out.set(pair, entry);
   }
   return out;
 }

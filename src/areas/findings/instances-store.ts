@@ -1,0 +1,65 @@
+// The stored findings as their writers read them back before writing (issue 34): one read shape
+// and one reader of `issue_instances` for every writer of findings (ingest, SARIF and MCP scanner
+// imports, advisories, posture rules), instead of a column list and a row type per writer. Each
+// writer says which instances it needs (by id, by scan, by object, by rule; of one source; open
+// only) and whether it compares their wording (description, evidence, score).
+
+import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
+import { chunks } from '../../platform/db/bulk.ts';
+import { param } from '../../platform/db/database.ts';
+import type { InstanceHead } from './changes.ts';
+
+/** An instance as stored: the head a change names, and its status. */
+export interface StoredInstance extends InstanceHead {
+  status: string;
+}
+
+/** With its wording, for writers that rewrite an open instance when what it says changes. */
+export interface StoredWording extends StoredInstance {
+  description: string;
+  /** As the engine returns it: JSON text on SQLite, parsed on PostgreSQL. */
+  evidence: unknown;
+  cvss_score: number | null;
+}
+
+const headColumns = ['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title'] as const;
+const wordingColumns = [...headColumns, 'description', 'evidence', 'cvss_score'] as const;
+
+/** What identifies the instances read: their ids, their scans' ids, their objects' ids, their rules' ids, or their objects' keys (`objectKey`). */
+export type StoredBy = 'id' | 'scan_id' | 'object_id' | 'rule_id' | 'object';
+
+export interface StoredQuery {
+  by: StoredBy;
+  values: Iterable<string>;
+  /** Only the instances of this source (`static`, `osv`, a scanner's). */
+  source?: string;
+  /** Only open instances. */
+  openOnly?: boolean;
+}
+
+export function readStored(ctx: BatchContext, q: StoredQuery & { wording: true }): Promise<StoredWording[]>;
+export function readStored(ctx: BatchContext, q: StoredQuery & { wording?: false }): Promise<StoredInstance[]>;
+export async function readStored(ctx: BatchContext, q: StoredQuery & { wording?: boolean }): Promise<StoredInstance[]> {
+  const { db, tx, tenant, workspace } = ctx;
+  const source = q.source !== undefined;
+  const key = `findings.stored.${q.by}${q.wording ? '.wording' : ''}${source ? '.source' : ''}${q.openOnly ? '.open' : ''}`;
+  const t = db.template(key, (b, d) => {
+    let s = b
+      .selectFrom('issue_instances')
+      .select(q.wording ? [...wordingColumns] : [...headColumns])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(q.by === 'object' ? d.inKeys(['object_kind', 'object_id'], param('values')) : d.inList(q.by, param('values')));
+    if (source) s = s.where('source', '=', param('source'));
+    if (q.openOnly) s = s.where('status', '=', 'open');
+    return s;
+  });
+  const out: StoredInstance[] = [];
+  for (const part of chunks([...new Set(q.values)])) {
+    const values = q.by === 'object' ? JSON.stringify(part.map(splitKey)) : part;
+    // PostgreSQL returns a bigint as text.
+    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, values, source: q.source }))
+      out.push({ ...r, detected_at: Number(r.detected_at) });
+  }
+  return out;
+}
