@@ -3,7 +3,7 @@
 
 import { canonicalJson } from '../../platform/values.ts';
 import { readJson } from '../../platform/db/database.ts';
-import type { LlmInteractionsTable } from '../../platform/db/schema.ts';
+import type { LlmInteractionsTable } from '../../platform/db/tables/runtime.ts';
 
 /** A row of llm_interactions without its scope; JSON columns as the text written and compared. */
 export type Stored = Omit<LlmInteractionsTable, 'tenant_id' | 'workspace_id' | 'categories' | 'mcp_server_ids' | 'attributes'> & {

@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/schema.ts';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Severity } from '../../catalog/rules/index.ts';

@@ -9,7 +9,7 @@ import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Builder, Db, Executor, Template } from '../db/database.ts';
 import { compileTemplate, param, readJson } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
-import type { JobsTable } from '../db/schema.ts';
+import type { JobsTable } from '../db/tables/delivery.ts';
 
 /** Where a job is: due (`scheduled`, or `retry_pending` after a failed attempt), `running`, or settled. */
 export type JobState = 'scheduled' | 'running' | 'retry_pending' | 'completed' | 'failed';
