@@ -21,10 +21,10 @@ import type { Advisory, AffectedPackage, Ecosystem } from '../../catalog/osv/rec
 import { normalisePypi } from '../../catalog/osv/record.ts';
 import { type BatchContext, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects } from '../../ingest/batch.ts';
-import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
+import { chunks, json } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
-import type { RuleMeta } from '../findings/rules-writer.ts';
+import { type RuleMeta, type RuleRow, upsertRules } from '../findings/rules-writer.ts';
 import { readStored, type StoredWording } from '../findings/instances-store.ts';
 import { type BlastRadius, blastRadius, readingThrough } from './blast.ts';
 import { advisoriesWritten } from './store.ts';
@@ -297,55 +297,27 @@ export async function matchAdvisories(ctx: BatchContext, effects: BatchEffects):
 
   // The rules of the advisories that match (one per advisory, written when it first matches or changes).
   const meta = new Map<string, RuleMeta>();
-  const ruleRows: unknown[][] = [];
+  const ruleRows: RuleRow[] = [];
   for (const m of matches.values()) {
     const ruleId = ruleIdOf(m.advisory.id);
     if (meta.has(ruleId)) continue;
     const name = `${m.advisory.id}: ${m.advisory.summary || 'known vulnerability'}`.slice(0, 1024);
     const remediation = 'Upgrade the package to a version the advisory lists as fixed.';
     meta.set(ruleId, { ruleId, name, severity: m.advisory.severity, category: ADVISORY_CATEGORY, owasp: null, remediation, enabled: true });
-    ruleRows.push([
-      tenant,
-      workspace,
+    ruleRows.push({
       ruleId,
       name,
-      name.toLowerCase(),
-      m.advisory.summary,
-      m.advisory.severity,
-      ADVISORY_CATEGORY,
-      json(PACKAGE_KINDS),
+      description: m.advisory.summary,
+      severity: m.advisory.severity,
+      category: ADVISORY_CATEGORY,
+      objectTypes: PACKAGE_KINDS,
       remediation,
-      null,
-      'external',
-      now,
-      json([]),
-    ]);
+      owasp: null,
+      source: 'external',
+      frameworks: [],
+    });
   }
-  await bulkInsert(
-    ctx.tx,
-    'rules',
-    [
-      'tenant_id',
-      'workspace_id',
-      'rule_id',
-      'name',
-      'name_lower',
-      'description',
-      'severity',
-      'category',
-      'object_types',
-      'remediation',
-      'owasp_category',
-      'source',
-      'updated_at',
-      'frameworks',
-    ],
-    ruleRows,
-    {
-      keys: ['tenant_id', 'workspace_id', 'rule_id'],
-      update: Object.fromEntries(['name', 'name_lower', 'description', 'severity', 'updated_at'].map((c) => [c, `excluded.${c}`])),
-    },
-  );
+  await upsertRules(ctx.tx, ctx, ruleRows, ['name', 'name_lower', 'description', 'severity', 'updated_at']);
 
   // The blast radius of every matched object, read inside this transaction.
   const matchedObjects = new Map<string, PackageObject>();

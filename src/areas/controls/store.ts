@@ -5,7 +5,7 @@
 import type { Severity } from '../../catalog/rules/index.ts';
 import { bulkInsert, json } from '../../platform/db/bulk.ts';
 import { type Db, type Executor, param, readJson } from '../../platform/db/database.ts';
-import { writeRuleControls } from '../findings/rules-writer.ts';
+import { ruleColumns, upsertRules, writeRuleControls } from '../findings/rules-writer.ts';
 import type { QueryKind } from './query.ts';
 
 /** A control's own fields, as it is written (YAML, a request body). */
@@ -134,41 +134,25 @@ export async function saveControl(
       ),
     },
   );
-  const ruleColumns = [
-    'name',
-    'name_lower',
-    'description',
-    'severity',
-    'category',
-    'object_types',
-    'remediation',
-    'owasp_category',
-    'updated_at',
-    'frameworks',
-  ];
-  await bulkInsert(
+  // A control's rule keeps the tags and help address it never sets.
+  await upsertRules(
     tx,
-    'rules',
-    ['tenant_id', 'workspace_id', 'rule_id', 'source', ...ruleColumns],
+    at,
     [
-      [
-        tenant,
-        workspace,
-        f.id,
-        'control',
-        f.title,
-        f.title.toLowerCase(),
-        f.description,
-        f.severity,
-        CONTROL_CATEGORY,
-        json([at.objectKind]),
-        f.remediation,
-        null,
-        now,
-        json(f.frameworks),
-      ],
+      {
+        ruleId: f.id,
+        name: f.title,
+        description: f.description,
+        severity: f.severity,
+        category: CONTROL_CATEGORY,
+        objectTypes: [at.objectKind],
+        remediation: f.remediation,
+        owasp: null,
+        source: 'control',
+        frameworks: f.frameworks,
+      },
     ],
-    { keys: ['tenant_id', 'workspace_id', 'rule_id'], update: Object.fromEntries(ruleColumns.map((c) => [c, `excluded.${c}`])) },
+    ruleColumns.filter((c) => c !== 'tags' && c !== 'help_uri'),
   );
   await writeRuleControls(db, tx, tenant, workspace, [{ id: f.id, controls: f.frameworks }]);
 }

@@ -19,33 +19,56 @@ export interface RuleMeta {
   enabled: boolean;
 }
 
-export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]): Promise<void> {
-  const last = new Map(records.map(({ record }) => [record.id, record]));
+/** A rule as its writers store it: rules sent to ingest, an advisory's, a control's. */
+export interface RuleRow {
+  ruleId: string;
+  name: string;
+  description: string;
+  severity: Severity;
+  category: string;
+  objectTypes: readonly string[];
+  remediation: string;
+  owasp: string | null;
+  source: 'external' | 'control';
+  /** Compliance control ids. */
+  frameworks: unknown;
+  tags?: readonly string[];
+  helpUri?: string | null;
+}
+
+/** The columns a rule written again may change. */
+export const ruleColumns = [
+  'name',
+  'name_lower',
+  'description',
+  'severity',
+  'category',
+  'object_types',
+  'remediation',
+  'owasp_category',
+  'updated_at',
+  'frameworks',
+  'tags',
+  'help_uri',
+] as const;
+export type RuleColumn = (typeof ruleColumns)[number];
+
+/** Inserts the rules of a workspace, or changes the `update` columns of those stored (`rule_id` is their key). */
+export async function upsertRules(
+  tx: Executor,
+  at: { tenant: string; workspace: string; now: number },
+  rows: Iterable<RuleRow>,
+  update: readonly RuleColumn[] = ruleColumns,
+): Promise<void> {
   await bulkInsert(
-    ctx.tx,
+    tx,
     'rules',
-    [
-      'tenant_id',
-      'workspace_id',
-      'rule_id',
-      'name',
-      'name_lower',
-      'description',
-      'severity',
-      'category',
-      'object_types',
-      'remediation',
-      'owasp_category',
-      'source',
-      'updated_at',
-      'frameworks',
-      'tags',
-      'help_uri',
-    ],
-    [...last.values()].map((r) => [
-      ctx.tenant,
-      ctx.workspace,
-      r.id,
+    ['tenant_id', 'workspace_id', 'rule_id', 'source', ...ruleColumns],
+    [...rows].map((r) => [
+      at.tenant,
+      at.workspace,
+      r.ruleId,
+      r.source,
       r.name,
       r.name.toLowerCase(),
       r.description,
@@ -54,31 +77,34 @@ export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]
       json(r.objectTypes),
       r.remediation,
       r.owasp,
-      'external',
-      ctx.now,
+      at.now,
       json(r.frameworks),
-      json(r.tags),
-      r.helpUri,
+      json(r.tags ?? []),
+      r.helpUri ?? null,
     ]),
-    {
-      keys: ['tenant_id', 'workspace_id', 'rule_id'],
-      update: Object.fromEntries(
-        [
-          'name',
-          'name_lower',
-          'description',
-          'severity',
-          'category',
-          'object_types',
-          'remediation',
-          'owasp_category',
-          'updated_at',
-          'frameworks',
-          'tags',
-          'help_uri',
-        ].map((c) => [c, `excluded.${c}`]),
-      ),
-    },
+    { keys: ['tenant_id', 'workspace_id', 'rule_id'], update: Object.fromEntries(update.map((c) => [c, `excluded.${c}`])) },
+  );
+}
+
+export async function applyRules(ctx: BatchContext, records: Lined<RuleRecord>[]): Promise<void> {
+  const last = new Map(records.map(({ record }) => [record.id, record]));
+  await upsertRules(
+    ctx.tx,
+    ctx,
+    [...last.values()].map((r) => ({
+      ruleId: r.id,
+      name: r.name,
+      description: r.description,
+      severity: r.severity,
+      category: r.category,
+      objectTypes: r.objectTypes,
+      remediation: r.remediation,
+      owasp: r.owasp,
+      source: 'external',
+      frameworks: r.frameworks,
+      tags: r.tags,
+      helpUri: r.helpUri,
+    })),
   );
   await writeRuleControls(
     ctx.db,
