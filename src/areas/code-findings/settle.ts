@@ -104,7 +104,7 @@ async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<Store
     if (rows.some((r) => r.id !== run.id && Number(r.started_at) > run.startedAt)) continue;
     for (const r of rows) scanIds.add(r.id);
   }
-  return readStored(ctx, { by: 'scan_id', values: scanIds, source: CODE_SOURCE, openOnly: true });
+  return readStored(ctx, { by: 'scan_id', values: scanIds, source: CODE_SOURCE, status: 'open' });
 }
 
 /** A result's finding on an object declared where it is: fixed per result and object. */

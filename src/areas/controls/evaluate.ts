@@ -20,9 +20,9 @@ import { randomBytes } from 'node:crypto';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import { monthlyCounter, refreshIssues, writeSettled } from '../findings/findings-writer.ts';
 import { loadRuleMeta } from '../findings/rules-writer.ts';
+import { readStored, type StoredInstance } from '../findings/instances-store.ts';
 import { type BatchContext, type Change, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { json } from '../../platform/db/bulk.ts';
-import { param } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { PathBounds } from '../graph/paths.ts';
 import { byKind } from '../posture/affected.ts';
@@ -38,30 +38,9 @@ export interface ControlOutcome {
   objects: Set<string>;
 }
 
-interface OpenInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  title: string;
-}
-
-async function openInstances(ctx: BatchContext, ruleId: string): Promise<OpenInstance[]> {
-  const t = ctx.db.template('controls.open-instances', (b) =>
-    b
-      .selectFrom('issue_instances')
-      .select(['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'detected_at', 'title'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('rule_id', '=', param('rule'))
-      // A waived finding is live: it stays (waived) while the control answers its object.
-      .where('status', 'in', ['open', 'waived']),
-  );
-  const rows = await ctx.tx.all<OpenInstance>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId });
-  return rows.map((r) => ({ ...r, detected_at: Number(r.detected_at) }));
+async function openInstances(ctx: BatchContext, ruleId: string): Promise<StoredInstance[]> {
+  // A waived finding is live: it stays (waived) while the control answers its object.
+  return readStored(ctx, { by: 'rule_id', values: [ruleId], status: 'live' });
 }
 
 /** The columns a finding moves (src/catalog/kinds.ts): issue counts and the risk score. */
@@ -111,7 +90,7 @@ export class Controls {
     const on = control?.enabled && rule?.enabled !== false;
     const answers = on ? (await this.answers(ctx, control, only)).answers : new Map<string, Answer>();
     const outcome: ControlOutcome = { opened: 0, resolved: 0, objects: new Set() };
-    const open = new Map<string, OpenInstance>();
+    const open = new Map<string, StoredInstance>();
     const resolutions: unknown[][] = [];
     const touchedIssues = new Map<string, { ruleId: string; severity: Severity }>();
     const touchedObjects = new Set<string>();
@@ -140,7 +119,7 @@ export class Controls {
       const issueId = issueIdOf(tenant, workspace, ruleId, severity);
       for (const [key, a] of answers) {
         if (open.has(key)) continue;
-        const i: OpenInstance = {
+        const i: InstanceHead = {
           id: newInstanceId(),
           issue_id: issueId,
           rule_id: ruleId,

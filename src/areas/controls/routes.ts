@@ -11,12 +11,13 @@ import Type, { type Static } from 'typebox';
 import { unknownControl } from '../../catalog/frameworks.ts';
 import { type Severity, severities } from '../../catalog/rules/index.ts';
 import { BatchContext, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
-import { type Executor, param } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { errorResponses, Nullable, PathId, StringEnum, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { rfc3339 } from '../../platform/values.ts';
+import { readStored } from '../findings/instances-store.ts';
 import type { Controls } from './evaluate.ts';
 import { type Answer, MAX_ANSWERS, readQuery, runQuery } from './query.ts';
 import { readerIn } from './reader.ts';
@@ -312,20 +313,10 @@ export function registerControls(app: FastifyInstance, ctx: AppContext, options:
   );
 
   /** Objects with a live finding of the rule (open, or waived: saving keeps it as it is). */
-  async function openObjects(ex: Executor, tenant: string, workspace: string, rule: string): Promise<Set<string>> {
-    const rows = await ex.all<{ object_kind: string; object_id: string }>(openTemplate(), { tenant, workspace, rule });
-    return new Set(rows.map((r) => objectKey(r.object_kind, r.object_id)));
+  async function openObjects(tx: Executor, tenant: string, workspace: string, rule: string): Promise<Set<string>> {
+    const live = await readStored({ db: ctx.db, tx, tenant, workspace }, { by: 'rule_id', values: [rule], status: 'live' });
+    return new Set(live.map((r) => objectKey(r.object_kind, r.object_id)));
   }
-  const openTemplate = () =>
-    ctx.db.template('controls.open-objects', (b) =>
-      b
-        .selectFrom('issue_instances')
-        .select(['object_kind', 'object_id'])
-        .where('tenant_id', '=', param('tenant'))
-        .where('workspace_id', '=', param('workspace'))
-        .where('rule_id', '=', param('rule'))
-        .where('status', 'in', ['open', 'waived']),
-    );
 
   api.get(
     `${base}/:id`,

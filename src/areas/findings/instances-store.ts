@@ -33,16 +33,19 @@ export interface StoredQuery {
   values: Iterable<string>;
   /** Only the instances of this source (`static`, `osv`, a scanner's). */
   source?: string;
-  /** Only open instances. */
-  openOnly?: boolean;
+  /** Only open instances, or only live ones (open or waived: a waived finding stays while its rule holds). */
+  status?: 'open' | 'live';
 }
 
-export function readStored(ctx: BatchContext, q: StoredQuery & { wording: true }): Promise<StoredWording[]>;
-export function readStored(ctx: BatchContext, q: StoredQuery & { wording?: false }): Promise<StoredInstance[]>;
-export async function readStored(ctx: BatchContext, q: StoredQuery & { wording?: boolean }): Promise<StoredInstance[]> {
-  const { db, tx, tenant, workspace } = ctx;
+/** Where the instances are read: a batch's transaction, or any executor of the database. */
+export type StoredAt = Pick<BatchContext, 'db' | 'tx' | 'tenant' | 'workspace'>;
+
+export function readStored(at: StoredAt, q: StoredQuery & { wording: true }): Promise<StoredWording[]>;
+export function readStored(at: StoredAt, q: StoredQuery & { wording?: false }): Promise<StoredInstance[]>;
+export async function readStored(at: StoredAt, q: StoredQuery & { wording?: boolean }): Promise<StoredInstance[]> {
+  const { db, tx, tenant, workspace } = at;
   const source = q.source !== undefined;
-  const key = `findings.stored.${q.by}${q.wording ? '.wording' : ''}${source ? '.source' : ''}${q.openOnly ? '.open' : ''}`;
+  const key = `findings.stored.${q.by}${q.wording ? '.wording' : ''}${source ? '.source' : ''}${q.status ? `.${q.status}` : ''}`;
   const t = db.template(key, (b, d) => {
     let s = b
       .selectFrom('issue_instances')
@@ -51,7 +54,8 @@ export async function readStored(ctx: BatchContext, q: StoredQuery & { wording?:
       .where('workspace_id', '=', param('workspace'))
       .where(q.by === 'object' ? d.inKeys(['object_kind', 'object_id'], param('values')) : d.inList(q.by, param('values')));
     if (source) s = s.where('source', '=', param('source'));
-    if (q.openOnly) s = s.where('status', '=', 'open');
+    if (q.status === 'open') s = s.where('status', '=', 'open');
+    if (q.status === 'live') s = s.where('status', 'in', ['open', 'waived']);
     return s;
   });
   const out: StoredInstance[] = [];

@@ -276,7 +276,7 @@ export const mcpServerScanWriter = recordWriter('mcp_server_scan', placeScans);
 /** The open findings of `source` on the covered objects. */
 async function openOn(ctx: BatchContext, source: string, covered: Set<string>): Promise<StoredInstance[]> {
   const ids = [...covered].map((k) => splitKey(k)[1]);
-  const open = await readStored(ctx, { by: 'object_id', values: ids, source, openOnly: true });
+  const open = await readStored(ctx, { by: 'object_id', values: ids, source, status: 'open' });
   return open.filter((i) => covered.has(objectKey(i.object_kind, i.object_id)));
 }
 

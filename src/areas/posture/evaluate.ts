@@ -6,6 +6,7 @@
 
 import { type PostureRule, postureRuleIds, postureRules, RUNTIME_SOURCE } from '../../catalog/rules/index.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
+import { readStored } from '../findings/instances-store.ts';
 import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
@@ -29,21 +30,8 @@ const enabledIn = (meta: Map<string, RuleMeta>, rule: PostureRule) => meta.get(r
 
 /** Objects with an open (or waived) static instance of the rule in the workspace. */
 async function openObjects(ctx: BatchContext, ruleId: string, kind: string): Promise<string[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('posture.open-objects', (b) =>
-    b
-      .selectFrom('issue_instances')
-      .select(['object_kind', 'object_id'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('rule_id', '=', param('rule'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('status', 'in', ['open', 'waived'])
-      .where('source', '=', 'static')
-      .where('object_kind', '=', param('kind')),
-  );
-  return (await tx.all<{ object_kind: string; object_id: string }>(t, { tenant, workspace, rule: ruleId, kind })).map((r) =>
-    objectKey(r.object_kind, r.object_id),
-  );
+  const live = await readStored(ctx, { by: 'rule_id', values: [ruleId], source: 'static', status: 'live' });
+  return live.filter((r) => r.object_kind === kind).map((r) => objectKey(r.object_kind, r.object_id));
 }
 
 /**
