@@ -28,19 +28,17 @@ const notMovedYet = new Map<string, string[]>([
   ['areas/findings/issues.ts', ['entities']],
   ['areas/graph/paths.ts', ['entities', 'relations']],
   ['areas/identity/lists.ts', ['api_keys', 'audit_events', 'audit_reads']],
-  ['areas/inventory/entity-rows.ts', ['service_settings']],
   ['areas/mcp-findings/settle.ts', ['entities', 'relations']],
   ['areas/posture/evaluate.ts', ['kind_counts']],
   ['areas/posture/graph.ts', ['entities', 'relations']],
-  ['areas/probes/targets.ts', ['entities', 'issue_instances']],
-  ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues', 'kind_counts', 'service_settings']],
+  ['areas/probes/targets.ts', ['entities']],
+  ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues', 'kind_counts']],
   ['areas/runtime/interactions-writer.ts', ['entities']],
   ['areas/scans/reads.ts', ['entities', 'kind_counts']],
   ['areas/views/store.ts', ['jobs']],
   ['areas/workspaces/workspaces.ts', ['kind_counts']],
   ['demo/load.ts', ['entities']],
   ['platform/db/postgres/dialect.ts', ['entities']],
-  ['platform/http/app.ts', ['service_settings']],
 ]);
 
 const src = new URL('../src/', import.meta.url);

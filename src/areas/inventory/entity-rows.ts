@@ -11,6 +11,7 @@ import { updateRows } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { entityFormatter, type EntityRow } from './reads.ts';
+import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
 
 const formatters = new Map(kinds.map((k) => [k.name, entityFormatter(k)]));
 
@@ -96,14 +97,7 @@ export async function renderTouchedRows(ctx: BatchContext): Promise<void> {
 /** After migrations: every stored row rendered again when the catalogue's columns changed since. */
 export async function renderRowsOnCatalogueChange(db: Db, tx: Executor): Promise<void> {
   const fingerprint = catalogueFingerprint();
-  const setting = db.template('migrate.setting', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
-  if ((await tx.first<{ value: string }>(setting, { key: 'entity_rows' }))?.value === fingerprint) return;
+  if ((await readServiceSetting(db, tx, 'entity_rows')) === fingerprint) return;
   await renderAllEntityRows(db, tx);
-  const save = db.template('migrate.setting-save', (b) =>
-    b
-      .insertInto('service_settings')
-      .values({ key: param('key'), value: param('value') })
-      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))),
-  );
-  await tx.run(save, { key: 'entity_rows', value: fingerprint });
+  await saveServiceSetting(db, tx, 'entity_rows', fingerprint);
 }

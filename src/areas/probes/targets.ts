@@ -7,7 +7,9 @@
 
 import { sql } from 'kysely';
 import { probeNdjson, type ProbeRun, type ResolvedTarget } from '../../ingest/probes.ts';
+import { objectKey } from '../../ingest/batch-context.ts';
 import { type Db, param, readJson } from '../../platform/db/database.ts';
+import { readStored } from '../findings/instances-store.ts';
 
 async function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
   const t = db.template('probes.named', (b) =>
@@ -15,15 +17,6 @@ async function named(db: Db, tenant: string, workspace: string, kind: string, na
       and kind = ${param('kind')} and name_lower = ${param('name')} order by id`.compile(b),
   );
   return db.all<{ id: string; attributes: unknown }>(t, { tenant, workspace, kind, name: name.toLowerCase() });
-}
-
-/** An object's open findings: their ids and detection times. */
-async function openFindings(db: Db, tenant: string, workspace: string, kind: string, id: string) {
-  const t = db.template('probes.open-findings', (b) =>
-    sql`select id, detected_at from issue_instances where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and object_kind = ${param('kind')} and object_id = ${param('id')} and status = 'open'`.compile(b),
-  );
-  return db.all<{ id: string; detected_at: number | string }>(t, { tenant, workspace, kind, id });
 }
 
 /** The objects each target of the run is. */
@@ -42,7 +35,12 @@ export async function resolveTargets(db: Db, tenant: string, workspace: string, 
       ['model', models],
       ['agent', agents],
     ] as const)
-      for (const id of ids) for (const f of await openFindings(db, tenant, workspace, kind, id)) open.set(f.id, Number(f.detected_at));
+      for (const id of ids)
+        for (const f of await readStored(
+          { db, tx: db, tenant, workspace },
+          { by: 'object', values: [objectKey(kind, id)], status: 'open' },
+        ))
+          open.set(f.id, f.detected_at);
     out.push({ models, agents, open });
   }
   return out;

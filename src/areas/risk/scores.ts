@@ -16,6 +16,7 @@ import type { AfterMigrate } from '../../platform/db/migrate.ts';
 import { byKind } from '../posture/affected.ts';
 import { GraphReader } from '../posture/graph.ts';
 import { loadReach, reachAffected, reachOf } from './reach.ts';
+import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
 
 const scored = new Set<string>(riskKinds);
 
@@ -103,8 +104,7 @@ function formulaFingerprint(): string {
 export function rescoreOnFormulaChange(finish: readonly FinishStep[]): AfterMigrate {
   return async (db: Db, tx: Executor) => {
     const fingerprint = formulaFingerprint();
-    const setting = db.template('migrate.setting', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
-    if ((await tx.first<{ value: string }>(setting, { key: 'risk_formula' }))?.value === fingerprint) return;
+    if ((await readServiceSetting(db, tx, 'risk_formula')) === fingerprint) return;
     const scopes = db.template('risk.scopes', (b) =>
       b.selectFrom('kind_counts').select(['tenant_id', 'workspace_id']).distinct().orderBy('tenant_id').orderBy('workspace_id'),
     );
@@ -113,12 +113,6 @@ export function rescoreOnFormulaChange(finish: readonly FinishStep[]): AfterMigr
       await rescoreWorkspace(ctx);
       await ctx.finish();
     }
-    const save = db.template('migrate.setting-save', (b) =>
-      b
-        .insertInto('service_settings')
-        .values({ key: param('key'), value: param('value') })
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))),
-    );
-    await tx.run(save, { key: 'risk_formula', value: fingerprint });
+    await saveServiceSetting(db, tx, 'risk_formula', fingerprint);
   };
 }

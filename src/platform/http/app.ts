@@ -9,7 +9,6 @@ import FindMyWay from 'find-my-way';
 import { corsOriginList, type Config } from '../../config.ts';
 import { Cursors } from '../db/paging/cursor.ts';
 import type { Db } from '../db/database.ts';
-import { param } from '../db/database.ts';
 import { registerAuth } from './auth.ts';
 import { lazySerializerBuilder, lazyValidatorBuilder } from './lazy-compilers.ts';
 import { registerResponseCache } from './response-cache.ts';
@@ -29,6 +28,7 @@ import { registerReference } from './reference-page.ts';
 import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
 import { registerRouteOf, routeOf } from './route-of.ts';
+import { readServiceSetting } from '../db/service-settings.ts';
 
 export interface AppOptions {
   db: Db;
@@ -52,10 +52,9 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 async function cursorSecret(db: Db, config: Config): Promise<string> {
   if (config.cursorSecret) return config.cursorSecret;
-  const t = db.template('settings.get', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
-  const row = await db.first<{ value: string }>(t, { key: 'cursor_secret' });
-  if (!row) throw new Error('the database has no cursor secret: run `aispm migrate` first');
-  return row.value;
+  const secret = await readServiceSetting(db, db, 'cursor_secret');
+  if (secret === undefined) throw new Error('the database has no cursor secret: run `aispm migrate` first');
+  return secret;
 }
 
 /** Every response: its request id, no caching of tenant data by intermediaries, no sniffing. */
