@@ -22,7 +22,7 @@ export function registerRulesCommands(program: Command, ctx: CliContext): void {
       const cfg = config();
       await withDb(cfg, async (db) => {
         await modules.migrate(db);
-        const { workspacesOf } = await import('../areas/posture/evaluate.ts');
+        const { workspacesOf } = await import('../areas/inventory/held-workspaces.ts');
         const { posture } = (await modules.wiring()).composeService((await modules.wiring()).webhookOutbox(cfg));
         const workspaces = o.workspace ? [o.workspace] : await workspacesOf(db, db, o.tenant);
         if (workspaces.length === 0) fail(`tenant ${o.tenant} has no inventory`, 1);

@@ -9,11 +9,11 @@ import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
 import { readStored } from '../findings/instances-store.ts';
 import { BatchContext, type BatchOptions, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
-import type { Db, Executor } from '../../platform/db/database.ts';
-import { param } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { affected, byKind } from './affected.ts';
 import { GraphReader } from './graph.ts';
 import { type EvaluationObserver, type Outcome, settle, type Work } from './settle.ts';
+import { workspacesOf } from '../inventory/held-workspaces.ts';
 
 /** The graph reader of an evaluation, with its clock and the configured quiet period. */
 const readerOf = (ctx: BatchContext) =>
@@ -42,14 +42,6 @@ async function wholeWorkspace(ctx: BatchContext, reader: GraphReader, rule: Post
   const candidates = new Set(await openObjects(ctx, rule.ruleId, rule.kind));
   if (enabled) for (const k of await reader.loadKind(rule.kind)) candidates.add(k);
   return { rule, candidates, enabled };
-}
-
-/** The workspaces of a tenant that hold (or held) inventory. */
-export async function workspacesOf(db: Db, tx: Executor, tenant: string): Promise<string[]> {
-  const t = db.template('posture.workspaces', (b) =>
-    b.selectFrom('kind_counts').select('workspace_id').distinct().where('tenant_id', '=', param('tenant')).orderBy('workspace_id'),
-  );
-  return (await tx.all<{ workspace_id: string }>(t, { tenant })).map((r) => r.workspace_id);
 }
 
 export class PostureRules {

@@ -17,6 +17,7 @@ import { byKind } from '../posture/affected.ts';
 import { GraphReader } from '../posture/graph.ts';
 import { loadReach, reachAffected, reachOf } from './reach.ts';
 import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
+import { everyWorkspace } from '../inventory/held-workspaces.ts';
 
 const scored = new Set<string>(riskKinds);
 
@@ -105,10 +106,7 @@ export function rescoreOnFormulaChange(finish: readonly FinishStep[]): AfterMigr
   return async (db: Db, tx: Executor) => {
     const fingerprint = formulaFingerprint();
     if ((await readServiceSetting(db, tx, 'risk_formula')) === fingerprint) return;
-    const scopes = db.template('risk.scopes', (b) =>
-      b.selectFrom('kind_counts').select(['tenant_id', 'workspace_id']).distinct().orderBy('tenant_id').orderBy('workspace_id'),
-    );
-    for (const s of await tx.all<{ tenant_id: string; workspace_id: string }>(scopes)) {
+    for (const s of await everyWorkspace(db, tx)) {
       const ctx = new BatchContext(db, tx, s.tenant_id, s.workspace_id, Date.now(), { storePrompts: false }, finish);
       await rescoreWorkspace(ctx);
       await ctx.finish();
