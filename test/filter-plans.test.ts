@@ -43,11 +43,15 @@ const cases: Case[] = [
     sqlite: /entities_kx_\w+_type \(.*<expr>=\?/,
     postgres: /Index Cond: .*'type'/,
   },
-  // Contains, in any case: the total reads the name index, which carries the lower-cased name, not the table.
+  // Contains, in any case: the total reads an index of the kind, filtering on the lower-cased name.
+  // At benchmark scale, vacuumed, that is an Index Only Scan of the name index, which carries the
+  // lower-cased name; on this small estate, analysed but not vacuumed (no visibility map, so every
+  // index scan reads the table), PostgreSQL takes the smallest index of the kind, since migration
+  // 135 a counter-then-name one.
   {
     url: `/api/v1/aispm-models/${W}?name__ilk=gpt`,
     sqlite: /entities/,
-    postgres: /Index Only Scan using entities_name[\s\S]*Filter: \(strpos\(name_lower/,
+    postgres: /Index (Only )?Scan using entities_\w+ on entities[\s\S]*Index Cond: .*kind = 'model'[\s\S]*Filter: \(strpos\(name_lower/,
     postgresPage: /Filter: \(strpos\(name_lower/,
   },
   {
@@ -102,7 +106,8 @@ const cases: Case[] = [
     postgres: /Index Cond: .*end_time >=/,
     // The newest sessions end after any recent window's start: the page walks the start-time
     // index newest first and stops at ten; the total counts through the end-time index.
-    postgresPage: /Index Scan Backward using llm_sessions_time[\s\S]*Filter: \(end_time >=/,
+    // The start-time index carries the page's columns (migration 135): read from the index alone.
+    postgresPage: /Index Only Scan Backward using llm_sessions_time[\s\S]*Filter: \(end_time >=/,
   },
   {
     url: `/api/v1/aispm-llm-sessions/${W}?agent_id=agent-1`,

@@ -36,6 +36,7 @@ import * as ruleTags from './migrations/110_rule_tags.ts';
 import * as signin from './migrations/115_signin.ts';
 import * as auditReads from './migrations/125_audit_reads.ts';
 import * as auditWebhooks from './migrations/130_audit_webhooks.ts';
+import * as readIndexes from './migrations/135_read_indexes.ts';
 
 interface Migration {
   version: number;
@@ -75,6 +76,7 @@ const migrations: Migration[] = [
   { version: 115, name: 'signin', up: signin.up },
   { version: 125, name: 'audit_reads', up: auditReads.up },
   { version: 130, name: 'audit_webhooks', up: auditWebhooks.up },
+  { version: 135, name: 'read_indexes', up: readIndexes.up },
 ];
 
 export interface MigrateResult {
