@@ -106,8 +106,7 @@ const cases: Case[] = [
     postgres: /Index Cond: .*end_time >=/,
     // The newest sessions end after any recent window's start: the page walks the start-time
     // index newest first and stops at ten; the total counts through the end-time index.
-    // The start-time index carries the page's columns (migration 135): read from the index alone.
-    postgresPage: /Index Only Scan Backward using llm_sessions_time[\s\S]*Filter: \(end_time >=/,
+    postgresPage: /Index Scan Backward using llm_sessions_time[\s\S]*Filter: \(end_time >=/,
   },
   {
     url: `/api/v1/aispm-llm-sessions/${W}?agent_id=agent-1`,

@@ -1,14 +1,10 @@
-// Indexes for two honest read cases (issue 39).
+// Indexes for the counter sorts of inventory lists (issue 39).
 //
-// The sessions list's indexes made covering: a page was an index walk of ten entries,
-// each row then read from the table (on SQLite 57 µs of a ~197 µs request under load, issue 23's
-// profile). Each order's index now carries the columns the page selects, so the page is read from
-// the index alone: SQLite as trailing key columns (it has no INCLUDE), PostgreSQL as INCLUDE
-// columns (an Index Only Scan while the visibility map says the pages are all-visible). The
-// session-id order without an agent walked the primary key, which cannot carry them: it gets an
-// index of its own. The cost is at ingest: a session's update now rewrites the entries of the
-// time and agent indexes too (the counter indexes changed with every update already), with wider
-// entries.
+// Not kept: the sessions list's indexes made covering (the page's fifteen columns in every order's
+// index). Measured at scale 20 (bench/session-plans.ts --loop): a page statement 20 % less CPU on
+// SQLite (about 6 µs of ~30, most of the rest turning the row into an object), against the
+// sessions indexes twice their size (16 → 32 MB SQLite, 28 → 64 MB PostgreSQL; twelve wide copies
+// of the table at ten million interactions) and about 10 % more CPU per imported interaction.
 //
 // The counter sorts of inventory lists: `critical_issues:desc,name` (most critical first, then by
 // name, the id breaking ties) had only (kind, critical_issues, id) to walk, so PostgreSQL read every
@@ -25,41 +21,6 @@
 
 import type { Ddl } from './ddl.ts';
 
-/** The columns the page selects beyond an index's key (sessions.ts `selected`). */
-const PAGE = [
-  'session_id',
-  'agent_id',
-  'start_time',
-  'end_time',
-  'duration_ms',
-  'turns',
-  'input_tokens',
-  'output_tokens',
-  'total_tokens',
-  'cost',
-  'ok',
-  'alerted',
-  'blocked',
-  'redacted',
-  'unpriced_turns',
-];
-
-/** Index name and key after (tenant_id, workspace_id): one per order, with and without an agent. */
-const ORDERS: Array<[string, string[]]> = [
-  ['llm_sessions_id', ['session_id']],
-  ['llm_sessions_time', ['start_time', 'session_id']],
-  ['llm_sessions_tokens', ['total_tokens', 'session_id']],
-  ['llm_sessions_cost', ['cost', 'session_id']],
-  ['llm_sessions_turns', ['turns', 'session_id']],
-  ['llm_sessions_duration', ['duration_ms', 'session_id']],
-  ['llm_sessions_agent', ['agent_id', 'session_id']],
-  ['llm_sessions_agent_time', ['agent_id', 'start_time', 'session_id']],
-  ['llm_sessions_agent_tokens', ['agent_id', 'total_tokens', 'session_id']],
-  ['llm_sessions_agent_cost', ['agent_id', 'cost', 'session_id']],
-  ['llm_sessions_agent_turns', ['agent_id', 'turns', 'session_id']],
-  ['llm_sessions_agent_duration', ['agent_id', 'duration_ms', 'session_id']],
-];
-
 /** The inventory counter columns, and the index each gets. */
 const COUNTERS: Array<[string, string]> = [
   ['entities_critical_name', 'critical_issues'],
@@ -74,17 +35,7 @@ function counterIndexes(): string {
   ).join('\n');
 }
 
-function sessionIndexes(include: boolean): string {
-  return ORDERS.map(([name, key]) => {
-    const rest = PAGE.filter((c) => !key.includes(c));
-    const columns = include
-      ? `(tenant_id, workspace_id, ${key.join(', ')}) include (${rest.join(', ')})`
-      : `(tenant_id, workspace_id, ${[...key, ...rest].join(', ')})`;
-    return `drop index if exists ${name};\ncreate index ${name} on llm_sessions ${columns};`;
-  }).join('\n');
-}
-
 export const up: Ddl = {
-  sqlite: `${sessionIndexes(false)}\n${counterIndexes()}`,
-  postgres: `${sessionIndexes(true)}\n${counterIndexes()}`,
+  sqlite: counterIndexes(),
+  postgres: counterIndexes(),
 };
