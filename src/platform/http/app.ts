@@ -29,6 +29,7 @@ import { registerReference } from './reference-page.ts';
 import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
 import { registerRouteOf, routeOf } from './route-of.ts';
+import { lazyRequestLoggers } from './request-logger.ts';
 
 export interface AppOptions {
   db: Db;
@@ -145,9 +146,15 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx, options.ingestCounts, options.otlpCounts);
+  // From the root logger with the request id as a field: the bytes the request's child logger
+  // would write, without making that child (request-logger.ts).
+  const log = app.log;
+  // request.log made only when something logs through it.
+  if (options.logger) lazyRequestLoggers(log);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    log.info(
       {
+        reqId: request.id,
         method: request.method,
         route: routeOf(request).url ?? null,
         status: reply.statusCode,
