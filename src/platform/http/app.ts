@@ -1,7 +1,7 @@
 // The Fastify application: error contract, request ids and response headers, authentication,
 // OpenAPI generation, conditional GET; the areas' routes are given (src/compose.ts wires them).
 
-import { hash, randomUUID } from 'node:crypto';
+import { hash } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -30,6 +30,7 @@ import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
 import { registerRouteOf, routeOf } from './route-of.ts';
 import { lazyRequestLoggers } from './request-logger.ts';
+import { newRequestId } from './request-id.ts';
 
 export interface AppOptions {
   db: Db;
@@ -77,7 +78,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     },
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
