@@ -1,7 +1,7 @@
 // The Fastify application: error contract, request ids and response headers, authentication,
 // OpenAPI generation, conditional GET; the areas' routes are given (src/compose.ts wires them).
 
-import { hash, randomUUID } from 'node:crypto';
+import { hash } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -29,6 +29,8 @@ import { registerTokenInfo } from './token-info.ts';
 import { sharedSchemas } from './schemas.ts';
 import { registerRouteOf, routeOf } from './route-of.ts';
 import { readServiceSetting } from '../db/service-settings.ts';
+import { lazyRequestLoggers } from './request-logger.ts';
+import { newRequestId } from './request-id.ts';
 
 export interface AppOptions {
   db: Db;
@@ -75,7 +77,7 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     },
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
@@ -144,9 +146,15 @@ export async function createApp(options: AppOptions): Promise<{ app: FastifyInst
   // After the ETag hook, so cached answers keep their ETag.
   registerResponseCache(app, db, config.responseCacheMb * 1024 * 1024, ctx.now);
   registerMetrics(app, ctx, options.ingestCounts, options.otlpCounts);
+  // From the root logger with the request id as a field: the bytes the request's child logger
+  // would write, without making that child (request-logger.ts).
+  const log = app.log;
+  // request.log made only when something logs through it.
+  if (options.logger) lazyRequestLoggers(log);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    log.info(
       {
+        reqId: request.id,
         method: request.method,
         route: routeOf(request).url ?? null,
         status: reply.statusCode,

@@ -3,7 +3,6 @@
 // set where each body is read (Fastify's bodyLimit for JSON, the ingest stream's byte counter,
 // client storage's own limit); docs/SECURITY.md lists them all with their defaults.
 
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../errors.ts';
+import { newRequestId } from './request-id.ts';
 
 /**
  * Options for Fastify's HTTP server. Node checks its header and request deadlines on a timer
@@ -52,7 +52,7 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
     return;
   }
   const [status, message] = clientErrorStatus(err);
-  const id = randomUUID();
+  const id = newRequestId();
   this.log.info({ reqId: id, status, code: err.code }, 'client error');
   const body = JSON.stringify({ code: status, message });
   socket.end(

@@ -154,7 +154,7 @@ function keyOf(request: FastifyRequest, variant: CacheVariant, now: number): str
 }
 
 /**
- * The lookup (a preHandler: after authentication and validation) and the store (an onSend hook,
+ * The lookup (hits before validation, misses after it; both after authentication) and the store (an onSend hook,
  * registered after the one that computes ETags so the entry carries its ETag).
  */
 export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: number, now: () => number): ResponseCache | undefined {
@@ -179,15 +179,37 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     reply.code(200).type(hit.type).send(hit.body);
   }
 
-  // Callback style: a hit answers without calling done (the handler does not run); a miss goes on.
-  app.addHook('preHandler', (request, reply, done) => {
+  /** The request's key and version, when its route caches GET answers and the version is known. */
+  function probe(request: FastifyRequest): { key: string; version: number } | undefined {
     const variant = routeOf(request).config?.cache;
-    if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return done();
+    if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return undefined;
     const version = db.dataVersion();
-    if (version === null) return done();
-    const key = keyOf(request, variant, now());
+    if (version === null) return undefined;
+    return { key: keyOf(request, variant, now()), version };
+  }
+  const noCache = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
+
+  // Hits are answered before schema validation (and the preHandler guards after it): a kept answer
+  // was a 200 to the same URL, validated then, under the same key (the same tenant and workspaces
+  // for the principal variants) and data version, so validating the URL again can only pass.
+  // Authentication, the rate limit and the input guards' onRequest checks have run by now.
+  app.addHook('preValidation', (request, reply, done) => {
+    const p = probe(request);
+    if (!p) return done();
     // `Cache-Control: no-cache` from the client: answer from the database (and keep that answer).
-    const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
+    const hit = noCache(request) ? undefined : cache.get(p.key, p.version);
+    if (hit) return answer(request, reply, hit);
+    done();
+  });
+
+  // A miss, after validation: a request that fails it answers as before, without `x-cache`.
+  // Callback style: a request waiting for another's answer does not call done (the handler does not run).
+  app.addHook('preHandler', (request, reply, done) => {
+    const p = probe(request);
+    if (!p) return done();
+    const { key, version } = p;
+    const fresh = noCache(request);
+    // Kept meanwhile (another request's read settled since this one was looked up).
     const hit = fresh ? undefined : cache.get(key, version);
     if (hit) return answer(request, reply, hit);
     const pending = fresh ? undefined : reading.get(key);
