@@ -12,7 +12,7 @@
 // (bench/otlp-workload.ts, a few seconds). Results go to BENCHMARKS.md (one section per engine).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -439,7 +439,13 @@ async function main() {
       ...(cacheOff ? { AISPM_RESPONSE_CACHE_MB: '0' } : {}),
     };
     const t1 = performance.now();
-    service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Its log (warnings and errors) is kept beside the report: an answer of 500 names a request id found there.
+    const serviceLog = join(tmpdir(), `aispm-bench-${section}-service.log`);
+    service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], {
+      env,
+      stdio: ['ignore', openSync(serviceLog, 'w'), 'inherit'],
+    });
+    log(`service log: ${serviceLog}`);
     const readyMs = (await waitReady(`${base}/readyz`)) + 0 * t1;
     log(`service ready in ${readyMs.toFixed(0)} ms (pid ${service.pid})`);
     const rssStart = rssMb(service.pid!);
