@@ -1,5 +1,6 @@
 // Phase 3 of discovery: spans of this export that may be the missing link between a waiting span
-// and its ancestor are kept too (a chain is only whole once every span of it has arrived).
+// and its ancestor, or between its agent and a span still to come, are kept too (a chain is only
+// whole once every span of it has arrived).
 
 import type { Run } from './run.ts';
 import { nsToMs } from './values.ts';
@@ -16,6 +17,9 @@ export function keepLinks(run: Run): void {
     if (index.view(x).role || !x.parentSpanId || !genaiTraces.has(x.traceId)) continue;
     const above = index.ownerAbove(x.parentSpanId);
     if (above.kind === 'unknown') for (const l of [x.spanId, ...above.path]) links.add(l);
+    // Under a known agent it is kept as well: a child of it may still be on its way (concurrent
+    // exports deliver in any order), and without it that child could never reach the agent.
+    else if (above.kind === 'agent') links.add(x.spanId);
   }
   // Spans of this export between a waiting span and its missing ancestor are kept as links of the chain.
   for (const id of links) {
