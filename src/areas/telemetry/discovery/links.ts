@@ -17,9 +17,11 @@ export function keepLinks(run: Run): void {
     if (index.view(x).role || !x.parentSpanId || !genaiTraces.has(x.traceId)) continue;
     const above = index.ownerAbove(x.parentSpanId);
     if (above.kind === 'unknown') for (const l of [x.spanId, ...above.path]) links.add(l);
-    // Under a known agent it is kept as well: a child of it may still be on its way (concurrent
-    // exports deliver in any order), and without it that child could never reach the agent.
-    else if (above.kind === 'agent') links.add(x.spanId);
+    // Under an agent an earlier export brought it is kept as well: it came after its agent, so the
+    // exports are arriving out of order (concurrent ones overtake one another) and a child of it may
+    // still be on its way, which without it could never reach the agent. Under an agent of its own
+    // export it is not (the usual batch: keeping it would store every span of every run).
+    else if (above.kind === 'agent' && above.stored) links.add(x.spanId);
   }
   // Spans of this export between a waiting span and its missing ancestor are kept as links of the chain.
   for (const id of links) {
