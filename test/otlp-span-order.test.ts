@@ -93,7 +93,7 @@ for (const engine of engineNames) {
     const whole = { agents: [['trip-planner/Booker', 2]], sessions: [['conv-late', 'trip-planner/Booker', 2]] };
 
     it('a step written after its agent, or before some of the model calls under it, still links them all to the agent', async () => {
-      // Before the step was kept under a known agent, 6 of these 18 orders lost a model (0321, 1320, 3021, 3120, 3201, 3210).
+      // Before a step was kept under an agent an earlier export brought, 6 of these 18 orders lost a model (0321, 1320, 3021, 3120, 3201, 3210).
       const wrong: string[] = [];
       for (const order of orders([0, 1, 2, 3]).filter((o) => !planFirst(o))) {
         const got = await run(order);
