@@ -7,7 +7,8 @@ import type { PendingSpan } from './types.ts';
 import { cut, derivedAgentId, serviceOf } from './values.ts';
 
 /** The agent above a span: an agent span of this export or a kept one, the root (none), or not known yet (and the spans walked). */
-export type Owner = { kind: 'agent'; id: string } | { kind: 'root' } | { kind: 'unknown'; path: string[] };
+/** `stored`: the agent was found through a span kept from an earlier export, not in this one. */
+export type Owner = { kind: 'agent'; id: string; stored?: boolean } | { kind: 'root' } | { kind: 'unknown'; path: string[] };
 
 export class TraceIndex {
   readonly spans: Span[];
@@ -71,7 +72,7 @@ export class TraceIndex {
       }
       const p = this.stored.get(id);
       if (p) {
-        if (p.agentId) return { kind: 'agent', id: p.agentId };
+        if (p.agentId) return { kind: 'agent', id: p.agentId, stored: true };
         id = p.parentSpanId;
         continue;
       }
