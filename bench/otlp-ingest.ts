@@ -29,7 +29,7 @@ import { writeSection } from './sections.ts';
 
 /** The target (39 pt 4): OTLP protobuf ingest at least 0.8 of NDJSON's rate for the same interactions. */
 const TARGET = 0.8;
-/** The grouped case's wait when AISPM_OTLP_GROUP_WAIT_MS leaves grouping off (its default). */
+/** The grouped case's wait when AISPM_OTLP_GROUP_WAIT_MS is set to 0 (grouping off). */
 const GROUPED_WAIT_MS = 5;
 
 export interface OtlpIngestOptions {

@@ -495,6 +495,8 @@ describeEngines(
       const metrics = await h().get('/metrics', await h().token({ tenant: T1, scopes: ['metrics'] }));
       const lines = metrics.body.split('\n').filter((l) => l.startsWith('aispm_otlp_'));
       assert.deepEqual(lines.sort(), [
+        'aispm_otlp_group_commits_total{outcome="committed"} 1',
+        'aispm_otlp_group_exports_total{outcome="committed"} 1',
         'aispm_otlp_objects_total{outcome="created"} 8',
         'aispm_otlp_spans_total{outcome="ignored",detail="not_genai"} 1',
         'aispm_otlp_spans_total{outcome="mapped",detail="agent"} 2',

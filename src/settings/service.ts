@@ -64,10 +64,10 @@ export const serviceSettings = {
   otlpGroupWaitMs: setting({
     env: 'AISPM_OTLP_GROUP_WAIT_MS',
     type: 'integer',
-    default: 0,
+    default: 5,
     min: 0,
     max: 1000,
-    doc: 'Above `0`, OTLP exports into one workspace that arrive together share one write transaction (group commit); a group waits at most this long in all for an export whose request has arrived but whose body is still being read, and each export is answered once the group has committed (503, retry, when it failed: nothing of any of its exports is written). `0` (the default, for now: see docs/RUNTIME.md): every export commits alone.',
+    doc: 'Above `0`, OTLP exports into one workspace that arrive together share one write transaction (group commit); a group waits at most this long in all for an export whose request has arrived but whose body is still being read, and each export is answered once the group has committed (503, retry, when it failed: nothing of any of its exports is written). `0`: every export commits alone.',
   }),
   runtimeQuietDays: setting({
     env: 'AISPM_RUNTIME_QUIET_DAYS',
