@@ -117,6 +117,27 @@ function applyCounted(
   };
 }
 
+/**
+ * What an export leaves beside its records, in the transaction that writes them: the spans left
+ * waiting for their parents (unless it was rejected whole), its counts, and the workspace's last
+ * ingest (telemetry reached the workspace even when nothing in it was mapped: its stats are readable).
+ */
+async function keepExport(
+  ctx: SpanIngestContext,
+  tx: Executor,
+  at: { tenant: string; workspace: string; now: number },
+  checked: CheckedSpans,
+  o: { rejected: number; written: boolean; pending: boolean },
+): Promise<Map<string, number>> {
+  const { tenant, workspace, now } = at;
+  const { found, received } = checked;
+  if (o.pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
+  const counts = statsOf(found, received, o.rejected, o.written);
+  await addCounts(tx, tenant, workspace, now, counts);
+  await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+  return counts;
+}
+
 /** Writes what an export's spans became (checkedSpans, here or in a body worker), and says what became of them. */
 export async function writeSpans(
   ctx: SpanIngestContext,
@@ -132,15 +153,8 @@ export async function writeSpans(
   const received = checked.received;
   let rejected = found.rejected.length + rejectedInteractions;
   const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
-  /** The export's counts, the spans left waiting and the workspace's last ingest: in the transaction that writes its records. */
-  const keep = async (tx: Executor, written: boolean, pending: boolean) => {
-    if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
-    const counts = statsOf(found, received, rejected, written);
-    await addCounts(tx, tenant, workspace, now, counts);
-    // Telemetry reached the workspace even when nothing in it was mapped: its stats are readable.
-    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
-    return counts;
-  };
+  const keep = (tx: Executor, written: boolean, pending: boolean) =>
+    keepExport(ctx, tx, { tenant, workspace, now }, checked, { rejected, written, pending });
   let counts: Map<string, number>;
   let created = 0;
   let refused = 0;
@@ -195,13 +209,8 @@ export async function writeSpansIn(
   const received = checked.received;
   let rejected = found.rejected.length + rejectedInteractions;
   const ignoredSpans = Object.values(found.ignored).reduce((a, b) => a + (b ?? 0), 0);
-  const keep = async (written: boolean, pending: boolean) => {
-    if (pending) await savePending(ctx.db, tx, tenant, workspace, found.pending, found.resolved);
-    const counts = statsOf(found, received, rejected, written);
-    await addCounts(tx, tenant, workspace, now, counts);
-    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
-    return counts;
-  };
+  const keep = (written: boolean, pending: boolean) =>
+    keepExport(ctx, tx, { tenant, workspace, now }, checked, { rejected, written, pending });
   let counts: Map<string, number>;
   let created = 0;
   let refused = 0;
