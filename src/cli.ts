@@ -42,15 +42,26 @@ const v8Flags = given
       ...(semiSpaceMb > 0 ? [`--max-semi-space-size=${semiSpaceMb}`] : []),
       ...(heapGrowthPercent > 0 ? [`--heap-growing-percent=${heapGrowthPercent}`] : []),
     ];
-if ((command === 'serve' || command === 'start') && v8Flags.length > 0) {
+// glibc's malloc reads its tuning from the environment only at start: it goes in the environment
+// of the node the command replaces itself with. A variable set already (by an operator, or in the
+// replaced process) stays as it is, so the replaced process does not replace itself again.
+const arenaMax = setting(() => readSetting('mallocArenaMax'));
+const trimKb = setting(() => readSetting('mallocTrimKb'));
+const mallocEnv = Object.entries({
+  MALLOC_ARENA_MAX: arenaMax > 0 ? String(arenaMax) : undefined,
+  MALLOC_MMAP_THRESHOLD_: trimKb > 0 ? String(trimKb * 1024) : undefined,
+  MALLOC_TRIM_THRESHOLD_: trimKb > 0 ? String(trimKb * 1024) : undefined,
+}).filter((e): e is [string, string] => e[1] !== undefined && processEnvironment()[e[0]] === undefined);
+if ((command === 'serve' || command === 'start') && (v8Flags.length > 0 || mallocEnv.length > 0)) {
   const args = [...v8Flags, ...process.execArgv, ...process.argv.slice(1)];
-  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], processEnvironment());
+  const env = { ...processEnvironment(), ...Object.fromEntries(mallocEnv) };
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], env);
   // An IPC channel beside the inherited output: it closes only when `aispm` dies without its
   // child (SIGKILL), and the child then dies the same way, so nothing runs under nobody and a kill
   // stays a kill (jobs resume after the restart as after any crash).
   const child = spawn(process.execPath, args, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...processEnvironment(), AISPM_REEXECUTED: '1' },
+    env: { ...env, AISPM_REEXECUTED: '1' },
   });
   // The child is the service: signals go to it, its exit is ours.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));

@@ -192,4 +192,43 @@ describe("aispm start: V8's flags for the service (docs/OPERATIONS.md)", () => {
       }
     }
   });
+
+  it("gives the service glibc's malloc tuning in its environment, keeping a variable the operator set", async () => {
+    const cases: Array<[Record<string, string>, Record<string, string | undefined>, string[]]> = [
+      [
+        {},
+        { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
+        ['--max-semi-space-size=4', '--heap-growing-percent=50'],
+      ],
+      [
+        { MALLOC_ARENA_MAX: '4', AISPM_MALLOC_TRIM_KB: '256' },
+        { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '262144', MALLOC_TRIM_THRESHOLD_: '262144' },
+        ['--max-semi-space-size=4', '--heap-growing-percent=50'],
+      ],
+      // Only the malloc tuning to give: the command still replaces itself, with no V8 flags.
+      [{ AISPM_HEAP_GROWTH_PERCENT: '0', AISPM_SEMI_SPACE_MB: '0' }, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }, []],
+      [
+        { AISPM_HEAP_GROWTH_PERCENT: '0', AISPM_SEMI_SPACE_MB: '0', AISPM_MALLOC_ARENA_MAX: '0', AISPM_MALLOC_TRIM_KB: '0' },
+        { MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined },
+        [],
+      ],
+    ];
+    for (const [extra, want, flags] of cases) {
+      const s = await start(database.url, 0, extra);
+      try {
+        assert.deepEqual(services(s), [], JSON.stringify(extra));
+        const environ = new Map(
+          readFileSync(`/proc/${s.child.pid}/environ`, 'utf8')
+            .split('\0')
+            .filter(Boolean)
+            .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const),
+        );
+        for (const [name, value] of Object.entries(want)) assert.equal(environ.get(name), value, `${name} with ${JSON.stringify(extra)}`);
+        assert.deepEqual(nodeFlags(s.child.pid!), flags, JSON.stringify(extra));
+        assert.equal(await models(s), 200);
+      } finally {
+        await stop(s);
+      }
+    }
+  });
 });

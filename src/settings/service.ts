@@ -160,6 +160,21 @@ export const serviceSettings = {
     default: 50,
     doc: "`serve` and `start`: how far V8's old generation may grow past what a major collection kept before the next one, percent (`--heap-growing-percent`; read only at start, given to node like `AISPM_SEMI_SPACE_MB`, and node given either flag itself sets both). `0` keeps V8's own factor, up to 4×: the old space then held up to four times the live heap in dead objects between collections (docs/OPERATIONS.md). Not a hard limit: a heap that needs more still grows.",
   }),
+  mallocArenaMax: setting({
+    env: 'AISPM_MALLOC_ARENA_MAX',
+    type: 'integer',
+    default: 2,
+    min: 0,
+    max: 64,
+    doc: "`serve` and `start` on glibc (Linux): how many malloc arenas the service's threads share (`MALLOC_ARENA_MAX`). glibc gives each thread that allocates (V8's compiler and collector threads, libuv's pool, the SQLite checkpoint thread) an arena of its own, and memory freed in one stays resident there. glibc reads it only at start, so the command puts it in the environment of the node it replaces itself with (as for `AISPM_SEMI_SPACE_MB`; `/proc/<pid>/environ` shows it), unless `MALLOC_ARENA_MAX` is set already, which wins. `0` keeps glibc's default (8 per core). Ignored by other C libraries (musl). Why: docs/OPERATIONS.md (memory).",
+  }),
+  mallocTrimKb: setting({
+    env: 'AISPM_MALLOC_TRIM_KB',
+    type: 'integer',
+    default: 128,
+    min: 0,
+    doc: "`serve` and `start` on glibc (Linux): allocations of this many KiB and more get pages of their own, unmapped when freed, and free memory above it at the top of an arena goes back to the system (`MALLOC_MMAP_THRESHOLD_` and `MALLOC_TRIM_THRESHOLD_`, given like `AISPM_MALLOC_ARENA_MAX`; either variable set already wins). Without them glibc raises both thresholds as large blocks are freed, up to 32 MiB, and keeps what they held resident. `0` keeps glibc's own thresholds.",
+  }),
   responseCacheMb: setting({
     env: 'AISPM_RESPONSE_CACHE_MB',
     type: 'integer',

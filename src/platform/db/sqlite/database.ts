@@ -232,7 +232,7 @@ export class SqliteDb extends BaseDb {
       raw.exec(
         `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -65536 : -16384}; pragma analysis_limit = 1000; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
       );
-      // The WAL is checkpointed beside the event loop (checkpoint-thread.ts), not inside COMMIT.
+      // The WAL is checkpointed beside the event loop (checkpoint-thread.js), not inside COMMIT.
       if (path !== ':memory:') raw.exec('pragma wal_autocheckpoint = 0');
       return raw;
     };
@@ -255,7 +255,7 @@ export class SqliteDb extends BaseDb {
       return;
     }
     if (!this.checkpointer) {
-      this.checkpointer = new Worker(new URL('./checkpoint-thread.ts', import.meta.url), { workerData: { path: this.path } });
+      this.checkpointer = new Worker(new URL('./checkpoint-thread.js', import.meta.url), { workerData: { path: this.path } });
       // Idle between checkpoints, it keeps no process alive; a failed one is made again at the next commit.
       this.checkpointer.unref();
       this.checkpointer.on('message', () => {
