@@ -309,16 +309,13 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   async function* objects(kind: string) {
     let after = '';
     for (;;) {
-      const rows = await db.all<EntityRow>(entities, { ...args, kind, after });
+      const rows = await db.all(entities, { ...args, kind, after });
       if (!rows.length) return;
-      const relations = await db.all<RelationRow>(rels, { ...args, kind, ids: rows.map((r) => r.id) });
+      const relations = await db.all(rels, { ...args, kind, ids: rows.map((r) => r.id) });
       const locationIds = [...new Set(relations.filter((r) => r.relation === 'defined_in').map((r) => r.to_id))];
       const locations = new Map(
         locationIds.length
-          ? (await db.all<{ id: string; attributes: unknown }>(locs, { ...args, ids: locationIds })).map((l) => [
-              l.id,
-              readJson<Attributes>(l.attributes) ?? {},
-            ])
+          ? (await db.all(locs, { ...args, ids: locationIds })).map((l) => [l.id, readJson<Attributes>(l.attributes) ?? {}])
           : [],
       );
       const byFrom = new Map<string, RelationRow[]>();
@@ -349,7 +346,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   let key = { k: '', i: '', r: '', tk: '', ti: '' };
   let open: { ref: string; dependsOn: Set<string> } | null = null;
   for (;;) {
-    const rows = await db.all<{ from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string }>(relations, {
+    const rows = await db.all(relations, {
       ...args,
       ...key,
     });
@@ -374,7 +371,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   first = true;
   const rules = new Map(
     (
-      await db.all<RuleRow>(
+      await db.all(
         db.template('aibom.rules', (b) => visibleIn(b)),
         args,
       )
@@ -383,7 +380,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   const findings = findingPage(db);
   let after = '';
   for (;;) {
-    const rows = await db.all<FindingRow>(findings, { ...args, after });
+    const rows = await db.all(findings, { ...args, after });
     yield* items(rows.map((f) => JSON.stringify(vulnerability(f, rules.get(f.rule_id)))));
     if (rows.length < limit) break;
     after = rows.at(-1)!.id;

@@ -78,7 +78,7 @@ export async function controlsOf(db: Db, ex: Executor, tenant: string, workspace
       .where('workspace_id', '=', param('workspace'))
       .orderBy('id'),
   );
-  return (await ex.all<Record<string, unknown>>(t, { tenant, workspace })).map(controlOf);
+  return (await ex.all(t, { tenant, workspace })).map(controlOf);
 }
 
 export async function getControl(db: Db, ex: Executor, tenant: string, workspace: string, id: string): Promise<Control | undefined> {
@@ -90,7 +90,7 @@ export async function getControl(db: Db, ex: Executor, tenant: string, workspace
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, workspace, id });
+  const row = await ex.first(t, { tenant, workspace, id });
   return row ? controlOf(row) : undefined;
 }
 
@@ -199,6 +199,6 @@ export async function openCounts(db: Db, ex: Executor, tenant: string, workspace
       .where('i.status', '=', 'open')
       .groupBy('i.rule_id'),
   );
-  const rows = await ex.all<{ rule_id: string; n: number }>(t, { tenant, workspace });
+  const rows = await ex.all(t, { tenant, workspace });
   return new Map(rows.map((r) => [r.rule_id, Number(r.n)]));
 }

@@ -48,10 +48,7 @@ export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string
     ).groupBy(['o.object_kind', 'i.severity']),
   );
   const args = scopeArgs(scope);
-  const [inv, iss] = await Promise.all([
-    db.all<{ kind: string; n: number }>(inventory, args),
-    db.all<{ object_kind: string; severity: string; n: number }>(issues, args),
-  ]);
+  const [inv, iss] = await Promise.all([db.all(inventory, args), db.all(issues, args)]);
   const out = new Map<string, KindFigures>();
   for (const k of kinds) {
     out.set(k, { object_type: k, total_inventory_count: 0, total_issues_count: 0, critical_issues_count: 0, high_issues_count: 0 });
@@ -129,7 +126,7 @@ export async function topIssues(db: Db, scope: WorkspaceScope, limit: number): P
       .orderBy('i.id')
       .limit(sql.lit(limit)),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope) });
+  const rows = await db.all(t, { ...scopeArgs(scope) });
   return rows.map((r) => {
     const objects = Number(r.objects);
     const critical = r.severity === 'critical' ? objects : 0;
@@ -188,7 +185,7 @@ export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, lim
       .orderBy('id')
       .limit(sql.lit(limit)),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind });
+  const rows = await db.all(t, { ...scopeArgs(scope), kind });
   return rows.map((r) => ({
     aispm_object_id: r.id as string,
     aispm_friendly_name: r.name as string,

@@ -62,7 +62,7 @@ export async function readStored(at: StoredAt, q: StoredQuery & { wording?: bool
   for (const part of chunks([...new Set(q.values)])) {
     const values = q.by === 'object' ? JSON.stringify(part.map(splitKey)) : part;
     // PostgreSQL returns a bigint as text.
-    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, values, source: q.source }))
+    for (const r of await tx.all(t, { tenant, workspace, values, source: q.source }))
       out.push({ ...r, detected_at: Number(r.detected_at) });
   }
   return out;

@@ -97,7 +97,7 @@ export async function getInstance(db: Db, tenant: string, workspace: string, id:
       .where('i.workspace_id', '=', param('workspace'))
       .where('i.id', '=', param('id')),
   );
-  return db.first<InstanceRow>(t, { tenant, workspace, id });
+  return db.first(t, { tenant, workspace, id });
 }
 
 /**
@@ -116,5 +116,5 @@ export async function objectKindsInIssue(db: Db, tenant: string, workspace: stri
       .where('object_id', '=', param('object'))
       .orderBy('object_kind'),
   );
-  return (await db.all<{ object_kind: string }>(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
+  return (await db.all(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
 }

@@ -74,7 +74,7 @@ export function issuesBase(b: Builder) {
 
 export async function getIssue(db: Db, tenant: string, workspace: string, id: string): Promise<IssueRow | undefined> {
   const t = db.template('issues.get', (b) => issuesBase(b).where('i.id', '=', param('id')));
-  return db.first<IssueRow>(t, { tenant, workspace, id });
+  return db.first(t, { tenant, workspace, id });
 }
 
 // ---- issues grouped by other dimensions ------------------------------------------------------
@@ -203,5 +203,5 @@ export async function objectNameOf(db: Db, tenant: string, workspace: string, ki
       .where('kind', '=', param('kind'))
       .where('id', '=', param('id')),
   );
-  return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
+  return (await db.first(t, { tenant, workspace, kind, id }))?.name ?? null;
 }

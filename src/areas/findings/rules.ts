@@ -108,7 +108,7 @@ export function visibleIn(b: Builder) {
 /** One rule as a workspace sees it: static, or external to that workspace. */
 export async function getRule(db: Db, tenant: string, workspace: string, ruleId: string): Promise<RuleRow | undefined> {
   const t = db.template('rules.get', (b) => visibleIn(b).where('r.rule_id', '=', param('rule')));
-  return db.first<RuleRow>(t, { tenant, workspace, rule: ruleId });
+  return db.first(t, { tenant, workspace, rule: ruleId });
 }
 
 /** Whether a rule is static or external to one of the scope's workspaces (rule results answer 404 otherwise). */

@@ -166,9 +166,9 @@ export async function* sarifLog(db: Db, tenant: string, workspace: string): Asyn
       .where('i.status', '=', 'open')
       .where('i.code_location', 'is not', null),
   );
-  const used = new Set((await db.all<{ rule_id: string }>(ruleIds, { tenant, workspace })).map((r) => r.rule_id));
+  const used = new Set((await db.all(ruleIds, { tenant, workspace })).map((r) => r.rule_id));
   const rulesT = db.template('sarif.rules', (b) => visibleIn(b).orderBy('r.rule_id'));
-  const rules = (await db.all<RuleRow>(rulesT, { tenant, workspace })).filter((r) => used.has(r.rule_id));
+  const rules = (await db.all(rulesT, { tenant, workspace })).filter((r) => used.has(r.rule_id));
   const index = new Map(rules.map((r, i) => [r.rule_id, i]));
 
   const run = {
@@ -189,7 +189,7 @@ export async function* sarifLog(db: Db, tenant: string, workspace: string): Asyn
   let after = '';
   let first = true;
   for (;;) {
-    const rows = await db.all<SarifInstance>(page, { tenant, workspace, after });
+    const rows = await db.all(page, { tenant, workspace, after });
     const parts: string[] = [];
     for (const i of rows) {
       const loc = placeable(i.code_location);

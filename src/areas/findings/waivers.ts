@@ -81,7 +81,7 @@ export async function instanceToWaive(ctx: BatchContext, id: string): Promise<Ta
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ctx.tx.first<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, id });
+  const r = await ctx.tx.first(t, { tenant: ctx.tenant, workspace: ctx.workspace, id });
   if (!r) throw notFound(`no instance ${id.slice(0, 64)} in this workspace`);
   return asTarget(r);
 }
@@ -95,7 +95,7 @@ export async function getWaiver(db: Db, ex: Executor, tenant: string, workspace:
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ex.first<WaiverRow>(t, { tenant, workspace, id });
+  const r = await ex.first(t, { tenant, workspace, id });
   return r ? waiverOf(r) : undefined;
 }
 
@@ -166,7 +166,7 @@ async function coveredBy(ctx: BatchContext, waiverId: string): Promise<Target[]>
       .where('workspace_id', '=', param('workspace'))
       .where('waiver_id', '=', param('waiver')),
   );
-  return (await ctx.tx.all<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, waiver: waiverId })).map(asTarget);
+  return (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, waiver: waiverId })).map(asTarget);
 }
 
 /** Every instance of a rule on one object. */
@@ -181,9 +181,7 @@ async function ofRuleOnObject(ctx: BatchContext, ruleId: string, kind: string, o
       .where('object_id', '=', param('object'))
       .where('rule_id', '=', param('rule')),
   );
-  return (await ctx.tx.all<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId, kind, object: objectId })).map(
-    asTarget,
-  );
+  return (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId, kind, object: objectId })).map(asTarget);
 }
 
 /**

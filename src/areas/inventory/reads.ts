@@ -79,7 +79,7 @@ export async function getEntity(
       .where('kind', '=', param('kind'))
       .where('id', '=', param('id')),
   );
-  return db.first<EntityRow & { row_json: string | null }>(t, { tenant, workspace, kind: kind.name, id });
+  return db.first(t, { tenant, workspace, kind: kind.name, id });
 }
 
 /** Entities kept per kind by ingest, so an unfiltered total is one primary-key lookup. */
@@ -92,7 +92,7 @@ export async function kindCount(db: Db, tenant: string, workspace: string, kind:
       .where('workspace_id', '=', param('workspace'))
       .where('kind', '=', param('kind')),
   );
-  return Number((await db.first<{ count: number }>(t, { tenant, workspace, kind }))?.count ?? 0);
+  return Number((await db.first(t, { tenant, workspace, kind }))?.count ?? 0);
 }
 
 /**

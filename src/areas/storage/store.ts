@@ -92,7 +92,7 @@ export async function getEntry(db: Db, k: EntryKey): Promise<StoredEntry | undef
   const t = db.template('storage.get', (b, d) =>
     whereKey(b.selectFrom('client_storage').select([d.jsonText('value').as('value'), 'created_at', 'updated_at', 'version'])),
   );
-  return db.first<StoredEntry>(t, keyArgs(k));
+  return db.first(t, keyArgs(k));
 }
 
 function updateTemplate(db: Db, versions: 'any' | 'list') {
@@ -149,7 +149,7 @@ function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): P
       .where('workspace_id', '=', '')
       .where('user_id', '=', param('user')),
   );
-  return tx.first<{ count: number }>(t, { tenant, user, scopes: perUserScopeNames });
+  return tx.first(t, { tenant, user, scopes: perUserScopeNames });
 }
 
 /**

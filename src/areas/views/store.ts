@@ -119,7 +119,7 @@ export async function getView(db: Db, ex: Executor, tenant: string, id: string):
       .where('v.tenant_id', '=', param('tenant'))
       .where('v.id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, id });
+  const row = await ex.first(t, { tenant, id });
   return row ? viewOf(row) : undefined;
 }
 
@@ -192,7 +192,7 @@ export async function updateView(db: Db, ex: Executor, tenant: string, id: strin
 
 /** Removes a view and the rows of its exports that are not running (a running one finishes and finds its view gone). */
 export async function deleteView(db: Db, ex: Executor, tenant: string, id: string): Promise<string[]> {
-  const ids = await ex.all<{ id: string }>(
+  const ids = await ex.all(
     db.template('views.export-ids', (b) =>
       b.selectFrom('view_exports').select('id').where('tenant_id', '=', param('tenant')).where('view_id', '=', param('id')),
     ),
@@ -351,7 +351,7 @@ export async function getExport(db: Db, tenant: string, id: string, ex: Executor
       .where('e.tenant_id', '=', param('tenant'))
       .where('e.id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, id });
+  const row = await ex.first(t, { tenant, id });
   return row ? exportOf(row) : undefined;
 }
 
@@ -384,7 +384,7 @@ export async function exportBytesUsed(db: Db, ex: Executor, tenant: string): Pro
       .where('tenant_id', '=', param('tenant'))
       .where('finished_at', 'is not', null),
   );
-  const row = await ex.first<{ bytes: unknown }>(t, { tenant });
+  const row = await ex.first(t, { tenant });
   return Number(row?.bytes ?? 0);
 }
 
@@ -399,7 +399,7 @@ export async function completedRecurring(db: Db, ex: Executor, tenant: string, v
       .orderBy('e.finished_at', 'desc')
       .orderBy('e.id', 'desc'),
   );
-  return ex.all<{ id: string; file: string }>(t, { tenant, view });
+  return ex.all(t, { tenant, view });
 }
 
 export interface SettledExport {
@@ -419,7 +419,7 @@ export async function settledBefore(db: Db, cutoff: number, limit: number): Prom
       .orderBy('j.finished_at')
       .limit(param<number>('limit')),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { cutoff, limit });
+  const rows = await db.all(t, { cutoff, limit });
   return rows.map((r) => ({
     tenant_id: r.tenant_id as string,
     id: r.id as string,
@@ -433,7 +433,7 @@ export async function oldestSettled(db: Db, ex: Executor): Promise<number | null
   const t = db.template('views.oldest-settled', (b) =>
     exportFrom(b).select(sql<number>`min(j.finished_at)`.as('at')).where(sql<boolean>`j.state in ('completed', 'failed')`),
   );
-  const row = await ex.first<{ at: unknown }>(t, {});
+  const row = await ex.first(t, {});
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
@@ -449,6 +449,6 @@ export async function lastExportBytes(db: Db, ex: Executor, tenant: string, view
       .orderBy('finished_at', 'desc')
       .limit(1),
   );
-  const row = await ex.first<{ byte_count: unknown }>(t, { tenant, view });
+  const row = await ex.first(t, { tenant, view });
   return Number(row?.byte_count ?? 0);
 }

@@ -2,8 +2,9 @@
 // enable again), the outbox of deliveries and the log of their attempts.
 
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Severity } from '../../catalog/rules/index.ts';
@@ -15,14 +16,7 @@ export type SubscriptionRow = Omit<WebhookSubscriptionsTable, 'events'> & { even
 
 export type DeliveryRow = WebhookDeliveriesTable;
 
-export interface AttemptRow {
-  attempt: number;
-  started_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  outcome: 'delivered' | 'failed' | 'refused';
-  error: string | null;
-}
+export type AttemptRow = Omit<Selectable<WebhookAttemptsTable>, 'tenant_id' | 'workspace_id' | 'delivery_id'>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -150,7 +144,7 @@ export async function getSubscription(
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  return ex.first<SubscriptionRow>(t, { tenant, workspace, id });
+  return ex.first(t, { tenant, workspace, id });
 }
 
 /** The active subscriptions of a workspace (in the transaction of a batch). */
@@ -164,7 +158,7 @@ export async function activeSubscriptions(db: Db, ex: Executor, tenant: string, 
       .where('status', '=', 'active')
       .orderBy('id'),
   );
-  return ex.all<SubscriptionRow>(t, { tenant, workspace });
+  return ex.all(t, { tenant, workspace });
 }
 
 /**
@@ -183,7 +177,7 @@ export async function auditSubscriptions(db: Db, ex: Executor, tenant: string, w
       .orderBy('workspace_id')
       .orderBy('id'),
   );
-  return ex.all<SubscriptionRow>(t, { tenant, workspace });
+  return ex.all(t, { tenant, workspace });
 }
 
 /**
@@ -331,7 +325,7 @@ export async function getDelivery(db: Db, ex: Executor, tenant: string, workspac
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ex.first<DeliveryRow>(t, { tenant, workspace, id });
+  const r = await ex.first(t, { tenant, workspace, id });
   return r && { ...r, attempts: Number(r.attempts), created_at: Number(r.created_at), last_status_code: num(r.last_status_code) };
 }
 
@@ -345,7 +339,7 @@ export async function deliveryAttempts(db: Db, tenant: string, workspace: string
       .where('delivery_id', '=', param('delivery'))
       .orderBy('attempt'),
   );
-  return db.all<AttemptRow>(t, { tenant, workspace, delivery });
+  return db.all(t, { tenant, workspace, delivery });
 }
 
 /** A delivery as the API answers it. */

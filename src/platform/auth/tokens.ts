@@ -193,7 +193,7 @@ export async function createToken(db: Db, input: CreateTokenInput, ex: Executor 
 
 export async function findKeyByHash(db: Db, hash: string): Promise<ApiKey | undefined> {
   const t = db.template('tokens.by-hash', (b) => b.selectFrom('api_keys').select(columns).where('secret_hash', '=', param('hash')));
-  const row = await db.first<KeyRow>(t, { hash });
+  const row = await db.first(t, { hash });
   return row ? fromRow(row) : undefined;
 }
 
@@ -204,7 +204,7 @@ export async function listKeys(db: Db, tenantId?: string): Promise<ApiKey[]> {
       : db.template('tokens.list-tenant', (b) =>
           b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).orderBy('created_at').orderBy('id'),
         );
-  return (await db.all<KeyRow>(t, { tenant: tenantId })).map(fromRow);
+  return (await db.all(t, { tenant: tenantId })).map(fromRow);
 }
 
 /** One key of a tenant, revoked or not. */
@@ -212,7 +212,7 @@ export async function getKey(db: Db, ex: Executor, tenantId: string, id: string)
   const t = db.template('tokens.get', (b) =>
     b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).where('id', '=', param('id')),
   );
-  const row = await ex.first<KeyRow>(t, { tenant: tenantId, id });
+  const row = await ex.first(t, { tenant: tenantId, id });
   return row ? fromRow(row) : undefined;
 }
 

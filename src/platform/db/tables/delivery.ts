@@ -101,8 +101,7 @@ export interface WebhookAttemptsTable {
   started_at: number;
   duration_ms: number;
   status_code: number | null;
-  /** delivered, failed or refused. */
-  outcome: string;
+  outcome: 'delivered' | 'failed' | 'refused';
   error: string | null;
 }
 
