@@ -7,7 +7,7 @@
 // started last on the asset (`scan_assets.is_current`); a scan is current when it is current for
 // at least one of its assets (`scans.current_assets > 0`, which partial indexes cover).
 
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
@@ -15,25 +15,14 @@ import type { ScansTable } from '../../platform/db/tables/inventory.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
-export interface ScanRow extends Record<string, unknown> {
+/**
+ * A scan as `scanFields` reads it; with its workspace on lists over several, and, read for one
+ * asset, whether the scan is current for that asset (0/1 on SQLite, a boolean on PostgreSQL).
+ */
+export type ScanRow = Pick<Selectable<ScansTable>, (typeof scanFields)[number] extends `s.${infer C}` ? C : never> & {
   workspace_id?: string;
-  id: string;
-  sensor_type: string;
-  cicd_type: string | null;
-  repository: string | null;
-  branch: string | null;
-  commit_sha: string | null;
-  status: string;
-  started_at: number;
-  finished_at: number | null;
-  assets: number;
-  current_assets: number;
-  ai_objects: number;
-  findings: number;
-  attributes: unknown;
-  /** Present when the row was read for one asset: whether the scan is current for that asset. */
   pair_current?: number | boolean;
-}
+} & Record<string, unknown>;
 
 export const scanFields = [
   's.id',

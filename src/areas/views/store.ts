@@ -420,12 +420,7 @@ export async function settledBefore(db: Db, cutoff: number, limit: number): Prom
       .limit(param<number>('limit')),
   );
   const rows = await db.all(t, { cutoff, limit });
-  return rows.map((r) => ({
-    tenant_id: r.tenant_id as string,
-    id: r.id as string,
-    file: r.file as string,
-    finished_at: Number(r.finished_at),
-  }));
+  return rows.map((r) => ({ tenant_id: r.tenant_id, id: r.id, file: r.file, finished_at: Number(r.finished_at) }));
 }
 
 /** When the oldest settled export settled, if any is left. */

@@ -4,7 +4,9 @@
 
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/database.ts';
+import type { ApiKeysTable } from '../db/tables/access.ts';
 import { param, readJson } from '../db/database.ts';
 
 export const TOKEN_PREFIX = 'aispm_';
@@ -82,20 +84,8 @@ export function newTokenString(): string {
   return TOKEN_PREFIX + body + checksum(body);
 }
 
-interface KeyRow {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  name: string;
-  workspaces: unknown;
-  scopes: unknown;
-  hint: string;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  created_by: string | null;
-  last_used_at: number | null;
-}
+/** A key as `columns` reads it: everything but the secret's hash. */
+type KeyRow = Pick<Selectable<ApiKeysTable>, (typeof columns)[number]>;
 
 function fromRow(r: KeyRow): ApiKey {
   return {
