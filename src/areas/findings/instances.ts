@@ -5,36 +5,17 @@
 
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Db, Unqualified } from '../../platform/db/database.ts';
+import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
 /** Which instances a list shows: open ones, waived ones, resolved ones, or all. */
 export type StatusFilter = 'open' | 'waived' | 'resolved' | 'all';
 export const statusFilters: StatusFilter[] = ['open', 'waived', 'resolved', 'all'];
 
-export interface InstanceRow extends Record<string, unknown> {
-  workspace_id: string;
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: string;
-  status: string;
-  title: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  resolved_at: number | null;
-  cvss_score: number | null;
-  owasp_category: string | null;
-  scan_id: string | null;
-  source: string;
-  category: string;
-  description: string;
-  code_location: unknown;
-  evidence: unknown;
-  remediation: string;
-  waiver: unknown;
-}
+/** An instance as `selected` reads it. */
+export type InstanceRow = Pick<Selectable<IssueInstancesTable>, Unqualified<(typeof selected)[number]>> & Record<string, unknown>;
 
 export const selected = [
   'i.workspace_id',

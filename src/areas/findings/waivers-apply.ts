@@ -15,7 +15,7 @@
 // A workspace without waivers costs one indexed read per batch context.
 
 import type { Selectable } from 'kysely';
-import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
+import type { FindingWaiversTable, IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import { type BatchContext, objectKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -40,19 +40,7 @@ export interface Waiver {
   expiresAt: number | null;
 }
 
-export interface WaiverRow {
-  id: string;
-  scope: string;
-  instance_id: string | null;
-  rule_id: string;
-  object_kind: string;
-  object_id: string;
-  kind: string;
-  reason: string;
-  waived_by: string;
-  waived_at: number;
-  expires_at: number | null;
-}
+export type WaiverRow = Omit<Selectable<FindingWaiversTable>, 'tenant_id' | 'workspace_id'>;
 
 export function waiverOf(r: WaiverRow): Waiver {
   return {

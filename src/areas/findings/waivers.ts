@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { BatchContext, type Change, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import { chunks, updateRows } from '../../platform/db/bulk.ts';
+import type { Selectable } from 'kysely';
+import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
@@ -35,20 +37,8 @@ import {
 
 export const WAIVER_EXPIRE_JOB = 'findings.waiver-expire';
 
-interface Target {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  status: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  resolved_at: number | null;
-  title: string;
-  source: string;
-  waiver_id: string | null;
-}
+/** A finding a waiver may cover, as `targetColumns` reads it. */
+type Target = Pick<Selectable<IssueInstancesTable>, (typeof targetColumns)[number]>;
 
 const targetColumns = [
   'id',

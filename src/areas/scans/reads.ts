@@ -10,7 +10,7 @@
 import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db } from '../../platform/db/database.ts';
+import type { Builder, Db, Unqualified } from '../../platform/db/database.ts';
 import type { ScansTable } from '../../platform/db/tables/inventory.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
@@ -19,7 +19,7 @@ import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../pl
  * A scan as `scanFields` reads it; with its workspace on lists over several, and, read for one
  * asset, whether the scan is current for that asset (0/1 on SQLite, a boolean on PostgreSQL).
  */
-export type ScanRow = Pick<Selectable<ScansTable>, (typeof scanFields)[number] extends `s.${infer C}` ? C : never> & {
+export type ScanRow = Pick<Selectable<ScansTable>, Unqualified<(typeof scanFields)[number]>> & {
   workspace_id?: string;
   pair_current?: number | boolean;
 } & Record<string, unknown>;

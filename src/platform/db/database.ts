@@ -16,6 +16,8 @@ export type Engine = 'sqlite' | 'postgres';
 export type Builder = Kysely<Database>;
 export type Row = Record<string, unknown>;
 export type Args = Record<string, unknown>;
+/** A column of a select list without its table's alias (`'i.id'` is `'id'`): for picking a table's row type. */
+export type Unqualified<S extends string> = S extends `${string}.${infer C}` ? C : S;
 
 const PARAM = Symbol('param');
 interface ParamMarker {
