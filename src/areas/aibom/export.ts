@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { bomRef, CYCLONEDX_SPEC, componentKinds, findingRef, placeOf, prop, relationsJoining, serviceKinds } from '../../catalog/aibom.ts';
 import { controlById } from '../../catalog/frameworks.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, RowOf } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { type RuleRow, visibleIn } from '../findings/rules.ts';
 
@@ -29,19 +29,8 @@ const PAGE = 1000;
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 type Attributes = Record<string, unknown>;
-interface EntityRow {
-  id: string;
-  name: string;
-  attributes: unknown;
-  first_seen: number;
-  last_seen: number;
-}
-interface RelationRow {
-  from_id: string;
-  relation: string;
-  to_kind: string;
-  to_id: string;
-}
+type EntityRow = RowOf<ReturnType<typeof entityPage>>;
+type RelationRow = RowOf<ReturnType<typeof relationsOf>>;
 type Property = { name: string; value: string };
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -181,20 +170,7 @@ function relationPage(db: Db) {
   );
 }
 
-interface FindingRow {
-  id: string;
-  rule_id: string;
-  severity: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  title: string;
-  description: string;
-  remediation: string;
-  code_location: unknown;
-  cvss_score: number | null;
-  owasp_category: string | null;
-}
+type FindingRow = RowOf<ReturnType<typeof findingPage>>;
 
 function findingPage(db: Db) {
   return db.template('aibom.findings', (b) =>

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { controlById } from '../../catalog/frameworks.ts';
 import { type RuleRow, visibleIn } from './rules.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, RowOf } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
 export const SARIF_MEDIA_TYPE = 'application/sarif+json';
@@ -37,19 +37,7 @@ interface CodeLocation {
   url?: string | null;
 }
 
-interface SarifInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: string;
-  title: string;
-  description: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  code_location: unknown;
-  cvss_score: number | null;
-}
+type SarifInstance = RowOf<ReturnType<typeof pageTemplate>>;
 
 /** The same for one finding in every export, different between findings: a hash of where it lives and its id. */
 export function fingerprintOf(tenant: string, workspace: string, instanceId: string): string {

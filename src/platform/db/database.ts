@@ -32,6 +32,9 @@ export function param<T = string>(name: string): T {
   return { [PARAM]: name } as unknown as T;
 }
 
+/** The row a template reads: `RowOf<ReturnType<typeof pageTemplate>>` names it where it is used. */
+export type RowOf<T> = T extends Template<infer R> ? R : never;
+
 /** Never set: the key of a template's row type, which exists for the type checker only. */
 declare const ROW: unique symbol;
 
