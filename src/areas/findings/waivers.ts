@@ -30,7 +30,6 @@ import {
   type Waiver,
   WaiverIndex,
   type WaiverKind,
-  type WaiverRow,
   type WaiverScope,
   waiverOf,
 } from './waivers-apply.ts';

@@ -279,7 +279,6 @@ async function relationSources(
   );
   for (const part of chunks(records)) {
     const keys = JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId]));
-    type Row = { from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string; sources: unknown };
     for (const row of await tx.all(t, { tenant, workspace, keys })) stored.set(keyOf(row), row.sources);
   }
   const out = new Map<string, string[]>();

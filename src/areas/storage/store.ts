@@ -19,7 +19,9 @@
 
 import { randomInt } from 'node:crypto';
 import { perUserScopeNames, type StorageScopeName } from '../../catalog/storage-scopes.ts';
+import type { Selectable } from 'kysely';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
+import type { ClientStorageTable } from '../../platform/db/tables/delivery.ts';
 import { param } from '../../platform/db/database.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
@@ -39,13 +41,8 @@ export interface EntryKey {
 
 export type NamespaceKey = Omit<EntryKey, 'key'>;
 
-export interface StoredEntry {
-  /** The value's compact JSON text, exactly as written. */
-  value: string;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+/** An entry as read: the value's compact JSON text, exactly as written (jsonText), and its times and version. */
+export type StoredEntry = Pick<Selectable<ClientStorageTable>, 'created_at' | 'updated_at' | 'version'> & { value: string };
 
 /** What a PUT requires of the current entry. */
 export type WriteCondition =
@@ -246,12 +243,7 @@ export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'an
   });
 }
 
-export interface KeyRow extends Record<string, unknown> {
-  key: string;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+export type KeyRow = Pick<Selectable<ClientStorageTable>, 'key' | 'created_at' | 'updated_at' | 'version'>;
 
 const keyColumns: ColumnDef[] = [
   { name: 'key', type: 'string', description: 'The key.', sortable: true, from: { field: 'key' } },

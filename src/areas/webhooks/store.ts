@@ -11,10 +11,10 @@ import type { Severity } from '../../catalog/rules/index.ts';
 import type { EventType } from './events.ts';
 import { newSecret } from './signing.ts';
 
-/** A subscription as stored; `events` is read back as JSON (an array of event types). */
-export type SubscriptionRow = Omit<WebhookSubscriptionsTable, 'events'> & { events: unknown };
+/** A subscription as stored; `events` is read back as JSON (an array of event types): eventsOf. */
+export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
 
-export type DeliveryRow = WebhookDeliveriesTable;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 export type AttemptRow = Omit<Selectable<WebhookAttemptsTable>, 'tenant_id' | 'workspace_id' | 'delivery_id'>;
 

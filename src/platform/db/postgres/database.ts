@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
-import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
+import { type Args, BaseDb, bind, type Executor, type PoolStats, type Template, timed } from '../database.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
 import { type PgQueryable, ReadPipes } from './read-pipes.ts';
 
