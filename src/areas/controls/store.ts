@@ -2,9 +2,11 @@
 // makes it a rule like the shipped ones in every findings read (rules lists, issues, compliance,
 // SARIF, webhooks). Both are written in the caller's transaction.
 
+import type { Selectable } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { bulkInsert, json } from '../../platform/db/bulk.ts';
 import { type Db, type Executor, param, readJson } from '../../platform/db/database.ts';
+import type { ControlsTable } from '../../platform/db/tables/findings.ts';
 import { ruleColumns, upsertRules, writeRuleControls } from '../findings/rules-writer.ts';
 import type { QueryKind } from './query.ts';
 
@@ -49,20 +51,20 @@ const columns = [
   'updated_at',
 ] as const;
 
-function controlOf(r: Record<string, unknown>): Control {
+function controlOf(r: Pick<Selectable<ControlsTable>, (typeof columns)[number]>): Control {
   return {
-    tenant: r.tenant_id as string,
-    workspace: r.workspace_id as string,
-    id: r.id as string,
-    title: r.title as string,
-    severity: r.severity as Severity,
-    description: r.description as string,
-    remediation: r.remediation as string,
+    tenant: r.tenant_id,
+    workspace: r.workspace_id,
+    id: r.id,
+    title: r.title,
+    severity: r.severity,
+    description: r.description,
+    remediation: r.remediation,
     frameworks: readJson<string[]>(r.frameworks) ?? [],
     enabled: Number(r.enabled) !== 0,
-    queryKind: r.query_kind as QueryKind,
-    query: r.query as string,
-    createdBy: r.created_by as string,
+    queryKind: r.query_kind,
+    query: r.query,
+    createdBy: r.created_by,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };

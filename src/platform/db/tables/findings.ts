@@ -151,14 +151,14 @@ export interface ControlsTable {
   /** Its rule id (`CTL-…`). */
   id: string;
   title: string;
-  severity: string;
+  severity: Severity;
   description: string;
   remediation: string;
   /** JSON array of compliance control ids. */
   frameworks: Json;
   enabled: number;
-  /** 'list' or 'paths'. */
-  query_kind: string;
+  /** A list query or a paths query (QueryKind of src/areas/controls/query.ts). */
+  query_kind: 'list' | 'paths';
   /** `aispm-agents?…` for a list, the paths query string for paths. */
   query: string;
   created_by: string;
