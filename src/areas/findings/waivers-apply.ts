@@ -45,12 +45,12 @@ export type WaiverRow = Omit<Selectable<FindingWaiversTable>, 'tenant_id' | 'wor
 export function waiverOf(r: WaiverRow): Waiver {
   return {
     id: r.id,
-    scope: r.scope as WaiverScope,
+    scope: r.scope,
     instanceId: r.instance_id,
     ruleId: r.rule_id,
     objectKind: r.object_kind,
     objectId: r.object_id,
-    kind: r.kind as WaiverKind,
+    kind: r.kind,
     reason: r.reason,
     waivedBy: r.waived_by,
     waivedAt: Number(r.waived_at),

@@ -33,9 +33,9 @@ export function subscriptionView(r: SubscriptionRow, now: number) {
     workspace_id: r.workspace_id,
     url: r.url,
     events: eventsOf(r),
-    min_severity: r.min_severity as Severity,
+    min_severity: r.min_severity,
     description: r.description,
-    status: r.status as 'active' | 'disabled',
+    status: r.status,
     disabled_reason: r.disabled_reason,
     disabled_at: rfc3339(num(r.disabled_at)),
     last_success_at: rfc3339(num(r.last_success_at)),
@@ -72,7 +72,7 @@ export interface NewSubscription {
   workspace: string;
   url: string;
   events: EventType[];
-  minSeverity: string;
+  minSeverity: Severity;
   description: string;
   createdBy: string;
   /** Receives every audit row of the tenant (its maker is an admin of every workspace), not only its workspace's. */

@@ -75,7 +75,7 @@ function fromRow<P>(r: JobRow): Job<P> {
     kind: r.kind,
     key: r.dedupe_key,
     payload: readJson<P>(r.payload),
-    state: r.state as JobState,
+    state: r.state,
     runAt: Number(r.run_at),
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
@@ -399,7 +399,7 @@ export async function releaseJob(db: Db, job: Job, owner: string, now: number): 
     b
       .updateTable('jobs')
       .set({
-        state: sql<string>`case when attempts > 1 then 'retry_pending' else 'scheduled' end`,
+        state: sql<'retry_pending' | 'scheduled'>`case when attempts > 1 then 'retry_pending' else 'scheduled' end`,
         attempts: sql<number>`attempts - 1`,
         run_at: param<number>('now'),
         lease_owner: null,

@@ -1,6 +1,7 @@
 // What the service keeps for its clients and delivers to them: client storage, jobs, webhooks, views and their exports.
 // Conventions of every table: see ../schema.ts.
 
+import type { Severity } from '../../../catalog/rules/types.ts';
 import type { Json } from './json.ts';
 
 export interface ClientStorageTable {
@@ -28,8 +29,7 @@ export interface JobsTable {
   /** At most one unfinished job holds a key (null: none). */
   dedupe_key: string | null;
   payload: Json;
-  /** scheduled, running, retry_pending, completed or failed. */
-  state: string;
+  state: 'scheduled' | 'running' | 'retry_pending' | 'completed' | 'failed';
   /** Due from this time (epoch ms). */
   run_at: number;
   /** Runs started so far. */
@@ -54,14 +54,13 @@ export interface WebhookSubscriptionsTable {
   url: string;
   /** JSON array of event types. */
   events: Json;
-  min_severity: string;
+  min_severity: Severity;
   description: string;
   /** whsec_… (Standard Webhooks): signs the deliveries. */
   secret: string;
   previous_secret: string | null;
   previous_secret_until: number | null;
-  /** active or disabled. */
-  status: string;
+  status: 'active' | 'disabled';
   disabled_reason: string | null;
   disabled_at: number | null;
   last_success_at: number | null;

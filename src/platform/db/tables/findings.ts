@@ -67,12 +67,12 @@ export interface FindingWaiversTable {
   tenant_id: string;
   workspace_id: string;
   id: string;
-  scope: string;
+  scope: 'instance' | 'rule';
   instance_id: string | null;
   rule_id: string;
   object_kind: string;
   object_id: string;
-  kind: string;
+  kind: 'accepted_risk' | 'false_positive';
   reason: string;
   waived_by: string;
   waived_at: number;
