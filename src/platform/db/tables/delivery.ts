@@ -119,8 +119,7 @@ export interface ViewsTable {
   sort: string | null;
   /** JSON array of the columns kept, or null for all. */
   columns: Json;
-  /** csv or ndjson. */
-  format: string;
+  format: 'csv' | 'ndjson';
   /** Seconds between recurring exports, or null for none. */
   interval_seconds: number | null;
   last_export_id: string | null;
@@ -136,7 +135,7 @@ export interface ViewExportsTable {
   id: string;
   workspace_id: string;
   view_id: string;
-  format: string;
+  format: 'csv' | 'ndjson';
   /** The file's name in the export directory. */
   file: string;
   /** 1 when a view's interval scheduled it. */
