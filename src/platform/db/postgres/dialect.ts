@@ -175,13 +175,12 @@ export const postgresDialect: SqlDialect = {
   /** Counted from the rows actually deleted, in the same statement. */
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
-    const res = await tx.execute(
-      CompiledQuery.raw(
-        `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`,
-        params,
-      ),
+    // SQL written out with the caller's numbered parameters: the row is declared, as sql<T> declares it.
+    const counting: CompiledQuery<DeletedGroups<K>[number]> = CompiledQuery.raw(
+      `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`,
+      params,
     );
-    return res.rows as DeletedGroups<K>;
+    return (await tx.execute(counting)).rows;
   },
 
   async lockWorkspace(tx, tenant, workspace) {

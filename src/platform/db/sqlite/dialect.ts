@@ -114,11 +114,14 @@ export const sqliteDialect: SqlDialect = {
   /** One writer: counting then deleting inside the transaction sees the same rows. */
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
-    const counted = await tx.execute(
-      CompiledQuery.raw(`select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`, params),
+    // SQL written out with the caller's parameters: the row is declared, as sql<T> declares it.
+    const counting: CompiledQuery<DeletedGroups<K>[number]> = CompiledQuery.raw(
+      `select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`,
+      params,
     );
+    const counted = await tx.execute(counting);
     await tx.execute(CompiledQuery.raw(`delete from ${table} where ${where}`, params));
-    return counted.rows as DeletedGroups<K>;
+    return counted.rows;
   },
 
   // One writer connection: transactions are serial already.
