@@ -5,8 +5,6 @@
 // (promptfoo's provider label). Read before the batch is written; the records themselves come from
 // src/ingest/probes.ts.
 
-import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
-import { sql } from 'kysely';
 import { probeNdjson, type ProbeRun, type ResolvedTarget } from '../../ingest/probes.ts';
 import { objectKey } from '../../ingest/batch-context.ts';
 import { type Db, param, readJson } from '../../platform/db/database.ts';
@@ -14,10 +12,14 @@ import { readStored } from '../findings/instances-store.ts';
 
 async function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
   const t = db.template('probes.named', (b) =>
-    sql<
-      Pick<EntitiesTable, 'id' | 'attributes'>
-    >`select id, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and kind = ${param('kind')} and name_lower = ${param('name')} order by id`.compile(b),
+    b
+      .selectFrom('entities')
+      .select(['id', 'attributes'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where('name_lower', '=', param('name'))
+      .orderBy('id'),
   );
   return db.all(t, { tenant, workspace, kind, name: name.toLowerCase() });
 }
