@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { compileTemplate, param, type RowOf, type Template } from '../src/platform/db/database.ts';
+import { sqliteDialect } from '../src/platform/db/sqlite/dialect.ts';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -54,6 +56,20 @@ describe('typed reads', () => {
 
   it('no rows read are cast', () => {
     assert.deepEqual(offences(CAST_READ, ENGINES), []);
+  });
+
+  // Checked by the type checker (npm run typecheck): a `@ts-expect-error` that no longer errs fails it.
+  it('a template reads the row its query selects, and is not a template of another row', () => {
+    const t = compileTemplate(sqliteDialect.builder.selectFrom('jobs').select(['id', 'state']).where('id', '=', param('id')));
+    assert.deepEqual(t.slots, [{ name: 'id' }]);
+    const row: RowOf<typeof t> = { id: 'j1', state: 'running' };
+    // @ts-expect-error: a job's state is one of the job states
+    const notAState: RowOf<typeof t> = { id: 'j1', state: 'sleeping' };
+    // @ts-expect-error: a template reading jobs is not one reading counts
+    const counts: Template<{ n: number }> = t;
+    // A narrower row is fine: it reads at least that.
+    const ids: Template<{ id: string }> = t;
+    assert.deepEqual([row.state, notAState.state, counts.sql, ids.sql], ['running', 'sleeping', t.sql, t.sql]);
   });
 
   it('the patterns find what they are for', () => {
