@@ -139,8 +139,8 @@ function sizeOf(path: string): number {
 
 async function databaseBytes(db: Db, url: string): Promise<number> {
   if (url.startsWith('sqlite:')) return sizeOf(url.slice('sqlite:'.length));
-  const t = db.template('bench.scale.size', () => sql`select pg_database_size(current_database()) as n`.compile(db.builder));
-  return Number((await db.first<{ n: string }>(t))!.n);
+  const t = db.template('bench.scale.size', () => sql<{ n: number }>`select pg_database_size(current_database()) as n`.compile(db.builder));
+  return Number((await db.first(t))!.n);
 }
 
 function freePort(): Promise<number> {

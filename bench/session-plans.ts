@@ -21,8 +21,8 @@ import { sessionSortColumns, sessionsList } from '../src/areas/runtime/sessions.
 import { createDatabase } from '../test/helpers/harness.ts';
 
 /** The page statement the last readPage ran: the first statement through `all` (the total is a `first`). */
-function recording(db: Db): { db: Db; last(): { t: Template; args: Record<string, unknown> } } {
-  let seen: { t: Template; args: Record<string, unknown> } | undefined;
+function recording(db: Db): { db: Db; last(): { t: Template<unknown>; args: Record<string, unknown> } } {
+  let seen: { t: Template<unknown>; args: Record<string, unknown> } | undefined;
   const wrapped = Object.create(db) as Db;
   wrapped.all = (t, args) => {
     seen = { t, args: args ?? {} };

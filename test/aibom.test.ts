@@ -18,7 +18,8 @@ import { aibom } from '../src/areas/aibom/export.ts';
 import { staticRuleControls } from '../src/catalog/rules/index.ts';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
-import { param } from '../src/platform/db/database.ts';
+import type { Compilable } from 'kysely';
+import { type Builder, param } from '../src/platform/db/database.ts';
 import { body, describeEngines, type Harness } from './helpers/harness.ts';
 import { validateSarif } from './helpers/sarif-schema.ts';
 import { entity, relation } from './helpers/fixtures.ts';
@@ -32,8 +33,7 @@ const url = (w: string) => `/api/v1/aibom/tenants/${T}/workspaces/${w}`;
 /** What the database holds for a workspace: objects, relations and open findings. */
 async function stored(h: Harness, w: string) {
   const args = { t: T, w };
-  const q = (key: string, build: Parameters<Harness['db']['template']>[1]) =>
-    h.db.all<Record<string, string>>(h.db.template(key, build), args);
+  const q = (key: string, build: (b: Builder) => Compilable<Record<string, string>>) => h.db.all(h.db.template(key, build), args);
   const where = (b: any) => b.where('tenant_id', '=', param('t')).where('workspace_id', '=', param('w'));
   const entities = await q('test.aibom.entities', (b) => where(b.selectFrom('entities').select(['kind', 'id'])));
   const relations = await q('test.aibom.relations', (b) =>

@@ -126,17 +126,18 @@ describeEngines(
     });
 
     /** The statements a request ran on the database, with their arguments. */
-    async function statementsOf(url: string): Promise<Array<{ t: Template; args?: Args }>> {
+    async function statementsOf(url: string): Promise<Array<{ t: Template<unknown>; args?: Args }>> {
       const db = h().db;
-      const seen: Array<{ t: Template; args?: Args }> = [];
+      const seen: Array<{ t: Template<unknown>; args?: Args }> = [];
       const { all, first } = db;
-      db.all = <R>(t: Template, args?: Args) => {
+      const [allOf, firstOf] = [all.bind(db), first.bind(db)];
+      db.all = (t, args) => {
         seen.push({ t, args });
-        return all.call(db, t, args) as Promise<R[]>;
+        return allOf(t, args);
       };
-      db.first = <R>(t: Template, args?: Args) => {
+      db.first = (t, args) => {
         seen.push({ t, args });
-        return first.call(db, t, args) as Promise<R | undefined>;
+        return firstOf(t, args);
       };
       try {
         const res = await h().get(url, token);
@@ -148,11 +149,15 @@ describeEngines(
       return seen;
     }
 
-    async function plan(t: Template, args?: Args): Promise<string[]> {
+    async function plan(t: Template<unknown>, args?: Args): Promise<string[]> {
       return h().db.transaction(async (tx) => {
         if (engine === 'postgres') await tx.exec('set local enable_seqscan = off');
-        const explained: Template = { sql: `${engine === 'sqlite' ? 'explain query plan' : 'explain'} ${t.sql}`, slots: t.slots };
-        const rows = await tx.all<Record<string, string>>(explained, args);
+        // The plan's rows: one `detail` each (SQLite's explain query plan), one `QUERY PLAN` each (PostgreSQL's explain).
+        const explained: Template<{ detail?: string; 'QUERY PLAN'?: string }> = {
+          sql: `${engine === 'sqlite' ? 'explain query plan' : 'explain'} ${t.sql}`,
+          slots: t.slots,
+        };
+        const rows = await tx.all(explained, args);
         return rows.map((r) => (engine === 'sqlite' ? r.detail! : r['QUERY PLAN']!));
       });
     }

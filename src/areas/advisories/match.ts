@@ -13,6 +13,7 @@
 // longer covering the version) is resolved, and an open one whose advisory or radius changed is
 // rewritten in place.
 
+import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
 import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -105,7 +106,7 @@ async function touchedObjects(ctx: BatchContext, keys: string[]): Promise<Packag
   );
   const out: PackageObject[] = [];
   for (const part of chunks(keys)) {
-    const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+    const rows = await tx.all(t, {
       tenant,
       workspace,
       keys: JSON.stringify(part.map(splitKey)),
@@ -121,12 +122,12 @@ async function touchedObjects(ctx: BatchContext, keys: string[]): Promise<Packag
 async function allPackageObjects(ctx: BatchContext): Promise<PackageObject[]> {
   const { db, tx, tenant, workspace } = ctx;
   const t = db.template('advisories.objects-with-packages', (b, d) =>
-    sql`select kind, id, name, attributes from entities
+    sql<Pick<EntitiesTable, 'kind' | 'id' | 'name' | 'attributes'>>`select kind, id, name, attributes from entities
       where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and ${d.inList('kind', param('kinds'))}
         and (${sql.raw(d.jsonMember('attributes', 'packages'))} is not null
           or ${sql.raw(d.jsonMember('attributes', 'package'))} is not null)`.compile(b),
   );
-  const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+  const rows = await tx.all(t, {
     tenant,
     workspace,
     kinds: PACKAGE_KINDS,
@@ -164,8 +165,7 @@ async function advisoriesFor(ctx: BatchContext, ids: Set<string>, packages: Set<
         .where(d.inKeys(['ecosystem', 'name'], param('keys'))),
     );
     for (const part of chunks([...packages])) {
-      for (const r of await tx.all<{ advisory_id: string }>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) }))
-        all.add(r.advisory_id);
+      for (const r of await tx.all(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })) all.add(r.advisory_id);
     }
   }
   const t = db.template('advisories.bodies', (b, d) =>
@@ -178,7 +178,7 @@ async function advisoriesFor(ctx: BatchContext, ids: Set<string>, packages: Set<
   );
   const out = new Map<string, StoredAdvisory>();
   for (const part of chunks([...all])) {
-    for (const r of await tx.all<{ id: string; body: unknown; withdrawn: number | null }>(t, { tenant, workspace, ids: part }))
+    for (const r of await tx.all(t, { tenant, workspace, ids: part }))
       out.set(r.id, { advisory: readJson<Advisory>(r.body), withdrawn: r.withdrawn !== null });
   }
   return out;

@@ -105,7 +105,7 @@ export function registerAdvisories(app: FastifyInstance, ctx: AppContext): void 
           .where('workspace_id', '=', param('workspace'))
           .where('id', '=', param('id')),
       );
-      const row = await db.first<{ body: unknown; withdrawn: number | null }>(t, { tenant, workspace, id });
+      const row = await db.first(t, { tenant, workspace, id });
       if (!row) throw notFound('no advisory with this id in the workspace');
       const a = readJson<Advisory>(row.body);
       const f = db.template('advisories.findings', (b) =>
@@ -127,7 +127,7 @@ export function registerAdvisories(app: FastifyInstance, ctx: AppContext): void 
           .orderBy('i.object_kind')
           .orderBy('i.object_id'),
       );
-      const findings = await db.all<{ id: string; object_kind: string; object_id: string; evidence: unknown; name: string | null }>(f, {
+      const findings = await db.all(f, {
         tenant,
         workspace,
         rule: ruleIdOf(id),

@@ -28,7 +28,7 @@ async function storedModified(ctx: BatchContext, ids: string[]): Promise<Map<str
   );
   const out = new Map<string, number>();
   for (const part of chunks(ids)) {
-    for (const r of await tx.all<{ id: string; modified: number }>(t, { tenant, workspace, ids: part })) out.set(r.id, Number(r.modified));
+    for (const r of await tx.all(t, { tenant, workspace, ids: part })) out.set(r.id, Number(r.modified));
   }
   return out;
 }

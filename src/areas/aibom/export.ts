@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { bomRef, CYCLONEDX_SPEC, componentKinds, findingRef, placeOf, prop, relationsJoining, serviceKinds } from '../../catalog/aibom.ts';
 import { controlById } from '../../catalog/frameworks.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, RowOf } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { type RuleRow, visibleIn } from '../findings/rules.ts';
 
@@ -29,19 +29,8 @@ const PAGE = 1000;
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 type Attributes = Record<string, unknown>;
-interface EntityRow {
-  id: string;
-  name: string;
-  attributes: unknown;
-  first_seen: number;
-  last_seen: number;
-}
-interface RelationRow {
-  from_id: string;
-  relation: string;
-  to_kind: string;
-  to_id: string;
-}
+type EntityRow = RowOf<ReturnType<typeof entityPage>>;
+type RelationRow = RowOf<ReturnType<typeof relationsOf>>;
 type Property = { name: string; value: string };
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -181,20 +170,7 @@ function relationPage(db: Db) {
   );
 }
 
-interface FindingRow {
-  id: string;
-  rule_id: string;
-  severity: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  title: string;
-  description: string;
-  remediation: string;
-  code_location: unknown;
-  cvss_score: number | null;
-  owasp_category: string | null;
-}
+type FindingRow = RowOf<ReturnType<typeof findingPage>>;
 
 function findingPage(db: Db) {
   return db.template('aibom.findings', (b) =>
@@ -309,16 +285,13 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   async function* objects(kind: string) {
     let after = '';
     for (;;) {
-      const rows = await db.all<EntityRow>(entities, { ...args, kind, after });
+      const rows = await db.all(entities, { ...args, kind, after });
       if (!rows.length) return;
-      const relations = await db.all<RelationRow>(rels, { ...args, kind, ids: rows.map((r) => r.id) });
+      const relations = await db.all(rels, { ...args, kind, ids: rows.map((r) => r.id) });
       const locationIds = [...new Set(relations.filter((r) => r.relation === 'defined_in').map((r) => r.to_id))];
       const locations = new Map(
         locationIds.length
-          ? (await db.all<{ id: string; attributes: unknown }>(locs, { ...args, ids: locationIds })).map((l) => [
-              l.id,
-              readJson<Attributes>(l.attributes) ?? {},
-            ])
+          ? (await db.all(locs, { ...args, ids: locationIds })).map((l) => [l.id, readJson<Attributes>(l.attributes) ?? {}])
           : [],
       );
       const byFrom = new Map<string, RelationRow[]>();
@@ -349,7 +322,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   let key = { k: '', i: '', r: '', tk: '', ti: '' };
   let open: { ref: string; dependsOn: Set<string> } | null = null;
   for (;;) {
-    const rows = await db.all<{ from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string }>(relations, {
+    const rows = await db.all(relations, {
       ...args,
       ...key,
     });
@@ -374,7 +347,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   first = true;
   const rules = new Map(
     (
-      await db.all<RuleRow>(
+      await db.all(
         db.template('aibom.rules', (b) => visibleIn(b)),
         args,
       )
@@ -383,7 +356,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   const findings = findingPage(db);
   let after = '';
   for (;;) {
-    const rows = await db.all<FindingRow>(findings, { ...args, after });
+    const rows = await db.all(findings, { ...args, after });
     yield* items(rows.map((f) => JSON.stringify(vulnerability(f, rules.get(f.rule_id)))));
     if (rows.length < limit) break;
     after = rows.at(-1)!.id;

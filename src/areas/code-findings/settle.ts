@@ -10,6 +10,7 @@
 // the same repository (the scans with the same `sarif_run` key) that this run does not raise are
 // resolved. Written by the findings' shared writer of imported results (findings/settle-results.ts).
 
+import type { EntitiesTable, RelationsTable, ScansTable } from '../../platform/db/tables/inventory.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
@@ -72,13 +73,15 @@ interface Span {
 async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Map<string, Span[]>> {
   const { db, tx, tenant, workspace } = ctx;
   const t = db.template('code-findings.declared-spans', (b) =>
-    sql`select r.from_kind, r.from_id, e.id, e.attributes from relations r
+    sql<
+      Pick<RelationsTable, 'from_kind' | 'from_id'> & Pick<EntitiesTable, 'id' | 'attributes'>
+    >`select r.from_kind, r.from_id, e.id, e.attributes from relations r
       join entities e on e.tenant_id = r.tenant_id and e.workspace_id = r.workspace_id and e.kind = 'location' and e.id = r.to_id
       where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
         and r.to_kind = 'location' and r.relation = 'defined_in'`.compile(b),
   );
   const out = new Map<string, Span[]>();
-  for (const r of await tx.all<{ from_kind: string; from_id: string; id: string; attributes: unknown }>(t, { tenant, workspace })) {
+  for (const r of await tx.all(t, { tenant, workspace })) {
     const a = readJson<Record<string, unknown>>(r.attributes) ?? {};
     const key = `${typeof a.repository === 'string' ? a.repository : ''}\u0000${String(a.path ?? '')}`;
     if (!wanted.has(key) || typeof a.start_line !== 'number') continue;
@@ -94,12 +97,14 @@ async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Ma
 async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<StoredInstance[]> {
   const { db, tx, tenant, workspace } = ctx;
   const scansOf = db.template('code-findings.runs-of-key', (b, d) =>
-    sql`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+    sql<
+      Pick<ScansTable, 'id' | 'started_at'>
+    >`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
       and ${sql.raw(d.jsonValue('attributes', 'sarif_run', 'string'))} = ${param('key')}`.compile(b),
   );
   const scanIds = new Set<string>();
   for (const run of runs) {
-    const rows = await tx.all<{ id: string; started_at: number }>(scansOf, { tenant, workspace, key: run.attributes.sarif_run });
+    const rows = await tx.all(scansOf, { tenant, workspace, key: run.attributes.sarif_run });
     // A run imported after a later one of the same tool says nothing of what the later one found.
     if (rows.some((r) => r.id !== run.id && Number(r.started_at) > run.startedAt)) continue;
     for (const r of rows) scanIds.add(r.id);

@@ -23,10 +23,10 @@ import { histogramMonths } from '../findings/histogram.ts';
 export const visibleControls = (rc: string) =>
   `((${rc}.tenant_id = '*' and ${rc}.workspace_id = '*') or (${rc}.tenant_id = $tenant and ${rc}.workspace_id = $workspace))`;
 
-/** SQL text with `$name` placeholders as bound parameters. */
-export function withParams(text: string) {
+/** SQL text with `$name` placeholders as bound parameters; `R` is the row it reads (declared, not checked). */
+export function withParams<R = unknown>(text: string) {
   const parts = text.split(/\$([a-z_]+)/);
-  return sql.join(
+  return sql.join<R>(
     parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${param(p)}`)),
     sql.raw(''),
   );
@@ -98,7 +98,7 @@ const zero = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, t
 export async function compliancePosture(db: Db, tenant: string, workspace: string, now: number): Promise<FrameworkPosture[]> {
   const args = { tenant, workspace };
   const findings = db.template('compliance.findings', (b) =>
-    withParams(`
+    withParams<{ framework_id: string; severity: Severity; n: number }>(`
       select f.framework_id, i.severity, sum(i.open_instances) as n
       from issues i join ${frameworkRules} f on f.rule_id = i.rule_id
       where i.tenant_id = $tenant and i.workspace_id = $workspace and i.open_instances > 0
@@ -106,14 +106,14 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
   );
   // A control is assessed when a rule the workspace sees maps to it; the others are not assessed.
   const assessedControls = db.template('compliance.assessed-controls', (b) =>
-    withParams(`
+    withParams<{ framework_id: string; n: number }>(`
       select rc.framework_id, count(distinct rc.control_id) as n
       from rule_controls rc
       where ${visibleControls('rc')}
       group by rc.framework_id`).compile(b),
   );
   const failingControls = db.template('compliance.failing-controls', (b) =>
-    withParams(`
+    withParams<{ framework_id: string; n: number }>(`
       select rc.framework_id, count(distinct rc.control_id) as n
       from rule_controls rc
       where ${visibleControls('rc')} and exists (
@@ -124,7 +124,7 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
   // The objects with open findings and the rules of those findings, in object order: each object's
   // frameworks are the union of its rules' (counted as the rows go by, never held all at once).
   const failing = db.template('compliance.failing-objects', (b) =>
-    withParams(`
+    withParams<{ object_kind: string; object_id: string; rule_id: string }>(`
       select io.object_kind, io.object_id, i.rule_id
       from issue_objects io
       join issues i on i.tenant_id = io.tenant_id and i.workspace_id = io.workspace_id and i.id = io.issue_id
@@ -132,9 +132,11 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
       where io.tenant_id = $tenant and io.workspace_id = $workspace and i.open_instances > 0
       order by io.object_kind, io.object_id`).compile(b),
   );
-  const ruleFrameworks = db.template('compliance.rule-frameworks', (b) => withParams(frameworkRules.slice(1, -1)).compile(b));
+  const ruleFrameworks = db.template('compliance.rule-frameworks', (b) =>
+    withParams<{ framework_id: string; rule_id: string }>(frameworkRules.slice(1, -1)).compile(b),
+  );
   const ruleKinds = db.template('compliance.rule-kinds', (b) =>
-    withParams(`
+    withParams<{ framework_id: string; object_types: unknown }>(`
       select distinct rc.framework_id, r.object_types
       from rule_controls rc
       join rules r on r.tenant_id = rc.tenant_id and r.workspace_id = rc.workspace_id and r.rule_id = rc.rule_id
@@ -149,7 +151,7 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
   );
   const months = histogramMonths(now);
   const trend = db.template('compliance.trend', (b) =>
-    withParams(`
+    withParams<{ framework_id: string; month: string } & Record<Severity, number>>(`
       select f.framework_id, m.month, sum(m.critical) as critical, sum(m.high) as high, sum(m.medium) as medium, sum(m.low) as low
       from issue_monthly_rules m join ${frameworkRules} f on f.rule_id = m.rule_id
       where m.tenant_id = $tenant and m.workspace_id = $workspace and m.month >= $from and m.month <= $to
@@ -157,14 +159,14 @@ export async function compliancePosture(db: Db, tenant: string, workspace: strin
   );
 
   const [findingRows, assessedRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([
-    db.all<{ framework_id: string; severity: Severity; n: number }>(findings, args),
-    db.all<{ framework_id: string; n: number }>(assessedControls, args),
-    db.all<{ framework_id: string; n: number }>(failingControls, args),
-    db.all<{ object_kind: string; object_id: string; rule_id: string }>(failing, args),
-    db.all<{ framework_id: string; rule_id: string }>(ruleFrameworks, args),
-    db.all<{ framework_id: string; object_types: unknown }>(ruleKinds, args),
-    db.all<{ kind: string; count: number }>(kinds, args),
-    db.all<{ framework_id: string; month: string } & Record<Severity, number>>(trend, { ...args, from: months[0], to: months.at(-1) }),
+    db.all(findings, args),
+    db.all(assessedControls, args),
+    db.all(failingControls, args),
+    db.all(failing, args),
+    db.all(ruleFrameworks, args),
+    db.all(ruleKinds, args),
+    db.all(kinds, args),
+    db.all(trend, { ...args, from: months[0], to: months.at(-1) }),
   ]);
   const entitiesOf = new Map(countRows.map((r) => [r.kind, Number(r.count)]));
   const failingRows = failingByFramework(objectRows, pairRows);

@@ -42,7 +42,7 @@ async function neighbours(s: Scope, keys: string[], way: 'in' | 'out' | 'any'): 
         and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
     );
     for (const part of chunks(keys)) {
-      const rows = await s.tx.all<{ k: string; i: string }>(t, {
+      const rows = await s.tx.all(t, {
         tenant: s.tenant,
         workspace: s.workspace,
         keys: JSON.stringify(part.map(splitKey)),
@@ -65,7 +65,7 @@ async function overRelation(s: Scope, keys: string[], relation: string, way: 'in
   );
   const out: string[] = [];
   for (const part of chunks(keys)) {
-    const rows = await s.tx.all<{ i: string }>(t, {
+    const rows = await s.tx.all(t, {
       tenant: s.tenant,
       workspace: s.workspace,
       relation,

@@ -131,7 +131,7 @@ const candidateDecl: FilterDecl = {
   column: 'id',
   op: 'in',
   schema: Type.Array(Type.String()),
-  matching: { column: 'id', select: () => sql`select null as id` },
+  matching: { column: 'id', select: () => sql<{ id: string }>`select null as id` },
 };
 
 /**

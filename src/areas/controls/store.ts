@@ -2,9 +2,11 @@
 // makes it a rule like the shipped ones in every findings read (rules lists, issues, compliance,
 // SARIF, webhooks). Both are written in the caller's transaction.
 
+import type { Selectable } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { bulkInsert, json } from '../../platform/db/bulk.ts';
 import { type Db, type Executor, param, readJson } from '../../platform/db/database.ts';
+import type { ControlsTable } from '../../platform/db/tables/findings.ts';
 import { ruleColumns, upsertRules, writeRuleControls } from '../findings/rules-writer.ts';
 import type { QueryKind } from './query.ts';
 
@@ -49,20 +51,20 @@ const columns = [
   'updated_at',
 ] as const;
 
-function controlOf(r: Record<string, unknown>): Control {
+function controlOf(r: Pick<Selectable<ControlsTable>, (typeof columns)[number]>): Control {
   return {
-    tenant: r.tenant_id as string,
-    workspace: r.workspace_id as string,
-    id: r.id as string,
-    title: r.title as string,
-    severity: r.severity as Severity,
-    description: r.description as string,
-    remediation: r.remediation as string,
+    tenant: r.tenant_id,
+    workspace: r.workspace_id,
+    id: r.id,
+    title: r.title,
+    severity: r.severity,
+    description: r.description,
+    remediation: r.remediation,
     frameworks: readJson<string[]>(r.frameworks) ?? [],
     enabled: Number(r.enabled) !== 0,
-    queryKind: r.query_kind as QueryKind,
-    query: r.query as string,
-    createdBy: r.created_by as string,
+    queryKind: r.query_kind,
+    query: r.query,
+    createdBy: r.created_by,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
@@ -78,7 +80,7 @@ export async function controlsOf(db: Db, ex: Executor, tenant: string, workspace
       .where('workspace_id', '=', param('workspace'))
       .orderBy('id'),
   );
-  return (await ex.all<Record<string, unknown>>(t, { tenant, workspace })).map(controlOf);
+  return (await ex.all(t, { tenant, workspace })).map(controlOf);
 }
 
 export async function getControl(db: Db, ex: Executor, tenant: string, workspace: string, id: string): Promise<Control | undefined> {
@@ -90,7 +92,7 @@ export async function getControl(db: Db, ex: Executor, tenant: string, workspace
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, workspace, id });
+  const row = await ex.first(t, { tenant, workspace, id });
   return row ? controlOf(row) : undefined;
 }
 
@@ -199,6 +201,6 @@ export async function openCounts(db: Db, ex: Executor, tenant: string, workspace
       .where('i.status', '=', 'open')
       .groupBy('i.rule_id'),
   );
-  const rows = await ex.all<{ rule_id: string; n: number }>(t, { tenant, workspace });
+  const rows = await ex.all(t, { tenant, workspace });
   return new Map(rows.map((r) => [r.rule_id, Number(r.n)]));
 }

@@ -48,10 +48,7 @@ export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string
     ).groupBy(['o.object_kind', 'i.severity']),
   );
   const args = scopeArgs(scope);
-  const [inv, iss] = await Promise.all([
-    db.all<{ kind: string; n: number }>(inventory, args),
-    db.all<{ object_kind: string; severity: string; n: number }>(issues, args),
-  ]);
+  const [inv, iss] = await Promise.all([db.all(inventory, args), db.all(issues, args)]);
   const out = new Map<string, KindFigures>();
   for (const k of kinds) {
     out.set(k, { object_type: k, total_inventory_count: 0, total_issues_count: 0, critical_issues_count: 0, high_issues_count: 0 });
@@ -129,25 +126,25 @@ export async function topIssues(db: Db, scope: WorkspaceScope, limit: number): P
       .orderBy('i.id')
       .limit(sql.lit(limit)),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope) });
+  const rows = await db.all(t, { ...scopeArgs(scope) });
   return rows.map((r) => {
     const objects = Number(r.objects);
     const critical = r.severity === 'critical' ? objects : 0;
     const high = r.severity === 'high' ? objects : 0;
     return {
-      issue_id: r.id as string,
-      rule_id: r.rule_id as string,
-      rule_name: r.rule_name as string,
-      rule_description: (r.rule_description as string | null) ?? '',
-      definitive_severity: r.severity as string,
+      issue_id: r.id,
+      rule_id: r.rule_id,
+      rule_name: r.rule_name,
+      rule_description: r.rule_description ?? '',
+      definitive_severity: r.severity,
       critical_element_count: critical,
       high_element_count: high,
       total_priority_affected_elements: critical + high,
-      workspace_id: r.workspace_id as string,
-      category: r.category as string,
+      workspace_id: r.workspace_id,
+      category: r.category,
       open_instances: Number(r.open_instances),
       objects,
-      last_detected: rfc3339(r.last_detected as number),
+      last_detected: rfc3339(r.last_detected),
     };
   });
 }
@@ -188,14 +185,14 @@ export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, lim
       .orderBy('id')
       .limit(sql.lit(limit)),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { ...scopeArgs(scope), kind });
+  const rows = await db.all(t, { ...scopeArgs(scope), kind });
   return rows.map((r) => ({
-    aispm_object_id: r.id as string,
-    aispm_friendly_name: r.name as string,
+    aispm_object_id: r.id,
+    aispm_friendly_name: r.name,
     critical_count: Number(r.critical_issues),
     high_count: Number(r.high_issues),
     total_critical_high_occurrences: Number(r.critical_issues) + Number(r.high_issues),
-    workspace_id: r.workspace_id as string,
+    workspace_id: r.workspace_id,
     total_issues: Number(r.total_issues),
     risk_score: Number(r.risk_score),
   }));

@@ -273,7 +273,7 @@ export async function refreshIssues(
     );
     const found = new Map(
       (
-        await tx.all<{ issue_id: string; open_instances: number; objects: number; first_detected: number; last_detected: number }>(agg, {
+        await tx.all(agg, {
           tenant,
           workspace,
           ids: part,

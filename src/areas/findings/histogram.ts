@@ -49,7 +49,7 @@ export async function issueHistogram(db: Db, scope: WorkspaceScope, now: number)
       'workspace_id',
     ).groupBy('month'),
   );
-  const rows = await db.all<{ month: string; critical: number; high: number; other: number }>(t, {
+  const rows = await db.all(t, {
     ...scopeArgs(scope),
     from: months[0],
     to: months.at(-1),

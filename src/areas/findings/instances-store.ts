@@ -7,20 +7,17 @@
 import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
-import type { InstanceHead } from './changes.ts';
+import type { Selectable } from 'kysely';
+import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 
-/** An instance as stored: the head a change names, and its status. */
-export interface StoredInstance extends InstanceHead {
-  status: string;
-}
+/** An instance as stored: the head a change names (InstanceHead), and its status. */
+export type StoredInstance = Pick<Selectable<IssueInstancesTable>, (typeof headColumns)[number]>;
 
-/** With its wording, for writers that rewrite an open instance when what it says changes. */
-export interface StoredWording extends StoredInstance {
-  description: string;
-  /** As the engine returns it: JSON text on SQLite, parsed on PostgreSQL. */
-  evidence: unknown;
-  cvss_score: number | null;
-}
+/**
+ * With its wording, for writers that rewrite an open instance when what it says changes. The
+ * evidence as the engine returns it: JSON text on SQLite, parsed on PostgreSQL.
+ */
+export type StoredWording = Pick<Selectable<IssueInstancesTable>, (typeof wordingColumns)[number]>;
 
 const headColumns = ['id', 'issue_id', 'rule_id', 'severity', 'object_kind', 'object_id', 'status', 'detected_at', 'title'] as const;
 const wordingColumns = [...headColumns, 'description', 'evidence', 'cvss_score'] as const;
@@ -62,7 +59,7 @@ export async function readStored(at: StoredAt, q: StoredQuery & { wording?: bool
   for (const part of chunks([...new Set(q.values)])) {
     const values = q.by === 'object' ? JSON.stringify(part.map(splitKey)) : part;
     // PostgreSQL returns a bigint as text.
-    for (const r of await tx.all<StoredInstance>(t, { tenant, workspace, values, source: q.source }))
+    for (const r of await tx.all(t, { tenant, workspace, values, source: q.source }))
       out.push({ ...r, detected_at: Number(r.detected_at) });
   }
   return out;

@@ -5,36 +5,17 @@
 
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Db, Unqualified } from '../../platform/db/database.ts';
+import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
 /** Which instances a list shows: open ones, waived ones, resolved ones, or all. */
 export type StatusFilter = 'open' | 'waived' | 'resolved' | 'all';
 export const statusFilters: StatusFilter[] = ['open', 'waived', 'resolved', 'all'];
 
-export interface InstanceRow extends Record<string, unknown> {
-  workspace_id: string;
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: string;
-  status: string;
-  title: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  resolved_at: number | null;
-  cvss_score: number | null;
-  owasp_category: string | null;
-  scan_id: string | null;
-  source: string;
-  category: string;
-  description: string;
-  code_location: unknown;
-  evidence: unknown;
-  remediation: string;
-  waiver: unknown;
-}
+/** An instance as `selected` reads it. */
+export type InstanceRow = Pick<Selectable<IssueInstancesTable>, Unqualified<(typeof selected)[number]>> & Record<string, unknown>;
 
 export const selected = [
   'i.workspace_id',
@@ -97,7 +78,7 @@ export async function getInstance(db: Db, tenant: string, workspace: string, id:
       .where('i.workspace_id', '=', param('workspace'))
       .where('i.id', '=', param('id')),
   );
-  return db.first<InstanceRow>(t, { tenant, workspace, id });
+  return db.first(t, { tenant, workspace, id });
 }
 
 /**
@@ -116,5 +97,5 @@ export async function objectKindsInIssue(db: Db, tenant: string, workspace: stri
       .where('object_id', '=', param('object'))
       .orderBy('object_kind'),
   );
-  return (await db.all<{ object_kind: string }>(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
+  return (await db.all(t, { tenant, workspace, issue: issueId, object: objectId })).map((r) => r.object_kind);
 }

@@ -2,7 +2,7 @@
 // severity with open instances) for the index and one issue, the same rows grouped by other
 // dimensions (`group_by`), and `issue_objects` for the objects an issue touches.
 
-import { sql } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import { issueGroupDimensions, issueGroupMeasures, workspaceIssue } from '../../catalog/rowsets.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
 import { rfc3339 } from '../../platform/values.ts';
@@ -11,17 +11,8 @@ import { param } from '../../platform/db/database.ts';
 
 // ---- issues of a workspace -------------------------------------------------------------------
 
-export interface IssueRow extends Record<string, unknown> {
-  id: string;
-  rule_id: string;
-  rule_name: string;
-  severity: string;
-  category: string;
-  open_instances: number;
-  objects: number;
-  first_detected: number;
-  last_detected: number;
-}
+/** An issue as `issuesBase` reads it. */
+export type IssueRow = InferResult<ReturnType<typeof issuesBase>>[number];
 
 export const issueSortSql: Record<string, string> = {
   id: 'i.id',
@@ -74,7 +65,7 @@ export function issuesBase(b: Builder) {
 
 export async function getIssue(db: Db, tenant: string, workspace: string, id: string): Promise<IssueRow | undefined> {
   const t = db.template('issues.get', (b) => issuesBase(b).where('i.id', '=', param('id')));
-  return db.first<IssueRow>(t, { tenant, workspace, id });
+  return db.first(t, { tenant, workspace, id });
 }
 
 // ---- issues grouped by other dimensions ------------------------------------------------------
@@ -156,14 +147,8 @@ export function groupValues(dims: IssueDimension[], r: Record<string, unknown>):
 
 // ---- the objects an issue touches -------------------------------------------------------------
 
-export interface IssueObjectRow extends Record<string, unknown> {
-  object_kind: string;
-  object_id: string;
-  name: string | null;
-  occurrences: number;
-  first_detected: number;
-  last_detected: number;
-}
+/** An object an issue touches, as `issueObjectsBase` reads it. */
+export type IssueObjectRow = InferResult<ReturnType<typeof issueObjectsBase>>[number];
 
 export const objectSortSql: Record<string, string> = {
   object_type: 'o.object_kind',
@@ -203,5 +188,5 @@ export async function objectNameOf(db: Db, tenant: string, workspace: string, ki
       .where('kind', '=', param('kind'))
       .where('id', '=', param('id')),
   );
-  return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
+  return (await db.first(t, { tenant, workspace, kind, id }))?.name ?? null;
 }

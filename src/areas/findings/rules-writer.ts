@@ -174,14 +174,7 @@ export async function loadRuleMeta(ctx: BatchContext, ids: string[]): Promise<Ma
       .where('tenant_id', '=', param('tenant'))
       .where(d.inList('rule_id', param('ids'))),
   );
-  for (const r of await tx.all<{
-    rule_id: string;
-    name: string;
-    severity: Severity;
-    category: string;
-    owasp_category: string | null;
-    remediation: string;
-  }>(external, { tenant, workspace, ids })) {
+  for (const r of await tx.all(external, { tenant, workspace, ids })) {
     out.set(r.rule_id, {
       ruleId: r.rule_id,
       name: r.name,
@@ -205,7 +198,7 @@ export async function loadRuleMeta(ctx: BatchContext, ids: string[]): Promise<Ma
         enabled: true,
       });
   }
-  for (const s of await tx.all<{ rule_id: string; enabled: number; severity: Severity | null }>(settings, { tenant, ids })) {
+  for (const s of await tx.all(settings, { tenant, ids })) {
     const m = out.get(s.rule_id);
     if (m) {
       m.enabled = !!Number(s.enabled);

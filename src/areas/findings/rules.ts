@@ -3,29 +3,15 @@
 // override). Three lists share one query shape: a workspace's rules (static and its external
 // ones), the static rules, and the external rules of the workspaces a token may read.
 
-import { sql } from 'kysely';
+import { type InferResult, sql } from 'kysely';
+import type { Severity } from '../../catalog/rules/index.ts';
 import { ruleRow } from '../../catalog/rowsets.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeCondition, scopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
-export interface RuleRow extends Record<string, unknown> {
-  workspace_id: string;
-  rule_id: string;
-  name: string;
-  description: string;
-  severity: string;
-  default_severity: string;
-  category: string;
-  object_types: unknown;
-  owasp_category: string | null;
-  remediation: string;
-  source: string;
-  enabled: number;
-  frameworks: unknown;
-  tags: unknown;
-  help_uri: string | null;
-}
+/** A rule as `ruleSelect` reads it, with the tenant's settings applied. */
+export type RuleRow = InferResult<ReturnType<typeof ruleSelect>>[number];
 
 /** Which rules a list holds. */
 export type RuleSet =
@@ -79,7 +65,7 @@ export function ruleSelect(b: Builder) {
       'r.rule_id',
       'r.name',
       'r.description',
-      sql.raw<string>(effectiveSeverity).as('severity'),
+      sql.raw<Severity>(effectiveSeverity).as('severity'),
       'r.severity as default_severity',
       'r.category',
       'r.object_types',
@@ -108,7 +94,7 @@ export function visibleIn(b: Builder) {
 /** One rule as a workspace sees it: static, or external to that workspace. */
 export async function getRule(db: Db, tenant: string, workspace: string, ruleId: string): Promise<RuleRow | undefined> {
   const t = db.template('rules.get', (b) => visibleIn(b).where('r.rule_id', '=', param('rule')));
-  return db.first<RuleRow>(t, { tenant, workspace, rule: ruleId });
+  return db.first(t, { tenant, workspace, rule: ruleId });
 }
 
 /** Whether a rule is static or external to one of the scope's workspaces (rule results answer 404 otherwise). */

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { controlById } from '../../catalog/frameworks.ts';
 import { type RuleRow, visibleIn } from './rules.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, RowOf } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
 export const SARIF_MEDIA_TYPE = 'application/sarif+json';
@@ -37,19 +37,7 @@ interface CodeLocation {
   url?: string | null;
 }
 
-interface SarifInstance {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: string;
-  title: string;
-  description: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  code_location: unknown;
-  cvss_score: number | null;
-}
+type SarifInstance = RowOf<ReturnType<typeof pageTemplate>>;
 
 /** The same for one finding in every export, different between findings: a hash of where it lives and its id. */
 export function fingerprintOf(tenant: string, workspace: string, instanceId: string): string {
@@ -166,9 +154,9 @@ export async function* sarifLog(db: Db, tenant: string, workspace: string): Asyn
       .where('i.status', '=', 'open')
       .where('i.code_location', 'is not', null),
   );
-  const used = new Set((await db.all<{ rule_id: string }>(ruleIds, { tenant, workspace })).map((r) => r.rule_id));
+  const used = new Set((await db.all(ruleIds, { tenant, workspace })).map((r) => r.rule_id));
   const rulesT = db.template('sarif.rules', (b) => visibleIn(b).orderBy('r.rule_id'));
-  const rules = (await db.all<RuleRow>(rulesT, { tenant, workspace })).filter((r) => used.has(r.rule_id));
+  const rules = (await db.all(rulesT, { tenant, workspace })).filter((r) => used.has(r.rule_id));
   const index = new Map(rules.map((r, i) => [r.rule_id, i]));
 
   const run = {
@@ -189,7 +177,7 @@ export async function* sarifLog(db: Db, tenant: string, workspace: string): Asyn
   let after = '';
   let first = true;
   for (;;) {
-    const rows = await db.all<SarifInstance>(page, { tenant, workspace, after });
+    const rows = await db.all(page, { tenant, workspace, after });
     const parts: string[] = [];
     for (const i of rows) {
       const loc = placeable(i.code_location);

@@ -14,6 +14,8 @@
 //
 // A workspace without waivers costs one indexed read per batch context.
 
+import type { Selectable } from 'kysely';
+import type { FindingWaiversTable, IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import { type BatchContext, objectKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -38,29 +40,17 @@ export interface Waiver {
   expiresAt: number | null;
 }
 
-export interface WaiverRow {
-  id: string;
-  scope: string;
-  instance_id: string | null;
-  rule_id: string;
-  object_kind: string;
-  object_id: string;
-  kind: string;
-  reason: string;
-  waived_by: string;
-  waived_at: number;
-  expires_at: number | null;
-}
+export type WaiverRow = Omit<Selectable<FindingWaiversTable>, 'tenant_id' | 'workspace_id'>;
 
 export function waiverOf(r: WaiverRow): Waiver {
   return {
     id: r.id,
-    scope: r.scope as WaiverScope,
+    scope: r.scope,
     instanceId: r.instance_id,
     ruleId: r.rule_id,
     objectKind: r.object_kind,
     objectId: r.object_id,
-    kind: r.kind as WaiverKind,
+    kind: r.kind,
     reason: r.reason,
     waivedBy: r.waived_by,
     waivedAt: Number(r.waived_at),
@@ -122,7 +112,7 @@ export async function loadWaivers(ctx: BatchContext): Promise<Waiver[]> {
   const t = ctx.db.template('waivers.of-workspace', (b) =>
     b.selectFrom('finding_waivers').selectAll().where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   );
-  return (await ctx.tx.all<WaiverRow>(t, { tenant: ctx.tenant, workspace: ctx.workspace })).map(waiverOf);
+  return (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace })).map(waiverOf);
 }
 
 // One read per batch context (a batch's writers share it); the waiver routes forget it when they change waivers.
@@ -141,14 +131,8 @@ export function forgetWaivers(ctx: BatchContext): void {
   indexes.delete(ctx);
 }
 
-interface Covered {
-  id: string;
-  waiver_id: string;
-  waiver: unknown;
-  rule_id: string;
-  severity: Severity;
-  detected_at: number;
-}
+/** A covered finding: its waiver is set (the statement reads only those). */
+type Covered = Pick<Selectable<IssueInstancesTable>, 'id' | 'waiver' | 'rule_id' | 'severity' | 'detected_at'> & { waiver_id: string };
 
 /** Positions in `instanceColumns` (findings-writer.ts) of what this reads and sets. */
 const ID = 2;
@@ -180,10 +164,11 @@ export async function reconcileWaivers(
       .where('tenant_id', '=', param('tenant'))
       .where('workspace_id', '=', param('workspace'))
       .where('waiver_id', 'is not', null)
-      .where(d.inList('id', param('ids'))),
+      .where(d.inList('id', param('ids')))
+      .$narrowType<{ waiver_id: string }>(),
   );
   for (const part of chunks([...rows.map((r) => r[ID] as string), ...deletes])) {
-    for (const r of await ctx.tx.all<Covered>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
+    for (const r of await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
       covered.set(r.id, { ...r, detected_at: Number(r.detected_at) });
   }
   const bump = bumper(monthly);

@@ -167,7 +167,7 @@ export function registerWaivers(app: FastifyInstance, ctx: AppContext, options: 
         const target = await instanceToWaive(b, instanceId);
         const w = target.waiver_id === null ? undefined : await getWaiver(ctx.db, tx, tenant, workspace, target.waiver_id);
         if (!w) throw notFound(`instance ${instanceId.slice(0, 64)} is not waived`);
-        const covered = await tx.all<{ n: number }>(
+        const covered = await tx.all(
           ctx.db.template('waivers.count', (qb) =>
             qb
               .selectFrom('issue_instances')

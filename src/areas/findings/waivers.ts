@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { BatchContext, type Change, type ChangeInterest, type FinishStep, objectKey } from '../../ingest/batch-context.ts';
 import { chunks, updateRows } from '../../platform/db/bulk.ts';
+import type { Selectable } from 'kysely';
+import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
@@ -28,27 +30,14 @@ import {
   type Waiver,
   WaiverIndex,
   type WaiverKind,
-  type WaiverRow,
   type WaiverScope,
   waiverOf,
 } from './waivers-apply.ts';
 
 export const WAIVER_EXPIRE_JOB = 'findings.waiver-expire';
 
-interface Target {
-  id: string;
-  issue_id: string;
-  rule_id: string;
-  severity: Severity;
-  status: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  resolved_at: number | null;
-  title: string;
-  source: string;
-  waiver_id: string | null;
-}
+/** A finding a waiver may cover, as `targetColumns` reads it. */
+type Target = Pick<Selectable<IssueInstancesTable>, (typeof targetColumns)[number]>;
 
 const targetColumns = [
   'id',
@@ -81,7 +70,7 @@ export async function instanceToWaive(ctx: BatchContext, id: string): Promise<Ta
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ctx.tx.first<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, id });
+  const r = await ctx.tx.first(t, { tenant: ctx.tenant, workspace: ctx.workspace, id });
   if (!r) throw notFound(`no instance ${id.slice(0, 64)} in this workspace`);
   return asTarget(r);
 }
@@ -95,7 +84,7 @@ export async function getWaiver(db: Db, ex: Executor, tenant: string, workspace:
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ex.first<WaiverRow>(t, { tenant, workspace, id });
+  const r = await ex.first(t, { tenant, workspace, id });
   return r ? waiverOf(r) : undefined;
 }
 
@@ -166,7 +155,7 @@ async function coveredBy(ctx: BatchContext, waiverId: string): Promise<Target[]>
       .where('workspace_id', '=', param('workspace'))
       .where('waiver_id', '=', param('waiver')),
   );
-  return (await ctx.tx.all<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, waiver: waiverId })).map(asTarget);
+  return (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, waiver: waiverId })).map(asTarget);
 }
 
 /** Every instance of a rule on one object. */
@@ -181,9 +170,7 @@ async function ofRuleOnObject(ctx: BatchContext, ruleId: string, kind: string, o
       .where('object_id', '=', param('object'))
       .where('rule_id', '=', param('rule')),
   );
-  return (await ctx.tx.all<Target>(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId, kind, object: objectId })).map(
-    asTarget,
-  );
+  return (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, rule: ruleId, kind, object: objectId })).map(asTarget);
 }
 
 /**

@@ -187,7 +187,7 @@ class Adjacency {
           .where(d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))),
       );
       for (const part of chunks(missing, 2000)) {
-        const rows = await this.db.all<{ nk: string; ni: string; relation: string; fk: string; fi: string }>(t, {
+        const rows = await this.db.all(t, {
           tenant: this.q.tenant,
           workspace: this.q.workspace,
           keys: JSON.stringify(part.map((n) => [o.kindNames[o.kindOf[n]!], o.idOf[n]])),
@@ -449,7 +449,7 @@ async function namesOf(db: Db, q: PathQuery, o: Objects, nodes: number[]): Promi
     const kind = o.kindNames[k]!;
     for (const part of chunks(ids, 2000)) {
       const ids = JSON.stringify(part.map((id) => [id]));
-      const rows = await db.all<{ id: string; name: string }>(t, { tenant: q.tenant, workspace: q.workspace, kind, ids });
+      const rows = await db.all(t, { tenant: q.tenant, workspace: q.workspace, kind, ids });
       for (const r of rows) out[o.find(kind, r.id)] = r.name;
     }
   }

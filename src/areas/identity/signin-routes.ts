@@ -117,7 +117,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
           .where('tenant_id', '=', param('tenant'))
           .where('id', '=', param('id')),
       );
-      const u = await ctx.db.first<{ email: string | null; name: string | null; roles: unknown }>(t, { tenant: s.tenantId, id: s.userId });
+      const u = await ctx.db.first(t, { tenant: s.tenantId, id: s.userId });
       return {
         methods,
         session: {
@@ -182,7 +182,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
       b.selectFrom('oidc_logins').select(['verifier', 'nonce', 'created_at']).where('state_hash', '=', param('hash')),
     );
     const del = ctx.db.template('oidc.delete', (b) => b.deleteFrom('oidc_logins').where('state_hash', '=', param('hash')));
-    const login = await ctx.db.first<{ verifier: string; nonce: string; created_at: number }>(get, { hash });
+    const login = await ctx.db.first(get, { hash });
     // Deleted before the exchange: a state answers one callback, however that callback ends.
     const consumed = login ? (await ctx.db.runUncounted(del, { hash })) > 0 : false;
     const now = ctx.now();

@@ -37,7 +37,7 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
   );
   const key = { tenant: u.tenantId, issuer: u.issuer, subject: u.subject };
   const args = { tenant: u.tenantId, email: u.email, name: u.name, roles: JSON.stringify(u.roles), now: u.now };
-  let row = await ex.first<{ id: string; roles: unknown }>(find, key);
+  let row = await ex.first(find, key);
   if (!row) {
     const id = 'usr_' + randomBytes(8).toString('hex');
     const insert = db.template('users.insert', (b) =>
@@ -59,7 +59,7 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
     if ((await ex.run(insert, { ...args, id, issuer: u.issuer, subject: u.subject })) === 1)
       return { id, created: true, previousRoles: [] };
     // Made by the other sign-in meanwhile (committed: the conflict waited for it).
-    row = await ex.first<{ id: string; roles: unknown }>(find, key);
+    row = await ex.first(find, key);
     if (!row) throw new Error('the user made by a concurrent sign-in is not visible');
   }
   const update = db.template('users.sign-in', (b) =>

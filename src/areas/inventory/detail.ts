@@ -130,5 +130,5 @@ export function readDetail(db: Db, kind: KindDef, tenant: string, workspace: str
       .where('e.kind', '=', param('kind'))
       .where('e.id', '=', param('id'));
   });
-  return db.first<DetailRow>(t, { tenant, workspace, kind: kind.name, id });
+  return db.first(t, { tenant, workspace, kind: kind.name, id });
 }

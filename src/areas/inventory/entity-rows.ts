@@ -51,7 +51,7 @@ export async function renderEntityRows(
   );
   for (let i = 0; i < keys.length; i += 5000) {
     const part = keys.slice(i, i + 5000);
-    const rows = await tx.all<EntityRow & { kind: string }>(t, { tenant, workspace, keys: JSON.stringify(part) });
+    const rows = await tx.all(t, { tenant, workspace, keys: JSON.stringify(part) });
     await updateRows(
       db,
       tx,
@@ -78,10 +78,8 @@ export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number>
     b.selectFrom('entities').select(['kind', 'id']).where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   );
   let n = 0;
-  for (const s of await tx.all<{ tenant_id: string; workspace_id: string }>(scopes)) {
-    const keys = (await tx.all<{ kind: string; id: string }>(ids, { tenant: s.tenant_id, workspace: s.workspace_id })).map(
-      (r) => [r.kind, r.id] as [string, string],
-    );
+  for (const s of await tx.all(scopes)) {
+    const keys = (await tx.all(ids, { tenant: s.tenant_id, workspace: s.workspace_id })).map((r) => [r.kind, r.id] as [string, string]);
     await renderEntityRows(db, tx, s.tenant_id, s.workspace_id, keys);
     n += keys.length;
   }

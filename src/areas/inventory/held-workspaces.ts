@@ -10,7 +10,7 @@ export async function workspacesOf(db: Db, ex: Executor, tenant: string): Promis
   const t = db.template('inventory.workspaces-of', (b) =>
     b.selectFrom('kind_counts').select('workspace_id').distinct().where('tenant_id', '=', param('tenant')).orderBy('workspace_id'),
   );
-  return (await ex.all<{ workspace_id: string }>(t, { tenant })).map((r) => r.workspace_id);
+  return (await ex.all(t, { tenant })).map((r) => r.workspace_id);
 }
 
 /** Every (tenant, workspace) that holds (or held) inventory, in order. */
@@ -18,5 +18,5 @@ export async function everyWorkspace(db: Db, ex: Executor): Promise<Array<{ tena
   const t = db.template('inventory.every-workspace', (b) =>
     b.selectFrom('kind_counts').select(['tenant_id', 'workspace_id']).distinct().orderBy('tenant_id').orderBy('workspace_id'),
   );
-  return ex.all<{ tenant_id: string; workspace_id: string }>(t);
+  return ex.all(t);
 }

@@ -54,7 +54,7 @@ export async function applyEntities(ctx: BatchContext, records: Lined<EntityReco
           and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}`.compile(b),
       );
       const args = { tenant, workspace, keys: JSON.stringify(part) };
-      for (const n of await tx.all<{ k: string; i: string }>(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
+      for (const n of await tx.all(neighbours, args)) ctx.touchedForEdges.add(objectKey(n.k, n.i));
       for (const side of ['from', 'to'] as const) {
         const del = db.template(`ingest.entity-delete-${side}`, (b, d) =>
           b
@@ -161,8 +161,7 @@ async function noteDiscovered(ctx: BatchContext, upserts: Map<string, EntityReco
         .where('workspace_id', '=', param('workspace'))
         .where(d.inKeys(['kind', 'id'], param('keys'))),
     );
-    for (const r of await tx.all<{ kind: string; id: string }>(t, { tenant, workspace, keys: JSON.stringify(part) }))
-      known.add(objectKey(r.kind, r.id));
+    for (const r of await tx.all(t, { tenant, workspace, keys: JSON.stringify(part) })) known.add(objectKey(r.kind, r.id));
   }
   for (const [key, r] of upserts) {
     if (known.has(key)) continue;
@@ -280,8 +279,7 @@ async function relationSources(
   );
   for (const part of chunks(records)) {
     const keys = JSON.stringify(part.map((r) => [r.fromKind, r.fromId, r.relation, r.toKind, r.toId]));
-    type Row = { from_kind: string; from_id: string; relation: string; to_kind: string; to_id: string; sources: unknown };
-    for (const row of await tx.all<Row>(t, { tenant, workspace, keys })) stored.set(keyOf(row), row.sources);
+    for (const row of await tx.all(t, { tenant, workspace, keys })) stored.set(keyOf(row), row.sources);
   }
   const out = new Map<string, string[]>();
   for (const r of records) {
@@ -324,7 +322,7 @@ export async function refreshEdgeCounts(ctx: BatchContext): Promise<void> {
           and ${d.inKeys(['r.to_kind', 'r.to_id'], param('keys'))}
         group by r.to_kind, r.to_id, r.relation, r.from_kind`.compile(b),
     );
-    const rows = await tx.all<{ k: string; i: string; dir: string; relation: string; other: string; n: number }>(countsQuery, {
+    const rows = await tx.all(countsQuery, {
       tenant,
       workspace,
       keys: JSON.stringify(part),

@@ -70,7 +70,9 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
   const { relation, direction } = relationOf(edge);
   const { near, far } = relationEnds(direction);
   const matching = (condition: RawBuilder<boolean>, distinct = false) =>
-    sql`select ${sql.raw(distinct ? 'distinct ' : '')}${sql.ref(`r.${near}_id`)} as id from entities n cross join relations r
+    sql<{
+      id: string;
+    }>`select ${sql.raw(distinct ? 'distinct ' : '')}${sql.ref(`r.${near}_id`)} as id from entities n cross join relations r
         where n.tenant_id = ${param('tenant')} and n.workspace_id = ${param('workspace')} and n.kind = ${sql.lit(target.name)} and ${condition}
           and ${sql.raw(neighbourJoin(direction))} and ${sql.ref(`r.${far}_kind`)} = ${sql.lit(target.name)}
           and r.relation = ${sql.lit(relation)} and ${sql.ref(`r.${near}_kind`)} = ${sql.lit(kind.name)}`;

@@ -4,21 +4,13 @@
 import type { KindDef } from '../../catalog/types.ts';
 import { kindByName } from '../../catalog/kinds.ts';
 import { rfc3339 } from '../../platform/values.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 
-export interface EntityRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  attributes: unknown;
-  first_seen: number;
-  last_seen: number;
-  critical_issues: number;
-  high_issues: number;
-  total_issues: number;
-  risk_score: number;
-  edge_counts: unknown;
-}
+/** An entity as `entityColumns` reads it; list rows carry more columns (row[field] of a kind's column). */
+export type EntityRow = Pick<Selectable<EntitiesTable>, (typeof entityColumns)[number]> & Record<string, unknown>;
 
 /** The stored columns an entity row is rendered from (entityFormatter). */
 export const entityColumns = [
@@ -57,11 +49,7 @@ export function entityFormatter(kind: KindDef): (row: EntityRow) => unknown[] {
 }
 
 /** A listed entity: its id and its stored row (see entity-rows.ts). */
-export interface StoredRow extends Record<string, unknown> {
-  id: string;
-  kind: string;
-  row_json: string | null;
-}
+export type StoredRow = Pick<Selectable<EntitiesTable>, 'id' | 'kind' | 'row_json'> & Record<string, unknown>;
 
 export async function getEntity(
   db: Db,
@@ -79,7 +67,7 @@ export async function getEntity(
       .where('kind', '=', param('kind'))
       .where('id', '=', param('id')),
   );
-  return db.first<EntityRow & { row_json: string | null }>(t, { tenant, workspace, kind: kind.name, id });
+  return db.first(t, { tenant, workspace, kind: kind.name, id });
 }
 
 /** Entities kept per kind by ingest, so an unfiltered total is one primary-key lookup. */
@@ -92,7 +80,7 @@ export async function kindCount(db: Db, tenant: string, workspace: string, kind:
       .where('workspace_id', '=', param('workspace'))
       .where('kind', '=', param('kind')),
   );
-  return Number((await db.first<{ count: number }>(t, { tenant, workspace, kind }))?.count ?? 0);
+  return Number((await db.first(t, { tenant, workspace, kind }))?.count ?? 0);
 }
 
 /**

@@ -34,7 +34,7 @@ export async function readExisting(ctx: BatchContext, keys: string[]): Promise<M
       .where(d.inKeys(['kind', 'id'], param('keys'))),
   );
   for (const part of chunks(keys.map(splitKey))) {
-    const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+    const rows = await tx.all(t, {
       tenant,
       workspace,
       keys: JSON.stringify(part),
@@ -109,7 +109,7 @@ export async function aliasDeclared(ctx: BatchContext, upserts: Map<string, Enti
   );
   const byName = new Map<string, Array<{ id: string; name: string; attributes: Record<string, unknown> }>>();
   for (const part of chunks(fresh.map(([, r]) => [r.kind, r.name]))) {
-    const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown }>(t, {
+    const rows = await tx.all(t, {
       tenant,
       workspace,
       keys: JSON.stringify(part),

@@ -12,6 +12,7 @@
 // findings of that scanner on the server and its tools that it no longer reports; a server the
 // scanner could not reach keeps its findings.
 
+import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
@@ -78,6 +79,7 @@ function matches(r: McpServerScanRecord, s: StoredServer): boolean {
 
 async function storedServers(ctx: BatchContext, records: McpServerScanRecord[]): Promise<StoredServer[]> {
   const { db, tx, tenant, workspace } = ctx;
+  type Row = Pick<EntitiesTable, 'id' | 'name' | 'attributes'>;
   const byName = db.template('mcp-findings.servers-by-name', (b, d) =>
     b
       .selectFrom('entities')
@@ -88,16 +90,15 @@ async function storedServers(ctx: BatchContext, records: McpServerScanRecord[]):
       .where(d.inList('name', param('names'))),
   );
   const byUrl = db.template('mcp-findings.servers-by-url', (b, d) =>
-    sql`select id, name, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+    sql<Row>`select id, name, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
       and kind = 'mcp_server' and ${sql.raw(d.jsonValue('attributes', 'url', 'string'))} = ${param('url')}`.compile(b),
   );
-  type Row = { id: string; name: string; attributes: unknown };
   const rows = new Map<string, Row>();
   for (const part of chunks([...new Set(records.map((r) => r.name))]))
-    for (const r of await tx.all<Row>(byName, { tenant, workspace, names: part })) rows.set(r.id, r);
+    for (const r of await tx.all(byName, { tenant, workspace, names: part })) rows.set(r.id, r);
   // A remote server named by its URL alone (a scan of one endpoint): found by its URL as written.
   for (const url of new Set(records.filter((r) => r.url && r.name === r.url).map((r) => r.url!)))
-    for (const r of await tx.all<Row>(byUrl, { tenant, workspace, url })) rows.set(r.id, r);
+    for (const r of await tx.all(byUrl, { tenant, workspace, url })) rows.set(r.id, r);
   return [...rows.values()].map((r) => {
     const a = readJson<Record<string, unknown>>(r.attributes) ?? {};
     return {
@@ -132,7 +133,7 @@ async function exposedTools(ctx: BatchContext, serverIds: string[]): Promise<Map
   );
   const out = new Map<string, Map<string, string>>();
   for (const part of chunks(serverIds))
-    for (const r of await tx.all<{ server: string; id: string; name: string }>(t, { tenant, workspace, ids: part })) {
+    for (const r of await tx.all(t, { tenant, workspace, ids: part })) {
       const m = out.get(r.server) ?? new Map<string, string>();
       if (!m.has(r.name)) m.set(r.name, r.id);
       out.set(r.server, m);

@@ -92,7 +92,7 @@ export class GraphReader {
     );
     for (const part of chunks(missing)) {
       for (const k of part) this.nodes.set(k, null);
-      const rows = await tx.all<{ kind: string; id: string; name: string; attributes: unknown; first_seen: number }>(t, {
+      const rows = await tx.all(t, {
         tenant,
         workspace,
         keys: JSON.stringify(part.map(splitKey)),
@@ -122,7 +122,7 @@ export class GraphReader {
         .where('kind', '=', param('kind')),
     );
     const keys: string[] = [];
-    for (const r of await tx.all<{ id: string; name: string; attributes: unknown; first_seen: number }>(t, { tenant, workspace, kind })) {
+    for (const r of await tx.all(t, { tenant, workspace, kind })) {
       const key = objectKey(kind, r.id);
       keys.push(key);
       this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {}, firstSeen: Number(r.first_seen) });
@@ -154,7 +154,7 @@ export class GraphReader {
       const kinds = new Set(step.kinds);
       for (const part of chunks(missing)) {
         for (const k of part) known.set(k, []);
-        const rows = await tx.all<{ k: string; i: string; nk: string; ni: string; fs: number }>(t, {
+        const rows = await tx.all(t, {
           tenant,
           workspace,
           relation: step.relation,

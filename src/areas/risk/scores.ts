@@ -34,7 +34,7 @@ async function storedReach(ctx: BatchContext, keys: string[]): Promise<Map<strin
   );
   const out = new Map<string, number>();
   for (const part of chunks(keys)) {
-    const rows = await tx.all<{ kind: string; id: string; risk_reach: number }>(t, {
+    const rows = await tx.all(t, {
       tenant,
       workspace,
       keys: JSON.stringify(part.map(splitKey)),

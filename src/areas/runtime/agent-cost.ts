@@ -38,9 +38,11 @@ export async function agentCost(db: Db, tenant: string, workspace: string, agent
       .where('day', '>=', param<number>('since'))
       .orderBy('day'),
   );
-  const rows = (await db.all<{ day: number; cost: number; sessions: number }>(t, { tenant, workspace, agent: agentId, since })).map(
-    (r) => ({ day: Number(r.day), cost: Number(r.cost), sessions: Number(r.sessions) }),
-  );
+  const rows = (await db.all(t, { tenant, workspace, agent: agentId, since })).map((r) => ({
+    day: Number(r.day),
+    cost: Number(r.cost),
+    sessions: Number(r.sessions),
+  }));
 
   const today = Math.floor(now / DAY) * DAY;
   const sum = (from: number, to = Infinity) => rows.filter((r) => r.day >= from && r.day < to).reduce((a, r) => a + r.cost, 0);

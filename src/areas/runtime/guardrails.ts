@@ -52,7 +52,7 @@ export async function outcomeTotals(db: Db, w: Window): Promise<OutcomeCounts> {
       .groupBy('outcome'),
   );
   const out = zeroCounts();
-  for (const r of await db.all<{ outcome: string; n: number }>(t, args(w))) add(out, r.outcome, Number(r.n));
+  for (const r of await db.all(t, args(w))) add(out, r.outcome, Number(r.n));
   return out;
 }
 
@@ -66,7 +66,7 @@ export async function hourlyCounts(db: Db, w: Window): Promise<Map<number, Outco
     group by (time / ${sql.lit(HOUR)}), outcome`.compile(b),
   );
   const out = new Map<number, OutcomeCounts>();
-  for (const r of await db.all<{ hour: number; outcome: string; n: number }>(t, args(w))) {
+  for (const r of await db.all(t, args(w))) {
     const hour = Number(r.hour) * HOUR;
     let c = out.get(hour);
     if (!c) {
@@ -89,5 +89,5 @@ export async function blockingCategories(db: Db, w: Window): Promise<Array<{ cat
         and i.outcome in ('BLOCKED', 'REDACTED')
       group by c.value order by count(*) desc, c.value`.compile(b);
   });
-  return (await db.all<{ category: string; n: number }>(t, args(w))).map((r) => ({ category: String(r.category), count: Number(r.n) }));
+  return (await db.all(t, args(w))).map((r) => ({ category: String(r.category), count: Number(r.n) }));
 }

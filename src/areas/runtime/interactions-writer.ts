@@ -30,7 +30,7 @@ async function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<st
       .orderBy('id'),
   );
   for (const part of chunks(names)) {
-    const rows = await ctx.tx.all<{ id: string; name: string }>(t, { tenant: ctx.tenant, workspace: ctx.workspace, names: part });
+    const rows = await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, names: part });
     for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id);
     for (const r of rows) if (part.includes(r.id)) out.set(r.id, r.id);
   }
@@ -114,7 +114,7 @@ export async function applyInteractions(ctx: BatchContext, records: Lined<Intera
     d.rowsByKeys('llm_interactions', storedColumns, 'id').compile(b),
   );
   for (const part of chunks([...last.keys()])) {
-    for (const r of await tx.all<Stored>(existingQuery, { tenant, workspace, ids: part })) existing.set(r.id, numeric(r, numericColumns));
+    for (const r of await tx.all(existingQuery, { tenant, workspace, ids: part })) existing.set(r.id, numeric(r, numericColumns));
   }
 
   const fresh: Stored[] = [];

@@ -51,7 +51,7 @@ export async function tenantPrices(ctx: BatchContext): Promise<Price[]> {
       .select(['tenant_id', 'model', 'input_per_million', 'output_per_million'])
       .where((eb) => eb.or([eb('tenant_id', '=', param('tenant')), eb('tenant_id', '=', ALL_TENANTS)])),
   );
-  const rows = await ctx.tx.all<{ tenant_id: string; model: string; input_per_million: number; output_per_million: number }>(t, {
+  const rows = await ctx.tx.all(t, {
     tenant: ctx.tenant,
   });
   const byModel = new Map<string, Price>();

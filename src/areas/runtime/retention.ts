@@ -8,7 +8,7 @@
 // their old rows by a DELETE over the (tenant, workspace, time) index, one workspace at a time.
 // Partitions for this month and the next are created here too, so ingest rarely has to.
 
-import { CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { MonthlyPartitions } from '../../platform/db/dialect.ts';
@@ -32,9 +32,10 @@ async function dropOldPartitions(db: Db, partitions: MonthlyPartitions, cutoff: 
     await db.transaction(async (tx) => {
       // No ingest may add to the partition between counting and dropping it.
       await partitions.lock(tx, p.name);
-      const counted = await tx.execute<Counted>(
-        CompiledQuery.raw(
-          `select tenant_id, workspace_id, agent_id, count(*) as n from ${p.name} group by tenant_id, workspace_id, agent_id`,
+      // A partition is not a table of the schema: the row is declared.
+      const counted = await tx.execute(
+        sql<Counted>`select tenant_id, workspace_id, agent_id, count(*) as n from ${sql.raw(p.name)} group by tenant_id, workspace_id, agent_id`.compile(
+          tx.dialect.builder,
         ),
       );
       deleted += await discount(tx, counted.rows);
@@ -55,7 +56,7 @@ async function deleteOldRows(db: Db, cutoff: number): Promise<number> {
       .where('interactions', '>', param<number>('zero')),
   );
   let deleted = 0;
-  for (const w of await db.all<{ tenant_id: string; workspace_id: string }>(workspaces, { zero: 0 })) {
+  for (const w of await db.all(workspaces, { zero: 0 })) {
     await db.transaction(async (tx) => {
       const p = (n: number) => tx.dialect.placeholder(n);
       const counted = await tx.dialect.deleteCounting(

@@ -10,33 +10,16 @@
 // interaction that names one (ties: the smaller interaction id); when a delta cannot tell that
 // without the raw rows (a second agent appears in a session), the session is recounted instead.
 
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import type { BatchContext } from '../../ingest/batch-context.ts';
 import { bulkInsert, chunks, updateRows } from '../../platform/db/bulk.ts';
 import { param, readJson, type Executor } from '../../platform/db/database.ts';
+import type { LlmSessionsTable } from '../../platform/db/tables/runtime.ts';
 import { updateCostDaily } from './cost-daily.ts';
 import { byTimeThenId, numeric, numericColumns, type Stored } from './stored-interactions.ts';
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
-
-interface SessionRow {
-  session_id: string;
-  agent_id: string;
-  start_time: number;
-  end_time: number;
-  duration_ms: number;
-  turns: number;
-  input_tokens: number;
-  output_tokens: number;
-  total_tokens: number;
-  cost: number;
-  ok: number;
-  alerted: number;
-  blocked: number;
-  redacted: number;
-  unpriced_turns: number;
-}
 
 const sessionColumns = [
   'session_id',
@@ -55,6 +38,9 @@ const sessionColumns = [
   'redacted',
   'unpriced_turns',
 ] as const;
+
+/** A session's row without its scope, as the roll-up reads and writes it. */
+type SessionRow = Pick<Selectable<LlmSessionsTable>, (typeof sessionColumns)[number]>;
 
 function emptySession(id: string): SessionRow {
   return {
@@ -141,7 +127,7 @@ async function loadSessions(ctx: BatchContext, ids: string[]): Promise<Map<strin
   const out = new Map<string, SessionRow>();
   const t = ctx.db.template('ingest.sessions-existing', (b, d) => d.rowsByKeys('llm_sessions', sessionColumns, 'session_id').compile(b));
   for (const part of chunks(ids)) {
-    for (const r of await ctx.tx.all<SessionRow>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part })) {
+    for (const r of await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part })) {
       out.set(r.session_id, numeric(r, sessionColumns.slice(2)));
     }
   }
@@ -181,10 +167,10 @@ async function recountSessions(ctx: BatchContext, ids: string[]): Promise<{ sess
     'cost',
     'cost_source',
     'outcome',
-  ];
+  ] as const;
   const t = ctx.db.template('ingest.sessions-recount', (b, d) => d.rowsByKeys('llm_interactions', columns, 'session_id').compile(b));
   for (const part of chunks(ids)) {
-    const rows = (await ctx.tx.all<Stored>(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
+    const rows = (await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, ids: part }))
       .map((r) => numeric(r, numericColumns))
       .sort(byTimeThenId);
     for (const i of rows) {

@@ -76,7 +76,7 @@ export async function runtimeCounts(
       .where('scope', '=', param('scope'))
       .where('agent_id', '=', param('agent')),
   );
-  const row = await db.first<{ sessions: number; interactions: number }>(t, {
+  const row = await db.first(t, {
     tenant,
     workspace,
     scope: agent === undefined ? 'workspace' : 'agent',

@@ -3,14 +3,14 @@
 
 import { canonicalJson } from '../../platform/values.ts';
 import { readJson } from '../../platform/db/database.ts';
+import type { Selectable } from 'kysely';
 import type { LlmInteractionsTable } from '../../platform/db/tables/runtime.ts';
 
-/** A row of llm_interactions without its scope; JSON columns as the text written and compared. */
-export type Stored = Omit<LlmInteractionsTable, 'tenant_id' | 'workspace_id' | 'categories' | 'mcp_server_ids' | 'attributes'> & {
-  categories: string;
-  mcp_server_ids: string;
-  attributes: string;
-};
+/**
+ * A row of llm_interactions without its scope. JSON columns are the text written, and as read back
+ * text (SQLite) or parsed (PostgreSQL): compared through readJson (signature).
+ */
+export type Stored = Omit<Selectable<LlmInteractionsTable>, 'tenant_id' | 'workspace_id'>;
 
 export const storedColumns = [
   'id',

@@ -7,32 +7,22 @@
 // started last on the asset (`scan_assets.is_current`); a scan is current when it is current for
 // at least one of its assets (`scans.current_assets > 0`, which partial indexes cover).
 
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db } from '../../platform/db/database.ts';
+import type { Builder, Db, Unqualified } from '../../platform/db/database.ts';
+import type { ScansTable } from '../../platform/db/tables/inventory.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
-export interface ScanRow extends Record<string, unknown> {
+/**
+ * A scan as `scanFields` reads it; with its workspace on lists over several, and, read for one
+ * asset, whether the scan is current for that asset (0/1 on SQLite, a boolean on PostgreSQL).
+ */
+export type ScanRow = Pick<Selectable<ScansTable>, Unqualified<(typeof scanFields)[number]>> & {
   workspace_id?: string;
-  id: string;
-  sensor_type: string;
-  cicd_type: string | null;
-  repository: string | null;
-  branch: string | null;
-  commit_sha: string | null;
-  status: string;
-  started_at: number;
-  finished_at: number | null;
-  assets: number;
-  current_assets: number;
-  ai_objects: number;
-  findings: number;
-  attributes: unknown;
-  /** Present when the row was read for one asset: whether the scan is current for that asset. */
   pair_current?: number | boolean;
-}
+} & Record<string, unknown>;
 
 export const scanFields = [
   's.id',
@@ -138,7 +128,7 @@ export async function countAssetScans(db: Db, scope: WorkspaceScope, assetId: st
       'sa.workspace_id',
     ),
   );
-  return Number((await db.first<{ count: number }>(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
+  return Number((await db.first(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
 }
 
 export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
@@ -213,7 +203,7 @@ export function scanAssetsBase(b: Builder) {
  */
 export async function sensorsUsed(db: Db, tenant: string, workspace: string): Promise<string[]> {
   const t = db.template('scans.sensors-used', () =>
-    sql`with recursive used(sensor_type) as (
+    sql<Pick<ScansTable, 'sensor_type'>>`with recursive used(sensor_type) as (
       select min(sensor_type) from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
       union all
       select (select min(s.sensor_type) from scans s where s.tenant_id = ${param('tenant')} and s.workspace_id = ${param('workspace')}
@@ -221,7 +211,7 @@ export async function sensorsUsed(db: Db, tenant: string, workspace: string): Pr
       from used where used.sensor_type is not null)
     select sensor_type from used where sensor_type is not null`.compile(db.builder),
   );
-  return (await db.all<{ sensor_type: string }>(t, { tenant, workspace })).map((r) => r.sensor_type);
+  return (await db.all(t, { tenant, workspace })).map((r) => r.sensor_type);
 }
 
 export async function getScan(db: Db, tenant: string, workspace: string, id: string): Promise<ScanRow | undefined> {
@@ -233,7 +223,7 @@ export async function getScan(db: Db, tenant: string, workspace: string, id: str
       .where('s.workspace_id', '=', param('workspace'))
       .where('s.id', '=', param('id')),
   );
-  return db.first<ScanRow>(t, { tenant, workspace, id });
+  return db.first(t, { tenant, workspace, id });
 }
 
 /** Named as the product family's dashboard names them. */
@@ -263,7 +253,7 @@ export async function scanCounts(db: Db, scope: WorkspaceScope): Promise<ScanCou
       's.workspace_id',
     ),
   );
-  const row = await db.first<{ current: number; with_ai: number }>(t, scopeArgs(scope));
+  const row = await db.first(t, scopeArgs(scope));
   const current = Number(row?.current ?? 0);
   const withAi = Number(row?.with_ai ?? 0);
   return {

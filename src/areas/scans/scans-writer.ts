@@ -9,6 +9,7 @@
 // of a pair is one probe of `scan_assets_pair` (newest first), the flagged rows one probe of the
 // partial index over `is_current = 1`, and only the rows whose flag changes are written.
 
+import type { ScanAssetsTable } from '../../platform/db/tables/inventory.ts';
 import { sql } from 'kysely';
 import { param } from '../../platform/db/database.ts';
 import type { ScanRecord } from '../../ingest/records.ts';
@@ -43,8 +44,7 @@ export async function applyScans(ctx: BatchContext, records: Lined<ScanRecord>[]
   );
   for (const part of chunks([...last.keys()])) {
     const ids = keySet(part);
-    for (const r of await tx.all<{ sensor_type: string; asset_id: string }>(oldAssets, { tenant, workspace, ids }))
-      touch(r.sensor_type, r.asset_id);
+    for (const r of await tx.all(oldAssets, { tenant, workspace, ids })) touch(r.sensor_type, r.asset_id);
     await tx.run(delAssets, { tenant, workspace, ids });
   }
 
@@ -135,7 +135,7 @@ async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promi
   );
   const updates: unknown[][] = [];
   for (const part of chunks(scanIds)) {
-    const rows = await tx.all<{ scan_id: string; n: number }>(counts, { tenant, workspace, ids: keySet(part) });
+    const rows = await tx.all(counts, { tenant, workspace, ids: keySet(part) });
     const n = new Map(rows.map((r) => [r.scan_id, Number(r.n)]));
     for (const id of part) updates.push([id, n.get(id) ?? 0]);
   }
@@ -149,7 +149,7 @@ async function recountCurrentAssets(ctx: BatchContext, scanIds: string[]): Promi
 async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<string>> {
   const { tx, db, tenant, workspace } = ctx;
   const newest = db.template('ingest.scan-newest-finished', (b, d) =>
-    sql`select p.c0 as sensor_type, p.c1 as asset_id, (
+    sql<Pick<ScanAssetsTable, 'sensor_type' | 'asset_id'> & { scan_id: string | null }>`select p.c0 as sensor_type, p.c1 as asset_id, (
       select c.scan_id from scan_assets c where c.tenant_id = ${param('tenant')} and c.workspace_id = ${param('workspace')}
         and c.sensor_type = p.c0 and c.asset_id = p.c1 and c.finished_at is not null
       order by c.started_at desc, c.scan_id desc limit 1) as scan_id
@@ -157,7 +157,7 @@ async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<s
   );
   // `is_current = 1` written out, so the partial index over it applies.
   const flagged = db.template('ingest.scan-flagged', (b, d) =>
-    sql`select scan_id, sensor_type, asset_id from scan_assets
+    sql<Pick<ScanAssetsTable, 'scan_id' | 'sensor_type' | 'asset_id'>>`select scan_id, sensor_type, asset_id from scan_assets
     where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and is_current = 1
       and ${d.inKeys(['sensor_type', 'asset_id'], param('pairs'))}`.compile(b),
   );
@@ -167,10 +167,10 @@ async function moveCurrentFlags(ctx: BatchContext, pairs: Pair[]): Promise<Set<s
   for (const part of chunks(pairs)) {
     const args = { tenant, workspace, pairs: JSON.stringify(part) };
     const want = new Map<string, string>();
-    for (const r of await tx.all<{ sensor_type: string; asset_id: string; scan_id: string | null }>(newest, args)) {
+    for (const r of await tx.all(newest, args)) {
       if (r.scan_id !== null) want.set(JSON.stringify([r.scan_id, r.asset_id]), r.scan_id);
     }
-    for (const r of await tx.all<{ sensor_type: string; asset_id: string; scan_id: string }>(flagged, args)) {
+    for (const r of await tx.all(flagged, args)) {
       const key = JSON.stringify([r.scan_id, r.asset_id]);
       if (want.delete(key)) continue;
       updates.push([r.scan_id, r.asset_id, 0]);

@@ -19,7 +19,9 @@
 
 import { randomInt } from 'node:crypto';
 import { perUserScopeNames, type StorageScopeName } from '../../catalog/storage-scopes.ts';
+import type { Selectable } from 'kysely';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
+import type { ClientStorageTable } from '../../platform/db/tables/delivery.ts';
 import { param } from '../../platform/db/database.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
@@ -39,13 +41,8 @@ export interface EntryKey {
 
 export type NamespaceKey = Omit<EntryKey, 'key'>;
 
-export interface StoredEntry {
-  /** The value's compact JSON text, exactly as written. */
-  value: string;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+/** An entry as read: the value's compact JSON text, exactly as written (jsonText), and its times and version. */
+export type StoredEntry = Pick<Selectable<ClientStorageTable>, 'created_at' | 'updated_at' | 'version'> & { value: string };
 
 /** What a PUT requires of the current entry. */
 export type WriteCondition =
@@ -92,7 +89,7 @@ export async function getEntry(db: Db, k: EntryKey): Promise<StoredEntry | undef
   const t = db.template('storage.get', (b, d) =>
     whereKey(b.selectFrom('client_storage').select([d.jsonText('value').as('value'), 'created_at', 'updated_at', 'version'])),
   );
-  return db.first<StoredEntry>(t, keyArgs(k));
+  return db.first(t, keyArgs(k));
 }
 
 function updateTemplate(db: Db, versions: 'any' | 'list') {
@@ -149,7 +146,7 @@ function countUserEntries(db: Db, tx: Executor, tenant: string, user: string): P
       .where('workspace_id', '=', '')
       .where('user_id', '=', param('user')),
   );
-  return tx.first<{ count: number }>(t, { tenant, user, scopes: perUserScopeNames });
+  return tx.first(t, { tenant, user, scopes: perUserScopeNames });
 }
 
 /**
@@ -246,12 +243,7 @@ export async function deleteEntry(db: Db, k: EntryKey, versions?: number[] | 'an
   });
 }
 
-export interface KeyRow extends Record<string, unknown> {
-  key: string;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+export type KeyRow = Pick<Selectable<ClientStorageTable>, 'key' | 'created_at' | 'updated_at' | 'version'>;
 
 const keyColumns: ColumnDef[] = [
   { name: 'key', type: 'string', description: 'The key.', sortable: true, from: { field: 'key' } },

@@ -38,7 +38,7 @@ export async function totalOf(db: Db, tx: Executor, tenant: string, workspace: s
       .where('day', '=', TOTAL)
       .where('metric', '=', param('metric')),
   );
-  const rows = await tx.all<{ count: number | string }>(t, { tenant, workspace, metric });
+  const rows = await tx.all(t, { tenant, workspace, metric });
   return rows.length ? Number(rows[0]!.count) : 0;
 }
 
@@ -54,8 +54,7 @@ export async function totalsOf(db: Db, tx: Executor, tenant: string, workspace: 
       .where(d.inList('metric', param('metrics'))),
   );
   const out = new Map(metrics.map((m) => [m, 0]));
-  for (const r of await tx.all<{ metric: string; count: number | string }>(t, { tenant, workspace, metrics }))
-    out.set(r.metric, Number(r.count));
+  for (const r of await tx.all(t, { tenant, workspace, metrics })) out.set(r.metric, Number(r.count));
   return out;
 }
 
@@ -69,6 +68,6 @@ export async function countsOf(db: Db, tx: Executor, tenant: string, workspace: 
       .where('workspace_id', '=', param('workspace'))
       .where('day', '=', param('day')),
   );
-  const rows = await tx.all<{ metric: string; count: number | string }>(t, { tenant, workspace, day });
+  const rows = await tx.all(t, { tenant, workspace, day });
   return new Map(rows.map((r) => [r.metric, Number(r.count)]));
 }

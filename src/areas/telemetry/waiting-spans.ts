@@ -32,8 +32,7 @@ export async function loadPending(
       .where(d.inList('trace_id', param('ids'))),
   );
   for (const part of chunks([...new Set(traces)], 1000)) {
-    for (const r of await tx.all<{ span_id: string; body: unknown }>(byTrace, { tenant, workspace, ids: part }))
-      out.set(r.span_id, readJson<PendingSpan>(r.body)!);
+    for (const r of await tx.all(byTrace, { tenant, workspace, ids: part })) out.set(r.span_id, readJson<PendingSpan>(r.body)!);
   }
   const expired = db.template('otlp.pending-expired', (b) =>
     b
@@ -45,7 +44,7 @@ export async function loadPending(
       .orderBy('received_at')
       .limit(EXPIRED_PER_EXPORT),
   );
-  for (const r of await tx.all<{ span_id: string; body: unknown }>(expired, { tenant, workspace, before: now - PENDING_TTL_MS }))
+  for (const r of await tx.all(expired, { tenant, workspace, before: now - PENDING_TTL_MS }))
     out.set(r.span_id, readJson<PendingSpan>(r.body)!);
   return [...out.values()];
 }

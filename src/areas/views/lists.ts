@@ -5,7 +5,7 @@
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
-import { exportFrom, exportOf, exportSelect, viewFrom, viewOf, viewSelect } from './store.ts';
+import { type ExportRow, exportOf, exportRows, type ViewRow, viewOf, viewRows } from './store.ts';
 
 function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
   return { name, type, description, sortable, from: { field: name } };
@@ -21,7 +21,7 @@ export const viewColumns: ColumnDef[] = [
 ];
 
 /** The views of a workspace, newest first. Scope: tenant, workspace. */
-export const viewsList = defineList<Record<string, unknown>>({
+export const viewsList = defineList<ViewRow>({
   name: 'views',
   columns: viewColumns,
   columnSql: () => ({
@@ -36,11 +36,7 @@ export const viewsList = defineList<Record<string, unknown>>({
   defaultSort: [{ column: 'created_at', dir: 'desc' }],
   filters: [],
   pageSize: 100,
-  base: (b) =>
-    viewFrom(b)
-      .select([...viewSelect])
-      .where('v.tenant_id', '=', param('tenant'))
-      .where('v.workspace_id', '=', param('workspace')),
+  base: (b) => viewRows(b).where('v.tenant_id', '=', param('tenant')).where('v.workspace_id', '=', param('workspace')),
   render: (_db, _scope, rows) => rows.map(viewOf),
 });
 
@@ -52,7 +48,7 @@ export const exportColumns: ColumnDef[] = [
 ];
 
 /** The exports of one view, newest first. Scope: tenant, view. */
-export const exportsList = defineList<Record<string, unknown>>({
+export const exportsList = defineList<ExportRow>({
   name: 'views.exports',
   columns: exportColumns,
   columnSql: () => ({ id: 'e.id', export_status: 'j.state', created_at: 'e.created_at', finished_at: 'e.finished_at' }),
@@ -60,10 +56,6 @@ export const exportsList = defineList<Record<string, unknown>>({
   defaultSort: [{ column: 'created_at', dir: 'desc' }],
   filters: [],
   pageSize: 100,
-  base: (b) =>
-    exportFrom(b)
-      .select([...exportSelect])
-      .where('e.tenant_id', '=', param('tenant'))
-      .where('e.view_id', '=', param('view')),
+  base: (b) => exportRows(b).where('e.tenant_id', '=', param('tenant')).where('e.view_id', '=', param('view')),
   render: (_db, _scope, rows) => rows.map(exportOf),
 });

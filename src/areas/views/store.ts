@@ -4,7 +4,7 @@
 // share the id, and every read of an export joins the job.
 
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import type { JobState } from '../../platform/jobs/store.ts';
@@ -89,37 +89,40 @@ export function viewFrom(b: Builder) {
     .leftJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', 'v.tenant_id').onRef('j.id', '=', 'v.last_export_id'));
 }
 
-export function viewOf(r: Record<string, unknown>): View {
+/** A view as `viewSelect` reads it. */
+export type ViewRow = InferResult<ReturnType<typeof viewRows>>[number];
+
+/** A view with its last export's status and file. */
+export function viewRows(b: Builder) {
+  return viewFrom(b).select([...viewSelect]);
+}
+
+export function viewOf(r: ViewRow): View {
   return {
-    tenant_id: r.tenant_id as string,
-    id: r.id as string,
-    workspace_id: r.workspace_id as string,
-    name: r.name as string,
-    description: r.description as string,
-    entity: r.entity as string,
+    tenant_id: r.tenant_id,
+    id: r.id,
+    workspace_id: r.workspace_id,
+    name: r.name,
+    description: r.description,
+    entity: r.entity,
     saved_filters: readJson<Record<string, string>>(r.saved_filters) ?? {},
-    sort: (r.sort as string | null) ?? null,
+    sort: r.sort ?? null,
     columns: readJson<string[] | null>(r.columns) ?? null,
-    format: r.format as ExportFormat,
+    format: r.format,
     interval_seconds: num(r.interval_seconds),
-    last_export_id: (r.last_export_id as string | null) ?? null,
+    last_export_id: r.last_export_id ?? null,
     last_exported_at: num(r.last_exported_at),
-    created_by: r.created_by as string,
+    created_by: r.created_by,
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
-    export_status: (r.export_status as JobState | null) ?? null,
-    export_file: (r.export_file as string | null) ?? null,
+    export_status: r.export_status ?? null,
+    export_file: r.export_file ?? null,
   };
 }
 
 export async function getView(db: Db, ex: Executor, tenant: string, id: string): Promise<View | undefined> {
-  const t = db.template('views.get', (b) =>
-    viewFrom(b)
-      .select([...viewSelect])
-      .where('v.tenant_id', '=', param('tenant'))
-      .where('v.id', '=', param('id')),
-  );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, id });
+  const t = db.template('views.get', (b) => viewRows(b).where('v.tenant_id', '=', param('tenant')).where('v.id', '=', param('id')));
+  const row = await ex.first(t, { tenant, id });
   return row ? viewOf(row) : undefined;
 }
 
@@ -192,7 +195,7 @@ export async function updateView(db: Db, ex: Executor, tenant: string, id: strin
 
 /** Removes a view and the rows of its exports that are not running (a running one finishes and finds its view gone). */
 export async function deleteView(db: Db, ex: Executor, tenant: string, id: string): Promise<string[]> {
-  const ids = await ex.all<{ id: string }>(
+  const ids = await ex.all(
     db.template('views.export-ids', (b) =>
       b.selectFrom('view_exports').select('id').where('tenant_id', '=', param('tenant')).where('view_id', '=', param('id')),
     ),
@@ -321,24 +324,32 @@ export function exportFrom(b: Builder) {
     .innerJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', 'e.tenant_id').onRef('j.id', '=', 'e.id'));
 }
 
-export function exportOf(r: Record<string, unknown>): ViewExport {
+/** An export as `exportSelect` reads it. */
+export type ExportRow = InferResult<ReturnType<typeof exportRows>>[number];
+
+/** An export with its job's state. */
+export function exportRows(b: Builder) {
+  return exportFrom(b).select([...exportSelect]);
+}
+
+export function exportOf(r: ExportRow): ViewExport {
   return {
-    tenant_id: r.tenant_id as string,
-    id: r.id as string,
-    workspace_id: r.workspace_id as string,
-    view_id: r.view_id as string,
-    format: r.format as ExportFormat,
-    file: r.file as string,
+    tenant_id: r.tenant_id,
+    id: r.id,
+    workspace_id: r.workspace_id,
+    view_id: r.view_id,
+    format: r.format,
+    file: r.file,
     recurring: Number(r.recurring) === 1,
     row_count: num(r.row_count),
     byte_count: num(r.byte_count),
-    requested_by: r.requested_by as string,
+    requested_by: r.requested_by,
     created_at: Number(r.created_at),
     finished_at: num(r.finished_at),
-    state: r.state as JobState,
+    state: r.state,
     run_at: Number(r.run_at),
     attempts: Number(r.attempts),
-    last_error: (r.last_error as string | null) ?? null,
+    last_error: r.last_error ?? null,
     rows_written: Number(readJson<{ rows?: number } | null>(r.progress)?.rows ?? 0),
   };
 }
@@ -346,12 +357,9 @@ export function exportOf(r: Record<string, unknown>): ViewExport {
 /** An export of the tenant by id (export ids are unique within a tenant). */
 export async function getExport(db: Db, tenant: string, id: string, ex: Executor = db): Promise<ViewExport | undefined> {
   const t = db.template('views.export-get', (b) =>
-    exportFrom(b)
-      .select([...exportSelect])
-      .where('e.tenant_id', '=', param('tenant'))
-      .where('e.id', '=', param('id')),
+    exportRows(b).where('e.tenant_id', '=', param('tenant')).where('e.id', '=', param('id')),
   );
-  const row = await ex.first<Record<string, unknown>>(t, { tenant, id });
+  const row = await ex.first(t, { tenant, id });
   return row ? exportOf(row) : undefined;
 }
 
@@ -384,7 +392,7 @@ export async function exportBytesUsed(db: Db, ex: Executor, tenant: string): Pro
       .where('tenant_id', '=', param('tenant'))
       .where('finished_at', 'is not', null),
   );
-  const row = await ex.first<{ bytes: unknown }>(t, { tenant });
+  const row = await ex.first(t, { tenant });
   return Number(row?.bytes ?? 0);
 }
 
@@ -399,7 +407,7 @@ export async function completedRecurring(db: Db, ex: Executor, tenant: string, v
       .orderBy('e.finished_at', 'desc')
       .orderBy('e.id', 'desc'),
   );
-  return ex.all<{ id: string; file: string }>(t, { tenant, view });
+  return ex.all(t, { tenant, view });
 }
 
 export interface SettledExport {
@@ -419,13 +427,8 @@ export async function settledBefore(db: Db, cutoff: number, limit: number): Prom
       .orderBy('j.finished_at')
       .limit(param<number>('limit')),
   );
-  const rows = await db.all<Record<string, unknown>>(t, { cutoff, limit });
-  return rows.map((r) => ({
-    tenant_id: r.tenant_id as string,
-    id: r.id as string,
-    file: r.file as string,
-    finished_at: Number(r.finished_at),
-  }));
+  const rows = await db.all(t, { cutoff, limit });
+  return rows.map((r) => ({ tenant_id: r.tenant_id, id: r.id, file: r.file, finished_at: Number(r.finished_at) }));
 }
 
 /** When the oldest settled export settled, if any is left. */
@@ -433,7 +436,7 @@ export async function oldestSettled(db: Db, ex: Executor): Promise<number | null
   const t = db.template('views.oldest-settled', (b) =>
     exportFrom(b).select(sql<number>`min(j.finished_at)`.as('at')).where(sql<boolean>`j.state in ('completed', 'failed')`),
   );
-  const row = await ex.first<{ at: unknown }>(t, {});
+  const row = await ex.first(t, {});
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
@@ -449,6 +452,6 @@ export async function lastExportBytes(db: Db, ex: Executor, tenant: string, view
       .orderBy('finished_at', 'desc')
       .limit(1),
   );
-  const row = await ex.first<{ byte_count: unknown }>(t, { tenant, view });
+  const row = await ex.first(t, { tenant, view });
   return Number(row?.byte_count ?? 0);
 }

@@ -31,7 +31,7 @@ export const webhookInterest: ChangeInterest = async (db: Db, tx: Executor, tena
       .where('workspace_id', '=', param('workspace'))
       .where('status', '=', 'active'),
   );
-  const rows = await tx.all<{ events: unknown }>(t, { tenant, workspace });
+  const rows = await tx.all(t, { tenant, workspace });
   return new Set(rows.flatMap((r) => eventsOf(r)).filter((e): e is ChangeType => e !== 'audit.recorded'));
 };
 

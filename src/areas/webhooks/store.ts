@@ -2,27 +2,21 @@
 // enable again), the outbox of deliveries and the log of their attempts.
 
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Severity } from '../../catalog/rules/index.ts';
 import type { EventType } from './events.ts';
 import { newSecret } from './signing.ts';
 
-/** A subscription as stored; `events` is read back as JSON (an array of event types). */
-export type SubscriptionRow = Omit<WebhookSubscriptionsTable, 'events'> & { events: unknown };
+/** A subscription as stored; `events` is read back as JSON (an array of event types): eventsOf. */
+export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
 
-export type DeliveryRow = WebhookDeliveriesTable;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-export interface AttemptRow {
-  attempt: number;
-  started_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  outcome: 'delivered' | 'failed' | 'refused';
-  error: string | null;
-}
+export type AttemptRow = Omit<Selectable<WebhookAttemptsTable>, 'tenant_id' | 'workspace_id' | 'delivery_id'>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -39,9 +33,9 @@ export function subscriptionView(r: SubscriptionRow, now: number) {
     workspace_id: r.workspace_id,
     url: r.url,
     events: eventsOf(r),
-    min_severity: r.min_severity as Severity,
+    min_severity: r.min_severity,
     description: r.description,
-    status: r.status as 'active' | 'disabled',
+    status: r.status,
     disabled_reason: r.disabled_reason,
     disabled_at: rfc3339(num(r.disabled_at)),
     last_success_at: rfc3339(num(r.last_success_at)),
@@ -78,7 +72,7 @@ export interface NewSubscription {
   workspace: string;
   url: string;
   events: EventType[];
-  minSeverity: string;
+  minSeverity: Severity;
   description: string;
   createdBy: string;
   /** Receives every audit row of the tenant (its maker is an admin of every workspace), not only its workspace's. */
@@ -150,7 +144,7 @@ export async function getSubscription(
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  return ex.first<SubscriptionRow>(t, { tenant, workspace, id });
+  return ex.first(t, { tenant, workspace, id });
 }
 
 /** The active subscriptions of a workspace (in the transaction of a batch). */
@@ -164,7 +158,7 @@ export async function activeSubscriptions(db: Db, ex: Executor, tenant: string, 
       .where('status', '=', 'active')
       .orderBy('id'),
   );
-  return ex.all<SubscriptionRow>(t, { tenant, workspace });
+  return ex.all(t, { tenant, workspace });
 }
 
 /**
@@ -183,7 +177,7 @@ export async function auditSubscriptions(db: Db, ex: Executor, tenant: string, w
       .orderBy('workspace_id')
       .orderBy('id'),
   );
-  return ex.all<SubscriptionRow>(t, { tenant, workspace });
+  return ex.all(t, { tenant, workspace });
 }
 
 /**
@@ -331,7 +325,7 @@ export async function getDelivery(db: Db, ex: Executor, tenant: string, workspac
       .where('workspace_id', '=', param('workspace'))
       .where('id', '=', param('id')),
   );
-  const r = await ex.first<DeliveryRow>(t, { tenant, workspace, id });
+  const r = await ex.first(t, { tenant, workspace, id });
   return r && { ...r, attempts: Number(r.attempts), created_at: Number(r.created_at), last_status_code: num(r.last_status_code) };
 }
 
@@ -345,7 +339,7 @@ export async function deliveryAttempts(db: Db, tenant: string, workspace: string
       .where('delivery_id', '=', param('delivery'))
       .orderBy('attempt'),
   );
-  return db.all<AttemptRow>(t, { tenant, workspace, delivery });
+  return db.all(t, { tenant, workspace, delivery });
 }
 
 /** A delivery as the API answers it. */

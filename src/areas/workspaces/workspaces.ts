@@ -48,7 +48,7 @@ export async function visibleWorkspaces(db: Db, scope: WorkspaceScope, limit = 5
       .orderBy('workspace_id')
       .limit(sql.lit(limit)),
   );
-  return (await db.all<{ workspace_id: string }>(t, scopeArgs(scope))).map((r) => r.workspace_id);
+  return (await db.all(t, scopeArgs(scope))).map((r) => r.workspace_id);
 }
 
 const countOf = (kind: string | null) =>

@@ -101,7 +101,7 @@ export async function findSession(db: Db, id: string): Promise<ConsoleSession | 
       .select(['id_hash', 'tenant_id', 'user_id', 'csrf', 'scopes', 'workspaces', 'created_at', 'last_seen_at', 'expires_at'])
       .where('id_hash', '=', param('hash')),
   );
-  const r = await db.first<Record<string, unknown>>(t, { hash: hashToken(id) });
+  const r = await db.first(t, { hash: hashToken(id) });
   if (!r) return undefined;
   return {
     idHash: String(r.id_hash),

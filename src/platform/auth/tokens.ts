@@ -4,7 +4,9 @@
 
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/database.ts';
+import type { ApiKeysTable } from '../db/tables/access.ts';
 import { param, readJson } from '../db/database.ts';
 
 export const TOKEN_PREFIX = 'aispm_';
@@ -82,20 +84,8 @@ export function newTokenString(): string {
   return TOKEN_PREFIX + body + checksum(body);
 }
 
-interface KeyRow {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  name: string;
-  workspaces: unknown;
-  scopes: unknown;
-  hint: string;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  created_by: string | null;
-  last_used_at: number | null;
-}
+/** A key as `columns` reads it: everything but the secret's hash. */
+type KeyRow = Pick<Selectable<ApiKeysTable>, (typeof columns)[number]>;
 
 function fromRow(r: KeyRow): ApiKey {
   return {
@@ -193,7 +183,7 @@ export async function createToken(db: Db, input: CreateTokenInput, ex: Executor 
 
 export async function findKeyByHash(db: Db, hash: string): Promise<ApiKey | undefined> {
   const t = db.template('tokens.by-hash', (b) => b.selectFrom('api_keys').select(columns).where('secret_hash', '=', param('hash')));
-  const row = await db.first<KeyRow>(t, { hash });
+  const row = await db.first(t, { hash });
   return row ? fromRow(row) : undefined;
 }
 
@@ -204,7 +194,7 @@ export async function listKeys(db: Db, tenantId?: string): Promise<ApiKey[]> {
       : db.template('tokens.list-tenant', (b) =>
           b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).orderBy('created_at').orderBy('id'),
         );
-  return (await db.all<KeyRow>(t, { tenant: tenantId })).map(fromRow);
+  return (await db.all(t, { tenant: tenantId })).map(fromRow);
 }
 
 /** One key of a tenant, revoked or not. */
@@ -212,7 +202,7 @@ export async function getKey(db: Db, ex: Executor, tenantId: string, id: string)
   const t = db.template('tokens.get', (b) =>
     b.selectFrom('api_keys').select(columns).where('tenant_id', '=', param('tenant')).where('id', '=', param('id')),
   );
-  const row = await ex.first<KeyRow>(t, { tenant: tenantId, id });
+  const row = await ex.first(t, { tenant: tenantId, id });
   return row ? fromRow(row) : undefined;
 }
 

@@ -16,6 +16,8 @@ export type Engine = 'sqlite' | 'postgres';
 export type Builder = Kysely<Database>;
 export type Row = Record<string, unknown>;
 export type Args = Record<string, unknown>;
+/** A column of a select list without its table's alias (`'i.id'` is `'id'`): for picking a table's row type. */
+export type Unqualified<S extends string> = S extends `${string}.${infer C}` ? C : S;
 
 const PARAM = Symbol('param');
 interface ParamMarker {
@@ -30,8 +32,21 @@ export function param<T = string>(name: string): T {
   return { [PARAM]: name } as unknown as T;
 }
 
-/** A compiled statement and where each of its positional parameters comes from. */
-export interface Template {
+/** The row a template reads: `RowOf<ReturnType<typeof pageTemplate>>` names it where it is used. */
+export type RowOf<T> = T extends Template<infer R> ? R : never;
+
+/** Never set: the key of a template's row type, which exists for the type checker only. */
+declare const ROW: unique symbol;
+
+/**
+ * A compiled statement and where each of its positional parameters comes from. `R` is the row
+ * it reads, taken from the Kysely query it was compiled from (`Db.template`), so `all` and
+ * `first` return the schema's types with no cast at the call site (test/typed-reads.test.ts
+ * keeps it so). A template reading `R` may be used where a narrower row is wanted, never the
+ * other way round.
+ */
+export interface Template<R = Row> {
+  readonly [ROW]?: R;
   sql: string;
   slots: Array<{ name: string } | { value: unknown }>;
   /**
@@ -48,7 +63,7 @@ export interface TemplateOptions {
   planEachRun?: boolean;
 }
 
-export function compileTemplate(query: Compilable | CompiledQuery): Template {
+export function compileTemplate<R>(query: Compilable<R> | CompiledQuery<R>): Template<R> {
   const compiled = 'compile' in query ? query.compile() : query;
   return {
     sql: compiled.sql,
@@ -59,7 +74,7 @@ export function compileTemplate(query: Compilable | CompiledQuery): Template {
 }
 
 /** The positional values of a template run with `args`, as the engine's driver binds them. */
-export function bind(dialect: SqlDialect, t: Template, args: Args | undefined): unknown[] {
+export function bind(dialect: SqlDialect, t: Template<unknown>, args: Args | undefined): unknown[] {
   const out = new Array(t.slots.length);
   for (let i = 0; i < t.slots.length; i++) {
     const slot = t.slots[i]!;
@@ -76,12 +91,13 @@ export function bind(dialect: SqlDialect, t: Template, args: Args | undefined): 
 /** Runs statements; the same interface inside and outside a transaction. */
 export interface Executor {
   readonly dialect: SqlDialect;
-  all<R = Row>(t: Template, args?: Args): Promise<R[]>;
-  first<R = Row>(t: Template, args?: Args): Promise<R | undefined>;
+  /** The rows of `t`, typed as the query it was compiled from reads them. */
+  all<R>(t: Template<R>, args?: Args): Promise<R[]>;
+  first<R>(t: Template<R>, args?: Args): Promise<R | undefined>;
   /** Returns the number of rows changed. */
-  run(t: Template, args?: Args): Promise<number>;
+  run(t: Template<unknown>, args?: Args): Promise<number>;
   /** Runs a query built on the spot (ingest batches with a varying number of rows). */
-  execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }>;
+  execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }>;
   /** Runs raw SQL with no parameters (DDL). */
   exec(sql: string): Promise<void>;
 }
@@ -106,13 +122,17 @@ export interface Db extends Executor {
    * A template compiled once per key and reused: `key` must name everything that changes the
    * SQL text (sort column, direction, which filters are present), never parameter values.
    */
-  template(key: string, build: (b: Builder, dialect: SqlDialect) => Compilable | CompiledQuery, options?: TemplateOptions): Template;
+  template<R>(
+    key: string,
+    build: (b: Builder, dialect: SqlDialect) => Compilable<R> | CompiledQuery<R>,
+    options?: TemplateOptions,
+  ): Template<R>;
   /**
    * Runs one statement that changes no answer a cache keeps (when a key was last used): it does
    * not move dataVersion(), so bookkeeping on every key's first request of a minute does not drop
    * every cached answer of the process and of the other replicas.
    */
-  runUncounted(t: Template, args?: Args): Promise<number>;
+  runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
   /** Runs `fn` in one write transaction; writes from other callers wait for it. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** Cheap round trip proving the database answers. */
@@ -170,13 +190,18 @@ export abstract class BaseDb implements Db {
     this.version++;
   }
   abstract dataVersion(): number | null;
-  private readonly templates = new Map<string, Template>();
+  private readonly templates = new Map<string, Template<unknown>>();
   get builder(): Builder {
     return this.dialect.builder;
   }
 
-  template(key: string, build: (b: Builder, dialect: SqlDialect) => Compilable | CompiledQuery, options?: TemplateOptions): Template {
-    let t = this.templates.get(key);
+  template<R>(
+    key: string,
+    build: (b: Builder, dialect: SqlDialect) => Compilable<R> | CompiledQuery<R>,
+    options?: TemplateOptions,
+  ): Template<R> {
+    // A key names one statement, so the template cached under it reads the rows `build` describes.
+    let t = this.templates.get(key) as Template<R> | undefined;
     if (!t) {
       t = compileTemplate(build(this.dialect.builder, this.dialect));
       if (options?.planEachRun) t.planEachRun = true;
@@ -185,11 +210,11 @@ export abstract class BaseDb implements Db {
     return t;
   }
 
-  abstract all<R = Row>(t: Template, args?: Args): Promise<R[]>;
-  abstract first<R = Row>(t: Template, args?: Args): Promise<R | undefined>;
-  abstract run(t: Template, args?: Args): Promise<number>;
-  abstract runUncounted(t: Template, args?: Args): Promise<number>;
-  abstract execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }>;
+  abstract all<R>(t: Template<R>, args?: Args): Promise<R[]>;
+  abstract first<R>(t: Template<R>, args?: Args): Promise<R | undefined>;
+  abstract run(t: Template<unknown>, args?: Args): Promise<number>;
+  abstract runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
+  abstract execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }>;
   abstract exec(sql: string): Promise<void>;
   abstract transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   abstract ping(): Promise<void>;

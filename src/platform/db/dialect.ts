@@ -8,6 +8,7 @@
 import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { ValueType } from '../../catalog/types.ts';
 import type { Builder, Db, Engine, Executor } from './database.ts';
+import type { Database } from './schema.ts';
 
 /** The SQL type of a value read from a JSON parameter (jsonRows, inKeys). */
 export type SetColumnType = 'text' | 'bigint' | 'float';
@@ -76,7 +77,11 @@ export interface SqlDialect {
   /** `(c1, c2, …) in (<rows of the JSON array bound at p>)`, probing the table's index once per key. */
   inKeys(columns: string[], p: unknown, types?: SetColumnType[]): RawBuilder<boolean>;
   /** Rows of `table` (aliased `i`) in one workspace whose `column` is in the text list bound at `ids`. */
-  rowsByKeys(table: string, columns: readonly string[], column: string): RawBuilder<unknown>;
+  rowsByKeys<T extends keyof Database, C extends keyof Database[T] & string>(
+    table: T,
+    columns: readonly C[],
+    column: keyof Database[T] & string,
+  ): RawBuilder<Pick<Database[T], C>>;
   /** `expr` differs from `value`, a null `expr` included (`is distinct from`). */
   distinctFrom(expr: string, value: unknown): RawBuilder<boolean>;
   /** An attribute of a JSON column as a typed SQL value (a number, 0/1 for a boolean, text), null when absent. */

@@ -5,7 +5,6 @@
 // same transaction. Running it again changes nothing.
 
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
 import type { Db, Executor } from './database.ts';
 import type { Ddl } from './migrations/ddl.ts';
 import * as init from './migrations/001_init.ts';
@@ -84,7 +83,7 @@ export interface MigrateResult {
 }
 
 async function applied(tx: Executor): Promise<Set<number>> {
-  const rows = await tx.execute<{ version: number }>(CompiledQuery.raw('select version from schema_migrations'));
+  const rows = await tx.execute(tx.dialect.builder.selectFrom('schema_migrations').select('version'));
   return new Set(rows.rows.map((r) => Number(r.version)));
 }
 
@@ -114,7 +113,7 @@ export async function migrate(db: Db, after: readonly AfterMigrate[] = []): Prom
 /** True when the schema is there and current (used by `serve --no-migrate` and /readyz). */
 export async function pendingMigrations(db: Db): Promise<number> {
   try {
-    const rows = await db.execute<{ version: number }>(CompiledQuery.raw('select version from schema_migrations'));
+    const rows = await db.execute(db.builder.selectFrom('schema_migrations').select('version'));
     const have = new Set(rows.rows.map((r) => Number(r.version)));
     return migrations.filter((m) => !have.has(m.version)).length;
   } catch {

@@ -8,7 +8,7 @@ import { param } from './database.ts';
 /** The stored value of `key`, if any. */
 export async function readServiceSetting(db: Db, ex: Executor, key: string): Promise<string | undefined> {
   const t = db.template('service-settings.get', (b) => b.selectFrom('service_settings').select('value').where('key', '=', param('key')));
-  return (await ex.first<{ value: string }>(t, { key }))?.value;
+  return (await ex.first(t, { key }))?.value;
 }
 
 /** Stores `value` under `key`, replacing what was there. */

@@ -5,7 +5,7 @@
 // locking the claimed rows so replicas claiming together take different jobs, is the dialect's
 // `claimable`.
 
-import { sql, type Compilable, type CompiledQuery } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Selectable } from 'kysely';
 import type { Builder, Db, Executor, Template } from '../db/database.ts';
 import { compileTemplate, param, readJson } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
@@ -54,16 +54,17 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_ERROR_LENGTH = 2000;
 
 // Statements compiled once per engine (a job statement needs no Db, only the executor's dialect).
-const templates = new Map<string, Template>();
-function tpl(d: SqlDialect, key: string, build: (b: Builder, d: SqlDialect) => Compilable | CompiledQuery): Template {
+const templates = new Map<string, Template<unknown>>();
+function tpl<R>(d: SqlDialect, key: string, build: (b: Builder, d: SqlDialect) => Compilable<R> | CompiledQuery<R>): Template<R> {
   const k = `${d.name}:${key}`;
-  let t = templates.get(k);
+  // A key names one statement, so the template cached under it reads the rows `build` describes.
+  let t = templates.get(k) as Template<R> | undefined;
   if (!t) templates.set(k, (t = compileTemplate(build(d.builder, d))));
   return t;
 }
 
 /** A job as read back: the JSON columns come parsed or as text, by engine (readJson). */
-type JobRow = Omit<JobsTable, 'payload' | 'progress'> & { payload: unknown; progress: unknown };
+type JobRow = Selectable<JobsTable>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -74,7 +75,7 @@ function fromRow<P>(r: JobRow): Job<P> {
     kind: r.kind,
     key: r.dedupe_key,
     payload: readJson<P>(r.payload),
-    state: r.state as JobState,
+    state: r.state,
     runAt: Number(r.run_at),
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
@@ -139,7 +140,7 @@ export async function getJob<P = unknown>(db: Executor, tenant: string, id: stri
   const t = tpl(db.dialect, 'jobs.get', (b) =>
     b.selectFrom('jobs').selectAll().where('tenant_id', '=', param('tenant')).where('id', '=', param('id')),
   );
-  const row = await db.first<JobRow>(t, { tenant, id });
+  const row = await db.first(t, { tenant, id });
   return row ? fromRow<P>(row) : undefined;
 }
 
@@ -152,7 +153,7 @@ export async function jobByKey<P = unknown>(db: Executor, key: string): Promise<
       .where('dedupe_key', '=', param('key'))
       .where(sql<boolean>`state in ('scheduled', 'retry_pending', 'running')`),
   );
-  const row = await db.first<JobRow>(t, { key });
+  const row = await db.first(t, { key });
   return row ? fromRow<P>(row) : undefined;
 }
 
@@ -189,7 +190,7 @@ export async function recoverLapsed(
   onFailed: (tx: Executor, job: Job, error: string) => Promise<void>,
 ): Promise<LapsedJob[]> {
   return db.transaction(async (tx) => {
-    const lapsed = await tx.all<JobRow>(
+    const lapsed = await tx.all(
       tpl(tx.dialect, 'jobs.lapsed', (b, d) =>
         d.claimable(
           b
@@ -247,7 +248,7 @@ export interface ClaimOptions {
 export async function claimJobs(db: Db, o: ClaimOptions): Promise<Job[]> {
   const limit = Math.max(1, Math.min(o.limit, 64));
   return db.transaction(async (tx) => {
-    const due = await tx.all<{ tenant_id: string; id: string }>(
+    const due = await tx.all(
       tpl(tx.dialect, `jobs.due:${limit}`, (b, d) =>
         d.claimable(
           b
@@ -281,7 +282,7 @@ export async function claimJobs(db: Db, o: ClaimOptions): Promise<Job[]> {
     );
     const out: Job[] = [];
     for (const r of due) {
-      const row = await tx.first<JobRow>(claim, { owner: o.owner, until: o.now + o.leaseMs, now: o.now, tenant: r.tenant_id, id: r.id });
+      const row = await tx.first(claim, { owner: o.owner, until: o.now + o.leaseMs, now: o.now, tenant: r.tenant_id, id: r.id });
       if (row) out.push(fromRow(row));
     }
     return out;
@@ -398,7 +399,7 @@ export async function releaseJob(db: Db, job: Job, owner: string, now: number): 
     b
       .updateTable('jobs')
       .set({
-        state: sql<string>`case when attempts > 1 then 'retry_pending' else 'scheduled' end`,
+        state: sql<'retry_pending' | 'scheduled'>`case when attempts > 1 then 'retry_pending' else 'scheduled' end`,
         attempts: sql<number>`attempts - 1`,
         run_at: param<number>('now'),
         lease_owner: null,

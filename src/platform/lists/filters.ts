@@ -60,7 +60,7 @@ export interface FilterDecl {
    * the filter keeps (column `id`) from the condition on the related rows, and the list's column
    * those ids are (related-sets.ts resolves it once per data version and binds the ids).
    */
-  matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<unknown> };
+  matching?: { column: string; select: (condition: RawBuilder<boolean>) => RawBuilder<{ id: string }> };
   /**
    * With `within`: the relation it follows, from the list's kind (`out` when that kind is the
    * relation's `from` end) to `target`. The controls walk it back from changed neighbours to the

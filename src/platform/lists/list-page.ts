@@ -90,7 +90,7 @@ async function countRows(db: Db, spec: ListSpec<any>, scope: ListScope, filters:
         .select((eb) => eb.fn.countAll<number>().as('count')),
     { planEachRun: bindsIds(filters) },
   );
-  return Number((await db.first<{ count: number }>(t, { ...scope.args, ...filterArgs(filters) }))?.count ?? 0);
+  return Number((await db.first(t, { ...scope.args, ...filterArgs(filters) }))?.count ?? 0);
 }
 
 /**

@@ -66,7 +66,7 @@ async function readIds(
     matching.select(comparisonOf(d, filter, columns)).compile(b),
   );
   const args: Args = { ...scope.args, ...filterArgs([{ ...filter, ids: undefined }]) };
-  const rows = await db.all<{ id: string }>(t, args);
+  const rows = await db.all(t, args);
   return rows.map((r) => r.id);
 }
 

@@ -121,7 +121,7 @@ export async function keysetPage<R extends Record<string, unknown>>(
     after.forEach((v, i) => {
       keyArgs[`after_${i}`] = v;
     });
-  const rows = await db.all<R>(t, { ...args, ...keyArgs });
+  const rows = await db.all(t, { ...args, ...keyArgs });
   if (rows.length <= limit) return { rows, next: null, total: withTotal && !after ? rows.length : undefined };
   rows.length = limit;
   const last = rows[limit - 1]!;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
-import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
+import { type Args, BaseDb, bind, type Executor, type PoolStats, type Template, timed } from '../database.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
 import { type PgQueryable, ReadPipes } from './read-pipes.ts';
 
@@ -17,13 +17,13 @@ const pgTypes = {
   },
 };
 
-const statementNames = new WeakMap<Template, string>();
+const statementNames = new WeakMap<Template<unknown>, string>();
 /**
  * The prepared statement's name: a hash of its text, computed once per template (a SHA-1 of every
  * statement on every run was 3 % of a PostgreSQL model detail's CPU). Kept with the template, so it
  * goes when the template does; templates planned per run have none.
  */
-function statementName(t: Template): string | undefined {
+function statementName(t: Template<unknown>): string | undefined {
   if (t.planEachRun) return undefined;
   let name = statementNames.get(t);
   if (name === undefined) {
@@ -72,16 +72,16 @@ class PgConn implements Executor, KnowsColumnTypes {
   private async q(sql: string, values: unknown[], name: string | undefined) {
     return timed(sql, () => this.client.query(name ? { name, text: sql, values } : { text: sql, values }));
   }
-  async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+  async all<R>(t: Template<R>, args?: Args): Promise<R[]> {
     return (await this.q(t.sql, bind(postgresDialect, t, args), statementName(t))).rows as R[];
   }
-  async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
-    return (await this.all<R>(t, args))[0];
+  async first<R>(t: Template<R>, args?: Args): Promise<R | undefined> {
+    return (await this.all(t, args))[0];
   }
-  async run(t: Template, args?: Args): Promise<number> {
+  async run(t: Template<unknown>, args?: Args): Promise<number> {
     return (await this.q(t.sql, bind(postgresDialect, t, args), statementName(t))).rowCount ?? 0;
   }
-  async execute<R = Row>(query: Compilable | CompiledQuery) {
+  async execute<R>(query: Compilable<R> | CompiledQuery<R>) {
     const compiled = 'compile' in query ? query.compile() : query;
     // Built on the spot with a varying shape: not worth a named statement per shape.
     const res = await this.q(
@@ -147,33 +147,33 @@ export class PostgresDb extends BaseDb {
    * for milliseconds to tens of them, and two sent down one pipe would run one after the other
    * where the pool runs them side by side. The pipes learn the other slow ones (read-pipes.ts).
    */
-  private readerOf(t: Template): PgConn {
+  private readerOf(t: Template<unknown>): PgConn {
     return t.planEachRun ? this.conn : this.reads;
   }
-  all<R = Row>(t: Template, args?: Args) {
-    return this.readerOf(t).all<R>(t, args);
+  all<R>(t: Template<R>, args?: Args) {
+    return this.readerOf(t).all(t, args);
   }
-  first<R = Row>(t: Template, args?: Args) {
-    return this.readerOf(t).first<R>(t, args);
+  first<R>(t: Template<R>, args?: Args) {
+    return this.readerOf(t).first(t, args);
   }
-  async run(t: Template, args?: Args) {
+  async run(t: Template<unknown>, args?: Args) {
     try {
       return await this.conn.run(t, args);
     } finally {
       await this.wrote();
     }
   }
-  async execute<R = Row>(query: Compilable | CompiledQuery) {
+  async execute<R>(query: Compilable<R> | CompiledQuery<R>) {
     const compiled = 'compile' in query ? query.compile() : query;
-    if (/^\s*select\b/i.test(compiled.sql)) return this.conn.execute<R>(compiled);
+    if (/^\s*select\b/i.test(compiled.sql)) return this.conn.execute(compiled);
     try {
-      return await this.conn.execute<R>(compiled);
+      return await this.conn.execute(compiled);
     } finally {
       await this.wrote();
     }
   }
   /** Neither counted here nor announced to the other replicas. */
-  runUncounted(t: Template, args?: Args) {
+  runUncounted(t: Template<unknown>, args?: Args) {
     return this.conn.run(t, args);
   }
   async exec(sql: string) {

@@ -98,11 +98,9 @@ export const postgresDialect: SqlDialect = {
     return sql<boolean>`${sql.raw(left)} in (select ${sql.raw(cols)} from jsonb_array_elements(${p}::jsonb))`;
   },
   // A join from unnest() probes each partition's index once per key.
-  rowsByKeys: (
-    table,
-    columns,
-    column,
-  ) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
+  rowsByKeys: <T extends keyof Database, C extends keyof Database[T] & string>(table: T, columns: readonly C[], column: string) => sql<
+    Pick<Database[T], C>
+  >`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from unnest(${param('ids')}::text[]) as k(value)
     join ${sql.table(table)} i on i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')} and ${sql.ref(`i.${column}`)} = k.value`,
   distinctFrom: (expr, value) => sql<boolean>`${sql.raw(expr)} is distinct from ${value}`,
   jsonScalar(column: string, key: string, type: ValueType) {
@@ -177,13 +175,12 @@ export const postgresDialect: SqlDialect = {
   /** Counted from the rows actually deleted, in the same statement. */
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
-    const res = await tx.execute<Record<K, string> & { n: number }>(
-      CompiledQuery.raw(
-        `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`,
-        params,
-      ),
+    // SQL written out with the caller's numbered parameters: the row is declared, as sql<T> declares it.
+    const counting: CompiledQuery<DeletedGroups<K>[number]> = CompiledQuery.raw(
+      `with gone as (delete from ${table} where ${where} returning ${cols}) select ${cols}, count(*) as n from gone group by ${cols}`,
+      params,
     );
-    return res.rows as DeletedGroups<K>;
+    return (await tx.execute(counting)).rows;
   },
 
   async lockWorkspace(tx, tenant, workspace) {

@@ -8,7 +8,7 @@
 // Existence is read from the catalogue each time rather than cached, because a batch that made
 // one may roll back, retention drops them, and one process may talk to several databases.
 
-import { CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../database.ts';
 import type { MonthlyPartitions, MonthRange } from '../dialect.ts';
 import { noteRowsWritten } from './statistics.ts';
@@ -24,11 +24,11 @@ const partitionName = (table: string, month: MonthRange) => `${table}_${month.su
 
 export const monthlyPartitions: MonthlyPartitions = {
   async list(tx: Executor, table: string) {
-    const res = await tx.execute<{ name: string }>(
-      CompiledQuery.raw(
-        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-       join pg_class p on p.oid = i.inhparent where p.relname = $1 and p.relnamespace = to_regnamespace(current_schema())`,
-        [table],
+    // The catalogue's own tables are not in the schema: the row is declared.
+    const res = await tx.execute(
+      sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       join pg_class p on p.oid = i.inhparent where p.relname = ${table} and p.relnamespace = to_regnamespace(current_schema())`.compile(
+        tx.dialect.builder,
       ),
     );
     const out: Array<{ name: string; month: MonthRange }> = [];
@@ -48,10 +48,12 @@ export const monthlyPartitions: MonthlyPartitions = {
     }
     if (months.size === 0) return;
     const names = [...months.values()].map((m) => partitionName(table, m));
-    const found = await tx.execute<{ relname: string }>(
-      CompiledQuery.raw('select relname from pg_class where relname = any($1) and relnamespace = to_regnamespace(current_schema())', [
-        names,
-      ]),
+    const found = await tx.execute(
+      sql<{
+        relname: string;
+      }>`select relname from pg_class where relname = any(${names}) and relnamespace = to_regnamespace(current_schema())`.compile(
+        tx.dialect.builder,
+      ),
     );
     const have = new Set(found.rows.map((r) => r.relname));
     for (const m of months.values()) {

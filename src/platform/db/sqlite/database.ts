@@ -117,7 +117,7 @@ class SqliteConn implements Executor {
     return s;
   }
 
-  allSync<R>(t: Template, args?: Args): R[] {
+  allSync<R>(t: Template<R>, args?: Args): R[] {
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => {
@@ -127,26 +127,26 @@ class SqliteConn implements Executor {
     });
   }
 
-  async all<R = Row>(t: Template, args?: Args): Promise<R[]> {
+  async all<R>(t: Template<R>, args?: Args): Promise<R[]> {
     await breathe();
-    return this.allSync<R>(t, args);
+    return this.allSync(t, args);
   }
 
-  async first<R = Row>(t: Template, args?: Args): Promise<R | undefined> {
+  async first<R>(t: Template<R>, args?: Args): Promise<R | undefined> {
     await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => s.get(...params) as R | undefined);
   }
 
-  async run(t: Template, args?: Args): Promise<number> {
+  async run(t: Template<unknown>, args?: Args): Promise<number> {
     await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => Number(s.run(...params).changes));
   }
 
-  async execute<R = Row>(query: Compilable | CompiledQuery): Promise<{ rows: R[]; changes: number }> {
+  async execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }> {
     await breathe();
     const compiled = 'compile' in query ? query.compile() : query;
     const s = this.prepare(compiled.sql);
@@ -276,14 +276,14 @@ export class SqliteDb extends BaseDb {
     this.checkpointer.postMessage(null);
   }
 
-  all<R = Row>(t: Template, args?: Args) {
-    return this.reader.all<R>(t, args);
+  all<R>(t: Template<R>, args?: Args) {
+    return this.reader.all(t, args);
   }
-  first<R = Row>(t: Template, args?: Args) {
-    return this.reader.first<R>(t, args);
+  first<R>(t: Template<R>, args?: Args) {
+    return this.reader.first(t, args);
   }
   /** Single statements outside a transaction still go through the write lock. */
-  async run(t: Template, args?: Args) {
+  async run(t: Template<unknown>, args?: Args) {
     const release = await this.writeLock.lock();
     try {
       return await this.writer.run(t, args);
@@ -293,7 +293,7 @@ export class SqliteDb extends BaseDb {
     }
   }
   /** Under the write lock like run(), but not counted: the version is read on the writer, which never sees its own commits as changes. */
-  async runUncounted(t: Template, args?: Args) {
+  async runUncounted(t: Template<unknown>, args?: Args) {
     const release = await this.writeLock.lock();
     try {
       return await this.writer.run(t, args);
@@ -301,12 +301,12 @@ export class SqliteDb extends BaseDb {
       release();
     }
   }
-  async execute<R = Row>(query: Compilable | CompiledQuery) {
+  async execute<R>(query: Compilable<R> | CompiledQuery<R>) {
     const compiled = 'compile' in query ? query.compile() : query;
-    if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute<R>(compiled);
+    if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute(compiled);
     const release = await this.writeLock.lock();
     try {
-      return await this.writer.execute<R>(compiled);
+      return await this.writer.execute(compiled);
     } finally {
       this.committed();
       release();

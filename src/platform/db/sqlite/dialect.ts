@@ -69,7 +69,9 @@ export const sqliteDialect: SqlDialect = {
     return sql<boolean>`${sql.raw(left)} in (select ${sql.raw(cols)} from json_each(${p}))`;
   },
   // `in (select value from json_each(…))`: a join could put the table in the outer loop.
-  rowsByKeys: (table, columns, column) => sql`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from ${sql.table(table)} i
+  rowsByKeys: <T extends keyof Database, C extends keyof Database[T] & string>(table: T, columns: readonly C[], column: string) => sql<
+    Pick<Database[T], C>
+  >`select ${sql.join(columns.map((c) => sql.ref(`i.${c}`)))} from ${sql.table(table)} i
     where i.tenant_id = ${param('tenant')} and i.workspace_id = ${param('workspace')}
       and ${sql.ref(`i.${column}`)} in (select value from json_each(${param('ids')}))`,
   distinctFrom: (expr, value) => sql<boolean>`${sql.raw(expr)} is not ${value}`,
@@ -112,11 +114,14 @@ export const sqliteDialect: SqlDialect = {
   /** One writer: counting then deleting inside the transaction sees the same rows. */
   async deleteCounting<K extends string>(tx: Executor, table: string, where: string, params: unknown[], groupBy: K[]) {
     const cols = groupBy.join(', ');
-    const counted = await tx.execute<Record<K, string> & { n: number }>(
-      CompiledQuery.raw(`select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`, params),
+    // SQL written out with the caller's parameters: the row is declared, as sql<T> declares it.
+    const counting: CompiledQuery<DeletedGroups<K>[number]> = CompiledQuery.raw(
+      `select ${cols}, count(*) as n from ${table} where ${where} group by ${cols}`,
+      params,
     );
+    const counted = await tx.execute(counting);
     await tx.execute(CompiledQuery.raw(`delete from ${table} where ${where}`, params));
-    return counted.rows as DeletedGroups<K>;
+    return counted.rows;
   },
 
   // One writer connection: transactions are serial already.

@@ -1,6 +1,7 @@
 // What the service keeps for its clients and delivers to them: client storage, jobs, webhooks, views and their exports.
 // Conventions of every table: see ../schema.ts.
 
+import type { Severity } from '../../../catalog/rules/types.ts';
 import type { Json } from './json.ts';
 
 export interface ClientStorageTable {
@@ -28,8 +29,7 @@ export interface JobsTable {
   /** At most one unfinished job holds a key (null: none). */
   dedupe_key: string | null;
   payload: Json;
-  /** scheduled, running, retry_pending, completed or failed. */
-  state: string;
+  state: 'scheduled' | 'running' | 'retry_pending' | 'completed' | 'failed';
   /** Due from this time (epoch ms). */
   run_at: number;
   /** Runs started so far. */
@@ -54,14 +54,13 @@ export interface WebhookSubscriptionsTable {
   url: string;
   /** JSON array of event types. */
   events: Json;
-  min_severity: string;
+  min_severity: Severity;
   description: string;
   /** whsec_… (Standard Webhooks): signs the deliveries. */
   secret: string;
   previous_secret: string | null;
   previous_secret_until: number | null;
-  /** active or disabled. */
-  status: string;
+  status: 'active' | 'disabled';
   disabled_reason: string | null;
   disabled_at: number | null;
   last_success_at: number | null;
@@ -101,8 +100,7 @@ export interface WebhookAttemptsTable {
   started_at: number;
   duration_ms: number;
   status_code: number | null;
-  /** delivered, failed or refused. */
-  outcome: string;
+  outcome: 'delivered' | 'failed' | 'refused';
   error: string | null;
 }
 
@@ -121,8 +119,7 @@ export interface ViewsTable {
   sort: string | null;
   /** JSON array of the columns kept, or null for all. */
   columns: Json;
-  /** csv or ndjson. */
-  format: string;
+  format: 'csv' | 'ndjson';
   /** Seconds between recurring exports, or null for none. */
   interval_seconds: number | null;
   last_export_id: string | null;
@@ -138,7 +135,7 @@ export interface ViewExportsTable {
   id: string;
   workspace_id: string;
   view_id: string;
-  format: string;
+  format: 'csv' | 'ndjson';
   /** The file's name in the export directory. */
   file: string;
   /** 1 when a view's interval scheduled it. */

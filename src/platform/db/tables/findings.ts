@@ -1,6 +1,7 @@
 // Rules, their findings and roll-ups, waivers, controls and their mappings.
 // Conventions of every table: see ../schema.ts.
 
+import type { Severity } from '../../../catalog/rules/types.ts';
 import type { Json } from './json.ts';
 
 export interface RulesTable {
@@ -11,7 +12,7 @@ export interface RulesTable {
   name: string;
   name_lower: string;
   description: string;
-  severity: string;
+  severity: Severity;
   category: string;
   object_types: Json;
   remediation: string;
@@ -29,7 +30,7 @@ export interface RuleSettingsTable {
   tenant_id: string;
   rule_id: string;
   enabled: number;
-  severity: string | null;
+  severity: Severity | null;
   updated_at: number;
 }
 
@@ -39,7 +40,7 @@ export interface IssueInstancesTable {
   id: string;
   issue_id: string;
   rule_id: string;
-  severity: string;
+  severity: Severity;
   object_kind: string;
   object_id: string;
   status: string;
@@ -66,12 +67,12 @@ export interface FindingWaiversTable {
   tenant_id: string;
   workspace_id: string;
   id: string;
-  scope: string;
+  scope: 'instance' | 'rule';
   instance_id: string | null;
   rule_id: string;
   object_kind: string;
   object_id: string;
-  kind: string;
+  kind: 'accepted_risk' | 'false_positive';
   reason: string;
   waived_by: string;
   waived_at: number;
@@ -84,7 +85,7 @@ export interface IssuesTable {
   id: string;
   rule_id: string;
   rule_name: string;
-  severity: string;
+  severity: Severity;
   /** 4 critical, 3 high, 2 medium, 1 low: sorts by severity. */
   severity_rank: number;
   category: string;
@@ -150,14 +151,14 @@ export interface ControlsTable {
   /** Its rule id (`CTL-…`). */
   id: string;
   title: string;
-  severity: string;
+  severity: Severity;
   description: string;
   remediation: string;
   /** JSON array of compliance control ids. */
   frameworks: Json;
   enabled: number;
-  /** 'list' or 'paths'. */
-  query_kind: string;
+  /** A list query or a paths query (QueryKind of src/areas/controls/query.ts). */
+  query_kind: 'list' | 'paths';
   /** `aispm-agents?…` for a list, the paths query string for paths. */
   query: string;
   created_by: string;
