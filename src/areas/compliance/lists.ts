@@ -10,6 +10,7 @@ import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
+import { rowValues } from '../../platform/lists/row-values.ts';
 import { instanceSort, instanceSql, newestFirst, statusFilter } from '../findings/lists.ts';
 import { type InstanceRow, instanceValues, selected } from '../findings/instances.ts';
 
@@ -31,6 +32,8 @@ export const controlColumns: ColumnDef[] = [
     true,
   ),
 ];
+
+const controlValues = rowValues(controlColumns);
 
 /**
  * Per control of a framework, the rules mapped, what is open against them and the status those two
@@ -85,7 +88,7 @@ export const controlsList = defineList<Record<string, unknown>>({
   filters: [],
   pageSize: 100,
   base: (b) => b.selectFrom(sql`${withParams(perControl)}`.as('x')).selectAll(),
-  render: (_db, _scope, rows) => rows.map((r) => controlColumns.map((c) => (c.type === 'integer' ? Number(r[c.name] ?? 0) : r[c.name]))),
+  render: (_db, _scope, rows) => rows.map(controlValues),
   // Unfiltered, the total is the framework's number of controls: no second pass over the findings.
   total: async (_db, scope, filters) => (filters.length ? undefined : frameworkById.get(String(scope.args.framework))?.controls.length),
   query: { order: ['filters', 'sort', 'paging'] },
