@@ -3,36 +3,37 @@
 // sort, cursor and CSV come from these declarations.
 
 import { sql } from 'kysely';
+import { column } from '../../catalog/columns.ts';
 import { frameworkById } from '../../catalog/frameworks.ts';
 import { visibleControls, withParams } from './framework-summary.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
-import type { ColumnDef, ValueType } from '../../catalog/types.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
+import { rowValues } from '../../platform/lists/row-values.ts';
 import { instanceSort, instanceSql, newestFirst, statusFilter } from '../findings/lists.ts';
 import { type InstanceRow, instanceValues, selected } from '../findings/instances.ts';
 
-function col(name: string, type: ValueType, description: string): ColumnDef {
-  return { name, type, description, sortable: true, from: { field: name } };
-}
-
 export const controlColumns: ColumnDef[] = [
-  col('control_id', 'string', 'The control id as the framework writes it (LLM01, ASI03, AML.T0051, MEASURE 2.7, Article 15).'),
-  col('name', 'string', 'Short name of the control.'),
-  col('rules', 'integer', 'Rules the workspace sees (static and its external ones) mapped to the control.'),
-  col('critical', 'integer', 'Open findings of critical severity of those rules.'),
-  col('high', 'integer', 'Open findings of high severity.'),
-  col('medium', 'integer', 'Open findings of medium severity.'),
-  col('low', 'integer', 'Open findings of low severity.'),
-  col('open_findings', 'integer', 'Open findings of those rules, every severity.'),
-  col('objects_failing', 'integer', 'Inventory objects with at least one of those open findings.'),
-  col(
+  column('control_id', 'string', 'The control id as the framework writes it (LLM01, ASI03, AML.T0051, MEASURE 2.7, Article 15).', true),
+  column('name', 'string', 'Short name of the control.', true),
+  column('rules', 'integer', 'Rules the workspace sees (static and its external ones) mapped to the control.', true),
+  column('critical', 'integer', 'Open findings of critical severity of those rules.', true),
+  column('high', 'integer', 'Open findings of high severity.', true),
+  column('medium', 'integer', 'Open findings of medium severity.', true),
+  column('low', 'integer', 'Open findings of low severity.', true),
+  column('open_findings', 'integer', 'Open findings of those rules, every severity.', true),
+  column('objects_failing', 'integer', 'Inventory objects with at least one of those open findings.', true),
+  column(
     'status',
     'string',
     'failing (an open finding of a mapped rule), passing (rules mapped, none with an open finding) or not_assessed (no rule the ' +
       'workspace sees maps to the control: nothing checks it, which is not a pass).',
+    true,
   ),
 ];
+
+const controlValues = rowValues(controlColumns);
 
 /**
  * Per control of a framework, the rules mapped, what is open against them and the status those two
@@ -87,7 +88,7 @@ export const controlsList = defineList<Record<string, unknown>>({
   filters: [],
   pageSize: 100,
   base: (b) => b.selectFrom(sql`${withParams(perControl)}`.as('x')).selectAll(),
-  render: (_db, _scope, rows) => rows.map((r) => controlColumns.map((c) => (c.type === 'integer' ? Number(r[c.name] ?? 0) : r[c.name]))),
+  render: (_db, _scope, rows) => rows.map(controlValues),
   // Unfiltered, the total is the framework's number of controls: no second pass over the findings.
   total: async (_db, scope, filters) => (filters.length ? undefined : frameworkById.get(String(scope.args.framework))?.controls.length),
   query: { order: ['filters', 'sort', 'paging'] },

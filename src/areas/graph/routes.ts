@@ -2,6 +2,7 @@
 // shortest path (paths.ts), sorted and paged by keyset over the pairs, with `total`.
 
 import type { FastifyInstance } from 'fastify';
+import { column } from '../../catalog/columns.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ColumnDef } from '../../catalog/types.ts';
@@ -17,23 +18,20 @@ import { parseSortTerms, sortSignature } from '../../platform/lists/sort-terms.t
 import { type Direction, findPaths, PATH_LIMITS, type PathRow } from './paths.ts';
 import { readPathsQuery } from './paths-query.ts';
 
-const col = (name: string, type: ColumnDef['type'], description: string, sortable: boolean): ColumnDef => ({
-  name,
-  type,
-  description,
-  sortable,
-  from: { field: name },
-});
-
 /** The columns of a path row. */
 export const pathColumns: ColumnDef[] = [
-  col('from_id', 'string', 'The object the path starts from.', true),
-  col('from_name', 'string', 'Its name.', true),
-  col('to_id', 'string', 'The object the path ends at.', true),
-  col('to_name', 'string', 'Its name.', true),
-  col('hops', 'integer', 'Relations on the path (the shortest of the pair).', true),
-  col('path', 'object', 'The objects on the path, from start to end: [{kind, id, name}].', false),
-  col('relations', 'strings', 'The relations between consecutive objects of the path (as stored: uses_tool, runs_on, contains, …).', false),
+  column('from_id', 'string', 'The object the path starts from.', true),
+  column('from_name', 'string', 'Its name.', true),
+  column('to_id', 'string', 'The object the path ends at.', true),
+  column('to_name', 'string', 'Its name.', true),
+  column('hops', 'integer', 'Relations on the path (the shortest of the pair).', true),
+  column('path', 'object', 'The objects on the path, from start to end: [{kind, id, name}].', false),
+  column(
+    'relations',
+    'strings',
+    'The relations between consecutive objects of the path (as stored: uses_tool, runs_on, contains, …).',
+    false,
+  ),
 ];
 
 /** The path rows' sort (a list declaration without SQL: the pairs are sorted in memory). */

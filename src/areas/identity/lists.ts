@@ -3,26 +3,23 @@
 // key's workspaces). Never a secret, its hash, or a stored value.
 
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
+import { column } from '../../catalog/columns.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { type ScopeShape, whereScope } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import { sql } from 'kysely';
 
-function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
-  return { name, type, description, sortable, from: { field: name } };
-}
-
 export const keyColumns: ColumnDef[] = [
-  col('id', 'string', 'Key id.', true),
-  col('name', 'string', 'Its label.', true),
-  col('scopes', 'strings', 'What it may do: read, ingest, storage, metrics, webhooks, views, admin.'),
-  col('workspaces', 'strings', 'The workspaces it is granted; `["*"]`: every workspace of the tenant.'),
-  col('created_by', 'string', 'The key that made it over HTTP; null when the CLI (`aispm token create`) made it.', true),
-  col('created_at', 'time', 'When it was made.', true),
-  col('last_used_at', 'time', 'When a request last used it (noted at most once a minute), or null.', true),
-  col('expires_at', 'time', 'When it stops working, or null.', true),
-  col('revoked_at', 'time', 'When it was revoked, or null.', true),
+  column('id', 'string', 'Key id.', true),
+  column('name', 'string', 'Its label.', true),
+  column('scopes', 'strings', 'What it may do: read, ingest, storage, metrics, webhooks, views, admin.'),
+  column('workspaces', 'strings', 'The workspaces it is granted; `["*"]`: every workspace of the tenant.'),
+  column('created_by', 'string', 'The key that made it over HTTP; null when the CLI (`aispm token create`) made it.', true),
+  column('created_at', 'time', 'When it was made.', true),
+  column('last_used_at', 'time', 'When a request last used it (noted at most once a minute), or null.', true),
+  column('expires_at', 'time', 'When it stops working, or null.', true),
+  column('revoked_at', 'time', 'When it was revoked, or null.', true),
 ];
 
 const keyTimes = new Set(keyColumns.filter((c) => c.type === 'time').map((c) => c.name));

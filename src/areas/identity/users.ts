@@ -2,6 +2,7 @@
 // subject), their roles and last sign-in updated at each one. The admin's list of them.
 
 import { randomBytes } from 'node:crypto';
+import { column } from '../../catalog/columns.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
@@ -78,21 +79,13 @@ export async function upsertUser(db: Db, ex: Executor, u: UserInput): Promise<{ 
   return { id: row.id, created: false, previousRoles: readJson<string[]>(row.roles) ?? [] };
 }
 
-const col = (name: string, type: ColumnDef['type'], description: string, sortable = true): ColumnDef => ({
-  name,
-  type,
-  description,
-  sortable,
-  from: { field: name },
-});
-
 export const userColumns: ColumnDef[] = [
-  col('id', 'string', 'User id (`usr_…`): the actor of their sessions in the audit trail and the `created_by` of keys they make.'),
-  col('email', 'string', 'The e-mail address the provider gave at the last sign-in, or null.'),
-  col('name', 'string', 'Their name as the provider gave it, or null.'),
-  col('roles', 'strings', 'Roles their groups gave at the last sign-in: `admin`, `editor`, `viewer`, or `role:workspace`.', false),
-  col('created_at', 'time', 'Their first sign-in.'),
-  col('last_sign_in_at', 'time', 'Their last sign-in.'),
+  column('id', 'string', 'User id (`usr_…`): the actor of their sessions in the audit trail and the `created_by` of keys they make.', true),
+  column('email', 'string', 'The e-mail address the provider gave at the last sign-in, or null.', true),
+  column('name', 'string', 'Their name as the provider gave it, or null.', true),
+  column('roles', 'strings', 'Roles their groups gave at the last sign-in: `admin`, `editor`, `viewer`, or `role:workspace`.', false),
+  column('created_at', 'time', 'Their first sign-in.', true),
+  column('last_sign_in_at', 'time', 'Their last sign-in.', true),
 ];
 
 /** The users of a tenant, most recent sign-in first. */

@@ -9,17 +9,19 @@
 // metrics of every other route, and an error the SDK answers at the HTTP level (406 without the
 // right Accept, 400 for an unsupported protocol version) keeps the service's `{code, message}`
 // beside its JSON-RPC `error`, which MCP clients read.
+//
+// The SDK and the tools are loaded by the first MCP request, not at start: they are about a tenth
+// of the service's start-up (the SDK brings zod; the tools, their schemas), for a route most
+// deployments call rarely or never.
 
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { createMcpHandler } from '@modelcontextprotocol/server';
 import Type from 'typebox';
 import type { AppContext } from '../../platform/http/context.ts';
 import { principalOf } from '../../platform/http/auth.ts';
 import { StringEnum } from '../../platform/http/schemas.ts';
 import { injectReader } from './api.ts';
-import { MCP_VERSION, mcpServerFactory } from './tools.ts';
 
 interface McpAuth {
   token: string;
@@ -56,7 +58,10 @@ function webRequest(request: FastifyRequest, signal: AbortSignal): Request {
 
 const DROPPED = new Set(['content-length', 'transfer-encoding', 'connection']);
 
-export function registerMcp(app: FastifyInstance, _ctx: AppContext): void {
+/** The SDK's handler, serving each request with a new server over the tools (tools.ts). */
+async function mcpHandler(app: FastifyInstance) {
+  const { createMcpHandler } = await import('@modelcontextprotocol/server');
+  const { MCP_VERSION, mcpServerFactory } = await import('./tools.ts');
   const factory = mcpServerFactory({ version: MCP_VERSION }, (auth) => {
     const a = auth as McpAuth | undefined;
     if (!a) throw new Error('MCP request without authentication');
@@ -66,12 +71,17 @@ export function registerMcp(app: FastifyInstance, _ctx: AppContext): void {
       onError: (err, tool) => app.log.error({ err, tool, reqId: a.extra.requestId }, 'MCP tool failed'),
     };
   });
-  const mcp = createMcpHandler(factory, {
+  return createMcpHandler(factory, {
     legacy: 'stateless',
     onerror: (err) => app.log.warn({ err: { message: err.message } }, 'MCP request refused'),
   });
+}
+
+export function registerMcp(app: FastifyInstance, _ctx: AppContext): void {
+  // Built by the first request (concurrent first requests share it).
+  let handler: ReturnType<typeof mcpHandler> | undefined;
   app.addHook('onClose', async () => {
-    await mcp.close();
+    if (handler) await (await handler).close();
   });
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -94,6 +104,12 @@ export function registerMcp(app: FastifyInstance, _ctx: AppContext): void {
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
       });
+      // A failed load is not kept: the next request tries again.
+      handler ??= mcpHandler(app).catch((err: unknown) => {
+        handler = undefined;
+        throw err;
+      });
+      const mcp = await handler;
       const res = await mcp.fetch(webRequest(request, abort.signal), { authInfo, parsedBody: request.body });
       reply.code(res.status);
       for (const [name, value] of res.headers) if (!DROPPED.has(name)) reply.header(name, value);

@@ -4,34 +4,18 @@
 
 import Type from 'typebox';
 import { llmInteraction } from '../../catalog/rowsets.ts';
-import { rfc3339 } from '../../platform/values.ts';
+import { rowValues, storedFields } from '../../platform/lists/row-values.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
 import { SortQuery } from '../../platform/http/schemas.ts';
 import { runtimeCounts } from './sessions.ts';
 
-const listed = llmInteraction.columns.map((c) => c.name) as Array<'id'>;
+const listed = storedFields(llmInteraction.columns) as Array<'id'>;
 const detailed = [...listed, 'prompt', 'response', 'attributes'] as Array<'id'>;
 
-/** A stored interaction as the list header describes it. */
-export function interactionRow(r: Record<string, unknown>): unknown[] {
-  return llmInteraction.columns.map((c) => {
-    const v = r[c.name];
-    switch (c.type) {
-      case 'time':
-        return rfc3339(v as number);
-      case 'integer':
-      case 'number':
-        // Money is stored in micro-dollars (src/catalog/money.ts).
-        return c.scale ? Number(v) / c.scale : Number(v);
-      case 'strings':
-        return readJson<string[]>(v) ?? [];
-      default:
-        return v ?? (c.name === 'model_id' ? null : '');
-    }
-  });
-}
+/** A stored interaction as the list header describes it: each value by its column's type. */
+export const interactionRow = rowValues(llmInteraction.columns);
 
 export function interactionDetailRow(r: Record<string, unknown>): unknown[] {
   return [...interactionRow(r), r.prompt ?? null, r.response ?? null, readJson(r.attributes) ?? {}];

@@ -5,14 +5,14 @@
 // the plans on both engines).
 
 import Type from 'typebox';
-import { toDollars } from '../../catalog/money.ts';
 import { llmSession } from '../../catalog/rowsets.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
 import { defineList, fieldSql, sortableBy } from '../../platform/lists/list-spec.ts';
 import { MAX_PAGE_SIZE, PagingQuery, StringEnum } from '../../platform/http/schemas.ts';
-import { rfc3339 } from '../../platform/values.ts';
+import { rowValues, storedFields } from '../../platform/lists/row-values.ts';
+import type { LlmSessionsTable } from '../../platform/db/tables/runtime.ts';
 
 /** The columns a session list can be ordered by, as stored. */
 export const sessionSortColumns = ['session_id', 'start_time', 'total_tokens', 'cost', 'turns', 'duration_ms'] as const;
@@ -21,44 +21,10 @@ export const sessionSortColumns = ['session_id', 'start_time', 'total_tokens', '
 const SPEC_SORTS = ['session_id', 'time', 'tokens', 'cost', 'turns', 'duration_ms'];
 const SESSIONS_PAGE = 10;
 
-const selected = [
-  'session_id',
-  'agent_id',
-  'start_time',
-  'end_time',
-  'duration_ms',
-  'turns',
-  'input_tokens',
-  'output_tokens',
-  'total_tokens',
-  'cost',
-  'ok',
-  'alerted',
-  'blocked',
-  'redacted',
-  'unpriced_turns',
-] as const;
-
-/** An llm_sessions row as the session columns describe it. */
-export function sessionRow(r: Record<string, unknown>): unknown[] {
-  return [
-    r.session_id,
-    r.agent_id,
-    rfc3339(r.start_time as number),
-    rfc3339(r.end_time as number),
-    Number(r.duration_ms),
-    Number(r.turns),
-    Number(r.input_tokens),
-    Number(r.output_tokens),
-    Number(r.total_tokens),
-    toDollars(r.cost as number),
-    Number(r.ok),
-    Number(r.alerted),
-    Number(r.blocked),
-    Number(r.redacted),
-    Number(r.unpriced_turns ?? 0),
-  ];
-}
+// The stored columns a session row is read from and the renderer of its values: both from the row
+// set, so a column added there (and to the table) is selected and answered with nothing added here.
+const selected = storedFields(llmSession.columns) as ReadonlyArray<keyof LlmSessionsTable>;
+const sessionRow = rowValues(llmSession.columns);
 
 /** Sessions and stored interactions of a workspace, or of one agent in it, kept by ingest. */
 export async function runtimeCounts(

@@ -2,22 +2,19 @@
 // answered in the product family's page shape ({items, page_hrefs, total}) by the routes; the
 // paging, cursor, sort and filters are the lists' own (src/platform/lists).
 
-import type { ColumnDef, ValueType } from '../../catalog/types.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
+import { column } from '../../catalog/columns.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
 import { type ExportRow, exportOf, exportRows, type ViewRow, viewOf, viewRows } from './store.ts';
 
-function col(name: string, type: ValueType, description: string, sortable = false): ColumnDef {
-  return { name, type, description, sortable, from: { field: name } };
-}
-
 export const viewColumns: ColumnDef[] = [
-  col('id', 'string', 'View id.', true),
-  col('name', 'string', 'Its name.', true),
-  col('entity', 'string', 'The list it is a view of.', true),
-  col('format', 'string', 'csv or ndjson: what its exports write.', true),
-  col('created_at', 'time', 'When it was created.', true),
-  col('updated_at', 'time', 'When it last changed.', true),
+  column('id', 'string', 'View id.', true),
+  column('name', 'string', 'Its name.', true),
+  column('entity', 'string', 'The list it is a view of.', true),
+  column('format', 'string', 'csv or ndjson: what its exports write.', true),
+  column('created_at', 'time', 'When it was created.', true),
+  column('updated_at', 'time', 'When it last changed.', true),
 ];
 
 /** The views of a workspace, newest first. Scope: tenant, workspace. */
@@ -41,10 +38,10 @@ export const viewsList = defineList<ViewRow>({
 });
 
 export const exportColumns: ColumnDef[] = [
-  col('id', 'string', 'Export id.', true),
-  col('export_status', 'string', 'scheduled, running, retry_pending, completed or failed.', true),
-  col('created_at', 'time', 'When it was asked for (or scheduled).', true),
-  col('finished_at', 'time', 'When it completed.', true),
+  column('id', 'string', 'Export id.', true),
+  column('export_status', 'string', 'scheduled, running, retry_pending, completed or failed.', true),
+  column('created_at', 'time', 'When it was asked for (or scheduled).', true),
+  column('finished_at', 'time', 'When it completed.', true),
 ];
 
 /** The exports of one view, newest first. Scope: tenant, view. */

@@ -211,41 +211,56 @@ export interface ViewsOptions {
 }
 
 export function registerViews(app: FastifyInstance, ctx: AppContext, options: ViewsOptions): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const write = { access: 'views' as const };
-  /** The audit row of a change to a view, in the change's transaction: its name and shape, not its filters' values. */
-  const audit = (request: FastifyRequest, tx: Executor, action: AuditAction, v: View, now: number) =>
-    recordAudit(
-      ctx.db,
-      tx,
-      auditSource(request),
-      {
-        tenant: v.tenant_id,
-        workspace: v.workspace_id,
-        action,
-        target: `views/${v.id}`,
-        outcome: 'success',
-        detail: { workspace: v.workspace_id, name: v.name, entity: v.entity, format: v.format, interval_seconds: v.interval_seconds },
-      },
-      now,
-    );
+  const api = withTypeBox(app);
+  registerViewRoutes(api, ctx, options);
+  registerExportRoutes(api, ctx, options);
+}
 
-  /** The view with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
-  async function viewFor(request: FastifyRequest, id: string): Promise<View> {
-    const p = principalOf(request);
-    const view = await getView(ctx.db, ctx.db, p.key.tenantId, id);
-    if (!view || !canReadWorkspace(p, view.workspace_id)) throw notFound("no view with this id in the token's workspaces");
-    return view;
-  }
+/** The app with TypeBox's type provider, as each route here is declared. */
+type Api = ReturnType<typeof withTypeBox>;
+function withTypeBox(app: FastifyInstance) {
+  return app.withTypeProvider<TypeBoxTypeProvider>();
+}
 
-  /** The export with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
-  async function exportFor(request: FastifyRequest, id: string): Promise<ViewExport> {
-    const p = principalOf(request);
-    const e = await getExport(ctx.db, p.key.tenantId, id);
-    if (!e || !canReadWorkspace(p, e.workspace_id)) throw notFound("no view export with this id in the token's workspaces");
-    return e;
-  }
+/** A change to a view is written by views' token scope (`views`). */
+const write = { access: 'views' as const };
 
+/** The audit row of a change to a view, in the change's transaction: its name and shape, not its filters' values. */
+function audit(ctx: AppContext, request: FastifyRequest, tx: Executor, action: AuditAction, v: View, now: number) {
+  return recordAudit(
+    ctx.db,
+    tx,
+    auditSource(request),
+    {
+      tenant: v.tenant_id,
+      workspace: v.workspace_id,
+      action,
+      target: `views/${v.id}`,
+      outcome: 'success',
+      detail: { workspace: v.workspace_id, name: v.name, entity: v.entity, format: v.format, interval_seconds: v.interval_seconds },
+    },
+    now,
+  );
+}
+
+/** The view with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
+async function viewFor(ctx: AppContext, request: FastifyRequest, id: string): Promise<View> {
+  const p = principalOf(request);
+  const view = await getView(ctx.db, ctx.db, p.key.tenantId, id);
+  if (!view || !canReadWorkspace(p, view.workspace_id)) throw notFound("no view with this id in the token's workspaces");
+  return view;
+}
+
+/** The export with this id, when the token's tenant and workspaces reach it; a 404 otherwise. */
+async function exportFor(ctx: AppContext, request: FastifyRequest, id: string): Promise<ViewExport> {
+  const p = principalOf(request);
+  const e = await getExport(ctx.db, p.key.tenantId, id);
+  if (!e || !canReadWorkspace(p, e.workspace_id)) throw notFound("no view export with this id in the token's workspaces");
+  return e;
+}
+
+/** Saving, reading, changing and deleting views. */
+function registerViewRoutes(api: Api, ctx: AppContext, options: ViewsOptions): void {
   api.post(
     base,
     {
@@ -275,7 +290,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         await insertView(ctx.db, tx, { tenant, workspace, id, createdBy: by, now, ...fields });
         const v = (await getView(ctx.db, tx, tenant, id))!;
         await reschedule(ctx.db, tx, v, by, now);
-        await audit(request, tx, 'view.created', v, now);
+        await audit(ctx, request, tx, 'view.created', v, now);
         return v;
       });
       options.wake();
@@ -321,7 +336,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         response: { 200: ViewAnswer, ...errorResponses(404) },
       },
     },
-    async (request) => viewAnswer(await viewFor(request, request.params.id)),
+    async (request) => viewAnswer(await viewFor(ctx, request, request.params.id)),
   );
 
   api.put(
@@ -341,7 +356,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request) => {
-      const view = await viewFor(request, request.params.id);
+      const view = await viewFor(ctx, request, request.params.id);
       const fields = fieldsOf(request.body, ctx);
       const now = ctx.now();
       const by = principalOf(request).key.userId;
@@ -349,7 +364,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         await updateView(ctx.db, tx, view.tenant_id, view.id, fields, now);
         const v = (await getView(ctx.db, tx, view.tenant_id, view.id))!;
         if (v.interval_seconds !== view.interval_seconds) await reschedule(ctx.db, tx, v, by, now);
-        await audit(request, tx, 'view.updated', v, now);
+        await audit(ctx, request, tx, 'view.updated', v, now);
         return v;
       });
       options.wake();
@@ -376,12 +391,12 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request) => {
-      const view = await viewFor(request, request.params.id);
+      const view = await viewFor(ctx, request, request.params.id);
       const ids = await ctx.db.transaction(async (tx) => {
         await cancelSchedule(ctx.db, tx, view.tenant_id, view.id);
         const exports = await deleteView(ctx.db, tx, view.tenant_id, view.id);
         await deleteJobs(tx, view.tenant_id, exports);
-        await audit(request, tx, 'view.deleted', view, ctx.now());
+        await audit(ctx, request, tx, 'view.deleted', view, ctx.now());
         return exports;
       });
       const { dir } = options.exports();
@@ -389,7 +404,10 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       return { id: view.id, status: 'deleted' };
     },
   );
+}
 
+/** Running a view's export now, and its exports: listed, read, downloaded. */
+function registerExportRoutes(api: Api, ctx: AppContext, options: ViewsOptions): void {
   api.post(
     '/api/v1/views/:id/export',
     {
@@ -422,7 +440,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request) => {
-      const view = await viewFor(request, request.params.id);
+      const view = await viewFor(ctx, request, request.params.id);
       const now = ctx.now();
       const { id, state } = await ctx.db.transaction(async (tx) => {
         const running = await exportInProgress(tx, view, now);
@@ -461,7 +479,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request) => {
-      const view = await viewFor(request, request.params.id);
+      const view = await viewFor(ctx, request, request.params.id);
       const scope: ListScope = { args: { tenant: view.tenant_id, view: view.id }, key: '', fingerprint: [view.tenant_id, view.id] };
       const { page, cursor } = await answerList(ctx, exportsList, scope, request.query);
       return {
@@ -485,7 +503,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
         response: { 200: ExportAnswer, ...errorResponses(404) },
       },
     },
-    async (request) => exportAnswer(await exportFor(request, request.params.id)),
+    async (request) => exportAnswer(await exportFor(ctx, request, request.params.id)),
   );
 
   api.get(
@@ -514,7 +532,7 @@ export function registerViews(app: FastifyInstance, ctx: AppContext, options: Vi
       },
     },
     async (request, reply) => {
-      const e = await exportFor(request, request.params.id);
+      const e = await exportFor(ctx, request, request.params.id);
       if (e.state !== 'completed') throw new ApiError(409, `the export is ${e.state}, not completed`);
       const path = join(options.exports().dir, e.file);
       const size = await stat(path).then(

@@ -14,39 +14,55 @@ interface Scope {
 }
 
 export function readPython(path: string, root: Node): FileIR {
-  const file = newFileIR(path, 'python');
-  const span = (node: Node): Span => spanOf(path, node);
+  const reader = new PythonReader(path);
+  reader.walk(root, {});
+  return reader.file;
+}
 
-  const value = (node: Node | null, scope: Scope): Value => {
-    if (!node) return { kind: 'other', span: { path, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } };
+/** One file's reader: the FileIR it fills and the walk over the syntax tree, one method per construct. */
+class PythonReader {
+  readonly file: FileIR;
+  readonly path: string;
+
+  constructor(path: string) {
+    this.path = path;
+    this.file = newFileIR(path, 'python');
+  }
+
+  span(node: Node): Span {
+    return spanOf(this.path, node);
+  }
+
+  value(node: Node | null, scope: Scope): Value {
+    if (!node) return { kind: 'other', span: { path: this.path, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } };
     switch (node.type) {
       case 'string':
-        return stringValue(node);
+        return this.stringValue(node);
       case 'concatenated_string': {
-        const parts = node.namedChildren.map((c) => c && stringValue(c));
+        const parts = node.namedChildren.map((c) => c && this.stringValue(c));
         if (parts.every((p) => p?.kind === 'str'))
-          return { kind: 'str', value: parts.map((p) => (p as { value: string }).value).join(''), span: span(node) };
-        return { kind: 'fstr', span: span(node) };
+          return { kind: 'str', value: parts.map((p) => (p as { value: string }).value).join(''), span: this.span(node) };
+        return { kind: 'fstr', span: this.span(node) };
       }
       case 'integer':
       case 'float':
-        return { kind: 'num', value: Number(node.text.replaceAll('_', '')), span: span(node) };
+        return { kind: 'num', value: Number(node.text.replaceAll('_', '')), span: this.span(node) };
       case 'true':
       case 'false':
-        return { kind: 'bool', value: node.type === 'true', span: span(node) };
+        return { kind: 'bool', value: node.type === 'true', span: this.span(node) };
       case 'none':
-        return { kind: 'none', span: span(node) };
+        return { kind: 'none', span: this.span(node) };
       case 'identifier':
-        return { kind: 'ref', path: [node.text], span: span(node) };
+        return { kind: 'ref', path: [node.text], span: this.span(node) };
       case 'attribute': {
-        const object = value(node.childForFieldName('object'), scope);
+        const object = this.value(node.childForFieldName('object'), scope);
         const attribute = node.childForFieldName('attribute')?.text ?? '';
-        if (object.kind === 'ref') return { kind: 'ref', path: [...object.path, attribute], span: span(node), base: object.base };
-        if (object.kind === 'call') return { kind: 'ref', path: ['()', attribute], span: span(node), base: object };
-        return { kind: 'other', span: span(node) };
+        if (object.kind === 'ref') return { kind: 'ref', path: [...object.path, attribute], span: this.span(node), base: object.base };
+        if (object.kind === 'call') return { kind: 'ref', path: ['()', attribute], span: this.span(node), base: object };
+        return { kind: 'other', span: this.span(node) };
       }
       case 'call':
-        return call(node, scope);
+        return this.call(node, scope);
       case 'list':
       case 'tuple':
       case 'set':
@@ -54,67 +70,67 @@ export function readPython(path: string, root: Node): FileIR {
           kind: 'list',
           items: node.namedChildren
             .filter((c) => c && c.type !== 'comment')
-            .map((c) => (c!.type === 'list_splat' ? value(c!.namedChild(0), scope) : value(c, scope))),
-          span: span(node),
+            .map((c) => (c!.type === 'list_splat' ? this.value(c!.namedChild(0), scope) : this.value(c, scope))),
+          span: this.span(node),
         };
       case 'dictionary': {
         const entries = new Map<string, Value>();
         const keySpans = new Map<string, Span>();
         const spreads: Value[] = [];
         for (const pair of node.namedChildren) {
-          if (pair?.type === 'dictionary_splat') spreads.push(value(pair.namedChild(0), scope));
+          if (pair?.type === 'dictionary_splat') spreads.push(this.value(pair.namedChild(0), scope));
           if (pair?.type !== 'pair') continue;
-          const key = value(pair.childForFieldName('key'), scope);
+          const key = this.value(pair.childForFieldName('key'), scope);
           if (key.kind !== 'str') continue;
-          const v = value(pair.childForFieldName('value'), scope);
+          const v = this.value(pair.childForFieldName('value'), scope);
           if (v.kind === 'call' && v.key === undefined) v.key = key.value;
           entries.set(key.value, v);
           keySpans.set(key.value, key.span);
         }
-        return { kind: 'dict', entries, keySpans, spreads, span: span(node) };
+        return { kind: 'dict', entries, keySpans, spreads, span: this.span(node) };
       }
       case 'subscript':
         return {
           kind: 'subscript',
-          object: value(node.childForFieldName('value'), scope),
-          index: value(node.childForFieldName('subscript'), scope),
-          span: span(node),
+          object: this.value(node.childForFieldName('value'), scope),
+          index: this.value(node.childForFieldName('subscript'), scope),
+          span: this.span(node),
         };
       case 'await':
       case 'parenthesized_expression':
-        return value(node.namedChildren.find((c) => c?.type !== 'comment') ?? null, scope);
+        return this.value(node.namedChildren.find((c) => c?.type !== 'comment') ?? null, scope);
       case 'lambda': {
-        const fn = newFunction('<lambda>', node, scope);
-        walk(node.childForFieldName('body'), { ...scope, fn });
-        return { kind: 'func', fn, span: span(node) };
+        const fn = this.newFunction('<lambda>', node, scope);
+        this.walk(node.childForFieldName('body'), { ...scope, fn });
+        return { kind: 'func', fn, span: this.span(node) };
       }
       default:
-        walkChildren(node, scope);
-        return { kind: 'other', span: span(node) };
+        this.walkChildren(node, scope);
+        return { kind: 'other', span: this.span(node) };
     }
-  };
+  }
 
-  const stringValue = (node: Node): Value => {
+  stringValue(node: Node): Value {
     let text = '';
     let raw = false;
     for (const child of node.children) {
       if (!child) continue;
       if (child.type === 'string_start') raw = /r/i.test(child.text.replace(/['"]+$/, ''));
-      else if (child.type === 'interpolation') return { kind: 'fstr', span: span(node) };
+      else if (child.type === 'interpolation') return { kind: 'fstr', span: this.span(node) };
       else if (child.type === 'string_content') text += raw ? child.text : decodeEscapes(child.text);
       else if (child.type === 'escape_sequence') text += raw ? child.text : decodeEscapes(child.text);
     }
-    return { kind: 'str', value: text, span: span(node) };
-  };
+    return { kind: 'str', value: text, span: this.span(node) };
+  }
 
-  const call = (node: Node, scope: Scope): CallValue => {
+  call(node: Node, scope: Scope): CallValue {
     const result: CallValue = {
       kind: 'call',
-      callee: value(node.childForFieldName('function'), scope),
+      callee: this.value(node.childForFieldName('function'), scope),
       args: [],
       kwargs: new Map(),
       isNew: false,
-      span: span(node),
+      span: this.span(node),
       enclosing: scope.fn,
     };
     const args = node.childForFieldName('arguments');
@@ -123,49 +139,51 @@ export function readPython(path: string, root: Node): FileIR {
         if (!arg || arg.type === 'comment') continue;
         if (arg.type === 'keyword_argument') {
           const name = arg.childForFieldName('name')?.text;
-          if (name) result.kwargs.set(name, value(arg.childForFieldName('value'), scope));
+          if (name) result.kwargs.set(name, this.value(arg.childForFieldName('value'), scope));
         } else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') {
-          walkChildren(arg, scope);
+          this.walkChildren(arg, scope);
         } else {
-          result.args.push(value(arg, scope));
+          result.args.push(this.value(arg, scope));
         }
       }
     } else if (args) {
-      walk(args, scope);
+      this.walk(args, scope);
     }
-    file.calls.push(result);
+    this.file.calls.push(result);
     scope.fn?.calls.push(result);
     return result;
-  };
+  }
 
-  const newFunction = (name: string, node: Node, scope: Scope): FunctionIR => ({
-    name,
-    span: span(node),
-    decorators: [],
-    params: [],
-    calls: [],
-    returns: [],
-    className: scope.className,
-  });
+  newFunction(name: string, node: Node, scope: Scope): FunctionIR {
+    return {
+      name,
+      span: this.span(node),
+      decorators: [],
+      params: [],
+      calls: [],
+      returns: [],
+      className: scope.className,
+    };
+  }
 
-  const bind = (target: Node | null, right: Value, statement: Node): void => {
+  bind(target: Node | null, right: Value, statement: Node): void {
     if (!target) return;
     let name: string | undefined;
     if (target.type === 'identifier') name = target.text;
     else if (target.type === 'attribute' && target.childForFieldName('object')?.text === 'self')
       name = `self.${target.childForFieldName('attribute')?.text}`;
     if (!name) return;
-    if (!file.bindings.has(name)) file.bindings.set(name, { value: right, span: span(statement) });
+    if (!this.file.bindings.has(name)) this.file.bindings.set(name, { value: right, span: this.span(statement) });
     if (right.kind === 'call' && !right.boundTo) {
       right.boundTo = name;
-      right.bindingSpan = span(statement);
+      right.bindingSpan = this.span(statement);
     }
-  };
+  }
 
-  const definition = (node: Node, decorators: Value[], scope: Scope): void => {
+  definition(node: Node, decorators: Value[], scope: Scope): void {
     if (node.type === 'function_definition') {
       const name = node.childForFieldName('name')?.text ?? '';
-      const fn = newFunction(name, node, scope);
+      const fn = this.newFunction(name, node, scope);
       fn.decorators = decorators;
       const params = node.childForFieldName('parameters');
       for (const p of params?.namedChildren ?? []) {
@@ -173,39 +191,40 @@ export function readPython(path: string, root: Node): FileIR {
         if (id) fn.params.push(id.text);
         // `def build(model: str = "gpt-4.1")`: the default is what the name holds unless a caller says otherwise.
         const fallback = p?.type === 'default_parameter' || p?.type === 'typed_default_parameter' ? p.childForFieldName('value') : null;
-        if (id && fallback && !file.bindings.has(id.text)) file.bindings.set(id.text, { value: value(fallback, scope), span: span(p!) });
+        if (id && fallback && !this.file.bindings.has(id.text))
+          this.file.bindings.set(id.text, { value: this.value(fallback, scope), span: this.span(p!) });
       }
       const body = node.childForFieldName('body');
       const first = body?.namedChildren.find((c) => c?.type !== 'comment');
       if (first?.type === 'expression_statement' && first.namedChild(0)?.type === 'string') {
-        const doc = stringValue(first.namedChild(0)!);
+        const doc = this.stringValue(first.namedChild(0)!);
         if (doc.kind === 'str') fn.doc = cleanDocstring(doc.value);
       }
       if (scope.cls) scope.cls.methods.push(fn);
-      else if (!file.functions.has(name)) file.functions.set(name, fn);
-      walk(body, { fn, className: scope.className });
+      else if (!this.file.functions.has(name)) this.file.functions.set(name, fn);
+      this.walk(body, { fn, className: scope.className });
     } else if (node.type === 'class_definition') {
       const name = node.childForFieldName('name')?.text ?? '';
-      const cls: ClassIR = { name, span: span(node), bases: [], decorators, attrs: new Map(), methods: [] };
+      const cls: ClassIR = { name, span: this.span(node), bases: [], decorators, attrs: new Map(), methods: [] };
       const supers = node.childForFieldName('superclasses');
       for (const b of supers?.namedChildren ?? [])
-        if (b && b.type !== 'keyword_argument' && b.type !== 'comment') cls.bases.push(value(b, scope));
-      if (!file.classes.has(name)) file.classes.set(name, cls);
+        if (b && b.type !== 'keyword_argument' && b.type !== 'comment') cls.bases.push(this.value(b, scope));
+      if (!this.file.classes.has(name)) this.file.classes.set(name, cls);
       for (const statement of node.childForFieldName('body')?.namedChildren ?? []) {
         if (!statement) continue;
         const inner = statement.type === 'expression_statement' ? statement.namedChild(0) : null;
         if (inner?.type === 'assignment') {
           const left = inner.childForFieldName('left');
           const right = inner.childForFieldName('right');
-          if (left?.type === 'identifier' && right) cls.attrs.set(left.text, value(right, { className: name }));
+          if (left?.type === 'identifier' && right) cls.attrs.set(left.text, this.value(right, { className: name }));
         } else {
-          walk(statement, { className: name, cls });
+          this.walk(statement, { className: name, cls });
         }
       }
     }
-  };
+  }
 
-  const walk = (node: Node | null, scope: Scope): void => {
+  walk(node: Node | null, scope: Scope): void {
     if (!node) return;
     switch (node.type) {
       case 'import_statement':
@@ -214,53 +233,53 @@ export function readPython(path: string, root: Node): FileIR {
           if (n.type === 'aliased_import') {
             const module = n.childForFieldName('name')?.text ?? '';
             const alias = n.childForFieldName('alias')?.text;
-            if (alias) file.imports.set(alias, { module, name: null, span: span(node) });
+            if (alias) this.file.imports.set(alias, { module, name: null, span: this.span(node) });
           } else {
             // `import a.b.c` binds `a`; a dotted use `a.b.c.X` is resolved against the longest imported module.
             const module = n.text;
-            file.imports.set(module, { module, name: null, span: span(node) });
+            this.file.imports.set(module, { module, name: null, span: this.span(node) });
             const top = module.split('.')[0]!;
-            if (!file.imports.has(top)) file.imports.set(top, { module: top, name: null, span: span(node) });
+            if (!this.file.imports.has(top)) this.file.imports.set(top, { module: top, name: null, span: this.span(node) });
           }
         }
         return;
       case 'import_from_statement': {
         const module = node.childForFieldName('module_name')?.text ?? '';
         if (node.namedChildren.some((c) => c?.type === 'wildcard_import')) {
-          file.reexports.push({ module });
+          this.file.reexports.push({ module });
           return;
         }
         for (const n of node.childrenForFieldName('name')) {
           if (!n) continue;
           const name = n.type === 'aliased_import' ? (n.childForFieldName('name')?.text ?? '') : n.text;
           const local = n.type === 'aliased_import' ? (n.childForFieldName('alias')?.text ?? name) : name;
-          file.imports.set(local, { module, name, span: span(node) });
+          this.file.imports.set(local, { module, name, span: this.span(node) });
         }
         return;
       }
       case 'decorated_definition': {
-        const decorators = node.namedChildren.filter((c) => c?.type === 'decorator').map((d) => value(d!.namedChild(0), scope));
+        const decorators = node.namedChildren.filter((c) => c?.type === 'decorator').map((d) => this.value(d!.namedChild(0), scope));
         for (const d of decorators) if (d.kind === 'call') d.decorator = true;
         const def = node.childForFieldName('definition');
-        if (def) definition(def, decorators, scope);
+        if (def) this.definition(def, decorators, scope);
         return;
       }
       case 'function_definition':
       case 'class_definition':
-        definition(node, [], scope);
+        this.definition(node, [], scope);
         return;
       case 'assignment': {
         const right = node.childForFieldName('right');
         if (!right) return;
-        const v = value(right, scope);
+        const v = this.value(right, scope);
         const left = node.childForFieldName('left');
         if (left?.type === 'pattern_list' || left?.type === 'tuple_pattern') return;
-        bind(left, v, node.parent?.type === 'expression_statement' ? node.parent : node);
+        this.bind(left, v, node.parent?.type === 'expression_statement' ? node.parent : node);
         return;
       }
       case 'return_statement': {
         const expr = node.namedChildren.find((c) => c?.type !== 'comment');
-        const v = expr ? value(expr, scope) : undefined;
+        const v = expr ? this.value(expr, scope) : undefined;
         if (v && scope.fn) scope.fn.returns.push(v);
         return;
       }
@@ -270,27 +289,24 @@ export function readPython(path: string, root: Node): FileIR {
         if (v?.type === 'as_pattern') {
           const inner = v.namedChild(0);
           const target = v.childForFieldName('alias')?.namedChild(0) ?? null;
-          const val = value(inner, scope);
-          if (target?.type === 'identifier') bind(target, val, node);
-        } else if (v) value(v, scope);
+          const val = this.value(inner, scope);
+          if (target?.type === 'identifier') this.bind(target, val, node);
+        } else if (v) this.value(v, scope);
         return;
       }
       case 'call':
       case 'await':
       case 'lambda':
-        value(node, scope);
+        this.value(node, scope);
         return;
       default:
-        walkChildren(node, scope);
+        this.walkChildren(node, scope);
     }
-  };
+  }
 
-  const walkChildren = (node: Node, scope: Scope): void => {
-    for (const child of node.namedChildren) if (child) walk(child, scope);
-  };
-
-  walk(root, {});
-  return file;
+  walkChildren(node: Node, scope: Scope): void {
+    for (const child of node.namedChildren) if (child) this.walk(child, scope);
+  }
 }
 
 /** A docstring with its common indentation removed and trimmed (PEP 257, roughly). */
