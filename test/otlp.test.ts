@@ -94,6 +94,7 @@ const expectedSession = (conversation: string) => ({
   blocked: 1,
   redacted: 0,
   unpriced_turns: 0,
+  mcp_turns: 0,
 });
 
 describeEngines('OTLP traces', (h) => {

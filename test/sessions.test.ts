@@ -34,6 +34,7 @@ const i2: InteractionSpec = {
   output: 30,
   cost: 0.5,
   response_outcome: 'ALERTED',
+  mcp: ['mcp-files'],
   extra: { model_id: 'm-x' },
 };
 const i3: InteractionSpec = {
@@ -104,6 +105,7 @@ describeEngines('sessions', (h) => {
       blocked: 1,
       redacted: 0,
       unpriced_turns: 0,
+      mcp_turns: 1,
     });
     const interactions = body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T1}/workspaces/agg`, token));
     assert.equal(interactions.total, 5);
@@ -131,6 +133,9 @@ describeEngines('sessions', (h) => {
     assert.deepEqual(rows.get('C'), want.get('C'));
     assert.deepEqual(rows.get('B'), want.get('B'));
     assert.equal(rows.get('A')!.turns, 2);
+    // Its MCP turn went with it: counted again from the raw rows, not by a delta.
+    assert.equal(rows.get('A')!.mcp_turns, 0);
+    assert.equal(rows.get('C')!.mcp_turns, 1);
     assert.deepEqual(
       objects(body(await h().get(edge, token))).map((r) => r.session_id),
       ['C'],
@@ -257,7 +262,7 @@ describeEngines('sessions', (h) => {
     const lines = res.body.trim().split('\r\n');
     assert.equal(
       lines[0],
-      'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted,unpriced_turns',
+      'session_id,agent_id,start_time,end_time,duration_ms,turns,input_tokens,output_tokens,total_tokens,cost,ok,alerted,blocked,redacted,unpriced_turns,mcp_turns',
     );
     assert.equal(lines.length, 3);
     assert.equal(res.headers['x-total-count'], '14');

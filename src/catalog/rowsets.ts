@@ -67,6 +67,11 @@ export const llmSession: RowSetDef = {
     column('blocked', 'integer', 'Interactions whose guardrail outcome was BLOCKED.'),
     column('redacted', 'integer', 'Interactions whose guardrail outcome was REDACTED.'),
     column('unpriced_turns', 'integer', 'Interactions no price covered (cost_source unpriced): their cost is unknown, not zero.'),
+    column(
+      'mcp_turns',
+      'integer',
+      'Interactions that involved an MCP server (mcp_server_ids not empty): the turns where the agent reached tools through MCP.',
+    ),
   ],
 };
 

@@ -151,7 +151,7 @@ export interface paths {
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`, `mcp_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
@@ -291,7 +291,7 @@ export interface paths {
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`, `mcp_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
@@ -546,7 +546,7 @@ export interface paths {
          *
          *     Columns of `assets`: `id`, `name`, `type`, `hostname`, `ip`, `os`, `cloud_provider`, `region`, `environment`, `criticality`, `first_seen`, `last_seen`, `sources`, `agents`, `models`, `mcp_servers`.
          *
-         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`.
+         *     Columns of `sessions`: `session_id`, `agent_id`, `start_time`, `end_time`, `duration_ms`, `turns`, `input_tokens`, `output_tokens`, `total_tokens`, `cost`, `ok`, `alerted`, `blocked`, `redacted`, `unpriced_turns`, `mcp_turns`.
          *
          *     Columns of `instances`: `id`, `issue_id`, `rule_id`, `severity`, `status`, `title`, `object_type`, `object_id`, `detected_at`, `resolved_at`, `cvss_score`, `owasp_category`, `scan_id`, `source`.
          *
@@ -1428,6 +1428,7 @@ export interface paths {
          *     | `blocked` | integer |  | Interactions whose guardrail outcome was BLOCKED. |
          *     | `redacted` | integer |  | Interactions whose guardrail outcome was REDACTED. |
          *     | `unpriced_turns` | integer |  | Interactions no price covered (cost_source unpriced): their cost is unknown, not zero. |
+         *     | `mcp_turns` | integer |  | Interactions that involved an MCP server (mcp_server_ids not empty): the turns where the agent reached tools through MCP. |
          */
         get: operations["GetAispmLlmSessions"];
         put?: never;
@@ -3956,6 +3957,20 @@ export interface operations {
                 unpriced_turns__lt?: number;
                 /** @description Only rows whose unpriced_turns is at most this. */
                 unpriced_turns__lte?: number;
+                /** @description Only rows whose mcp_turns equals this. */
+                mcp_turns?: number;
+                /** @description Only rows whose mcp_turns differs from this. */
+                mcp_turns__ne?: number;
+                /** @description Only rows whose mcp_turns is one of (comma-separated) this. */
+                mcp_turns__in?: string;
+                /** @description Only rows whose mcp_turns is greater than this. */
+                mcp_turns__gt?: number;
+                /** @description Only rows whose mcp_turns is at least this. */
+                mcp_turns__gte?: number;
+                /** @description Only rows whose mcp_turns is less than this. */
+                mcp_turns__lt?: number;
+                /** @description Only rows whose mcp_turns is at most this. */
+                mcp_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -5450,6 +5465,20 @@ export interface operations {
                 unpriced_turns__lt?: number;
                 /** @description Only rows whose unpriced_turns is at most this. */
                 unpriced_turns__lte?: number;
+                /** @description Only rows whose mcp_turns equals this. */
+                mcp_turns?: number;
+                /** @description Only rows whose mcp_turns differs from this. */
+                mcp_turns__ne?: number;
+                /** @description Only rows whose mcp_turns is one of (comma-separated) this. */
+                mcp_turns__in?: string;
+                /** @description Only rows whose mcp_turns is greater than this. */
+                mcp_turns__gt?: number;
+                /** @description Only rows whose mcp_turns is at least this. */
+                mcp_turns__gte?: number;
+                /** @description Only rows whose mcp_turns is less than this. */
+                mcp_turns__lt?: number;
+                /** @description Only rows whose mcp_turns is at most this. */
+                mcp_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -7832,6 +7861,20 @@ export interface operations {
                 unpriced_turns__lt?: number;
                 /** @description Only rows whose unpriced_turns is at most this. */
                 unpriced_turns__lte?: number;
+                /** @description Only rows whose mcp_turns equals this. */
+                mcp_turns?: number;
+                /** @description Only rows whose mcp_turns differs from this. */
+                mcp_turns__ne?: number;
+                /** @description Only rows whose mcp_turns is one of (comma-separated) this. */
+                mcp_turns__in?: string;
+                /** @description Only rows whose mcp_turns is greater than this. */
+                mcp_turns__gt?: number;
+                /** @description Only rows whose mcp_turns is at least this. */
+                mcp_turns__gte?: number;
+                /** @description Only rows whose mcp_turns is less than this. */
+                mcp_turns__lt?: number;
+                /** @description Only rows whose mcp_turns is at most this. */
+                mcp_turns__lte?: number;
                 /** @description Only rows whose issue_id equals this. */
                 issue_id?: string;
                 /** @description Only rows whose issue_id differs from this. */
@@ -13673,6 +13716,20 @@ export interface operations {
                 unpriced_turns__lt?: number;
                 /** @description Only rows whose unpriced_turns is at most this. */
                 unpriced_turns__lte?: number;
+                /** @description Only rows whose mcp_turns equals this. */
+                mcp_turns?: number;
+                /** @description Only rows whose mcp_turns differs from this. */
+                mcp_turns__ne?: number;
+                /** @description Only rows whose mcp_turns is one of (comma-separated) this. */
+                mcp_turns__in?: string;
+                /** @description Only rows whose mcp_turns is greater than this. */
+                mcp_turns__gt?: number;
+                /** @description Only rows whose mcp_turns is at least this. */
+                mcp_turns__gte?: number;
+                /** @description Only rows whose mcp_turns is less than this. */
+                mcp_turns__lt?: number;
+                /** @description Only rows whose mcp_turns is at most this. */
+                mcp_turns__lte?: number;
                 /** @description Sort column: session_id, time, tokens, cost, turns, duration_ms (time is the session start; tokens is total_tokens). Default time. */
                 sort?: string;
                 /** @description Sort direction. */

@@ -19,6 +19,8 @@ export interface InteractionSpec {
   prompt_outcome?: string;
   response_outcome?: string;
   categories?: string[];
+  /** MCP servers the call involved (`mcp_server_ids`). */
+  mcp?: string[];
   extra?: Record<string, unknown>;
 }
 
@@ -37,6 +39,7 @@ export function interaction(s: InteractionSpec): Record<string, unknown> {
     ...(s.prompt_outcome ? { prompt_outcome: s.prompt_outcome } : {}),
     ...(s.response_outcome ? { response_outcome: s.response_outcome } : {}),
     ...(s.categories ? { categories: s.categories } : {}),
+    ...(s.mcp ? { mcp_server_ids: s.mcp } : {}),
     ...s.extra,
   };
 }
@@ -77,6 +80,7 @@ export function expectedSessions(specs: InteractionSpec[]): Map<string, Record<s
       blocked: counts.BLOCKED,
       redacted: counts.REDACTED,
       unpriced_turns: list.filter((s) => s.cost === undefined && !findPrice(shippedPrices, s.model ?? 'gpt-4o')).length,
+      mcp_turns: list.filter((s) => (s.mcp ?? []).length > 0).length,
     });
   }
   return out;

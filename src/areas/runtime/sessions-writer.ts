@@ -37,6 +37,7 @@ const sessionColumns = [
   'blocked',
   'redacted',
   'unpriced_turns',
+  'mcp_turns',
 ] as const;
 
 /** A session's row without its scope, as the roll-up reads and writes it. */
@@ -59,6 +60,7 @@ function emptySession(id: string): SessionRow {
     blocked: 0,
     redacted: 0,
     unpriced_turns: 0,
+    mcp_turns: 0,
   };
 }
 
@@ -66,11 +68,25 @@ const outcomeColumn = { OK: 'ok', ALERTED: 'alerted', BLOCKED: 'blocked', REDACT
 
 type Counted = Pick<
   Stored,
-  'time' | 'duration_ms' | 'agent_id' | 'input_tokens' | 'output_tokens' | 'total_tokens' | 'cost' | 'outcome' | 'cost_source'
+  | 'time'
+  | 'duration_ms'
+  | 'agent_id'
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'total_tokens'
+  | 'cost'
+  | 'outcome'
+  | 'cost_source'
+  | 'mcp_server_ids'
 >;
 
 /** An interaction no price covered: its cost is unknown, not zero. */
 export const UNPRICED = 'unpriced';
+
+/** Whether an interaction's MCP server list (JSON text as written, or parsed as PostgreSQL reads it back) names one. */
+function namesMcpServer(ids: unknown): boolean {
+  return ids !== '[]' && (readJson<string[] | null>(ids) ?? []).length > 0;
+}
 
 /** Adds the interaction's totals and widens the session's time span. */
 function addTotals(s: SessionRow, i: Counted): void {
@@ -88,6 +104,7 @@ function addTotals(s: SessionRow, i: Counted): void {
   s.total_tokens += i.total_tokens;
   s.cost += i.cost;
   if (i.cost_source === UNPRICED) s.unpriced_turns += 1;
+  if (namesMcpServer(i.mcp_server_ids)) s.mcp_turns += 1;
   s[outcomeColumn[i.outcome as keyof typeof outcomeColumn]] += 1;
 }
 

@@ -36,6 +36,7 @@ import * as signin from './migrations/115_signin.ts';
 import * as auditReads from './migrations/125_audit_reads.ts';
 import * as auditWebhooks from './migrations/130_audit_webhooks.ts';
 import * as readIndexes from './migrations/135_read_indexes.ts';
+import * as sessionMcpTurns from './migrations/140_session_mcp_turns.ts';
 
 interface Migration {
   version: number;
@@ -76,6 +77,7 @@ const migrations: Migration[] = [
   { version: 125, name: 'audit_reads', up: auditReads.up },
   { version: 130, name: 'audit_webhooks', up: auditWebhooks.up },
   { version: 135, name: 'read_indexes', up: readIndexes.up },
+  { version: 140, name: 'session_mcp_turns', up: sessionMcpTurns.up },
 ];
 
 export interface MigrateResult {

@@ -51,6 +51,8 @@ export interface LlmSessionsTable {
   redacted: number;
   /** Interactions no price covered (migration 010). */
   unpriced_turns: number;
+  /** Interactions that named an MCP server (migration 140). */
+  mcp_turns: number;
   updated_at: number;
 }
 
