@@ -191,17 +191,3 @@ export function issueObjectsBase(b: Builder) {
     .where('o.workspace_id', '=', param('workspace'))
     .where('o.issue_id', '=', param('issue'));
 }
-
-/** The inventory name of an object, or null when the inventory does not hold it. */
-export async function objectNameOf(db: Db, tenant: string, workspace: string, kind: string, id: string): Promise<string | null> {
-  const t = db.template('issues.object-name', (b) =>
-    b
-      .selectFrom('entities')
-      .select('name')
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', param('kind'))
-      .where('id', '=', param('id')),
-  );
-  return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
-}

@@ -5,18 +5,14 @@
 // (promptfoo's provider label). Read before the batch is written; the records themselves come from
 // src/ingest/probes.ts.
 
-import { sql } from 'kysely';
 import { probeNdjson, type ProbeRun, type ResolvedTarget } from '../../ingest/probes.ts';
 import { objectKey } from '../../ingest/batch-context.ts';
-import { type Db, param, readJson } from '../../platform/db/database.ts';
+import { type Db, readJson } from '../../platform/db/database.ts';
 import { readStored } from '../findings/instances-store.ts';
+import { objectsNamedAnyCase } from '../inventory/entities-store.ts';
 
-async function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
-  const t = db.template('probes.named', (b) =>
-    sql`select id, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and kind = ${param('kind')} and name_lower = ${param('name')} order by id`.compile(b),
-  );
-  return db.all<{ id: string; attributes: unknown }>(t, { tenant, workspace, kind, name: name.toLowerCase() });
+function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
+  return objectsNamedAnyCase({ db, tx: db, tenant, workspace }, kind, name);
 }
 
 /** The objects each target of the run is. */

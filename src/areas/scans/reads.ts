@@ -141,28 +141,6 @@ export async function countAssetScans(db: Db, scope: WorkspaceScope, assetId: st
   return Number((await db.first<{ count: number }>(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
 }
 
-export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
-  const shape = scopeShape(scope);
-  const t = db.template(`scans.asset-exists:${shape}`, (b, d) =>
-    whereScope(
-      b
-        .selectFrom('kind_counts as k')
-        .crossJoin('entities as e')
-        .select('e.id')
-        .where('k.tenant_id', '=', param('tenant'))
-        .where('k.kind', '=', 'asset')
-        .whereRef('e.tenant_id', '=', 'k.tenant_id')
-        .whereRef('e.workspace_id', '=', 'k.workspace_id')
-        .whereRef('e.kind', '=', 'k.kind')
-        .where('e.id', '=', param('id')),
-      d,
-      shape,
-      'k.workspace_id',
-    ).limit(1),
-  );
-  return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
-}
-
 // ---- current scans of a workspace ------------------------------------------------------------
 
 export const currentSortSql: Record<string, string> = {

@@ -1,0 +1,244 @@
+// The reads of stored objects other areas need (issue 34): inventory owns `entities` and
+// `kind_counts`, so the writers of findings, advisories, posture, probes, runtime and the
+// dashboard ask here instead of selecting the tables. Each read is named by what its callers need
+// and compiled once per shape (db.template); the statements are those the callers ran before.
+// A leaf module: it imports only the platform and ingest's keys, so any area may call it.
+
+import { sql } from 'kysely';
+import { splitKey } from '../../ingest/batch-context.ts';
+import { chunks } from '../../platform/db/bulk.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+
+/** Where objects are read: a batch's transaction, or the database itself, in one workspace. */
+export interface InventoryAt {
+  db: Db;
+  tx: Executor;
+  tenant: string;
+  workspace: string;
+}
+
+/** A stored object as other areas read it; `attributes` as the engine returns it (JSON text on SQLite, parsed on PostgreSQL). */
+export interface StoredObject {
+  kind: string;
+  id: string;
+  name: string;
+  attributes: unknown;
+  first_seen: number;
+}
+
+/** The objects of these keys (`objectKey`) that are stored, in no order. */
+export async function objectsByKeys(at: InventoryAt, keys: string[]): Promise<StoredObject[]> {
+  const { db, tx, tenant, workspace } = at;
+  const t = db.template('inventory.objects-by-key', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['kind', 'id', 'name', 'attributes', 'first_seen'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys(['kind', 'id'], param('keys'))),
+  );
+  const out: StoredObject[] = [];
+  for (const part of chunks(keys))
+    out.push(...(await tx.all<StoredObject>(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) })));
+  return out;
+}
+
+/** Every object of a kind in the workspace. */
+export function objectsOfKind(at: InventoryAt, kind: string): Promise<Omit<StoredObject, 'kind'>[]> {
+  const t = at.db.template('inventory.objects-of-kind', (b) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name', 'attributes', 'first_seen'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind')),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind });
+}
+
+/** The objects of these kinds whose attributes hold any of `members` (the member names are fixed by the caller's code). */
+export function objectsHolding(at: InventoryAt, kinds: string[], members: readonly string[]): Promise<Omit<StoredObject, 'first_seen'>[]> {
+  const t = at.db.template(`inventory.objects-holding:${members.join(',')}`, (b, d) =>
+    sql`select kind, id, name, attributes from entities
+      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and ${d.inList('kind', param('kinds'))}
+        and (${sql.join(
+          members.map((m) => sql`${sql.raw(d.jsonMember('attributes', m))} is not null`),
+          sql` or `,
+        )})`.compile(b),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kinds });
+}
+
+/** The objects of a kind with one of these names, exactly as written. */
+export async function objectsNamed(at: InventoryAt, kind: string, names: string[]): Promise<Omit<StoredObject, 'kind' | 'first_seen'>[]> {
+  const t = at.db.template('inventory.objects-named', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name', 'attributes'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where(d.inList('name', param('names'))),
+  );
+  const out: Omit<StoredObject, 'kind' | 'first_seen'>[] = [];
+  for (const part of chunks(names))
+    out.push(
+      ...(await at.tx.all<Omit<StoredObject, 'kind' | 'first_seen'>>(t, { tenant: at.tenant, workspace: at.workspace, kind, names: part })),
+    );
+  return out;
+}
+
+/** The objects of a kind whose name is `name` in any case, by id (over the `name_lower` index). */
+export function objectsNamedAnyCase(at: InventoryAt, kind: string, name: string): Promise<Array<{ id: string; attributes: unknown }>> {
+  const t = at.db.template('inventory.objects-named-any-case', (b) =>
+    sql`select id, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and kind = ${param('kind')} and name_lower = ${param('name')} order by id`.compile(b),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, name: name.toLowerCase() });
+}
+
+/** The objects of a kind whose string attribute `member` (fixed by the caller's code) is `value`. */
+export function objectsWithAttribute(
+  at: InventoryAt,
+  kind: string,
+  member: string,
+  value: string,
+): Promise<Omit<StoredObject, 'kind' | 'first_seen'>[]> {
+  const t = at.db.template(`inventory.objects-with-attribute:${member}`, (b, d) =>
+    sql`select id, name, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and kind = ${param('kind')} and ${sql.raw(d.jsonValue('attributes', member, 'string'))} = ${param('value')}`.compile(b),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, value });
+}
+
+/** The objects of a kind whose id or name is one of `values`, by id: each value to the id it names (an id before a name). */
+export async function idsByIdOrName(at: InventoryAt, kind: string, values: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (values.length === 0) return out;
+  const t = at.db.template('inventory.ids-by-id-or-name', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where((eb) => eb.or([d.inList('id', param('values')), d.inList('name', param('values'))]))
+      .orderBy('id'),
+  );
+  for (const part of chunks(values)) {
+    const rows = await at.tx.all<{ id: string; name: string }>(t, { tenant: at.tenant, workspace: at.workspace, kind, values: part });
+    for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id);
+    for (const r of rows) if (part.includes(r.id)) out.set(r.id, r.id);
+  }
+  return out;
+}
+
+/** The inventory name of an object, or null when the inventory does not hold it. */
+export async function objectName(db: Db, tenant: string, workspace: string, kind: string, id: string): Promise<string | null> {
+  const t = db.template('inventory.object-name', (b) =>
+    b
+      .selectFrom('entities')
+      .select('name')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where('id', '=', param('id')),
+  );
+  return (await db.first<{ name: string }>(t, { tenant, workspace, kind, id }))?.name ?? null;
+}
+
+/** True when the database holds no object at all (a fresh install). */
+export async function holdsNoObject(db: Db): Promise<boolean> {
+  const t = db.template('inventory.any-object', (b) =>
+    b.selectFrom('entities').select('id').where('tenant_id', '!=', param('none')).limit(1),
+  );
+  return (await db.first(t, { none: '' })) === undefined;
+}
+
+/** True when a workspace of the scope holds an object of this kind and id. */
+export async function objectHeld(db: Db, scope: WorkspaceScope, kind: string, id: string): Promise<boolean> {
+  const shape = scopeShape(scope);
+  // From the workspaces holding the kind (kind_counts), one probe of the primary key each.
+  const t = db.template(`inventory.object-held:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('kind_counts as k')
+        .crossJoin('entities as e')
+        .select('e.id')
+        .where('k.tenant_id', '=', param('tenant'))
+        .where('k.kind', '=', param('kind'))
+        .whereRef('e.tenant_id', '=', 'k.tenant_id')
+        .whereRef('e.workspace_id', '=', 'k.workspace_id')
+        .whereRef('e.kind', '=', 'k.kind')
+        .where('e.id', '=', param('id')),
+      d,
+      shape,
+      'k.workspace_id',
+    ).limit(1),
+  );
+  return (await db.first(t, { ...scopeArgs(scope), kind, id })) !== undefined;
+}
+
+/** The number of objects of each kind over the workspaces of the scope (kinds without objects are absent). */
+export async function objectsPerKind(db: Db, scope: WorkspaceScope): Promise<Map<string, number>> {
+  const shape = scopeShape(scope);
+  const t = db.template(`inventory.objects-per-kind:${shape}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('kind_counts')
+        .select(['kind', sql<number>`sum(count)`.as('n')])
+        .where('tenant_id', '=', param('tenant')),
+      d,
+      shape,
+      'workspace_id',
+    ).groupBy('kind'),
+  );
+  return new Map((await db.all<{ kind: string; n: number }>(t, scopeArgs(scope))).map((r) => [r.kind, Number(r.n)]));
+}
+
+/**
+ * The SQL of the number of objects (of one kind, or of all) in the workspace of the row `w`
+ * (`w.tenant_id`, `w.workspace_id`): a scalar subquery over kind_counts for a list's columns.
+ * `kind` is a catalogue kind, fixed by the caller's code, never a request's value.
+ */
+export function objectCountSql(kind: string | null): string {
+  return `coalesce((select ${kind ? 'k.count' : 'sum(k.count)'} from kind_counts k where k.tenant_id = w.tenant_id and k.workspace_id = w.workspace_id${kind ? ` and k.kind = '${kind}'` : ''}), 0)`;
+}
+
+export interface ObjectAtRisk {
+  workspace_id: string;
+  id: string;
+  name: string;
+  critical_issues: number;
+  high_issues: number;
+  total_issues: number;
+  risk_score: number;
+}
+
+/** The objects of a kind at risk (a score above 0), highest risk score first, then most critical issues, then high, then any. */
+export async function objectsAtRisk(db: Db, scope: WorkspaceScope, kind: string, limit: number): Promise<ObjectAtRisk[]> {
+  const shape = scopeShape(scope);
+  const t = db.template(`inventory.at-risk:${shape}:${limit}`, (b, d) =>
+    whereScope(
+      b
+        .selectFrom('entities')
+        .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues', 'risk_score'])
+        .where('tenant_id', '=', param('tenant'))
+        .where('kind', '=', param('kind'))
+        .where('risk_score', '>', 0),
+      d,
+      shape,
+      'workspace_id',
+    )
+      .orderBy('risk_score', 'desc')
+      .orderBy('critical_issues', 'desc')
+      .orderBy('high_issues', 'desc')
+      .orderBy('total_issues', 'desc')
+      .orderBy('workspace_id')
+      .orderBy('id')
+      .limit(sql.lit(limit)),
+  );
+  return db.all<ObjectAtRisk>(t, { ...scopeArgs(scope), kind });
+}
