@@ -1,0 +1,130 @@
+// The reads of stored relations other areas need (issue 34): inventory owns `relations`, so the
+// walks of posture and controls and the MCP scanner's import ask here instead of selecting it.
+// Each read follows relations from given objects, along (`out`) or against (`in`) their direction,
+// over the index of that end (the primary key, or relations_reverse); compiled once per direction.
+// A leaf module like entities-store.ts.
+
+import { sql } from 'kysely';
+import { objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { chunks } from '../../platform/db/bulk.ts';
+import { param } from '../../platform/db/database.ts';
+import type { InventoryAt } from './entities-store.ts';
+
+/** The end a walk starts from, and the end it reaches. */
+function ends(direction: 'out' | 'in'): ['from' | 'to', 'from' | 'to'] {
+  return direction === 'out' ? ['from', 'to'] : ['to', 'from'];
+}
+
+/** The keys (`objectKey`) of the neighbours of `keys` over any relation, one per relation met (repeats kept). */
+export async function neighbourKeys(at: InventoryAt, keys: string[], direction: 'out' | 'in'): Promise<string[]> {
+  const [near, far] = ends(direction);
+  const t = at.db.template(`inventory.neighbours:${near}`, (b, d) =>
+    sql<{ k: string; i: string }>`
+      select ${sql.ref(`${far}_kind`)} as k, ${sql.ref(`${far}_id`)} as i from relations
+      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+        and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
+  );
+  const out: string[] = [];
+  for (const part of chunks(keys)) {
+    const rows = await at.tx.all<{ k: string; i: string }>(t, {
+      tenant: at.tenant,
+      workspace: at.workspace,
+      keys: JSON.stringify(part.map(splitKey)),
+    });
+    for (const r of rows) out.push(objectKey(r.k, r.i));
+  }
+  return out;
+}
+
+/** The ids of the neighbours of `keys` of one kind over one relation. */
+export async function neighbourIds(
+  at: InventoryAt,
+  keys: string[],
+  relation: string,
+  direction: 'out' | 'in',
+  kind: string,
+): Promise<string[]> {
+  const [near, far] = ends(direction);
+  const t = at.db.template(`inventory.neighbour-ids:${near}`, (b, d) =>
+    sql<{ i: string }>`
+    select ${sql.ref(`${far}_id`)} as i from relations
+    where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}
+      and relation = ${param('relation')} and ${sql.ref(`${far}_kind`)} = ${param('kind')}`.compile(b),
+  );
+  const out: string[] = [];
+  for (const part of chunks(keys)) {
+    const rows = await at.tx.all<{ i: string }>(t, {
+      tenant: at.tenant,
+      workspace: at.workspace,
+      relation,
+      kind,
+      keys: JSON.stringify(part.map(splitKey)),
+    });
+    for (const r of rows) out.push(r.i);
+  }
+  return out;
+}
+
+/** One relation followed from an object: the object (`k`, `i`), the neighbour (`nk`, `ni`) and when the relation was first seen (`fs`). */
+export interface Step {
+  k: string;
+  i: string;
+  nk: string;
+  ni: string;
+  fs: number;
+}
+
+/** The relations of one name from `keys` (one chunk of at most `chunks`' size), each with both its ends. */
+export function stepsOver(at: InventoryAt, keys: string[], relation: string, direction: 'out' | 'in'): Promise<Step[]> {
+  const [near, far] = ends(direction);
+  const t = at.db.template(`inventory.steps:${direction}`, (b, d) =>
+    sql<Step>`
+        select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni,
+          first_seen as fs
+        from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
+          and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
+  );
+  return at.tx.all<Step>(t, { tenant: at.tenant, workspace: at.workspace, relation, keys: JSON.stringify(keys.map(splitKey)) });
+}
+
+/** The neighbours of objects of `fromKind` over one relation to `toKind` that are stored, with their names: from-id, neighbour id and name. */
+export async function namedNeighbours(
+  at: InventoryAt,
+  fromKind: string,
+  fromIds: string[],
+  relation: string,
+  toKind: string,
+): Promise<Array<{ from: string; id: string; name: string }>> {
+  const t = at.db.template('inventory.named-neighbours', (b, d) =>
+    b
+      .selectFrom('relations as r')
+      .innerJoin('entities as e', (j) =>
+        j
+          .onRef('e.tenant_id', '=', 'r.tenant_id')
+          .onRef('e.workspace_id', '=', 'r.workspace_id')
+          .onRef('e.kind', '=', 'r.to_kind')
+          .onRef('e.id', '=', 'r.to_id'),
+      )
+      .select(['r.from_id as from', 'e.id as id', 'e.name as name'])
+      .where('r.tenant_id', '=', param('tenant'))
+      .where('r.workspace_id', '=', param('workspace'))
+      .where('r.from_kind', '=', param('fromKind'))
+      .where('r.relation', '=', param('relation'))
+      .where('r.to_kind', '=', param('toKind'))
+      .where(d.inList('r.from_id', param('ids'))),
+  );
+  const out: Array<{ from: string; id: string; name: string }> = [];
+  for (const part of chunks(fromIds))
+    out.push(
+      ...(await at.tx.all<{ from: string; id: string; name: string }>(t, {
+        tenant: at.tenant,
+        workspace: at.workspace,
+        fromKind,
+        relation,
+        toKind,
+        ids: part,
+      })),
+    );
+  return out;
+}
