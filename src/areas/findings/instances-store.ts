@@ -6,7 +6,8 @@
 
 import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
-import { param } from '../../platform/db/database.ts';
+import { type Db, param } from '../../platform/db/database.ts';
+import { withObjectName } from '../inventory/entities-store.ts';
 import type { InstanceHead } from './changes.ts';
 
 /** An instance as stored: the head a change names, and its status. */
@@ -66,4 +67,33 @@ export async function readStored(at: StoredAt, q: StoredQuery & { wording?: bool
       out.push({ ...r, detected_at: Number(r.detected_at) });
   }
   return out;
+}
+
+/** An open finding of one rule as a page shows it: its object with the object's inventory name (null when not held). */
+export interface OpenFindingOfRule {
+  id: string;
+  object_kind: string;
+  object_id: string;
+  /** As the engine returns it: JSON text on SQLite, parsed on PostgreSQL. */
+  evidence: unknown;
+  name: string | null;
+}
+
+/** The open findings of one rule from one source, by object kind and id. */
+export function openFindingsOfRule(db: Db, tenant: string, workspace: string, rule: string, source: string): Promise<OpenFindingOfRule[]> {
+  const t = db.template('findings.open-of-rule', (b) =>
+    withObjectName(b.selectFrom('issue_instances as i').select(['i.id', 'i.object_kind', 'i.object_id', 'i.evidence']), {
+      alias: 'i',
+      kind: { column: 'object_kind' },
+      id: 'object_id',
+    })
+      .where('i.tenant_id', '=', param('tenant'))
+      .where('i.workspace_id', '=', param('workspace'))
+      .where('i.rule_id', '=', param('rule'))
+      .where('i.source', '=', param('source'))
+      .where('i.status', '=', 'open')
+      .orderBy('i.object_kind')
+      .orderBy('i.object_id'),
+  );
+  return db.all<OpenFindingOfRule>(t, { tenant, workspace, rule, source });
 }

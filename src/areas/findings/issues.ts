@@ -8,6 +8,7 @@ import type { ColumnDef } from '../../catalog/types.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
+import { withObjectName } from '../inventory/entities-store.ts';
 
 // ---- issues of a workspace -------------------------------------------------------------------
 
@@ -177,16 +178,12 @@ export function issueObjectValues(r: IssueObjectRow): unknown[] {
 }
 
 export function issueObjectsBase(b: Builder) {
-  return b
-    .selectFrom('issue_objects as o')
-    .leftJoin('entities as e', (j) =>
-      j
-        .onRef('e.tenant_id', '=', 'o.tenant_id')
-        .onRef('e.workspace_id', '=', 'o.workspace_id')
-        .onRef('e.kind', '=', 'o.object_kind')
-        .onRef('e.id', '=', 'o.object_id'),
-    )
-    .select(['o.object_kind', 'o.object_id', 'e.name', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
+  return withObjectName(b.selectFrom('issue_objects as o').select(['o.object_kind', 'o.object_id']), {
+    alias: 'o',
+    kind: { column: 'object_kind' },
+    id: 'object_id',
+  })
+    .select(['o.occurrences', 'o.first_detected', 'o.last_detected'])
     .where('o.tenant_id', '=', param('tenant'))
     .where('o.workspace_id', '=', param('workspace'))
     .where('o.issue_id', '=', param('issue'));

@@ -4,11 +4,12 @@
 // and compiled once per shape (db.template); the statements are those the callers ran before.
 // A leaf module: it imports only the platform and ingest's keys, so any area may call it.
 
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { splitKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 /** Where objects are read: a batch's transaction, or the database itself, in one workspace. */
@@ -241,4 +242,32 @@ export async function objectsAtRisk(db: Db, scope: WorkspaceScope, kind: string,
       .limit(sql.lit(limit)),
   );
   return db.all<ObjectAtRisk>(t, { ...scopeArgs(scope), kind });
+}
+
+/** How a row names its object: its table's alias, the column of the object's kind (or the kind itself) and of its id. */
+export interface ObjectColumns {
+  alias: string;
+  kind: { column: string } | { is: string };
+  id: string;
+}
+
+/**
+ * Joins each row of `q` to its object as `e` (left: null when the inventory does not hold it) on
+ * the row's tenant, workspace, kind and id, and selects the object's `name`. For list pages that
+ * show an object's name beside rows of another area: the join is the statement they ran before,
+ * and `e.name` stays there for their sorts and filters.
+ */
+export function withObjectName<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  row: ObjectColumns,
+): SelectQueryBuilder<DB, TB, O & { name: string | null }> {
+  const a = row.alias;
+  const kind = row.kind;
+  // The caller's tables are not known here: the join is typed against the schema alone.
+  const joined = (q as unknown as SelectQueryBuilder<Database, 'entities', object>).leftJoin('entities as e', (j) => {
+    const scoped = j.onRef('e.tenant_id', '=', `${a}.tenant_id` as never).onRef('e.workspace_id', '=', `${a}.workspace_id` as never);
+    const kinded = 'is' in kind ? scoped.on('e.kind', '=', kind.is) : scoped.onRef('e.kind', '=', `${a}.${kind.column}` as never);
+    return kinded.onRef('e.id', '=', `${a}.${row.id}` as never);
+  });
+  return joined.select('e.name') as unknown as SelectQueryBuilder<DB, TB, O & { name: string | null }>;
 }

@@ -12,6 +12,7 @@ import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
+import { withObjectName } from '../inventory/entities-store.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 export interface ScanRow extends Record<string, unknown> {
@@ -168,16 +169,8 @@ export function scanAssetValues(r: ScanAssetRow): unknown[] {
 }
 
 export function scanAssetsBase(b: Builder) {
-  return b
-    .selectFrom('scan_assets as sa')
-    .leftJoin('entities as e', (j) =>
-      j
-        .onRef('e.tenant_id', '=', 'sa.tenant_id')
-        .onRef('e.workspace_id', '=', 'sa.workspace_id')
-        .on('e.kind', '=', 'asset')
-        .onRef('e.id', '=', 'sa.asset_id'),
-    )
-    .select(['sa.asset_id', 'e.name', 'sa.is_current'])
+  return withObjectName(b.selectFrom('scan_assets as sa').select('sa.asset_id'), { alias: 'sa', kind: { is: 'asset' }, id: 'asset_id' })
+    .select('sa.is_current')
     .where('sa.tenant_id', '=', param('tenant'))
     .where('sa.workspace_id', '=', param('workspace'))
     .where('sa.scan_id', '=', param('scan'));
