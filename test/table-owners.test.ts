@@ -19,7 +19,6 @@ const notMovedYet = new Map<string, string[]>([
     ['entities', 'issue_monthly_rules', 'issue_objects', 'issues', 'kind_counts', 'rule_controls', 'rules'],
   ],
   ['areas/compliance/lists.ts', ['entities', 'framework_controls', 'issue_instances', 'issue_objects', 'issues', 'rule_controls']],
-  ['areas/controls/store.ts', ['issue_instances', 'rules']],
   ['areas/findings/findings-writer.ts', ['entities']],
   ['areas/graph/paths.ts', ['entities', 'relations']],
   ['areas/identity/lists.ts', ['api_keys', 'audit_events', 'audit_reads']],

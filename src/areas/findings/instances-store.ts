@@ -6,7 +6,7 @@
 
 import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
-import { type Db, param } from '../../platform/db/database.ts';
+import { type Db, type Executor, param } from '../../platform/db/database.ts';
 import { withObjectName } from '../inventory/entities-store.ts';
 import type { InstanceHead } from './changes.ts';
 
@@ -96,4 +96,29 @@ export function openFindingsOfRule(db: Db, tenant: string, workspace: string, ru
       .orderBy('i.object_id'),
   );
   return db.all<OpenFindingOfRule>(t, { tenant, workspace, rule, source });
+}
+
+/** The number of open findings of each of these rules in a workspace (rules without any are absent). */
+export async function openCountsByRule(
+  db: Db,
+  ex: Executor,
+  tenant: string,
+  workspace: string,
+  rules: string[],
+): Promise<Map<string, number>> {
+  const t = db.template('findings.open-counts-by-rule', (b, d) =>
+    b
+      .selectFrom('issue_instances')
+      .select(['rule_id'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inList('rule_id', param('rules')))
+      .where('status', '=', 'open')
+      .groupBy('rule_id'),
+  );
+  const out = new Map<string, number>();
+  for (const part of chunks(rules))
+    for (const r of await ex.all<{ rule_id: string; n: number }>(t, { tenant, workspace, rules: part })) out.set(r.rule_id, Number(r.n));
+  return out;
 }
