@@ -128,3 +128,22 @@ export async function namedNeighbours(
     );
   return out;
 }
+
+/**
+ * Every relation of one name to objects of one kind in the workspace, with the stored attributes
+ * of the object it reaches: from-kind, from-id, the object's id and attributes. The relation and
+ * kind are fixed by the caller's code and written into the statement, as they were where it ran.
+ */
+export function reachedWithAttributes(
+  at: InventoryAt,
+  relation: string,
+  toKind: string,
+): Promise<Array<{ from_kind: string; from_id: string; id: string; attributes: unknown }>> {
+  const t = at.db.template(`inventory.reached-with-attributes:${relation}:${toKind}`, (b) =>
+    sql`select r.from_kind, r.from_id, e.id, e.attributes from relations r
+      join entities e on e.tenant_id = r.tenant_id and e.workspace_id = r.workspace_id and e.kind = ${sql.lit(toKind)} and e.id = r.to_id
+      where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
+        and r.to_kind = ${sql.lit(toKind)} and r.relation = ${sql.lit(relation)}`.compile(b),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace });
+}

@@ -10,7 +10,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db } from '../../platform/db/database.ts';
+import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { withObjectName } from '../inventory/entities-store.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
@@ -205,6 +205,22 @@ export async function getScan(db: Db, tenant: string, workspace: string, id: str
       .where('s.id', '=', param('id')),
   );
   return db.first<ScanRow>(t, { tenant, workspace, id });
+}
+
+/** The scans of a workspace whose string attribute `member` (fixed by the caller's code) is `value`: id and start time. */
+export async function scansWithAttribute(
+  db: Db,
+  ex: Executor,
+  tenant: string,
+  workspace: string,
+  member: string,
+  value: string,
+): Promise<Array<{ id: string; started_at: number }>> {
+  const t = db.template(`scans.with-attribute:${member}`, (b, d) =>
+    sql`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and ${sql.raw(d.jsonValue('attributes', member, 'string'))} = ${param('value')}`.compile(b),
+  );
+  return ex.all<{ id: string; started_at: number }>(t, { tenant, workspace, value });
 }
 
 /** Named as the product family's dashboard names them. */
