@@ -122,3 +122,49 @@ export async function openCountsByRule(
     for (const r of await ex.all<{ rule_id: string; n: number }>(t, { tenant, workspace, rules: part })) out.set(r.rule_id, Number(r.n));
   return out;
 }
+
+/** An open finding as an export writes it. */
+export interface ExportedFinding {
+  id: string;
+  rule_id: string;
+  severity: string;
+  object_kind: string;
+  object_id: string;
+  detected_at: number;
+  title: string;
+  description: string;
+  remediation: string;
+  /** As the engine returns it: JSON text on SQLite, parsed on PostgreSQL. */
+  code_location: unknown;
+  cvss_score: number | null;
+  owasp_category: string | null;
+}
+
+/** The open findings of a workspace after id `after` (none: ''), at most `limit`, in id order. */
+export function openFindingPage(db: Db, tenant: string, workspace: string, after: string, limit: number): Promise<ExportedFinding[]> {
+  const t = db.template('findings.open-page', (b) =>
+    b
+      .selectFrom('issue_instances')
+      .select([
+        'id',
+        'rule_id',
+        'severity',
+        'object_kind',
+        'object_id',
+        'detected_at',
+        'title',
+        'description',
+        'remediation',
+        'code_location',
+        'cvss_score',
+        'owasp_category',
+      ])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('status', '=', 'open')
+      .where('id', '>', param('after'))
+      .orderBy('id')
+      .limit(param<number>('limit')),
+  );
+  return db.all<ExportedFinding>(t, { tenant, workspace, after, limit });
+}

@@ -271,3 +271,42 @@ export function withObjectName<DB, TB extends keyof DB, O>(
   });
   return joined.select('e.name') as unknown as SelectQueryBuilder<DB, TB, O & { name: string | null }>;
 }
+
+/** An object as an export reads it, a page at a time. */
+export interface ExportedObject {
+  id: string;
+  name: string;
+  attributes: unknown;
+  first_seen: number;
+  last_seen: number;
+}
+
+/** The objects of one kind after id `after` (none: ''), at most `limit`, in id order (the primary key's). */
+export function objectPage(at: InventoryAt, kind: string, after: string, limit: number): Promise<ExportedObject[]> {
+  const t = at.db.template('inventory.object-page', (b) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name', 'attributes', 'first_seen', 'last_seen'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where('id', '>', param('after'))
+      .orderBy('id')
+      .limit(param<number>('limit')),
+  );
+  return at.tx.all<ExportedObject>(t, { tenant: at.tenant, workspace: at.workspace, kind, after, limit });
+}
+
+/** The stored attributes of the objects of one kind with these ids (one chunk, as a page holds). */
+export function attributesOf(at: InventoryAt, kind: string, ids: string[]): Promise<Array<{ id: string; attributes: unknown }>> {
+  const t = at.db.template('inventory.attributes-of', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'attributes'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where(d.inList('id', param('ids'))),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, ids });
+}

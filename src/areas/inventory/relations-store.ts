@@ -147,3 +147,64 @@ export function reachedWithAttributes(
   );
   return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace });
 }
+
+/** The relations out of these objects of one kind (one page of them), by from-id, relation, to-kind and to-id. */
+export function relationsOutOf(
+  at: InventoryAt,
+  kind: string,
+  ids: string[],
+): Promise<Array<{ from_id: string; relation: string; to_kind: string; to_id: string }>> {
+  const t = at.db.template('inventory.relations-out-of', (b, d) =>
+    b
+      .selectFrom('relations')
+      .select(['from_id', 'relation', 'to_kind', 'to_id'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('from_kind', '=', param('kind'))
+      .where(d.inList('from_id', param('ids')))
+      .orderBy('from_id')
+      .orderBy('relation')
+      .orderBy('to_kind')
+      .orderBy('to_id'),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, ids });
+}
+
+/** A relation by its primary key. */
+export interface RelationKey {
+  from_kind: string;
+  from_id: string;
+  relation: string;
+  to_kind: string;
+  to_id: string;
+}
+
+/** Every relation of the workspace after `after` (none: all empty), at most `limit`, in primary key order (so grouped by the object it starts from). */
+export function relationPage(at: InventoryAt, after: RelationKey, limit: number): Promise<RelationKey[]> {
+  const t = at.db.template('inventory.relation-page', (b) =>
+    b
+      .selectFrom('relations')
+      .select(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(
+        sql<boolean>`(from_kind, from_id, relation, to_kind, to_id) > (${param('k')}, ${param('i')}, ${param('r')}, ${param('tk')}, ${param('ti')})`,
+      )
+      .orderBy('from_kind')
+      .orderBy('from_id')
+      .orderBy('relation')
+      .orderBy('to_kind')
+      .orderBy('to_id')
+      .limit(param<number>('limit')),
+  );
+  return at.tx.all<RelationKey>(t, {
+    tenant: at.tenant,
+    workspace: at.workspace,
+    k: after.from_kind,
+    i: after.from_id,
+    r: after.relation,
+    tk: after.to_kind,
+    ti: after.to_id,
+    limit,
+  });
+}
