@@ -19,7 +19,6 @@ const notMovedYet = new Map<string, string[]>([
   ['areas/compliance/lists.ts', ['entities', 'framework_controls', 'issue_instances', 'issue_objects', 'issues', 'rule_controls']],
   ['areas/findings/findings-writer.ts', ['entities']],
   ['areas/graph/paths.ts', ['entities', 'relations']],
-  ['areas/identity/lists.ts', ['api_keys', 'audit_events', 'audit_reads']],
   ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues']],
   ['areas/views/store.ts', ['jobs']],
   ['platform/db/postgres/dialect.ts', ['entities']],
