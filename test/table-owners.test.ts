@@ -20,7 +20,6 @@ const notMovedYet = new Map<string, string[]>([
   ['areas/findings/findings-writer.ts', ['entities']],
   ['areas/graph/paths.ts', ['entities', 'relations']],
   ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues']],
-  ['areas/views/store.ts', ['jobs']],
   ['platform/db/postgres/dialect.ts', ['entities']],
 ]);
 
