@@ -310,3 +310,21 @@ export function attributesOf(at: InventoryAt, kind: string, ids: string[]): Prom
   );
   return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, ids });
 }
+
+/**
+ * The names of the objects of one kind with these ids (one chunk), as `kind = ? and id in (…)`:
+ * with both the kind and the id as a row value, SQLite may read the kind's whole name index
+ * instead of probing the primary key.
+ */
+export function namesByIds(at: InventoryAt, kind: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+  const t = at.db.template('inventory.names-of', (b, d) =>
+    b
+      .selectFrom('entities')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('kind', '=', param('kind'))
+      .where(d.inKeys(['id'], param('ids'))),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, kind, ids: JSON.stringify(ids.map((id) => [id])) });
+}

@@ -208,3 +208,25 @@ export function relationPage(at: InventoryAt, after: RelationKey, limit: number)
     limit,
   });
 }
+
+/**
+ * Every relation at these objects (`[kind, id]` pairs, one chunk) on one side: `out` from them,
+ * `in` to them; each with the object (`nk`, `ni`), the relation and the object at its other end
+ * (`fk`, `fi`). The graph's path search loads its steps with it.
+ */
+export function relationsAt(
+  at: InventoryAt,
+  objects: Array<[string, string]>,
+  side: 'out' | 'in',
+): Promise<Array<{ nk: string; ni: string; relation: string; fk: string; fi: string }>> {
+  const [near, far] = ends(side);
+  const t = at.db.template(`inventory.relations-at:${side}`, (b, d) =>
+    b
+      .selectFrom('relations')
+      .select([`${near}_kind as nk`, `${near}_id as ni`, 'relation', `${far}_kind as fk`, `${far}_id as fi`])
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where(d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))),
+  );
+  return at.tx.all(t, { tenant: at.tenant, workspace: at.workspace, keys: JSON.stringify(objects) });
+}
