@@ -2,7 +2,7 @@
 
 import { createReadStream } from 'node:fs';
 import type { Db } from '../platform/db/database.ts';
-import { param } from '../platform/db/database.ts';
+import { holdsNoObject } from '../areas/inventory/entities-store.ts';
 import { DEMO_TENANT, demoNdjson, demoWorkspaces } from './estate.ts';
 import type { IngestSummary } from '../ingest/pipeline.ts';
 import { composeService } from '../compose.ts';
@@ -56,9 +56,8 @@ export async function loadDemo(db: Db, opts: DemoLoad): Promise<Array<{ workspac
 const defaults = { runtimeObjectCap: 10_000, runtimeQuietDays: 14 };
 
 /** True when the database holds no inventory at all (a fresh install). */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const t = db.template('load.any-entity', (b) => b.selectFrom('entities').select('id').where('tenant_id', '!=', param('none')).limit(1));
-  return (await db.first(t, { none: '' })) === undefined;
+export function isEmpty(db: Db): Promise<boolean> {
+  return holdsNoObject(db);
 }
 
 export interface ImportOptions {

@@ -13,10 +13,8 @@
 // longer covering the version) is resolved, and an open one whose advisory or radius changed is
 // rewritten in place.
 
-import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
 import { findingChange, type InstanceHead } from '../findings/changes.ts';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { issueIdOf, type Severity } from '../../catalog/rules/index.ts';
 import type { Advisory, AffectedPackage, Ecosystem } from '../../catalog/osv/record.ts';
 import { normalisePypi } from '../../catalog/osv/record.ts';
@@ -29,6 +27,7 @@ import { type RuleMeta, type RuleRow, upsertRules } from '../findings/rules-writ
 import { readStored, type StoredWording } from '../findings/instances-store.ts';
 import { type BlastRadius, blastRadius, readingThrough } from './blast.ts';
 import { advisoriesWritten } from './store.ts';
+import { objectsByKeys, objectsHolding } from '../inventory/entities-store.ts';
 import { affects, fixedVersions, type Resolved, resolveVersion } from './versions.ts';
 
 /** The kinds a scan gives a `packages` attribute. */
@@ -95,43 +94,11 @@ function packageObject(kind: string, id: string, name: string, attributes: unkno
 }
 
 async function touchedObjects(ctx: BatchContext, keys: string[]): Promise<PackageObject[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('advisories.objects-by-key', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['kind', 'id', 'name', 'attributes'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['kind', 'id'], param('keys'))),
-  );
-  const out: PackageObject[] = [];
-  for (const part of chunks(keys)) {
-    const rows = await tx.all(t, {
-      tenant,
-      workspace,
-      keys: JSON.stringify(part.map(splitKey)),
-    });
-    for (const r of rows) {
-      const o = packageObject(r.kind, r.id, r.name, r.attributes);
-      if (o) out.push(o);
-    }
-  }
-  return out;
+  return (await objectsByKeys(ctx, keys)).flatMap((r) => packageObject(r.kind, r.id, r.name, r.attributes) ?? []);
 }
 
 async function allPackageObjects(ctx: BatchContext): Promise<PackageObject[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('advisories.objects-with-packages', (b, d) =>
-    sql<Pick<EntitiesTable, 'kind' | 'id' | 'name' | 'attributes'>>`select kind, id, name, attributes from entities
-      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and ${d.inList('kind', param('kinds'))}
-        and (${sql.raw(d.jsonMember('attributes', 'packages'))} is not null
-          or ${sql.raw(d.jsonMember('attributes', 'package'))} is not null)`.compile(b),
-  );
-  const rows = await tx.all(t, {
-    tenant,
-    workspace,
-    kinds: PACKAGE_KINDS,
-  });
+  const rows = await objectsHolding(ctx, PACKAGE_KINDS, ['packages', 'package']);
   return rows.flatMap((r) => packageObject(r.kind, r.id, r.name, r.attributes) ?? []);
 }
 

@@ -15,6 +15,7 @@ import { errorResponses, Nullable, PathId, TenantWorkspaceParams } from '../../p
 import { type BlastRadius, blastRadius } from './blast.ts';
 import { ADVISORY_SOURCE, ruleIdOf } from './match.ts';
 import { fixedVersions } from './versions.ts';
+import { openFindingsOfRule } from '../findings/instances-store.ts';
 
 const Params = Type.Object({ ...TenantWorkspaceParams.properties, id: PathId('Advisory id (its OSV id: GHSA-…, PYSEC-…, …).') });
 
@@ -108,30 +109,7 @@ export function registerAdvisories(app: FastifyInstance, ctx: AppContext): void 
       const row = await db.first(t, { tenant, workspace, id });
       if (!row) throw notFound('no advisory with this id in the workspace');
       const a = readJson<Advisory>(row.body);
-      const f = db.template('advisories.findings', (b) =>
-        b
-          .selectFrom('issue_instances as i')
-          .leftJoin('entities as e', (j) =>
-            j
-              .onRef('e.tenant_id', '=', 'i.tenant_id')
-              .onRef('e.workspace_id', '=', 'i.workspace_id')
-              .onRef('e.kind', '=', 'i.object_kind')
-              .onRef('e.id', '=', 'i.object_id'),
-          )
-          .select(['i.id', 'i.object_kind', 'i.object_id', 'i.evidence', 'e.name'])
-          .where('i.tenant_id', '=', param('tenant'))
-          .where('i.workspace_id', '=', param('workspace'))
-          .where('i.rule_id', '=', param('rule'))
-          .where('i.source', '=', ADVISORY_SOURCE)
-          .where('i.status', '=', 'open')
-          .orderBy('i.object_kind')
-          .orderBy('i.object_id'),
-      );
-      const findings = await db.all(f, {
-        tenant,
-        workspace,
-        rule: ruleIdOf(id),
-      });
+      const findings = await openFindingsOfRule(db, tenant, workspace, ruleIdOf(id), ADVISORY_SOURCE);
       const radius: Map<string, BlastRadius> = await blastRadius(
         db,
         tenant,

@@ -17,20 +17,22 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
 import { bomRef, CYCLONEDX_SPEC, componentKinds, findingRef, placeOf, prop, relationsJoining, serviceKinds } from '../../catalog/aibom.ts';
 import { controlById } from '../../catalog/frameworks.ts';
-import type { Db, RowOf } from '../../platform/db/database.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
 import { type RuleRow, visibleIn } from '../findings/rules.ts';
+import { openFindingPage } from '../findings/instances-store.ts';
+import { attributesOf, objectPage } from '../inventory/entities-store.ts';
+import { type RelationKey, relationPage, relationsOutOf } from '../inventory/relations-store.ts';
 
 /** Objects, relations and findings read at a time: what bounds the memory an export takes. */
 const PAGE = 1000;
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 type Attributes = Record<string, unknown>;
-type EntityRow = RowOf<ReturnType<typeof entityPage>>;
-type RelationRow = RowOf<ReturnType<typeof relationsOf>>;
+type EntityRow = Awaited<ReturnType<typeof objectPage>>[number];
+type RelationRow = Awaited<ReturnType<typeof relationsOutOf>>[number];
 type Property = { name: string; value: string };
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -106,97 +108,19 @@ function ambiguousRelations(kind: string, rels: RelationRow[]): Property[] {
     .map((r) => ({ name: prop.relation, value: `${r.relation} ${bomRef(r.to_kind, r.to_id)}` }));
 }
 
-/** The objects of one kind, a page after `after`, in id order (the primary key's). */
-function entityPage(db: Db) {
-  return db.template('aibom.entities', (b) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'name', 'attributes', 'first_seen', 'last_seen'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', param('kind'))
-      .where('id', '>', param('after'))
-      .orderBy('id')
-      .limit(param<number>('limit')),
-  );
-}
-
-/** The relations out of a page of objects of one kind. */
-function relationsOf(db: Db) {
-  return db.template('aibom.relations-of', (b, d) =>
-    b
-      .selectFrom('relations')
-      .select(['from_id', 'relation', 'to_kind', 'to_id'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('from_kind', '=', param('kind'))
-      .where(d.inList('from_id', param('ids')))
-      .orderBy('from_id')
-      .orderBy('relation')
-      .orderBy('to_kind')
-      .orderBy('to_id'),
-  );
-}
-
-function locationsByIds(db: Db) {
-  return db.template('aibom.locations', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'attributes'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', 'location')
-      .where(d.inList('id', param('ids'))),
-  );
-}
-
-/** Every relation of the workspace, a page after a key, in primary key order (so grouped by the object it starts from). */
-function relationPage(db: Db) {
-  return db.template('aibom.relations', (b) =>
-    b
-      .selectFrom('relations')
-      .select(['from_kind', 'from_id', 'relation', 'to_kind', 'to_id'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(
-        sql<boolean>`(from_kind, from_id, relation, to_kind, to_id) > (${param('k')}, ${param('i')}, ${param('r')}, ${param('tk')}, ${param('ti')})`,
-      )
-      .orderBy('from_kind')
-      .orderBy('from_id')
-      .orderBy('relation')
-      .orderBy('to_kind')
-      .orderBy('to_id')
-      .limit(param<number>('limit')),
-  );
-}
-
-type FindingRow = RowOf<ReturnType<typeof findingPage>>;
-
-function findingPage(db: Db) {
-  return db.template('aibom.findings', (b) =>
-    b
-      .selectFrom('issue_instances')
-      .select([
-        'id',
-        'rule_id',
-        'severity',
-        'object_kind',
-        'object_id',
-        'detected_at',
-        'title',
-        'description',
-        'remediation',
-        'code_location',
-        'cvss_score',
-        'owasp_category',
-      ])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('status', '=', 'open')
-      .where('id', '>', param('after'))
-      .orderBy('id')
-      .limit(param<number>('limit')),
-  );
+interface FindingRow {
+  id: string;
+  rule_id: string;
+  severity: string;
+  object_kind: string;
+  object_id: string;
+  detected_at: number;
+  title: string;
+  description: string;
+  remediation: string;
+  code_location: unknown;
+  cvss_score: number | null;
+  owasp_category: string | null;
 }
 
 function vulnerability(f: FindingRow, rule: RuleRow | undefined): unknown {
@@ -279,19 +203,21 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
     }
   };
 
-  const entities = entityPage(db);
-  const rels = relationsOf(db);
-  const locs = locationsByIds(db);
+  const at = { db, tx: db, tenant, workspace };
   async function* objects(kind: string) {
     let after = '';
     for (;;) {
-      const rows = await db.all(entities, { ...args, kind, after });
+      const rows: EntityRow[] = await objectPage(at, kind, after, limit);
       if (!rows.length) return;
-      const relations = await db.all(rels, { ...args, kind, ids: rows.map((r) => r.id) });
+      const relations: RelationRow[] = await relationsOutOf(
+        at,
+        kind,
+        rows.map((r) => r.id),
+      );
       const locationIds = [...new Set(relations.filter((r) => r.relation === 'defined_in').map((r) => r.to_id))];
       const locations = new Map(
         locationIds.length
-          ? (await db.all(locs, { ...args, ids: locationIds })).map((l) => [l.id, readJson<Attributes>(l.attributes) ?? {}])
+          ? (await attributesOf(at, 'location', locationIds)).map((l) => [l.id, readJson<Attributes>(l.attributes) ?? {}])
           : [],
       );
       const byFrom = new Map<string, RelationRow[]>();
@@ -318,14 +244,10 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   // Dependencies: one entry per object with relations, its targets in order, each once.
   yield '],"dependencies":[';
   first = true;
-  const relations = relationPage(db);
-  let key = { k: '', i: '', r: '', tk: '', ti: '' };
+  let key: RelationKey = { from_kind: '', from_id: '', relation: '', to_kind: '', to_id: '' };
   let open: { ref: string; dependsOn: Set<string> } | null = null;
   for (;;) {
-    const rows = await db.all(relations, {
-      ...args,
-      ...key,
-    });
+    const rows = await relationPage(at, key, limit);
     const parts: string[] = [];
     for (const r of rows) {
       const ref = bomRef(r.from_kind, r.from_id);
@@ -339,7 +261,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
     yield* items(parts);
     if (rows.length < limit) break;
     const last = rows.at(-1)!;
-    key = { k: last.from_kind, i: last.from_id, r: last.relation, tk: last.to_kind, ti: last.to_id };
+    key = last;
   }
   if (open) yield* items([JSON.stringify({ ref: open.ref, dependsOn: [...open.dependsOn].sort() })]);
 
@@ -353,10 +275,9 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
       )
     ).map((r) => [r.rule_id, r]),
   );
-  const findings = findingPage(db);
   let after = '';
   for (;;) {
-    const rows = await db.all(findings, { ...args, after });
+    const rows: FindingRow[] = await openFindingPage(db, tenant, workspace, after, limit);
     yield* items(rows.map((f) => JSON.stringify(vulnerability(f, rules.get(f.rule_id)))));
     if (rows.length < limit) break;
     after = rows.at(-1)!.id;

@@ -10,16 +10,16 @@
 // the same repository (the scans with the same `sarif_run` key) that this run does not raise are
 // resolved. Written by the findings' shared writer of imported results (findings/settle-results.ts).
 
-import type { EntitiesTable, RelationsTable, ScansTable } from '../../platform/db/tables/inventory.ts';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { BatchContext, Lined } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { CodeFindingRecord, ScanRecord } from '../../ingest/records.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
 import { type OpenResult, settleResults } from '../findings/settle-results.ts';
 import { readStored, type StoredInstance } from '../findings/instances-store.ts';
+import { reachedWithAttributes } from '../inventory/relations-store.ts';
+import { scansWithAttribute } from '../scans/reads.ts';
 
 /** The `source` of the findings written here. */
 export const CODE_SOURCE = 'sarif';
@@ -71,17 +71,8 @@ interface Span {
 
 /** The declaration spans of the workspace's objects, by repository and path. */
 async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Map<string, Span[]>> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('code-findings.declared-spans', (b) =>
-    sql<
-      Pick<RelationsTable, 'from_kind' | 'from_id'> & Pick<EntitiesTable, 'id' | 'attributes'>
-    >`select r.from_kind, r.from_id, e.id, e.attributes from relations r
-      join entities e on e.tenant_id = r.tenant_id and e.workspace_id = r.workspace_id and e.kind = 'location' and e.id = r.to_id
-      where r.tenant_id = ${param('tenant')} and r.workspace_id = ${param('workspace')}
-        and r.to_kind = 'location' and r.relation = 'defined_in'`.compile(b),
-  );
   const out = new Map<string, Span[]>();
-  for (const r of await tx.all(t, { tenant, workspace })) {
+  for (const r of await reachedWithAttributes(ctx, 'defined_in', 'location')) {
     const a = readJson<Record<string, unknown>>(r.attributes) ?? {};
     const key = `${typeof a.repository === 'string' ? a.repository : ''}\u0000${String(a.path ?? '')}`;
     if (!wanted.has(key) || typeof a.start_line !== 'number') continue;
@@ -96,15 +87,9 @@ async function declaredSpans(ctx: BatchContext, wanted: Set<string>): Promise<Ma
 /** The open findings of the earlier runs of each run's tool on its repository (none when a later run is already stored). */
 async function earlierOpen(ctx: BatchContext, runs: ScanRecord[]): Promise<StoredInstance[]> {
   const { db, tx, tenant, workspace } = ctx;
-  const scansOf = db.template('code-findings.runs-of-key', (b, d) =>
-    sql<
-      Pick<ScansTable, 'id' | 'started_at'>
-    >`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and ${sql.raw(d.jsonValue('attributes', 'sarif_run', 'string'))} = ${param('key')}`.compile(b),
-  );
   const scanIds = new Set<string>();
   for (const run of runs) {
-    const rows = await tx.all(scansOf, { tenant, workspace, key: run.attributes.sarif_run });
+    const rows = await scansWithAttribute(db, tx, tenant, workspace, 'sarif_run', run.attributes.sarif_run as string); // noteRuns keeps only runs with a string key
     // A run imported after a later one of the same tool says nothing of what the later one found.
     if (rows.some((r) => r.id !== run.id && Number(r.started_at) > run.startedAt)) continue;
     for (const r of rows) scanIds.add(r.id);

@@ -9,10 +9,8 @@
 // posture's walk (src/areas/posture/affected.ts) applied to the control's query.
 
 import { objectKey, splitKey } from '../../ingest/batch-context.ts';
-import { chunks } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import { param } from '../../platform/db/database.ts';
-import { sql } from 'kysely';
+import { neighbourIds, neighbourKeys } from '../inventory/relations-store.ts';
 import type { ReadQuery } from './query.ts';
 
 /**
@@ -31,50 +29,14 @@ export interface Scope {
 /** Neighbours of `keys` over any relation, followed against (`in`) or along (`out`) its direction, or both. */
 async function neighbours(s: Scope, keys: string[], way: 'in' | 'out' | 'any'): Promise<string[]> {
   const out: string[] = [];
-  const ends: Array<['from' | 'to', 'to' | 'from']> = [];
-  if (way !== 'in') ends.push(['from', 'to']);
-  if (way !== 'out') ends.push(['to', 'from']);
-  for (const [near, far] of ends) {
-    const t = s.db.template(`controls.neighbours:${near}`, (b, d) =>
-      sql<{ k: string; i: string }>`
-      select ${sql.ref(`${far}_kind`)} as k, ${sql.ref(`${far}_id`)} as i from relations
-      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
-    );
-    for (const part of chunks(keys)) {
-      const rows = await s.tx.all(t, {
-        tenant: s.tenant,
-        workspace: s.workspace,
-        keys: JSON.stringify(part.map(splitKey)),
-      });
-      for (const r of rows) out.push(objectKey(r.k, r.i));
-    }
-  }
+  if (way !== 'in') out.push(...(await neighbourKeys(s, keys, 'out')));
+  if (way !== 'out') out.push(...(await neighbourKeys(s, keys, 'in')));
   return out;
 }
 
 /** Neighbours of `keys` over one relation, against (`in`) or along (`out`) it, of one kind. */
 async function overRelation(s: Scope, keys: string[], relation: string, way: 'in' | 'out', kind: string): Promise<string[]> {
-  const [near, far] = way === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
-  const t = s.db.template(`controls.over:${near}`, (b, d) =>
-    sql<{ i: string }>`
-    select ${sql.ref(`${far}_id`)} as i from relations
-    where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}
-      and relation = ${param('relation')} and ${sql.ref(`${far}_kind`)} = ${param('kind')}`.compile(b),
-  );
-  const out: string[] = [];
-  for (const part of chunks(keys)) {
-    const rows = await s.tx.all(t, {
-      tenant: s.tenant,
-      workspace: s.workspace,
-      relation,
-      kind,
-      keys: JSON.stringify(part.map(splitKey)),
-    });
-    for (const r of rows) out.push(objectKey(kind, r.i));
-  }
-  return out;
+  return (await neighbourIds(s, keys, relation, way, kind)).map((id) => objectKey(kind, id));
 }
 
 /** One walk back from the changed objects, by hops: `levels[h]` holds the objects first met at hop h. */

@@ -6,8 +6,9 @@ import type { Selectable } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { bulkInsert, json } from '../../platform/db/bulk.ts';
 import { type Db, type Executor, param, readJson } from '../../platform/db/database.ts';
+import { deleteRule, ruleColumns, upsertRules, writeRuleControls } from '../findings/rules-writer.ts';
+import { openCountsByRule } from '../findings/instances-store.ts';
 import type { ControlsTable } from '../../platform/db/tables/findings.ts';
-import { ruleColumns, upsertRules, writeRuleControls } from '../findings/rules-writer.ts';
 import type { QueryKind } from './query.ts';
 
 /** A control's own fields, as it is written (YAML, a request body). */
@@ -172,35 +173,15 @@ export async function deleteControl(db: Db, tx: Executor, tenant: string, worksp
     ),
     args,
   );
-  await tx.run(
-    db.template('controls.delete-rule', (b) =>
-      b
-        .deleteFrom('rules')
-        .where('tenant_id', '=', param('tenant'))
-        .where('workspace_id', '=', param('workspace'))
-        .where('rule_id', '=', param('id'))
-        .where('source', '=', 'control'),
-    ),
-    args,
-  );
+  await deleteRule(db, tx, tenant, workspace, id, 'control');
   await writeRuleControls(db, tx, tenant, workspace, [{ id, controls: [] }]);
 }
 
-/** Open findings per control of a workspace. */
+/** Open findings per control of a workspace (a control's rule has the control's id). */
 export async function openCounts(db: Db, ex: Executor, tenant: string, workspace: string): Promise<Map<string, number>> {
-  const t = db.template('controls.open-counts', (b) =>
-    b
-      .selectFrom('issue_instances as i')
-      .innerJoin('controls as c', (j) =>
-        j.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.workspace_id', '=', 'i.workspace_id').onRef('c.id', '=', 'i.rule_id'),
-      )
-      .select(['i.rule_id'])
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('i.tenant_id', '=', param('tenant'))
-      .where('i.workspace_id', '=', param('workspace'))
-      .where('i.status', '=', 'open')
-      .groupBy('i.rule_id'),
+  const t = db.template('controls.ids', (b) =>
+    b.selectFrom('controls').select('id').where('tenant_id', '=', param('tenant')).where('workspace_id', '=', param('workspace')),
   );
-  const rows = await ex.all(t, { tenant, workspace });
-  return new Map(rows.map((r) => [r.rule_id, Number(r.n)]));
+  const ids = (await ex.all(t, { tenant, workspace })).map((r) => r.id);
+  return ids.length ? openCountsByRule(db, ex, tenant, workspace, ids) : new Map();
 }

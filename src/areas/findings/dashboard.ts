@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
+import { objectsAtRisk, objectsPerKind } from '../inventory/entities-store.ts';
 
 /** One object type's figures, named as the product family's dashboard names them. */
 export interface KindFigures {
@@ -22,17 +23,6 @@ export interface KindFigures {
 /** The figures of each kind, in the order given (a kind without objects has zeros). */
 export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string[]): Promise<KindFigures[]> {
   const shape = scopeShape(scope);
-  const inventory = db.template(`dashboard.inventory:${shape}`, (b, d) =>
-    whereScope(
-      b
-        .selectFrom('kind_counts')
-        .select(['kind', sql<number>`sum(count)`.as('n')])
-        .where('tenant_id', '=', param('tenant')),
-      d,
-      shape,
-      'workspace_id',
-    ).groupBy('kind'),
-  );
   const issues = db.template(`dashboard.issues:${shape}`, (b, d) =>
     whereScope(
       b
@@ -48,14 +38,14 @@ export async function figuresByKind(db: Db, scope: WorkspaceScope, kinds: string
     ).groupBy(['o.object_kind', 'i.severity']),
   );
   const args = scopeArgs(scope);
-  const [inv, iss] = await Promise.all([db.all(inventory, args), db.all(issues, args)]);
+  const [inv, iss] = await Promise.all([objectsPerKind(db, scope), db.all(issues, args)]);
   const out = new Map<string, KindFigures>();
   for (const k of kinds) {
     out.set(k, { object_type: k, total_inventory_count: 0, total_issues_count: 0, critical_issues_count: 0, high_issues_count: 0 });
   }
-  for (const r of inv) {
-    const f = out.get(r.kind);
-    if (f) f.total_inventory_count = Number(r.n);
+  for (const [kind, n] of inv) {
+    const f = out.get(kind);
+    if (f) f.total_inventory_count = n;
   }
   for (const r of iss) {
     const f = out.get(r.object_kind);
@@ -164,28 +154,7 @@ export interface AtRiskObject {
 
 /** The objects of a kind at risk (a score above 0), highest risk score first, then most critical issues, then high, then any. */
 export async function topAtRisk(db: Db, scope: WorkspaceScope, kind: string, limit: number): Promise<AtRiskObject[]> {
-  const shape = scopeShape(scope);
-  const t = db.template(`dashboard.at-risk:${shape}:${limit}`, (b, d) =>
-    whereScope(
-      b
-        .selectFrom('entities')
-        .select(['workspace_id', 'id', 'name', 'critical_issues', 'high_issues', 'total_issues', 'risk_score'])
-        .where('tenant_id', '=', param('tenant'))
-        .where('kind', '=', param('kind'))
-        .where('risk_score', '>', 0),
-      d,
-      shape,
-      'workspace_id',
-    )
-      .orderBy('risk_score', 'desc')
-      .orderBy('critical_issues', 'desc')
-      .orderBy('high_issues', 'desc')
-      .orderBy('total_issues', 'desc')
-      .orderBy('workspace_id')
-      .orderBy('id')
-      .limit(sql.lit(limit)),
-  );
-  const rows = await db.all(t, { ...scopeArgs(scope), kind });
+  const rows = await objectsAtRisk(db, scope, kind, limit);
   return rows.map((r) => ({
     aispm_object_id: r.id,
     aispm_friendly_name: r.name,

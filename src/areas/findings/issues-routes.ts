@@ -10,10 +10,11 @@ import { columnsTable } from '../../catalog/docs.ts';
 import { instanceDetail, issueGroupMeasures, issueObject, workspaceIssue } from '../../catalog/rowsets.ts';
 import { tabular } from '../../platform/http/tabular.ts';
 import { getInstance, instanceHeader, instanceObject, instanceValues, objectKindsInIssue, type InstanceRow } from './instances.ts';
-import { getIssue, issueDimensions, issueHeader, issueValues, objectNameOf, type IssueDimension, type IssueRow } from './issues.ts';
+import { getIssue, issueDimensions, issueHeader, issueValues, type IssueDimension, type IssueRow } from './issues.ts';
 import { issueGroups, issueObjectDetails, issueObjects, workspaceIssues } from './lists.ts';
 import { getRule, ruleObject } from './rules.ts';
 import { getScan, scanObject } from '../scans/reads.ts';
+import { objectName } from '../inventory/entities-store.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { InstanceObject, InstanceView, RuleObject } from './schemas.ts';
@@ -226,7 +227,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
       const scope = workspaceScope(request.params, { issue: id, kind: kind.value, object: objectId });
       const [{ page, cursor }, entity] = await Promise.all([
         answerList(ctx, issueObjectDetails, scope, query),
-        objectNameOf(ctx.db, tenant, workspace, kind.value, objectId),
+        objectName(ctx.db, tenant, workspace, kind.value, objectId),
       ]);
       return {
         issue_id: id,

@@ -8,6 +8,7 @@ import type { ColumnDef } from '../../catalog/types.ts';
 import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
+import { withObjectName } from '../inventory/entities-store.ts';
 
 // ---- issues of a workspace -------------------------------------------------------------------
 
@@ -162,31 +163,13 @@ export function issueObjectValues(r: IssueObjectRow): unknown[] {
 }
 
 export function issueObjectsBase(b: Builder) {
-  return b
-    .selectFrom('issue_objects as o')
-    .leftJoin('entities as e', (j) =>
-      j
-        .onRef('e.tenant_id', '=', 'o.tenant_id')
-        .onRef('e.workspace_id', '=', 'o.workspace_id')
-        .onRef('e.kind', '=', 'o.object_kind')
-        .onRef('e.id', '=', 'o.object_id'),
-    )
-    .select(['o.object_kind', 'o.object_id', 'e.name', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
+  return withObjectName(b.selectFrom('issue_objects as o').select(['o.object_kind', 'o.object_id']), {
+    alias: 'o',
+    kind: { column: 'object_kind' },
+    id: 'object_id',
+  })
+    .select(['o.occurrences', 'o.first_detected', 'o.last_detected'])
     .where('o.tenant_id', '=', param('tenant'))
     .where('o.workspace_id', '=', param('workspace'))
     .where('o.issue_id', '=', param('issue'));
-}
-
-/** The inventory name of an object, or null when the inventory does not hold it. */
-export async function objectNameOf(db: Db, tenant: string, workspace: string, kind: string, id: string): Promise<string | null> {
-  const t = db.template('issues.object-name', (b) =>
-    b
-      .selectFrom('entities')
-      .select('name')
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', param('kind'))
-      .where('id', '=', param('id')),
-  );
-  return (await db.first(t, { tenant, workspace, kind, id }))?.name ?? null;
 }

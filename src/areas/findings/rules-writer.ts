@@ -315,3 +315,16 @@ async function syncFrameworkControls(db: Db, tx: Executor): Promise<void> {
     { keys: ['framework_id', 'control_id'], update: {} },
   );
 }
+
+/** Removes a rule of one source (its findings stay, as the histogram reads them). */
+export async function deleteRule(db: Db, tx: Executor, tenant: string, workspace: string, id: string, source: string): Promise<void> {
+  const t = db.template('findings.delete-rule', (b) =>
+    b
+      .deleteFrom('rules')
+      .where('tenant_id', '=', param('tenant'))
+      .where('workspace_id', '=', param('workspace'))
+      .where('rule_id', '=', param('id'))
+      .where('source', '=', param('source')),
+  );
+  await tx.run(t, { tenant, workspace, id, source });
+}

@@ -15,11 +15,12 @@ import type { KindDef } from '../../catalog/types.ts';
 import { kindByName, kinds, relations } from '../../catalog/kinds.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Filter } from '../../platform/lists/filters.ts';
 import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
 import { entityList } from '../inventory/lists.ts';
+import { namesByIds } from '../inventory/entities-store.ts';
+import { relationsAt } from '../inventory/relations-store.ts';
 
 /** The bounds of one path query (docs/GRAPH.md); starts and visits are settings (AISPM_PATH_MAX_*). */
 export const PATH_LIMITS = {
@@ -177,21 +178,13 @@ class Adjacency {
     const o = this.objects;
     const sides: Array<'out' | 'in'> = this.q.direction === 'any' ? ['out', 'in'] : ['out'];
     for (const side of sides) {
-      const [near, far] = side === 'out' ? (['from', 'to'] as const) : (['to', 'from'] as const);
-      const t = this.db.template(`graph.neighbours:${side}`, (b, d) =>
-        b
-          .selectFrom('relations')
-          .select([`${near}_kind as nk`, `${near}_id as ni`, 'relation', `${far}_kind as fk`, `${far}_id as fi`])
-          .where('tenant_id', '=', param('tenant'))
-          .where('workspace_id', '=', param('workspace'))
-          .where(d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))),
-      );
+      const at = { db: this.db, tx: this.db, tenant: this.q.tenant, workspace: this.q.workspace };
       for (const part of chunks(missing, 2000)) {
-        const rows = await this.db.all(t, {
-          tenant: this.q.tenant,
-          workspace: this.q.workspace,
-          keys: JSON.stringify(part.map((n) => [o.kindNames[o.kindOf[n]!], o.idOf[n]])),
-        });
+        const rows = await relationsAt(
+          at,
+          part.map((n) => [o.kindNames[o.kindOf[n]!]!, o.idOf[n]!]),
+          side,
+        );
         for (const r of rows) this.steps[o.find(r.nk, r.ni)]!.push(o.object(r.fk, r.fi), o.relation(r.relation));
       }
     }
@@ -429,15 +422,7 @@ export async function findPaths(db: Db, q: PathQuery): Promise<PathRow[]> {
  */
 async function namesOf(db: Db, q: PathQuery, o: Objects, nodes: number[]): Promise<Array<string | undefined>> {
   const out: Array<string | undefined> = [];
-  const t = db.template('graph.names', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', param('kind'))
-      .where(d.inKeys(['id'], param('ids'))),
-  );
+  const at = { db, tx: db, tenant: q.tenant, workspace: q.workspace };
   const byKind = new Map<number, string[]>();
   for (const node of new Set(nodes)) {
     const kind = o.kindOf[node]!;
@@ -448,8 +433,7 @@ async function namesOf(db: Db, q: PathQuery, o: Objects, nodes: number[]): Promi
   for (const [k, ids] of byKind) {
     const kind = o.kindNames[k]!;
     for (const part of chunks(ids, 2000)) {
-      const ids = JSON.stringify(part.map((id) => [id]));
-      const rows = await db.all(t, { tenant: q.tenant, workspace: q.workspace, kind, ids });
+      const rows = await namesByIds(at, kind, part);
       for (const r of rows) out[o.find(kind, r.id)] = r.name;
     }
   }

@@ -4,11 +4,13 @@
 
 import type { ColumnDef, ValueType } from '../../catalog/types.ts';
 import { column } from '../../catalog/columns.ts';
-import { param, readJson } from '../../platform/db/database.ts';
-import { type ScopeShape, whereScope } from '../../platform/db/workspace-scope.ts';
+import { readJson } from '../../platform/db/database.ts';
+import type { ScopeShape } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import { sql } from 'kysely';
+import { keysListed } from '../../platform/auth/tokens.ts';
+import { auditEventsListed } from '../../platform/audit/audit.ts';
+import { readsListed } from '../../platform/audit/reads.ts';
 
 export const keyColumns: ColumnDef[] = [
   column('id', 'string', 'Key id.', true),
@@ -40,13 +42,12 @@ export const keysList = defineList<Record<string, unknown>>({
   defaultSort: [{ column: 'created_at', dir: 'desc' }],
   filters: [],
   pageSize: 100,
-  base: (b, _d, scope) => {
-    const q = b
-      .selectFrom('api_keys as k')
-      .select(keyColumns.map((c) => `k.${c.name}` as 'k.id'))
-      .where('k.tenant_id', '=', param('tenant'));
-    return scope.key === 'all' ? q : q.where('k.created_by', '=', param('creator'));
-  },
+  base: (b, _d, scope) =>
+    keysListed(
+      b,
+      keyColumns.map((c) => c.name),
+      scope.key !== 'all',
+    ),
   render: (_db, _scope, rows) =>
     rows.map((r) =>
       keyColumns.map((c) => {
@@ -105,28 +106,7 @@ export const auditList = defineList<Record<string, unknown>>({
   filters: [],
   pageSize: 100,
   // A key granted some workspaces reads their rows only (tenant-wide rows have no workspace: none of them).
-  base: (b, d, scope) =>
-    whereScope(
-      b
-        .selectFrom('audit_events as a')
-        .select([
-          'a.at',
-          'a.workspace_id',
-          'a.actor',
-          'a.action',
-          'a.target',
-          'a.outcome',
-          'a.reason',
-          'a.address',
-          'a.user_agent',
-          'a.id',
-          'a.detail',
-        ])
-        .where('a.tenant_id', '=', param('tenant')),
-      d,
-      scope.key as ScopeShape,
-      'a.workspace_id',
-    ),
+  base: (b, d, scope) => auditEventsListed(b, d, scope.key as ScopeShape),
   render: (_db, _scope, rows) =>
     rows.map((r) => [
       rfc3339(Number(r.at)),
@@ -167,12 +147,6 @@ export const readsList = defineList<Record<string, unknown>>({
   defaultSort: [{ column: 'hour', dir: 'desc' }],
   filters: [],
   pageSize: 100,
-  base: (b, _d, scope) => {
-    const q = b
-      .selectFrom('audit_reads as r')
-      .select(['r.hour', 'r.actor', 'r.route', 'r.requests'])
-      .where('r.tenant_id', '=', param('tenant'));
-    return (scope.key as ScopeShape) === 'all' ? q : q.where(sql<boolean>`1 = 0`);
-  },
+  base: (b, _d, scope) => readsListed(b, (scope.key as ScopeShape) === 'all'),
   render: (_db, _scope, rows) => rows.map((r) => [rfc3339(Number(r.hour)), r.actor, r.route, Number(r.requests)]),
 });

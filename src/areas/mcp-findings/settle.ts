@@ -12,19 +12,18 @@
 // findings of that scanner on the server and its tools that it no longer reports; a server the
 // scanner could not reach keeps its findings.
 
-import type { EntitiesTable } from '../../platform/db/tables/inventory.ts';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { type BatchContext, type Lined, objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { type BatchEffects, recordWriter } from '../../ingest/batch.ts';
 import type { EntityRecord, McpServerScanRecord, RelationRecord } from '../../ingest/records.ts';
-import { chunks } from '../../platform/db/bulk.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
 import { loadRuleMeta, type RuleMeta } from '../findings/rules-writer.ts';
 import { type OpenResult, settleResults } from '../findings/settle-results.ts';
 import { readStored, type StoredInstance } from '../findings/instances-store.ts';
 import { applyEntities, applyRelations } from '../inventory/inventory-writer.ts';
+import { objectsNamed, objectsWithAttribute } from '../inventory/entities-store.ts';
+import { namedNeighbours } from '../inventory/relations-store.ts';
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
@@ -78,27 +77,12 @@ function matches(r: McpServerScanRecord, s: StoredServer): boolean {
 }
 
 async function storedServers(ctx: BatchContext, records: McpServerScanRecord[]): Promise<StoredServer[]> {
-  const { db, tx, tenant, workspace } = ctx;
-  type Row = Pick<EntitiesTable, 'id' | 'name' | 'attributes'>;
-  const byName = db.template('mcp-findings.servers-by-name', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'name', 'attributes'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', 'mcp_server')
-      .where(d.inList('name', param('names'))),
-  );
-  const byUrl = db.template('mcp-findings.servers-by-url', (b, d) =>
-    sql<Row>`select id, name, attributes from entities where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-      and kind = 'mcp_server' and ${sql.raw(d.jsonValue('attributes', 'url', 'string'))} = ${param('url')}`.compile(b),
-  );
+  type Row = { id: string; name: string; attributes: unknown };
   const rows = new Map<string, Row>();
-  for (const part of chunks([...new Set(records.map((r) => r.name))]))
-    for (const r of await tx.all(byName, { tenant, workspace, names: part })) rows.set(r.id, r);
+  for (const r of await objectsNamed(ctx, 'mcp_server', [...new Set(records.map((r) => r.name))])) rows.set(r.id, r);
   // A remote server named by its URL alone (a scan of one endpoint): found by its URL as written.
   for (const url of new Set(records.filter((r) => r.url && r.name === r.url).map((r) => r.url!)))
-    for (const r of await tx.all(byUrl, { tenant, workspace, url })) rows.set(r.id, r);
+    for (const r of await objectsWithAttribute(ctx, 'mcp_server', 'url', url)) rows.set(r.id, r);
   return [...rows.values()].map((r) => {
     const a = readJson<Record<string, unknown>>(r.attributes) ?? {};
     return {
@@ -112,32 +96,12 @@ async function storedServers(ctx: BatchContext, records: McpServerScanRecord[]):
 
 /** The tools the servers expose, by server and tool name. */
 async function exposedTools(ctx: BatchContext, serverIds: string[]): Promise<Map<string, Map<string, string>>> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('mcp-findings.exposed-tools', (b, d) =>
-    b
-      .selectFrom('relations as r')
-      .innerJoin('entities as e', (j) =>
-        j
-          .onRef('e.tenant_id', '=', 'r.tenant_id')
-          .onRef('e.workspace_id', '=', 'r.workspace_id')
-          .onRef('e.kind', '=', 'r.to_kind')
-          .onRef('e.id', '=', 'r.to_id'),
-      )
-      .select(['r.from_id as server', 'e.id as id', 'e.name as name'])
-      .where('r.tenant_id', '=', param('tenant'))
-      .where('r.workspace_id', '=', param('workspace'))
-      .where('r.from_kind', '=', 'mcp_server')
-      .where('r.relation', '=', 'exposes_tool')
-      .where('r.to_kind', '=', 'tool')
-      .where(d.inList('r.from_id', param('ids'))),
-  );
   const out = new Map<string, Map<string, string>>();
-  for (const part of chunks(serverIds))
-    for (const r of await tx.all(t, { tenant, workspace, ids: part })) {
-      const m = out.get(r.server) ?? new Map<string, string>();
-      if (!m.has(r.name)) m.set(r.name, r.id);
-      out.set(r.server, m);
-    }
+  for (const r of await namedNeighbours(ctx, 'mcp_server', serverIds, 'exposes_tool', 'tool')) {
+    const m = out.get(r.from) ?? new Map<string, string>();
+    if (!m.has(r.name)) m.set(r.name, r.id);
+    out.set(r.from, m);
+  }
   return out;
 }
 

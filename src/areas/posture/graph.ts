@@ -1,13 +1,9 @@
-// The part of one workspace's inventory graph an evaluation reads, loaded set-at-a-time: the
-// objects (name and attributes) and their neighbours over single hops, each asked for a whole set
-// of objects in one statement per chunk (row-value IN, so both engines probe the primary key or
-// the reverse index once per object) and kept for the rest of the evaluation.
-
-import { sql } from 'kysely';
-import { objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { objectKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
+import { objectsByKeys, objectsOfKind } from '../inventory/entities-store.ts';
+import { stepsOver } from '../inventory/relations-store.ts';
 
 export interface GraphNode {
   kind: string;
@@ -81,48 +77,23 @@ export class GraphReader {
   async loadNodes(keys: Iterable<string>): Promise<void> {
     const missing = [...keys].filter((k) => !this.nodes.has(k));
     if (missing.length === 0) return;
-    const { db, tx, tenant, workspace } = this.scope;
-    const t = db.template('posture.nodes', (b, d) =>
-      b
-        .selectFrom('entities')
-        .select(['kind', 'id', 'name', 'attributes', 'first_seen'])
-        .where('tenant_id', '=', param('tenant'))
-        .where('workspace_id', '=', param('workspace'))
-        .where(d.inKeys(['kind', 'id'], param('keys'))),
-    );
-    for (const part of chunks(missing)) {
-      for (const k of part) this.nodes.set(k, null);
-      const rows = await tx.all(t, {
-        tenant,
-        workspace,
-        keys: JSON.stringify(part.map(splitKey)),
+    for (const k of missing) this.nodes.set(k, null);
+    for (const r of await objectsByKeys(this.scope, missing))
+      this.nodes.set(objectKey(r.kind, r.id), {
+        kind: r.kind,
+        id: r.id,
+        name: r.name,
+        attributes: readJson(r.attributes) ?? {},
+        firstSeen: Number(r.first_seen),
       });
-      for (const r of rows)
-        this.nodes.set(objectKey(r.kind, r.id), {
-          kind: r.kind,
-          id: r.id,
-          name: r.name,
-          attributes: readJson(r.attributes) ?? {},
-          firstSeen: Number(r.first_seen),
-        });
-    }
   }
 
   /** Every object of a kind in the workspace, loaded; returns their keys. */
   async loadKind(kind: string): Promise<string[]> {
     const done = this.kinds.get(kind);
     if (done) return done;
-    const { db, tx, tenant, workspace } = this.scope;
-    const t = db.template('posture.kind', (b) =>
-      b
-        .selectFrom('entities')
-        .select(['id', 'name', 'attributes', 'first_seen'])
-        .where('tenant_id', '=', param('tenant'))
-        .where('workspace_id', '=', param('workspace'))
-        .where('kind', '=', param('kind')),
-    );
     const keys: string[] = [];
-    for (const r of await tx.all(t, { tenant, workspace, kind })) {
+    for (const r of await objectsOfKind(this.scope, kind)) {
       const key = objectKey(kind, r.id);
       keys.push(key);
       this.nodes.set(key, { kind, id: r.id, name: r.name, attributes: readJson(r.attributes) ?? {}, firstSeen: Number(r.first_seen) });
@@ -142,24 +113,10 @@ export class GraphReader {
     const all = [...keys];
     const missing = all.filter((k) => !known.has(k));
     if (missing.length) {
-      const { db, tx, tenant, workspace } = this.scope;
-      const [near, far] = step.direction === 'out' ? ['from', 'to'] : ['to', 'from'];
-      const t = db.template(`posture.step:${step.direction}`, (b, d) =>
-        sql<{ k: string; i: string; nk: string; ni: string; fs: number }>`
-        select ${sql.ref(`${near}_kind`)} as k, ${sql.ref(`${near}_id`)} as i, ${sql.ref(`${far}_kind`)} as nk, ${sql.ref(`${far}_id`)} as ni,
-          first_seen as fs
-        from relations where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')} and relation = ${param('relation')}
-          and ${d.inKeys([`${near}_kind`, `${near}_id`], param('keys'))}`.compile(b),
-      );
       const kinds = new Set(step.kinds);
       for (const part of chunks(missing)) {
         for (const k of part) known.set(k, []);
-        const rows = await tx.all(t, {
-          tenant,
-          workspace,
-          relation: step.relation,
-          keys: JSON.stringify(part.map(splitKey)),
-        });
+        const rows = await stepsOver(this.scope, part, step.relation, step.direction);
         for (const r of rows) {
           if (!kinds.has(r.nk)) continue;
           known.get(objectKey(r.k, r.i))!.push(objectKey(r.nk, r.ni));

@@ -7,21 +7,12 @@
 
 import { probeNdjson, type ProbeRun, type ResolvedTarget } from '../../ingest/probes.ts';
 import { objectKey } from '../../ingest/batch-context.ts';
-import { type Db, param, readJson } from '../../platform/db/database.ts';
+import { type Db, readJson } from '../../platform/db/database.ts';
 import { readStored } from '../findings/instances-store.ts';
+import { objectsNamedAnyCase } from '../inventory/entities-store.ts';
 
-async function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
-  const t = db.template('probes.named', (b) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'attributes'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', param('kind'))
-      .where('name_lower', '=', param('name'))
-      .orderBy('id'),
-  );
-  return db.all(t, { tenant, workspace, kind, name: name.toLowerCase() });
+function named(db: Db, tenant: string, workspace: string, kind: string, name: string) {
+  return objectsNamedAnyCase({ db, tx: db, tenant, workspace }, kind, name);
 }
 
 /** The objects each target of the run is. */

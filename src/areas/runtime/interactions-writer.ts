@@ -11,30 +11,14 @@ import type { InteractionRecord } from '../../ingest/records.ts';
 import { worseOutcome } from '../../ingest/records.ts';
 import { bulkInsert, chunks, json } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
+import { idsByIdOrName } from '../inventory/entities-store.ts';
 import { tenantPrices } from './prices.ts';
 import { rollUpInteractions, UNPRICED } from './sessions-writer.ts';
 import { byTimeThenId, numeric, numericColumns, signature, type Stored, storedColumns, storedRow } from './stored-interactions.ts';
 
 /** Model names sent without a model id are linked to the inventory model with that id or name. */
-async function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (names.length === 0) return out;
-  const t = ctx.db.template('ingest.model-ids', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where('kind', '=', 'model')
-      .where((eb) => eb.or([d.inList('id', param('names')), d.inList('name', param('names'))]))
-      .orderBy('id'),
-  );
-  for (const part of chunks(names)) {
-    const rows = await ctx.tx.all(t, { tenant: ctx.tenant, workspace: ctx.workspace, names: part });
-    for (const r of rows) if (!out.has(r.name)) out.set(r.name, r.id);
-    for (const r of rows) if (part.includes(r.id)) out.set(r.id, r.id);
-  }
-  return out;
+function resolveModels(ctx: BatchContext, names: string[]): Promise<Map<string, string>> {
+  return idsByIdOrName(ctx, 'model', names);
 }
 
 export async function applyInteractions(ctx: BatchContext, records: Lined<InteractionRecord>[]): Promise<void> {

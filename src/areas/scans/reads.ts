@@ -10,9 +10,10 @@
 import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
 import { scan } from '../../catalog/rowsets.ts';
 import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Unqualified } from '../../platform/db/database.ts';
+import type { Builder, Db, Executor, Unqualified } from '../../platform/db/database.ts';
 import type { ScansTable } from '../../platform/db/tables/inventory.ts';
 import { param, readJson } from '../../platform/db/database.ts';
+import { withObjectName } from '../inventory/entities-store.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 /**
@@ -131,28 +132,6 @@ export async function countAssetScans(db: Db, scope: WorkspaceScope, assetId: st
   return Number((await db.first(t, { ...scopeArgs(scope), id: assetId }))?.count ?? 0);
 }
 
-export async function assetInInventory(db: Db, scope: WorkspaceScope, assetId: string): Promise<boolean> {
-  const shape = scopeShape(scope);
-  const t = db.template(`scans.asset-exists:${shape}`, (b, d) =>
-    whereScope(
-      b
-        .selectFrom('kind_counts as k')
-        .crossJoin('entities as e')
-        .select('e.id')
-        .where('k.tenant_id', '=', param('tenant'))
-        .where('k.kind', '=', 'asset')
-        .whereRef('e.tenant_id', '=', 'k.tenant_id')
-        .whereRef('e.workspace_id', '=', 'k.workspace_id')
-        .whereRef('e.kind', '=', 'k.kind')
-        .where('e.id', '=', param('id')),
-      d,
-      shape,
-      'k.workspace_id',
-    ).limit(1),
-  );
-  return (await db.first(t, { ...scopeArgs(scope), id: assetId })) !== undefined;
-}
-
 // ---- current scans of a workspace ------------------------------------------------------------
 
 export const currentSortSql: Record<string, string> = {
@@ -180,16 +159,8 @@ export function scanAssetValues(r: ScanAssetRow): unknown[] {
 }
 
 export function scanAssetsBase(b: Builder) {
-  return b
-    .selectFrom('scan_assets as sa')
-    .leftJoin('entities as e', (j) =>
-      j
-        .onRef('e.tenant_id', '=', 'sa.tenant_id')
-        .onRef('e.workspace_id', '=', 'sa.workspace_id')
-        .on('e.kind', '=', 'asset')
-        .onRef('e.id', '=', 'sa.asset_id'),
-    )
-    .select(['sa.asset_id', 'e.name', 'sa.is_current'])
+  return withObjectName(b.selectFrom('scan_assets as sa').select('sa.asset_id'), { alias: 'sa', kind: { is: 'asset' }, id: 'asset_id' })
+    .select('sa.is_current')
     .where('sa.tenant_id', '=', param('tenant'))
     .where('sa.workspace_id', '=', param('workspace'))
     .where('sa.scan_id', '=', param('scan'));
@@ -224,6 +195,25 @@ export async function getScan(db: Db, tenant: string, workspace: string, id: str
       .where('s.id', '=', param('id')),
   );
   return db.first(t, { tenant, workspace, id });
+}
+
+/** The scans of a workspace whose string attribute `member` (fixed by the caller's code) is `value`: id and start time. */
+export async function scansWithAttribute(
+  db: Db,
+  ex: Executor,
+  tenant: string,
+  workspace: string,
+  member: string,
+  value: string,
+): Promise<Array<{ id: string; started_at: number }>> {
+  const t = db.template(`scans.with-attribute:${member}`, (b, d) =>
+    sql<{
+      id: string;
+      started_at: number;
+    }>`select id, started_at from scans where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
+      and ${sql.raw(d.jsonValue('attributes', member, 'string'))} = ${param('value')}`.compile(b),
+  );
+  return ex.all(t, { tenant, workspace, value });
 }
 
 /** Named as the product family's dashboard names them. */

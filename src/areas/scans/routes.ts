@@ -10,7 +10,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { columnsTable } from '../../catalog/docs.ts';
 import { scan } from '../../catalog/rowsets.ts';
-import { assetInInventory, sensorsUsed } from './reads.ts';
+import { sensorsUsed } from './reads.ts';
+import { objectHeld } from '../inventory/entities-store.ts';
 import { assetScansAcross, currentScans } from './lists.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -40,7 +41,7 @@ export function registerScans(app: FastifyInstance, ctx: AppContext): void {
     list: assetScansAcross,
     scope: (params, query, request) => tokenListScope(tokenScope(request, query.workspace_id as string | undefined), { id: params.id }),
     verify: async (params, scope, page) => {
-      if (page.total === 0 && !(await assetInInventory(ctx.db, scope.token!, params.id))) {
+      if (page.total === 0 && !(await objectHeld(ctx.db, scope.token!, 'asset', params.id))) {
         throw notFound('no asset with this id in the workspaces the token may read');
       }
     },

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { type InferResult, sql } from 'kysely';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
-import type { JobState } from '../../platform/jobs/store.ts';
+import { type JobState, joinJob } from '../../platform/jobs/store.ts';
 import type { ViewQuery } from './entities.ts';
 
 export type ExportFormat = 'csv' | 'ndjson';
@@ -83,10 +83,13 @@ export const viewSelect = [
 ] as const;
 
 export function viewFrom(b: Builder) {
-  return b
-    .selectFrom('views as v')
-    .leftJoin('view_exports as e', (j) => j.onRef('e.tenant_id', '=', 'v.tenant_id').onRef('e.id', '=', 'v.last_export_id'))
-    .leftJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', 'v.tenant_id').onRef('j.id', '=', 'v.last_export_id'));
+  return joinJob(
+    b
+      .selectFrom('views as v')
+      .leftJoin('view_exports as e', (j) => j.onRef('e.tenant_id', '=', 'v.tenant_id').onRef('e.id', '=', 'v.last_export_id')),
+    { alias: 'v', id: 'last_export_id' },
+    'left',
+  );
 }
 
 /** A view as `viewSelect` reads it. */
@@ -319,9 +322,7 @@ export const exportSelect = [
 ] as const;
 
 export function exportFrom(b: Builder) {
-  return b
-    .selectFrom('view_exports as e')
-    .innerJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', 'e.tenant_id').onRef('j.id', '=', 'e.id'));
+  return joinJob(b.selectFrom('view_exports as e'), { alias: 'e', id: 'id' }, 'inner');
 }
 
 /** An export as `exportSelect` reads it. */

@@ -10,6 +10,7 @@ import { param } from '../../platform/db/database.ts';
 import { type ScopeShape, scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
+import { objectCountSql } from '../inventory/entities-store.ts';
 
 /** A batch step: the workspace has data, received now. */
 export async function noteIngest(ctx: BatchContext): Promise<void> {
@@ -51,16 +52,14 @@ export async function visibleWorkspaces(db: Db, scope: WorkspaceScope, limit = 5
   return (await db.all(t, scopeArgs(scope))).map((r) => r.workspace_id);
 }
 
-const countOf = (kind: string | null) =>
-  `coalesce((select ${kind ? 'k.count' : 'sum(k.count)'} from kind_counts k where k.tenant_id = w.tenant_id and k.workspace_id = w.workspace_id${kind ? ` and k.kind = '${kind}'` : ''}), 0)`;
 const countSql: Record<string, string> = {
-  objects: countOf(null),
-  agents: countOf('agent'),
-  models: countOf('model'),
-  tools: countOf('tool'),
-  mcp_servers: countOf('mcp_server'),
-  assets: countOf('asset'),
-  locations: countOf('location'),
+  objects: objectCountSql(null),
+  agents: objectCountSql('agent'),
+  models: objectCountSql('model'),
+  tools: objectCountSql('tool'),
+  mcp_servers: objectCountSql('mcp_server'),
+  assets: objectCountSql('asset'),
+  locations: objectCountSql('location'),
 };
 
 /** The workspaces of a tenant the token may see. Scope: the token's. */

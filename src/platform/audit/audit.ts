@@ -7,7 +7,9 @@
 
 import { purgeReads } from './reads.ts';
 import { randomBytes } from 'node:crypto';
-import type { Db, Executor } from '../db/database.ts';
+import type { Builder, Db, Executor } from '../db/database.ts';
+import type { SqlDialect } from '../db/dialect.ts';
+import { type ScopeShape, whereScope } from '../db/workspace-scope.ts';
 import { param } from '../db/database.ts';
 
 /** What the audit trail records. */
@@ -161,4 +163,33 @@ export function startAuditRetention(
       return running;
     },
   };
+}
+
+/**
+ * The base of the list of a tenant's audit trail (alias `a`): its events, those of the workspaces
+ * of the scope (tenant-wide events have no workspace: a key granted some workspaces reads none of
+ * them). The identity area declares the list.
+ */
+export function auditEventsListed(b: Builder, d: SqlDialect, shape: ScopeShape) {
+  return whereScope(
+    b
+      .selectFrom('audit_events as a')
+      .select([
+        'a.at',
+        'a.workspace_id',
+        'a.actor',
+        'a.action',
+        'a.target',
+        'a.outcome',
+        'a.reason',
+        'a.address',
+        'a.user_agent',
+        'a.id',
+        'a.detail',
+      ])
+      .where('a.tenant_id', '=', param('tenant')),
+    d,
+    shape,
+    'a.workspace_id',
+  );
 }

@@ -5,7 +5,7 @@
 // and writing it must not drop them. Rows of several processes add up (the upsert adds).
 
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Builder, Db } from '../db/database.ts';
 import { param } from '../db/database.ts';
 
 const HOUR = 3_600_000;
@@ -99,4 +99,16 @@ export class ReadSummary {
 export async function purgeReads(db: Db, cutoff: number): Promise<number> {
   const t = db.template('audit.reads.purge', (b) => b.deleteFrom('audit_reads').where('hour', '<', param<number>('cutoff')));
   return db.run(t, { cutoff });
+}
+
+/**
+ * The base of the list of a tenant's reads per hour, actor and route (alias `r`). Tenant-wide,
+ * like the key events: a key granted some workspaces (`all` false) reads none of them.
+ */
+export function readsListed(b: Builder, all: boolean) {
+  const q = b
+    .selectFrom('audit_reads as r')
+    .select(['r.hour', 'r.actor', 'r.route', 'r.requests'])
+    .where('r.tenant_id', '=', param('tenant'));
+  return all ? q : q.where(sql<boolean>`1 = 0`);
 }

@@ -5,7 +5,7 @@
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Selectable } from 'kysely';
-import type { Db, Executor } from '../db/database.ts';
+import type { Builder, Db, Executor } from '../db/database.ts';
 import type { ApiKeysTable } from '../db/tables/access.ts';
 import { param, readJson } from '../db/database.ts';
 
@@ -240,4 +240,16 @@ export function parseDuration(text: string): number {
   if (!m) throw new Error(`expected a duration like 90d, 12h or 30m, got "${text}"`);
   const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as 's'];
   return Number(m[1]) * unit;
+}
+
+/**
+ * The base of the list of a tenant's keys (alias `k`): these columns of every key of the tenant,
+ * or of the keys one key made (`creator`). Never the hash. The identity area declares the list.
+ */
+export function keysListed(b: Builder, columns: readonly string[], own: boolean) {
+  const q = b
+    .selectFrom('api_keys as k')
+    .select(columns.map((c) => `k.${c}` as 'k.id'))
+    .where('k.tenant_id', '=', param('tenant'));
+  return own ? q.where('k.created_by', '=', param('creator')) : q;
 }

@@ -5,10 +5,11 @@
 // locking the claimed rows so replicas claiming together take different jobs, is the dialect's
 // `claimable`.
 
-import { sql, type Compilable, type CompiledQuery, type Selectable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Builder, Db, Executor, Template } from '../db/database.ts';
 import { compileTemplate, param, readJson } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
 import type { JobsTable } from '../db/tables/delivery.ts';
 
 /** Where a job is: due (`scheduled`, or `retry_pending` after a failed attempt), `running`, or settled. */
@@ -431,4 +432,26 @@ export async function deleteJobs(tx: Executor, tenant: string, ids: readonly str
 export async function cancelByKey(tx: Executor, key: string): Promise<boolean> {
   const t = tpl(tx.dialect, 'jobs.cancel-key', (b) => b.deleteFrom('jobs').where('dedupe_key', '=', param('key')).where(DUE));
   return (await tx.run(t, { key })) > 0;
+}
+
+/**
+ * Joins each row of `q` to its job as `j`, on the row's tenant and the column holding the job's id
+ * (`left`: null when the job is gone; `inner`: rows with their job only). For the areas whose rows
+ * are jobs (a view's exports) and show the job's state beside them; the join is the one they ran.
+ */
+export function joinJob<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  row: { alias: string; id: string },
+  how: 'left' | 'inner',
+): SelectQueryBuilder<DB & { j: JobsTable }, TB | 'j', O> {
+  const a = row.alias;
+  // The caller's tables are not known here: the join is typed against the schema alone.
+  const s = q as unknown as SelectQueryBuilder<Database, 'jobs', object>;
+  const joined =
+    how === 'left'
+      ? s.leftJoin('jobs as j', (j) => j.onRef('j.tenant_id', '=', `${a}.tenant_id` as never).onRef('j.id', '=', `${a}.${row.id}` as never))
+      : s.innerJoin('jobs as j', (j) =>
+          j.onRef('j.tenant_id', '=', `${a}.tenant_id` as never).onRef('j.id', '=', `${a}.${row.id}` as never),
+        );
+  return joined as unknown as SelectQueryBuilder<DB & { j: JobsTable }, TB | 'j', O>;
 }
