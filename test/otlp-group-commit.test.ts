@@ -268,6 +268,46 @@ for (const engine of engineNames) {
       assert.deepEqual(await snapshot(h, 'faulty'), await snapshot(plain, 'faulty'));
     });
 
+    it("near the workspace's object cap a group's exports are written one by one: each answer says what the cap refused it", async () => {
+      // A cap of 5 objects: the first exports' agents, models and tools take it, later ones are refused
+      // some. The group cannot apply its records at once (it could not tell each export its refusals).
+      const capped = async (waitMs: number) => {
+        const h = await startHarness(engine, {
+          config: { authCacheMs: 600_000, otlpGroupWaitMs: waitMs, runtimeObjectCap: 5 },
+          now: () => NOW,
+        });
+        const t = { ingest: await h.token({ tenant: T1, scopes: ['ingest'] }), ingest2: '', read: await h.token({ tenant: T1 }) };
+        tokens.set(h, t);
+        await h.get(`/api/v1/otlp/tenants/${T1}/workspaces/warm-up/stats`, t.ingest);
+        await h.get(`/api/v1/otlp/tenants/${T1}/workspaces/warm-up/stats`, t.read);
+        return h;
+      };
+      const alone = await capped(0);
+      const together = await capped(500);
+      try {
+        const exports = exportsOf(spans(24), 8);
+        const answers = new Map<Harness, string[]>();
+        for (const h of [alone, together]) {
+          const mine: string[] = [];
+          for (let i = 0; i < exports.length; i += 4) {
+            const sent = await Promise.all(exports.slice(i, i + 4).map((b) => send(h, 'capped', b)));
+            for (const r of sent) {
+              assert.equal(r.statusCode, 200, r.body);
+              mine.push(r.rawPayload.toString('base64'));
+            }
+          }
+          answers.set(h, mine);
+        }
+        assert.deepEqual(answers.get(together), answers.get(alone));
+        const a = await snapshot(alone, 'capped');
+        assert.ok((a.stats.total as { objects_refused: number }).objects_refused > 0, 'the cap refused objects');
+        assert.deepEqual(await snapshot(together, 'capped'), a);
+      } finally {
+        await alone.close();
+        await together.close();
+      }
+    });
+
     it('an export whose body cannot be read fails alone: the others sent with it are written', async () => {
       const exports = exportsOf(spans(4), 4);
       const bad = Buffer.from([0x0a, 0xff, 0xff, 0xff]);

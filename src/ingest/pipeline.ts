@@ -200,7 +200,9 @@ export class Ingestor {
    * beside them are written under a savepoint, so records the writers reject roll back alone (the
    * summary says so, with no result) and the transaction goes on; any other error is the caller's
    * transaction's. Whether the records were written is known only once that transaction ends: the
-   * caller says so with `settle` (the observers hear of them then).
+   * caller says so with `settle` (the observers hear of them then). `parts`, when given, are the
+   * sizes of the requests the records came from, in order (a group of OTLP exports applied as one):
+   * the observers hear of each on its own, as if each had been written alone.
    */
   async ingestParsedIn<T>(
     db: Db,
@@ -208,19 +210,28 @@ export class Ingestor {
     records: Lined<IngestRecord>[],
     opts: Omit<IngestOptions, 'mode' | 'maxLineBytes' | 'onBatch'>,
     within: (tx: Executor, apply: () => Promise<void>) => Promise<T>,
+    parts: number[] = [records.length],
   ): Promise<{ summary: IngestSummary; result?: T; settle: (committed: boolean) => void }> {
-    const tally = new TypeTally(opts.tenant, opts.workspace);
+    const tallies: TypeTally[] = [];
+    let at = 0;
+    for (const n of parts) {
+      const tally = new TypeTally(opts.tenant, opts.workspace);
+      for (const r of records.slice(at, at + n)) tally.add(r.record.type);
+      at += n;
+      tallies.push(tally);
+    }
     const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], lines: records.length };
     const clock = opts.now ?? Date.now;
     const batchOptions = batchOptionsOf(opts);
-    for (const r of records) tally.add(r.record.type);
     let written = false;
     let settled = false;
     const settle = (committed: boolean) => {
       if (settled) return;
       settled = true;
-      tally.settle(committed && written ? 'accepted' : 'rejected');
-      for (const observer of this.observers) observer(tally.counts);
+      for (const tally of tallies) {
+        tally.settle(committed && written ? 'accepted' : 'rejected');
+        for (const observer of this.observers) observer(tally.counts);
+      }
     };
     await tx.exec('SAVEPOINT ingest_parsed');
     try {

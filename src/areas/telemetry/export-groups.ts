@@ -12,6 +12,12 @@
 // its reading past the CPU budget) has written nothing and leaves the group; a group whose
 // transaction fails (a statement, or the commit itself) fails every export in it with 503, which
 // OTLP/HTTP exporters retry, and writes nothing of any. Workspaces (and tenants) never share a group.
+//
+// With a merge (the OTLP route's), an export joins with a preparation besides its work: each export
+// is read and discovered in turn (against what the ones before it left waiting), then the group's
+// records are applied at once, so an object every export names is upserted and rendered once a group.
+// When the merge declines (its records were rejected, or the workspace's object cap refused some),
+// what the preparations did is rolled back and each export does its whole work alone, as without one.
 
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -38,8 +44,20 @@ export class ExportFailed extends Error {
   }
 }
 
+/** An export read and discovered in the group's transaction, its records not yet applied. */
+export interface Prepared {
+  records: number;
+}
+
+/**
+ * Applies the prepared exports of a group at once: their answers in order, or undefined when it
+ * declines (it must then have written nothing the group's savepoint cannot roll back).
+ */
+export type GroupMerge = (tx: Executor, parts: Prepared[]) => Promise<Array<Staged<unknown>> | undefined>;
+
 interface Member {
   work: (tx: Executor) => Promise<Staged<unknown>>;
+  prepare?: (tx: Executor) => Promise<Prepared>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -57,7 +75,7 @@ interface Lane {
 
 /** An export's place: it arrived (its body is being read); it joins its workspace's next group, or leaves. */
 export interface Arrival {
-  join<T>(work: (tx: Executor) => Promise<Staged<T>>): Promise<T>;
+  join<T>(work: (tx: Executor) => Promise<Staged<T>>, prepare?: (tx: Executor) => Promise<Prepared>): Promise<T>;
   /** It will not join (its body failed, or it was answered): idempotent, and a no-op once it joined. */
   leave(): void;
 }
@@ -67,11 +85,13 @@ export class ExportGroups {
   private readonly db: Db;
   readonly waitMs: number;
   private readonly hub: OtlpHub | undefined;
+  private readonly merge: GroupMerge | undefined;
 
-  constructor(db: Db, waitMs: number, hub?: OtlpHub) {
+  constructor(db: Db, waitMs: number, hub?: OtlpHub, merge?: GroupMerge) {
     this.db = db;
     this.waitMs = waitMs;
     this.hub = hub;
+    this.merge = merge;
   }
 
   /** Called as an export's request arrives, before its body is read, so a group about to commit knows to wait for it. */
@@ -94,12 +114,12 @@ export class ExportGroups {
     };
     return {
       leave,
-      join: <T>(work: (tx: Executor) => Promise<Staged<T>>) => {
+      join: <T>(work: (tx: Executor) => Promise<Staged<T>>, prepare?: (tx: Executor) => Promise<Prepared>) => {
         if (!here) throw new Error('an export joins its group once');
         here = false;
         mine.arriving--;
         const joined = new Promise<T>((resolve, reject) => {
-          mine.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+          mine.queue.push({ work, prepare, resolve: resolve as (v: unknown) => void, reject });
         });
         mine.wake?.();
         if (!mine.running) void this.drain(key, mine);
@@ -123,11 +143,47 @@ export class ExportGroups {
     }
   }
 
+  /** The group's prepared exports applied at once, or, when the merge declines, each export's whole work alone. */
+  private async applyPrepared(
+    tx: Executor,
+    members: Array<{ member: Member; staged?: Staged<unknown>; prepared?: Prepared }>,
+  ): Promise<void> {
+    const prepared = members.filter((m) => m.prepared);
+    const merged =
+      prepared.length === members.length && members.length
+        ? await this.merge!(
+            tx,
+            prepared.map((m) => m.prepared!),
+          )
+        : undefined;
+    if (merged) {
+      merged.forEach((staged, i) => {
+        members[i]!.staged = staged;
+      });
+      await tx.exec('RELEASE SAVEPOINT export_group');
+      return;
+    }
+    await tx.exec('ROLLBACK TO SAVEPOINT export_group');
+    await tx.exec('RELEASE SAVEPOINT export_group');
+    for (const entry of [...members]) {
+      entry.prepared = undefined;
+      try {
+        entry.staged = await entry.member.work(tx);
+      } catch (err) {
+        if (!(err instanceof ExportFailed)) throw err;
+        members.splice(members.indexOf(entry), 1);
+        entry.member.reject(err.error);
+      }
+    }
+  }
+
   /** One group: its exports, one after another in one transaction, then the commit and their answers. */
   private async group(lane: Lane): Promise<void> {
-    const members: Array<{ member: Member; staged?: Staged<unknown> }> = [];
+    const members: Array<{ member: Member; staged?: Staged<unknown>; prepared?: Prepared }> = [];
     try {
       await this.db.transaction(async (tx) => {
+        const merging = this.merge !== undefined;
+        if (merging) await tx.exec('SAVEPOINT export_group');
         let records = 0;
         let waitLeft = this.waitMs;
         while (records < MAX_GROUP_RECORDS) {
@@ -147,17 +203,23 @@ export class ExportGroups {
             waitLeft -= performance.now() - t0;
             continue;
           }
-          const entry: { member: Member; staged?: Staged<unknown> } = { member };
+          const entry: { member: Member; staged?: Staged<unknown>; prepared?: Prepared } = { member };
           members.push(entry);
           try {
-            entry.staged = await member.work(tx);
-            records += entry.staged.records;
+            if (merging && member.prepare) {
+              entry.prepared = await member.prepare(tx);
+              records += entry.prepared.records;
+            } else {
+              entry.staged = await member.work(tx);
+              records += entry.staged.records;
+            }
           } catch (err) {
             if (!(err instanceof ExportFailed)) throw err;
             members.pop();
             member.reject(err.error);
           }
         }
+        if (merging) await this.applyPrepared(tx, members);
       });
     } catch (err) {
       if (!members.length) {

@@ -285,3 +285,101 @@ function statsOf(found: CheckedSpans['found'], received: number, rejected: numbe
   for (const [key, n] of top) counts.set(`unmapped.${key}`, n);
   return counts;
 }
+
+/** An export read and discovered in its group's transaction (the spans it leaves waiting kept there), its records not yet applied. */
+export interface PreparedSpans {
+  records: number;
+  tenant: string;
+  workspace: string;
+  checked: CheckedSpans;
+  now: number;
+  audit?: SpansAudit;
+}
+
+/**
+ * The group's reading of an export before its records are applied: the spans it leaves waiting
+ * are kept at once, so the next export of the group is discovered against them, as it would be
+ * after this one committed alone.
+ */
+export async function prepareSpans(
+  ctx: SpanIngestContext,
+  tx: Executor,
+  tenant: string,
+  workspace: string,
+  checked: CheckedSpans,
+  now: number,
+  audit?: SpansAudit,
+): Promise<PreparedSpans> {
+  await savePending(ctx.db, tx, tenant, workspace, checked.found.pending, checked.found.resolved);
+  return { records: checked.good.length, tenant, workspace, checked, now, audit };
+}
+
+/**
+ * The records of a group's prepared exports applied as one batch (export-groups.ts's merge), so an
+ * object the exports all name is upserted and rendered once; then each export's audit row and
+ * counts, as writeSpansIn keeps them. Undefined (the group's savepoint rolls it all back, and each
+ * export is written alone) when the records are rejected, or when the workspace's object cap could
+ * refuse or did refuse an object: an export's answer says how many objects the cap refused it,
+ * which only its own application can tell.
+ */
+export async function applyPreparedSpans(
+  ctx: SpanIngestContext,
+  ingestor: Ingestor,
+  tx: Executor,
+  parts: PreparedSpans[],
+  hub?: OtlpHub,
+): Promise<StagedSpans[] | undefined> {
+  // A group holds exports into one workspace only.
+  const { tenant, workspace } = parts[0]!;
+  const good = parts.flatMap((p) => p.checked.good);
+  const before = await objectTotals(ctx.db, tx, tenant, workspace);
+  // Near the cap the merge is likely to be refused an object and paid twice: each export goes alone
+  // at once. (Far from it, a refusal is still seen below, after the application.)
+  if (before.created + good.length >= ctx.config.runtimeObjectCap) return undefined;
+  let settle = (_committed: boolean) => {};
+  if (good.length) {
+    const written = await ingestor.ingestParsedIn(
+      ctx.db,
+      tx,
+      good,
+      ingestOptions(ctx, tenant, workspace),
+      (_tx, apply) => apply(),
+      // The ingest metrics hear of each export on its own, as when each is written alone (an export with no records is not heard).
+      parts.map((p) => p.checked.good.length).filter((n) => n > 0),
+    );
+    settle = written.settle;
+    if (!written.summary.accepted) {
+      settle(false);
+      return undefined;
+    }
+  }
+  const after = await objectTotals(ctx.db, tx, tenant, workspace);
+  if (after.refused !== before.refused) {
+    settle(false);
+    return undefined;
+  }
+  const staged: StagedSpans[] = [];
+  // The objects the group created are the hub's once: they go with the first export's counts.
+  let created = after.created - before.created;
+  for (const part of parts) {
+    const { checked, now } = part;
+    const rejected = checked.found.rejected.length + checked.rejectedInteractions;
+    const written = checked.good.length > 0;
+    await auditWritten(part.audit, tx, checked.good, checked.received);
+    const counts = statsOf(checked.found, checked.received, rejected, written);
+    await addCounts(tx, tenant, workspace, now, counts);
+    await noteIngest(new BatchContext(ctx.db, tx, tenant, workspace, now, { storePrompts: false }));
+    const mine = created;
+    created = 0;
+    staged.push({
+      outcome: outcomeOf(ctx, checked, rejected, 0),
+      records: checked.good.length,
+      committed: () => {
+        settle(true);
+        hub?.emit(counts, mine, 0);
+      },
+      failed: () => settle(false),
+    });
+  }
+  return staged;
+}

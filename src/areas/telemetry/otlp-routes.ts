@@ -16,6 +16,7 @@ import type { Lined } from '../../ingest/batch-context.ts';
 import type { BodyWorkers } from '../../ingest/body-workers.ts';
 import type { Ingestor } from '../../ingest/pipeline.ts';
 import type { IngestRecord } from '../../ingest/records.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { auditSource } from '../../platform/http/audit-source.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -23,9 +24,18 @@ import { errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { errorResponses, TenantWorkspaceParams } from '../../platform/http/schemas.ts';
 import { bodyStream, bodyWorkerError } from '../feed/ingest-routes.ts';
 import type { CheckedSpans } from './discovery/checked.ts';
-import { type Arrival, ExportFailed, ExportGroups } from './export-groups.ts';
+import { type Arrival, ExportFailed, ExportGroups, type GroupMerge } from './export-groups.ts';
 import type { OtlpHub } from './hub.ts';
-import { type OtlpOutcome, type SpansAudit, spansAudit, writeSpans, writeSpansIn } from './ingest-spans.ts';
+import {
+  applyPreparedSpans,
+  type OtlpOutcome,
+  type PreparedSpans,
+  prepareSpans,
+  type SpansAudit,
+  spansAudit,
+  writeSpans,
+  writeSpansIn,
+} from './ingest-spans.ts';
 import { Writer } from './otlp/protobuf.ts';
 import { loadPending, oneAtATime } from './waiting-spans.ts';
 
@@ -130,7 +140,8 @@ function exportGrouped(
   const alone = (err: unknown): never => {
     throw new ExportFailed(bodyWorkerError(err));
   };
-  return arrival.join(async (tx) => {
+  // Read and discovered in the group's transaction, against what the exports before it left waiting.
+  const read = async (tx: Executor) => {
     const lease = await bodies.lease().catch(alone);
     try {
       const bytes = new Uint8Array(body);
@@ -145,17 +156,31 @@ function exportGrouped(
           for (const r of records) good.push(r);
         })
         .catch(alone);
-      lease.release();
-      const staged = await writeSpansIn(ctx, ingestor, tx, tenant, workspace, { ...rest, good }, now, hub, audit);
-      return { value: staged.outcome, records: staged.records, committed: staged.committed, failed: staged.failed };
+      return { checked: { ...rest, good }, now };
     } finally {
       lease.release();
     }
-  });
+  };
+  return arrival.join(
+    async (tx) => {
+      const { checked, now } = await read(tx);
+      const staged = await writeSpansIn(ctx, ingestor, tx, tenant, workspace, checked, now, hub, audit);
+      return { value: staged.outcome, records: staged.records, committed: staged.committed, failed: staged.failed };
+    },
+    async (tx) => {
+      const { checked, now } = await read(tx);
+      return prepareSpans(ctx, tx, tenant, workspace, checked, now, audit);
+    },
+  );
 }
 
 export function registerOtlp(app: FastifyInstance, ctx: AppContext, ingestor: Ingestor, bodies: BodyWorkers, hub?: OtlpHub): void {
-  const groups = ctx.config.otlpGroupWaitMs > 0 ? new ExportGroups(ctx.db, ctx.config.otlpGroupWaitMs, hub) : undefined;
+  // A group's exports are applied as one batch (applyPreparedSpans); every export of a group is one into its workspace.
+  const merge: GroupMerge = async (tx, parts) => {
+    const staged = await applyPreparedSpans(ctx, ingestor, tx, parts as PreparedSpans[], hub);
+    return staged?.map((s) => ({ value: s.outcome, records: s.records, committed: s.committed, failed: s.failed }));
+  };
+  const groups = ctx.config.otlpGroupWaitMs > 0 ? new ExportGroups(ctx.db, ctx.config.otlpGroupWaitMs, hub, merge) : undefined;
   // Bodies of this route reach the handler as raw streams: protobuf has no parser of its own
   // here, and JSON must be decompressed and size-checked before it is parsed. Registered in a
   // child context so the rest of the API keeps Fastify's JSON parser.
