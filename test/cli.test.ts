@@ -33,7 +33,7 @@ for (const engine of engineNames) {
     it('migrate applies once, then finds the schema current', () => {
       assert.deepEqual(aispm(database.url, 'migrate'), {
         code: 0,
-        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 010_runtime_discovery, 020_money_micros, 021_relation_first_seen, 030_jobs, 031_issue_reads, 032_views, 040_compliance, 050_webhooks, 070_sessions_end_time, 071_entity_name_search, 080_cost_daily, 085_identity, 095_advisories, 100_controls, 105_waivers, 110_rule_tags, 115_signin, 125_audit_reads, 130_audit_webhooks, 135_read_indexes\n',
+        out: 'applied 001_init, 002_client_storage_exact, 003_findings_indexes, 004_runtime, 005_scans, 006_entity_rows, 007_workspaces, 008_risk_score, 009_filter_indexes, 010_runtime_discovery, 020_money_micros, 021_relation_first_seen, 030_jobs, 031_issue_reads, 032_views, 040_compliance, 050_webhooks, 070_sessions_end_time, 071_entity_name_search, 080_cost_daily, 085_identity, 095_advisories, 100_controls, 105_waivers, 110_rule_tags, 115_signin, 125_audit_reads, 130_audit_webhooks, 135_read_indexes, 140_session_mcp_turns\n',
         err: '',
       });
       assert.deepEqual(aispm(database.url, 'migrate'), { code: 0, out: 'schema is current\n', err: '' });
