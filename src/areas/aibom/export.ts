@@ -22,7 +22,7 @@ import { controlById } from '../../catalog/frameworks.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readJson } from '../../platform/db/database.ts';
 import { type RuleRow, visibleIn } from '../findings/rules.ts';
-import { openFindingPage } from '../findings/instances-store.ts';
+import { type ExportedFinding, openFindingPage } from '../findings/instances-store.ts';
 import { attributesOf, objectPage } from '../inventory/entities-store.ts';
 import { type RelationKey, relationPage, relationsOutOf } from '../inventory/relations-store.ts';
 
@@ -108,22 +108,7 @@ function ambiguousRelations(kind: string, rels: RelationRow[]): Property[] {
     .map((r) => ({ name: prop.relation, value: `${r.relation} ${bomRef(r.to_kind, r.to_id)}` }));
 }
 
-interface FindingRow {
-  id: string;
-  rule_id: string;
-  severity: string;
-  object_kind: string;
-  object_id: string;
-  detected_at: number;
-  title: string;
-  description: string;
-  remediation: string;
-  code_location: unknown;
-  cvss_score: number | null;
-  owasp_category: string | null;
-}
-
-function vulnerability(f: FindingRow, rule: RuleRow | undefined): unknown {
+function vulnerability(f: ExportedFinding, rule: RuleRow | undefined): unknown {
   const controls = rule ? (readJson<string[]>(rule.frameworks) ?? []) : [];
   const cvss = f.cvss_score === null ? null : Number(f.cvss_score);
   const location = readJson<Attributes | null>(f.code_location);
@@ -277,7 +262,7 @@ export async function* aibom(db: Db, tenant: string, workspace: string, options:
   );
   let after = '';
   for (;;) {
-    const rows: FindingRow[] = await openFindingPage(db, tenant, workspace, after, limit);
+    const rows: ExportedFinding[] = await openFindingPage(db, tenant, workspace, after, limit);
     yield* items(rows.map((f) => JSON.stringify(vulnerability(f, rules.get(f.rule_id)))));
     if (rows.length < limit) break;
     after = rows.at(-1)!.id;
