@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { openDb } from '../src/platform/db/open.ts';
 import { ResponseCache } from '../src/platform/http/response-cache.ts';
+import { ChangeLog, type Reach } from '../src/platform/db/change-log.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
-import { entity, T1, W1, W2 } from './helpers/fixtures.ts';
+import { entity, T1, T2, W1, W2 } from './helpers/fixtures.ts';
+import { param } from '../src/platform/db/database.ts';
 
 const LIST = `/api/v1/aispm-models/tenants/${T1}/workspaces/${W1}`;
 
@@ -87,6 +89,77 @@ describeEngines('response cache', (h) => {
       (v) => v.includes('m3'),
     );
     assert.deepEqual(ids, ['m3', 'm2', 'm1']);
+  });
+
+  it('an ingest into one workspace leaves the cached answers of other workspaces and tenants current', async () => {
+    const W2_LIST = `/api/v1/aispm-models/tenants/${T1}/workspaces/${W2}`;
+    const T2_LIST = `/api/v1/aispm-models/tenants/${T2}/workspaces/${W1}`;
+    await h().ingest(T1, W2, [entity('model', 'n1', 'other workspace', 1)]);
+    await h().ingest(T2, W1, [entity('model', 'o1', 'other tenant', 1)]);
+    const t2 = await h().token({ tenant: T2 });
+    // Made before the answers are kept: a new token is a commit to everything (API keys are no workspace's).
+    const writer = await h().token({ tenant: T1, scopes: ['ingest'] });
+    const kept = async (url: string, tok: string) =>
+      until(
+        () => h().get(url, tok),
+        (r) => r.headers['x-cache'] === 'hit',
+      );
+    for (const [url, tok] of [
+      [LIST, token],
+      [W2_LIST, token],
+      [T2_LIST, t2],
+    ] as const)
+      assert.equal((await kept(url, tok)).headers['x-cache'], 'hit', url);
+    // Token-scoped (across the tenant's workspaces): kept too, until any of them changes.
+    const HISTOGRAM = '/api/v1/histograms/aispm';
+    await kept(HISTOGRAM, token);
+
+    // Over HTTP, as a deployment ingests: a model and an interaction (its session, the agent's daily
+    // counts, the audit row), in one request.
+    const res = await h().request({
+      method: 'POST',
+      url: `/api/v1/ingest/tenants/${T1}/workspaces/${W1}`,
+      token: writer,
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: [
+        JSON.stringify(entity('model', 'm4', 'fourth', 4)),
+        JSON.stringify({
+          type: 'interaction',
+          id: 'i1',
+          session_id: 's1',
+          agent_id: 'a1',
+          model: 'm4',
+          provider: 'openai',
+          time: new Date().toISOString(),
+          input_tokens: 10,
+          output_tokens: 2,
+        }),
+      ].join('\n'),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const w1 = await h().get(LIST, token);
+    assert.equal(w1.headers['x-cache'], 'miss');
+    assert.ok(objects(body(w1)).some((o) => o.id === 'm4'));
+    assert.equal((await h().get(W2_LIST, token)).headers['x-cache'], 'hit');
+    assert.deepEqual(
+      objects(body(await h().get(W2_LIST, token))).map((o) => o.id),
+      ['n1'],
+    );
+    assert.equal((await h().get(T2_LIST, t2)).headers['x-cache'], 'hit');
+    assert.equal((await h().get(HISTOGRAM, token)).headers['x-cache'], 'miss');
+  });
+
+  it("a commit that also writes outside its workspace's tables makes every answer stale", async () => {
+    const W2_LIST = `/api/v1/aispm-models/tenants/${T1}/workspaces/${W2}`;
+    await until(
+      () => h().get(W2_LIST, token),
+      (r) => r.headers['x-cache'] === 'hit',
+    );
+    // Named as workspace W1's, but it writes a table outside any workspace (the service's settings).
+    const db = h().db;
+    const put = db.template('test.settings-put', (b) => b.insertInto('service_settings').values({ key: param('key'), value: 'x' }));
+    await db.transaction((tx) => tx.run(put, { key: 'test.reach' }), { tenant: T1, workspace: W1 });
+    assert.equal((await h().get(W2_LIST, token)).headers['x-cache'], 'miss');
   });
 
   it('checks access on every request, cached or not', async () => {
@@ -242,29 +315,44 @@ describeEngines('response cache', (h) => {
   });
 });
 
-// Memory: an answer read at an older data version than one already seen can never be served, so
-// the cache holds none (they once filled it to its bound under a commit a second).
-describe('response cache: only the newest data version is held', () => {
-  const entry = (version: number, body: string) => ({ version, body, type: 'application/json', etag: undefined });
+// Memory: an answer a change has reached can never be served, so the cache holds none (they once
+// filled it to its bound under a commit a second); answers of data no change reached stay.
+describe('response cache: only current answers are held', () => {
+  const A = { tenant: 't1', workspace: 'a' };
+  const B = { tenant: 't1', workspace: 'b' };
+  const entry = (version: number, body: string, reach: Reach | undefined) => ({
+    version,
+    reach,
+    body,
+    type: 'application/json',
+    etag: undefined,
+  });
 
-  it('forgets every older entry when a newer version is seen, and stores no answer read before it', () => {
-    const cache = new ResponseCache(1024 * 1024);
-    cache.set('/a', entry(1, 'a1'));
-    cache.set('/b', entry(1, 'b1'));
+  it('forgets the entries a change reached when a newer version is seen, and stores no answer read before it', () => {
+    const log = new ChangeLog();
+    const cache = new ResponseCache(1024 * 1024, log);
+    cache.set('/a', entry(0, 'a0', A));
+    cache.set('/b', entry(0, 'b0', B));
+    cache.set('/t1', entry(0, 't0', { tenant: 't1' }));
+    cache.set('/t2', entry(0, 'u0', { tenant: 't2' }));
+    cache.set('/all', entry(0, 'x0', undefined));
+    assert.equal(cache.size, 5);
+    // A commit into workspace a of t1: its answers, t1's and those of everything go; b's and t2's stay.
+    const v1 = log.mark(A);
+    assert.equal(cache.get('/b', v1)?.body, 'b0');
+    assert.deepEqual(
+      ['/a', '/b', '/t1', '/t2', '/all'].map((k) => cache.get(k, v1)?.body),
+      [undefined, 'b0', undefined, 'u0', undefined],
+    );
     assert.equal(cache.size, 2);
-    assert.equal(cache.get('/a', 1)?.body, 'a1');
-    // A request reading at version 2 (another's commit): the version-1 answers go, all of them.
-    assert.equal(cache.get('/c', 2), undefined);
+    // An answer of a read before that commit that finishes after it is not kept; one read after it is.
+    cache.set('/a', entry(0, 'a0', A));
+    assert.equal(cache.get('/a', v1), undefined);
+    cache.set('/a', entry(v1, 'a1', A));
+    assert.equal(cache.get('/a', v1)?.body, 'a1');
+    // A change to everything (a commit naming no workspace, another process's): every entry goes.
+    const v2 = log.mark();
+    assert.equal(cache.get('/c', v2), undefined);
     assert.equal(cache.size, 0);
-    cache.set('/c', entry(2, 'c2'));
-    // An answer read at version 1 that finishes after version 2 was seen is not kept.
-    cache.set('/b', entry(1, 'b1'));
-    assert.equal(cache.size, 1);
-    assert.equal(cache.get('/b', 2), undefined);
-    assert.equal(cache.get('/c', 2)?.body, 'c2');
-    // A write seen first by a store: the older entries go too.
-    cache.set('/d', entry(3, 'd3'));
-    assert.equal(cache.size, 1);
-    assert.equal(cache.get('/d', 3)?.body, 'd3');
   });
 });

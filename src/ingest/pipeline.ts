@@ -7,6 +7,7 @@
 //                 bad line is skipped whole and reported (`aispm import` of large files).
 
 import type { Db, Executor } from '../platform/db/database.ts';
+import type { Reach } from '../platform/db/change-log.ts';
 import { applyBatch, BatchRejected, type BatchPlan } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { DEFAULT_MAX_LINE, ndjsonLines } from './ndjson.ts';
@@ -173,11 +174,13 @@ export class Ingestor {
     const batchOptions = batchOptionsOf(opts);
     for (const r of records) tally.add(r.record.type);
     try {
-      const result = await db.transaction((tx) =>
-        within(tx, async () => {
-          for (let i = 0; i < records.length; i += opts.batchSize)
-            await applyBatch(db, tx, this.plan, opts.tenant, opts.workspace, records.slice(i, i + opts.batchSize), batchOptions, clock());
-        }),
+      const result = await db.transaction(
+        (tx) =>
+          within(tx, async () => {
+            for (let i = 0; i < records.length; i += opts.batchSize)
+              await applyBatch(db, tx, this.plan, opts.tenant, opts.workspace, records.slice(i, i + opts.batchSize), batchOptions, clock());
+          }),
+        reachOf(opts),
       );
       summary.accepted = records.length;
       tally.settle('accepted');
@@ -297,6 +300,15 @@ function batchOptionsOf(opts: Pick<IngestOptions, 'storePrompts' | 'evaluateRule
   };
 }
 
+/**
+ * What a batch's commit reaches: the workspace it is written into, so answers kept for other
+ * workspaces stay current (platform/db/change-log.ts); widened to everything when the batch wrote
+ * a table outside the workspace's (write-watch.ts).
+ */
+function reachOf(opts: Pick<IngestOptions, 'tenant' | 'workspace'>): Reach {
+  return { tenant: opts.tenant, workspace: opts.workspace };
+}
+
 /** A summary with nothing counted yet, and `note`, which lists errors in it up to the options' bound. */
 function emptySummary(opts: Pick<IngestOptions, 'maxListedErrors'>) {
   const summary: IngestSummary = { accepted: 0, rejected: 0, errors: [], errorLines: 0, lines: 0 };
@@ -354,7 +366,7 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
         // Roll back everything written so far: the request is all or nothing.
         if (failed) throw new BatchRejected(summary.errors);
         if (written.length) await opts.onWritten?.(tx, countTypes(written));
-      });
+      }, reachOf(opts));
       summary.accepted = summary.lines;
       tally.settle('accepted');
     } catch (err) {
@@ -396,7 +408,7 @@ async function writeBatches(
         await db.transaction(async (tx) => {
           await applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch.records, batchOptions, clock());
           await opts.onWritten?.(tx, countTypes(batch.records));
-        });
+        }, reachOf(opts));
         summary.accepted += batch.lines;
         tally.settleUnit(unit, 'accepted');
       } catch (err) {

@@ -58,6 +58,7 @@ export function readingThrough(db: Db, tx: Executor): Db {
     transaction: (fn) => fn(tx),
     ping: () => db.ping(),
     dataVersion: () => db.dataVersion(),
+    unchangedSince: (version, reach) => db.unchangedSince(version, reach),
     poolStats: () => db.poolStats(),
     integrityCheck: () => db.integrityCheck(),
     close: () => db.close(),

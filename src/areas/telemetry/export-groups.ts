@@ -181,46 +181,50 @@ export class ExportGroups {
   private async group(lane: Lane): Promise<void> {
     const members: Array<{ member: Member; staged?: Staged<unknown>; prepared?: Prepared }> = [];
     try {
-      await this.db.transaction(async (tx) => {
-        const merging = this.merge !== undefined;
-        if (merging) await tx.exec('SAVEPOINT export_group');
-        let records = 0;
-        let waitLeft = this.waitMs;
-        while (records < MAX_GROUP_RECORDS) {
-          const member = lane.queue.shift();
-          if (!member) {
-            // None waiting: wait for one whose body is still coming, within the group's bound.
-            if (lane.arriving === 0 || waitLeft <= 0) break;
-            const t0 = performance.now();
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, waitLeft);
-              lane.wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            lane.wake = undefined;
-            waitLeft -= performance.now() - t0;
-            continue;
-          }
-          const entry: { member: Member; staged?: Staged<unknown>; prepared?: Prepared } = { member };
-          members.push(entry);
-          try {
-            if (merging && member.prepare) {
-              entry.prepared = await member.prepare(tx);
-              records += entry.prepared.records;
-            } else {
-              entry.staged = await member.work(tx);
-              records += entry.staged.records;
+      await this.db.transaction(
+        async (tx) => {
+          const merging = this.merge !== undefined;
+          if (merging) await tx.exec('SAVEPOINT export_group');
+          let records = 0;
+          let waitLeft = this.waitMs;
+          while (records < MAX_GROUP_RECORDS) {
+            const member = lane.queue.shift();
+            if (!member) {
+              // None waiting: wait for one whose body is still coming, within the group's bound.
+              if (lane.arriving === 0 || waitLeft <= 0) break;
+              const t0 = performance.now();
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, waitLeft);
+                lane.wake = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+              lane.wake = undefined;
+              waitLeft -= performance.now() - t0;
+              continue;
             }
-          } catch (err) {
-            if (!(err instanceof ExportFailed)) throw err;
-            members.pop();
-            member.reject(err.error);
+            const entry: { member: Member; staged?: Staged<unknown>; prepared?: Prepared } = { member };
+            members.push(entry);
+            try {
+              if (merging && member.prepare) {
+                entry.prepared = await member.prepare(tx);
+                records += entry.prepared.records;
+              } else {
+                entry.staged = await member.work(tx);
+                records += entry.staged.records;
+              }
+            } catch (err) {
+              if (!(err instanceof ExportFailed)) throw err;
+              members.pop();
+              member.reject(err.error);
+            }
           }
-        }
-        if (merging) await this.applyPrepared(tx, members);
-      });
+          if (merging) await this.applyPrepared(tx, members);
+          // A group is one workspace's: answers of the others stay current when it commits.
+        },
+        { tenant: lane.tenant, workspace: lane.workspace },
+      );
     } catch (err) {
       if (!members.length) {
         // The transaction failed before any export's turn (it could not begin: the database is

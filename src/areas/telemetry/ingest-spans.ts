@@ -158,7 +158,8 @@ export async function writeSpans(
   let counts: Map<string, number>;
   let created = 0;
   let refused = 0;
-  if (!good.length) counts = await ctx.db.transaction((tx) => keep(tx, false, true));
+  // Each commit here writes the one workspace's rows: answers of other workspaces stay current.
+  if (!good.length) counts = await ctx.db.transaction((tx) => keep(tx, false, true), { tenant, workspace });
   else {
     const { summary, result } = await ingestor.ingestParsed(
       ctx.db,
@@ -171,7 +172,7 @@ export async function writeSpans(
       // Rejected whole (and rolled back): nothing of it is written, its spans are counted as rejected.
       rejected = received - ignoredSpans;
       for (const e of summary.errors) problems.push(e.message);
-      counts = await ctx.db.transaction((tx) => keep(tx, false, false));
+      counts = await ctx.db.transaction((tx) => keep(tx, false, false), { tenant, workspace });
     }
   }
   hub?.emit(counts, created, refused);

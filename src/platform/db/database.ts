@@ -11,6 +11,8 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { SqlDialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { readSetting } from '../../config.ts';
+import { ChangeLog, type Reach } from './change-log.ts';
+import type { WriteWatch } from './write-watch.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Builder = Kysely<Database>;
@@ -133,8 +135,13 @@ export interface Db extends Executor {
    * every cached answer of the process and of the other replicas.
    */
   runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
-  /** Runs `fn` in one write transaction; writes from other callers wait for it. */
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one write transaction; writes from other callers wait for it. `reach` names the
+   * one workspace it writes (ingest): its commit then leaves kept answers of other workspaces and
+   * tenants current, unless it wrote a table outside that workspace's (write-watch.ts). Without it
+   * the commit reaches everything.
+   */
+  transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T>;
   /** Cheap round trip proving the database answers. */
   ping(): Promise<void>;
   /**
@@ -144,6 +151,11 @@ export interface Db extends Executor {
    * PostgreSQL listener is down): cache nothing then.
    */
   dataVersion(): number | null;
+  /**
+   * Whether nothing an answer read at `version` (a dataVersion()) could depend on has changed since:
+   * `reach` is one workspace of a tenant, a tenant's workspaces, or (undefined) everything.
+   */
+  unchangedSince(version: number, reach: Reach | undefined): boolean;
   poolStats(): PoolStats;
   /** The engine's own consistency check of the data files ('ok' when sound); used by the crash scripts. */
   integrityCheck(): Promise<string>;
@@ -184,12 +196,20 @@ export function timed<T>(sqlText: string, fn: () => T): T {
 /** What both engines' databases share: the template cache and the change counter. */
 export abstract class BaseDb implements Db {
   abstract readonly dialect: SqlDialect;
-  /** Moves on every write this process makes (and, per engine, on writes made elsewhere). */
-  protected version = 0;
-  protected changed(): void {
-    this.version++;
+  /** What changed, and when: every write this process makes and, per engine, writes made elsewhere. */
+  private readonly changes = new ChangeLog();
+  /** Moves on every change. */
+  protected get version(): number {
+    return this.changes.epoch;
+  }
+  /** Counts a change to one workspace (`reach`, when the watch saw no write outside it) or to everything. */
+  protected changed(reach?: Reach, watch?: WriteWatch): void {
+    this.changes.mark(watch?.outside ? undefined : reach);
   }
   abstract dataVersion(): number | null;
+  unchangedSince(version: number, reach: Reach | undefined): boolean {
+    return this.changes.unchangedSince(version, reach);
+  }
   private readonly templates = new Map<string, Template<unknown>>();
   get builder(): Builder {
     return this.dialect.builder;
@@ -216,7 +236,7 @@ export abstract class BaseDb implements Db {
   abstract runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
   abstract execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }>;
   abstract exec(sql: string): Promise<void>;
-  abstract transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  abstract transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T>;
   abstract ping(): Promise<void>;
   abstract poolStats(): PoolStats;
   abstract integrityCheck(): Promise<string>;

@@ -1,8 +1,11 @@
 // Answers of read routes kept in memory while the data behind them is unchanged. A route opts in
 // with `config.cache`; the key is what the answer depends on (the URL, and for some routes the
-// caller), and every entry records the database's data version when it was read: a write by this
-// process, a commit by another process (SQLite) or by another replica (PostgreSQL, LISTEN/NOTIFY)
-// moves the version, and older entries are never served. Authentication and access checks run
+// caller), and every entry records the database's data version when it was read and the data it
+// reads (its reach: the workspace in its path, or the caller's tenant): a write by this process, a
+// commit by another process (SQLite) or by another replica (PostgreSQL, LISTEN/NOTIFY) that could
+// have reached that data makes it stale, and it is never served again. A commit that names the
+// one workspace it wrote (ingest) leaves the answers of other workspaces and tenants current
+// (../db/change-log.ts). Authentication and access checks run
 // before the cache is consulted, on every request. Bounded in bytes (AISPM_RESPONSE_CACHE_MB,
 // 0 turns it off); least recently used entries go first. Answers say `X-Cache: hit` or `miss`; a
 // request with `Cache-Control: no-cache` is always read from the database.
@@ -19,6 +22,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { Reach } from '../db/change-log.ts';
 import { wantsCsv } from './tabular.ts';
 import { principalOf } from './auth.ts';
 import { routeOf } from './route-of.ts';
@@ -37,6 +41,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     cacheKey?: string;
     cacheVersion?: number;
+    cacheReach?: Reach;
     /** Set on the request reading an answer others may be waiting for: hands it (or nothing) over. */
     cacheSettle?: (entry: CachedAnswer | undefined) => void;
   }
@@ -44,6 +49,8 @@ declare module 'fastify' {
 
 interface Entry {
   version: number;
+  /** The data it was read from. */
+  reach: Reach | undefined;
   body: string;
   type: string;
   etag: string | undefined;
@@ -83,14 +90,16 @@ export class ResponseCache {
   private readonly maxBytes: number;
   private readonly doorkeeper = new Doorkeeper(100_000);
   /**
-   * The newest data version seen. Versions only grow, so an entry of an older one can never be
-   * served again: they all go as soon as a newer version is seen, rather than staying (up to the
-   * byte bound) until the LRU order reaches them. Under a commit a second, stale answers filled
-   * the cache to its bound and were most of the heap a major collection kept (BENCHMARKS.md).
+   * The newest data version seen. When a newer one is seen, the entries a change since could have
+   * reached go at once, rather than staying (up to the byte bound) until the LRU order reaches
+   * them: under a commit a second, stale answers filled the cache to its bound and were most of the
+   * heap a major collection kept (BENCHMARKS.md). One pass over the entries per version.
    */
   private newest = -1;
-  constructor(maxBytes: number) {
+  private readonly db: Pick<Db, 'unchangedSince'>;
+  constructor(maxBytes: number, db: Pick<Db, 'unchangedSince'>) {
     this.maxBytes = maxBytes;
+    this.db = db;
   }
 
   /** Whether an answer just read should be kept: its key was read before (or is kept already). */
@@ -101,15 +110,14 @@ export class ResponseCache {
   private see(version: number): void {
     if (version <= this.newest) return;
     this.newest = version;
-    this.entries.clear();
-    this.bytes = 0;
+    for (const [k, e] of this.entries) if (!this.db.unchangedSince(e.version, e.reach)) this.drop(k, e);
   }
 
   get(key: string, version: number): Entry | undefined {
     this.see(version);
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.version !== version) {
+    if (!this.db.unchangedSince(e.version, e.reach)) {
       this.drop(key, e);
       return undefined;
     }
@@ -121,8 +129,8 @@ export class ResponseCache {
 
   set(key: string, entry: CachedAnswer): void {
     this.see(entry.version);
-    // Read before a commit that has been seen since: it could never be served.
-    if (entry.version < this.newest) return;
+    // Read before a change that reached its data: it could never be served.
+    if (!this.db.unchangedSince(entry.version, entry.reach)) return;
     const bytes = entry.body.length * 2 + key.length * 2 + 200;
     if (bytes > this.maxBytes / 8) return;
     const old = this.entries.get(key);
@@ -145,6 +153,20 @@ export class ResponseCache {
   }
 }
 
+/**
+ * The data an answer reads: the workspace (or tenant) its path names for `path` answers, the
+ * caller's tenant for the others (a token's workspaces, a user's storage), everything when its
+ * path names no tenant.
+ */
+function reachOf(request: FastifyRequest, variant: CacheVariant): Reach | undefined {
+  if (variant !== 'path') return { tenant: principalOf(request).key.tenantId };
+  const params = request.params as Readonly<Record<string, unknown>> | undefined;
+  const tenant = params && Object.hasOwn(params, 'tenant_id') ? params.tenant_id : undefined;
+  if (typeof tenant !== 'string') return undefined;
+  const workspace = Object.hasOwn(params!, 'workspace_id') ? params!.workspace_id : undefined;
+  return typeof workspace === 'string' ? { tenant, workspace } : { tenant };
+}
+
 function keyOf(request: FastifyRequest, variant: CacheVariant, now: number): string {
   if (variant === 'path') return request.url;
   const p = principalOf(request);
@@ -159,7 +181,7 @@ function keyOf(request: FastifyRequest, variant: CacheVariant, now: number): str
  */
 export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: number, now: () => number): ResponseCache | undefined {
   if (maxBytes <= 0) return undefined;
-  const cache = new ResponseCache(maxBytes);
+  const cache = new ResponseCache(maxBytes, db);
   // Answers being read now, by key: their data version and what they will settle to.
   const reading = new Map<string, { version: number; answer: Promise<CachedAnswer | undefined> }>();
   // On PostgreSQL this opens the change listener now, so the cache is live from the first requests.
@@ -180,12 +202,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
   }
 
   /** The request's key and version, when its route caches GET answers and the version is known. */
-  function probe(request: FastifyRequest): { key: string; version: number } | undefined {
+  function probe(request: FastifyRequest): { key: string; version: number; reach: Reach | undefined } | undefined {
     const variant = routeOf(request).config?.cache;
     if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return undefined;
     const version = db.dataVersion();
     if (version === null) return undefined;
-    return { key: keyOf(request, variant, now()), version };
+    return { key: keyOf(request, variant, now()), version, reach: reachOf(request, variant) };
   }
   const noCache = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
@@ -207,29 +229,38 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
   app.addHook('preHandler', (request, reply, done) => {
     const p = probe(request);
     if (!p) return done();
-    const { key, version } = p;
+    const { key, version, reach } = p;
     const fresh = noCache(request);
     // Kept meanwhile (another request's read settled since this one was looked up).
     const hit = fresh ? undefined : cache.get(key, version);
     if (hit) return answer(request, reply, hit);
     const pending = fresh ? undefined : reading.get(key);
-    if (pending && pending.version === version) {
+    // A read begun before a change that reached its data is not this request's answer.
+    if (pending && db.unchangedSince(pending.version, reach)) {
       // Its answer, or (an error, a non-200, a dropped request) this request reads its own.
       pending.answer.then((got) => {
         if (got) return answer(request, reply, got);
-        miss(request, reply, key, version, false);
+        miss(request, reply, key, version, reach, false);
         done();
       });
       return;
     }
-    miss(request, reply, key, version, true);
+    miss(request, reply, key, version, reach, true);
     done();
   });
 
   /** The request reads the answer itself (and, as `leads`, for those that arrive meanwhile). */
-  function miss(request: FastifyRequest, reply: FastifyReply, key: string, version: number, leads: boolean): void {
+  function miss(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: number,
+    reach: Reach | undefined,
+    leads: boolean,
+  ): void {
     request.cacheKey = key;
     request.cacheVersion = version;
+    request.cacheReach = reach;
     reply.header('x-cache', 'miss');
     if (!leads) return;
     let settle!: (entry: CachedAnswer | undefined) => void;
@@ -260,6 +291,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
     const etag = reply.getHeader('etag');
     const entry: CachedAnswer = {
       version: request.cacheVersion!,
+      reach: request.cacheReach,
       body: payload,
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       etag: typeof etag === 'string' ? etag : undefined,

@@ -1,10 +1,12 @@
 // PostgreSQL through a pg pool: named prepared statements per connection, a change feed over
 // LISTEN/NOTIFY so replicas know when their cached answers went stale.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Template, timed } from '../database.ts';
+import type { Reach } from '../change-log.ts';
+import { WriteWatch } from '../write-watch.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
 import { type PgQueryable, ReadPipes } from './read-pipes.ts';
 
@@ -43,9 +45,12 @@ class PgConn implements Executor, KnowsColumnTypes {
   readonly dialect = postgresDialect;
   private readonly client: PgQueryable;
   private readonly types: ColumnTypeCache;
-  constructor(client: PgQueryable, types: ColumnTypeCache) {
+  /** Set on the connection of a transaction that named its workspace. */
+  private readonly watch: WriteWatch | undefined;
+  constructor(client: PgQueryable, types: ColumnTypeCache, watch?: WriteWatch) {
     this.client = client;
     this.types = types;
+    this.watch = watch;
   }
 
   /**
@@ -70,7 +75,10 @@ class PgConn implements Executor, KnowsColumnTypes {
   }
 
   private async q(sql: string, values: unknown[], name: string | undefined) {
-    return timed(sql, () => this.client.query(name ? { name, text: sql, values } : { text: sql, values }));
+    const res = await timed(sql, () => this.client.query(name ? { name, text: sql, values } : { text: sql, values }));
+    // A statement that changed or returned no rows wrote nothing the watch need see.
+    if (this.watch && (res.rowCount ?? 0) > 0) this.watch.saw(sql);
+    return res;
   }
   async all<R>(t: Template<R>, args?: Args): Promise<R[]> {
     return (await this.q(t.sql, bind(postgresDialect, t, args), statementName(t))).rows as R[];
@@ -92,6 +100,7 @@ class PgConn implements Executor, KnowsColumnTypes {
     return { rows: res.rows as R[], changes: res.rowCount ?? 0 };
   }
   async exec(sql: string) {
+    this.watch?.saw(sql);
     if (changesColumns(sql)) this.types.clear();
     try {
       await this.client.query({ text: sql, values: [] });
@@ -104,6 +113,28 @@ class PgConn implements Executor, KnowsColumnTypes {
 /** Channel every write notifies, so replicas can tell their cached answers went stale. */
 const CHANGES_CHANNEL = 'aispm_changes';
 
+/**
+ * What a commit's notification says: which database handle sent it (its own are counted when they
+ * commit) and the one workspace it reached, as JSON `[origin, tenant, workspace]`; empty, or
+ * anything else (an older replica's ''), reaches everything.
+ */
+function changeNote(origin: string, reach: Reach | undefined): string {
+  return reach?.workspace === undefined ? JSON.stringify([origin]) : JSON.stringify([origin, reach.tenant, reach.workspace]);
+}
+
+/** The origin and reach of a notification's payload; a payload of another shape reaches everything. */
+function readChangeNote(payload: string | undefined): { origin?: string; reach?: Reach } {
+  try {
+    const v: unknown = JSON.parse(payload ?? '');
+    if (!Array.isArray(v) || typeof v[0] !== 'string') return {};
+    if (v.length === 3 && typeof v[1] === 'string' && typeof v[2] === 'string')
+      return { origin: v[0], reach: { tenant: v[1], workspace: v[2] } };
+    return { origin: v[0] };
+  } catch {
+    return {};
+  }
+}
+
 export class PostgresDb extends BaseDb {
   readonly dialect = postgresDialect;
   readonly pool: pg.Pool;
@@ -113,6 +144,8 @@ export class PostgresDb extends BaseDb {
   private readonly pipes?: ReadPipes;
   private readonly url: string;
   private readonly columnTypes: ColumnTypeCache = new Map();
+  /** Names this handle in its notifications (replicas, and other handles of this process, are others). */
+  private readonly origin = `${process.pid}-${randomBytes(6).toString('hex')}`;
 
   constructor(url: string, poolSize: number, queryTimeoutMs: number, readPipes = 0) {
     super();
@@ -187,7 +220,9 @@ export class PostgresDb extends BaseDb {
   /** A write outside a transaction: note it here and tell the other replicas. */
   private async wrote(): Promise<void> {
     this.changed();
-    await this.pool.query(`select pg_notify('${CHANGES_CHANNEL}', '')`).catch(() => {});
+    await this.pool
+      .query({ text: `select pg_notify('${CHANGES_CHANNEL}', $1)`, values: [changeNote(this.origin, undefined)] })
+      .catch(() => {});
   }
 
   // ---- change feed: LISTEN on a connection of its own, opened on first use -----------------
@@ -209,7 +244,11 @@ export class PostgresDb extends BaseDb {
     };
     client.on('error', down);
     client.on('end', down);
-    client.on('notification', () => this.changed());
+    client.on('notification', (n) => {
+      const { origin, reach } = readChangeNote(n.payload);
+      // This process counted its own commit when it made it.
+      if (origin !== this.origin) this.changed(reach);
+    });
     client
       .connect()
       .then(() => client.query(`listen ${CHANGES_CHANNEL}`))
@@ -228,8 +267,9 @@ export class PostgresDb extends BaseDb {
     return this.version;
   }
 
-  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T> {
     const client = await this.pool.connect();
+    const watch = reach ? new WriteWatch() : undefined;
     let broken = false;
     try {
       try {
@@ -241,9 +281,12 @@ export class PostgresDb extends BaseDb {
         throw err;
       }
       try {
-        const result = await fn(new PgConn(client, this.columnTypes));
+        const result = await fn(new PgConn(client, this.columnTypes, watch));
         // Delivered to the listeners when (and only if) the transaction commits.
-        await client.query(`select pg_notify('${CHANGES_CHANNEL}', '')`);
+        await client.query({
+          text: `select pg_notify('${CHANGES_CHANNEL}', $1)`,
+          values: [changeNote(this.origin, watch?.outside ? undefined : reach)],
+        });
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -253,7 +296,7 @@ export class PostgresDb extends BaseDb {
         throw err;
       }
     } finally {
-      this.changed();
+      this.changed(reach, watch);
       client.release(broken);
     }
   }

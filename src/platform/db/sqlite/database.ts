@@ -8,6 +8,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
+import type { Reach } from '../change-log.ts';
+import { WriteWatch } from '../write-watch.ts';
 import { Worker } from 'node:worker_threads';
 import { breathe } from '../turns.ts';
 import { sqliteDialect } from './dialect.ts';
@@ -104,6 +106,14 @@ class SqliteConn implements Executor {
   readonly dialect = sqliteDialect;
   private readonly statements = new Map<string, Statement>();
   readonly raw: RawSqlite;
+  /** Set while a transaction that named its workspace holds this (writer) connection. */
+  watch: WriteWatch | undefined;
+
+  /** Shows the watch a statement that changed rows (or returned any: a write's RETURNING); passes its result on. */
+  private saw<T>(sql: string, result: T): T {
+    if (this.watch && (Array.isArray(result) ? result.length > 0 : result !== undefined && result !== 0)) this.watch.saw(sql);
+    return result;
+  }
   constructor(raw: RawSqlite) {
     this.raw = raw;
   }
@@ -121,8 +131,8 @@ class SqliteConn implements Executor {
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
     return timed(t.sql, () => {
-      if (s.reader) return s.all(...params) as R[];
-      s.run(...params);
+      if (s.reader) return this.saw(t.sql, s.all(...params) as R[]);
+      this.saw(t.sql, Number(s.run(...params).changes));
       return [];
     });
   }
@@ -136,14 +146,14 @@ class SqliteConn implements Executor {
     await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
-    return timed(t.sql, () => s.get(...params) as R | undefined);
+    return timed(t.sql, () => this.saw(t.sql, s.get(...params) as R | undefined));
   }
 
   async run(t: Template<unknown>, args?: Args): Promise<number> {
     await breathe();
     const s = this.prepare(t.sql);
     const params = bind(sqliteDialect, t, args);
-    return timed(t.sql, () => Number(s.run(...params).changes));
+    return timed(t.sql, () => this.saw(t.sql, Number(s.run(...params).changes)));
   }
 
   async execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }> {
@@ -151,12 +161,13 @@ class SqliteConn implements Executor {
     const compiled = 'compile' in query ? query.compile() : query;
     const s = this.prepare(compiled.sql);
     const params = compiled.parameters.map((p) => sqliteDialect.bindValue(p));
-    if (s.reader) return { rows: timed(compiled.sql, () => s.all(...params) as R[]), changes: 0 };
-    return { rows: [], changes: timed(compiled.sql, () => Number(s.run(...params).changes)) };
+    if (s.reader) return { rows: timed(compiled.sql, () => this.saw(compiled.sql, s.all(...params) as R[])), changes: 0 };
+    return { rows: [], changes: timed(compiled.sql, () => this.saw(compiled.sql, Number(s.run(...params).changes))) };
   }
 
   async exec(sql: string): Promise<void> {
     await breathe();
+    this.watch?.saw(sql);
     timed(sql, () => this.raw.exec(sql));
   }
 }
@@ -247,8 +258,13 @@ export class SqliteDb extends BaseDb {
   private closed = false;
 
   /** After a write: the checkpoint thread copies the WAL into the database file, one run at a time. */
-  private committed(): void {
-    this.changed();
+  private committed(reach?: Reach, watch?: WriteWatch): void {
+    this.changed(reach, watch);
+    this.checkpoint();
+  }
+
+  /** Asks the checkpoint thread to run, or to run again when it ends. */
+  private checkpoint(): void {
     if (this.path === ':memory:' || this.closed) return;
     if (this.checkpointing) {
       this.checkpointAgain = true;
@@ -262,7 +278,7 @@ export class SqliteDb extends BaseDb {
         this.checkpointing = false;
         if (this.checkpointAgain) {
           this.checkpointAgain = false;
-          this.committed();
+          this.checkpoint();
         }
       });
       const lost = () => {
@@ -346,8 +362,10 @@ export class SqliteDb extends BaseDb {
     return this.version;
   }
 
-  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T> {
     const release = await this.writeLock.lock();
+    const watch = reach ? new WriteWatch() : undefined;
+    this.writer.watch = watch;
     try {
       this.writer.raw.exec('BEGIN IMMEDIATE');
       try {
@@ -363,7 +381,8 @@ export class SqliteDb extends BaseDb {
         throw err;
       }
     } finally {
-      this.committed();
+      this.writer.watch = undefined;
+      this.committed(reach, watch);
       release();
     }
   }

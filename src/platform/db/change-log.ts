@@ -1,0 +1,70 @@
+// Which data a commit may have changed, so answers kept in memory (the response cache, the shared
+// totals and related sets of lists) are dropped only when a commit could have touched what they
+// read, not on every commit anywhere.
+//
+// Why: each commit dropped every kept answer of the process. A deployment ingesting into one
+// workspace once a second made every answer of every other workspace and tenant stale as well:
+// in the benchmark's honest cases (live ingest into a workspace of its own) the sessions page was
+// answered from the cache 1 % of the time and each post-commit burst of misses held the event loop
+// (BENCHMARKS.md). A commit that names the workspace it writes (ingest does) now leaves the answers
+// of other workspaces and tenants alone.
+//
+// A change reaches one workspace of a tenant, or everything. What an answer depends on is a
+// workspace, a whole tenant (answers across a token's workspaces), or everything (answers with
+// no tenant in their key). A commit that names no workspace, another process's commit (SQLite) and
+// a replica's that named none (PostgreSQL) reach everything. Every change moves one epoch; an answer
+// read from epoch e is current while no change that reaches what it depends on came after e.
+
+/** The data a commit wrote, or an answer read: one workspace of a tenant, a tenant's workspaces, or (undefined) everything. */
+export interface Reach {
+  tenant: string;
+  /** Absent: every workspace of the tenant (an answer's dependency only; a commit always names its workspace). */
+  workspace?: string;
+}
+
+/** Past this many workspaces remembered, the log forgets them and counts one change to everything. */
+const MAX_WORKSPACES = 100_000;
+
+export class ChangeLog {
+  /** Moves on every change. */
+  private now = 0;
+  /** The epoch of the last change that reached everything. */
+  private everything = 0;
+  private readonly byTenant = new Map<string, number>();
+  private readonly byWorkspace = new Map<string, number>();
+
+  get epoch(): number {
+    return this.now;
+  }
+
+  /** The epoch of the last change to everything: answers of any reach read before it are stale. */
+  get everythingAt(): number {
+    return this.everything;
+  }
+
+  /** Records a change to one workspace (`reach` with a workspace) or to everything; returns the new epoch. */
+  mark(reach?: Reach): number {
+    this.now++;
+    if (!reach || reach.workspace === undefined || this.byWorkspace.size >= MAX_WORKSPACES) {
+      this.everything = this.now;
+      this.byWorkspace.clear();
+      this.byTenant.clear();
+      return this.now;
+    }
+    this.byWorkspace.set(workspaceKey(reach.tenant, reach.workspace), this.now);
+    this.byTenant.set(reach.tenant, this.now);
+    return this.now;
+  }
+
+  /** Whether nothing an answer depending on `reach` (undefined: everything) read at `epoch` could have changed since. */
+  unchangedSince(epoch: number, reach: Reach | undefined): boolean {
+    if (this.everything > epoch) return false;
+    if (!reach) return this.now <= epoch;
+    if (reach.workspace === undefined) return (this.byTenant.get(reach.tenant) ?? 0) <= epoch;
+    return (this.byWorkspace.get(workspaceKey(reach.tenant, reach.workspace)) ?? 0) <= epoch;
+  }
+}
+
+function workspaceKey(tenant: string, workspace: string): string {
+  return `${tenant}\u0000${workspace}`;
+}
