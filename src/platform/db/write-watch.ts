@@ -7,13 +7,16 @@
 // everything. So a caller naming its workspace can make answers stale too often, never too rarely
 // because of a table it forgot.
 
+import type { Database } from './schema.ts';
+import { tableOwners } from './table-owners.ts';
+
 /**
  * Tables whose every row belongs to one workspace (`workspace_id` never empty for a tenant-wide
  * row) and whose writers name that workspace: the inventory, findings, runtime and scan tables
- * ingest writes. test/write-watch.test.ts checks that the two lists name every table of the
- * schema on both engines.
+ * ingest writes. Every other table of the schema (table-owners.ts names them all) reaches
+ * everything. test/write-watch.test.ts checks each has a workspace column on both engines.
  */
-export const workspaceTables: ReadonlySet<string> = new Set([
+export const workspaceTables: ReadonlySet<keyof Database> = new Set<keyof Database>([
   'entities',
   'relations',
   'kind_counts',
@@ -38,33 +41,6 @@ export const workspaceTables: ReadonlySet<string> = new Set([
   'audit_events',
 ]);
 
-/** Every other table: a write to one of them reaches everything. */
-export const otherTables: ReadonlySet<string> = new Set([
-  'advisories',
-  'advisory_packages',
-  'api_keys',
-  'audit_reads',
-  'client_storage',
-  'console_sessions',
-  'controls',
-  'finding_waivers',
-  'framework_controls',
-  'identity_users',
-  'jobs',
-  'model_prices',
-  'oidc_logins',
-  'rule_controls',
-  'rule_settings',
-  'rules',
-  'schema_migrations',
-  'service_settings',
-  'view_exports',
-  'views',
-  'webhook_attempts',
-  'webhook_deliveries',
-  'webhook_subscriptions',
-]);
-
 // The table after each writing keyword (Kysely quotes names; SQL written out may not). A word that
 // names no table (`do update set`, `for update of`) is not a table and is passed over.
 const WRITES = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
@@ -78,8 +54,9 @@ export function writesOutsideWorkspace(sql: string): boolean {
   if (known !== undefined) return known;
   let outside = false;
   for (const m of sql.matchAll(WRITES)) {
-    const table = m[1]!.toLowerCase();
-    if (otherTables.has(table)) {
+    const table = m[1]!.toLowerCase() as keyof Database;
+    // Every other table of the schema (a word that names none is passed over).
+    if (tableOwners.has(table) && !workspaceTables.has(table)) {
       outside = true;
       break;
     }
