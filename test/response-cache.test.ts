@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { openDb } from '../src/platform/db/open.ts';
 import { ResponseCache } from '../src/platform/http/response-cache.ts';
-import { ChangeLog, type Reach } from '../src/platform/db/change-log.ts';
+import { ChangeLog, outsideWorkspaces, type Reach } from '../src/platform/db/change-log.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, T1, T2, W1, W2 } from './helpers/fixtures.ts';
 import { param } from '../src/platform/db/database.ts';
@@ -336,15 +336,16 @@ describe('response cache: only current answers are held', () => {
     cache.set('/t1', entry(0, 't0', { tenant: 't1' }));
     cache.set('/t2', entry(0, 'u0', { tenant: 't2' }));
     cache.set('/all', entry(0, 'x0', undefined));
-    assert.equal(cache.size, 5);
-    // A commit into workspace a of t1: its answers, t1's and those of everything go; b's and t2's stay.
+    cache.set('/storage', entry(0, 's0', outsideWorkspaces));
+    assert.equal(cache.size, 6);
+    // A commit into workspace a of t1: its answers, t1's and those of everything go; b's, t2's and storage's stay.
     const v1 = log.mark(A);
     assert.equal(cache.get('/b', v1)?.body, 'b0');
     assert.deepEqual(
-      ['/a', '/b', '/t1', '/t2', '/all'].map((k) => cache.get(k, v1)?.body),
-      [undefined, 'b0', undefined, 'u0', undefined],
+      ['/a', '/b', '/t1', '/t2', '/all', '/storage'].map((k) => cache.get(k, v1)?.body),
+      [undefined, 'b0', undefined, 'u0', undefined, 's0'],
     );
-    assert.equal(cache.size, 2);
+    assert.equal(cache.size, 3);
     // An answer of a read before that commit that finishes after it is not kept; one read after it is.
     cache.set('/a', entry(0, 'a0', A));
     assert.equal(cache.get('/a', v1), undefined);

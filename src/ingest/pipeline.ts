@@ -7,7 +7,7 @@
 //                 bad line is skipped whole and reported (`aispm import` of large files).
 
 import type { Db, Executor } from '../platform/db/database.ts';
-import type { Reach } from '../platform/db/change-log.ts';
+import type { WrittenWorkspace } from '../platform/db/change-log.ts';
 import { applyBatch, BatchRejected, type BatchPlan } from './batch.ts';
 import type { LineError, Lined } from './batch-context.ts';
 import { DEFAULT_MAX_LINE, ndjsonLines } from './ndjson.ts';
@@ -180,7 +180,7 @@ export class Ingestor {
             for (let i = 0; i < records.length; i += opts.batchSize)
               await applyBatch(db, tx, this.plan, opts.tenant, opts.workspace, records.slice(i, i + opts.batchSize), batchOptions, clock());
           }),
-        reachOf(opts),
+        writtenOf(opts),
       );
       summary.accepted = records.length;
       tally.settle('accepted');
@@ -305,7 +305,7 @@ function batchOptionsOf(opts: Pick<IngestOptions, 'storePrompts' | 'evaluateRule
  * workspaces stay current (platform/db/change-log.ts); widened to everything when the batch wrote
  * a table outside the workspace's (write-watch.ts).
  */
-function reachOf(opts: Pick<IngestOptions, 'tenant' | 'workspace'>): Reach {
+function writtenOf(opts: Pick<IngestOptions, 'tenant' | 'workspace'>): WrittenWorkspace {
   return { tenant: opts.tenant, workspace: opts.workspace };
 }
 
@@ -366,7 +366,7 @@ async function ingestLines(db: Db, plan: BatchPlan, source: Source, opts: Ingest
         // Roll back everything written so far: the request is all or nothing.
         if (failed) throw new BatchRejected(summary.errors);
         if (written.length) await opts.onWritten?.(tx, countTypes(written));
-      }, reachOf(opts));
+      }, writtenOf(opts));
       summary.accepted = summary.lines;
       tally.settle('accepted');
     } catch (err) {
@@ -408,7 +408,7 @@ async function writeBatches(
         await db.transaction(async (tx) => {
           await applyBatch(db, tx, plan, opts.tenant, opts.workspace, batch.records, batchOptions, clock());
           await opts.onWritten?.(tx, countTypes(batch.records));
-        }, reachOf(opts));
+        }, writtenOf(opts));
         summary.accepted += batch.lines;
         tally.settleUnit(unit, 'accepted');
       } catch (err) {

@@ -15,11 +15,26 @@
 // a replica's that named none (PostgreSQL) reach everything. Every change moves one epoch; an answer
 // read from epoch e is current while no change that reaches what it depends on came after e.
 
-/** The data a commit wrote, or an answer read: one workspace of a tenant, a tenant's workspaces, or (undefined) everything. */
-export interface Reach {
+/**
+ * The data a commit wrote, or an answer read: one workspace of a tenant, a tenant's workspaces, or
+ * (undefined) everything. An answer may also read only tables that hold no workspace's rows
+ * (`outsideWorkspaces`: a user's client storage): no commit that names its workspace writes them
+ * (write-watch.ts widens one that does), so only a change to everything reaches it.
+ */
+export type Reach =
+  | {
+      tenant: string;
+      /** Absent: every workspace of the tenant (an answer's dependency only; a commit always names its workspace). */
+      workspace?: string;
+    }
+  | typeof outsideWorkspaces;
+
+export const outsideWorkspaces = 'outside-workspaces';
+
+/** The one workspace a commit wrote. */
+export interface WrittenWorkspace {
   tenant: string;
-  /** Absent: every workspace of the tenant (an answer's dependency only; a commit always names its workspace). */
-  workspace?: string;
+  workspace: string;
 }
 
 /** Past this many workspaces remembered, the log forgets them and counts one change to everything. */
@@ -42,17 +57,17 @@ export class ChangeLog {
     return this.everything;
   }
 
-  /** Records a change to one workspace (`reach` with a workspace) or to everything; returns the new epoch. */
-  mark(reach?: Reach): number {
+  /** Records a change to one workspace or (undefined) to everything; returns the new epoch. */
+  mark(written?: WrittenWorkspace): number {
     this.now++;
-    if (!reach || reach.workspace === undefined || this.byWorkspace.size >= MAX_WORKSPACES) {
+    if (!written || this.byWorkspace.size >= MAX_WORKSPACES) {
       this.everything = this.now;
       this.byWorkspace.clear();
       this.byTenant.clear();
       return this.now;
     }
-    this.byWorkspace.set(workspaceKey(reach.tenant, reach.workspace), this.now);
-    this.byTenant.set(reach.tenant, this.now);
+    this.byWorkspace.set(workspaceKey(written.tenant, written.workspace), this.now);
+    this.byTenant.set(written.tenant, this.now);
     return this.now;
   }
 
@@ -60,6 +75,7 @@ export class ChangeLog {
   unchangedSince(epoch: number, reach: Reach | undefined): boolean {
     if (this.everything > epoch) return false;
     if (!reach) return this.now <= epoch;
+    if (reach === outsideWorkspaces) return true;
     if (reach.workspace === undefined) return (this.byTenant.get(reach.tenant) ?? 0) <= epoch;
     return (this.byWorkspace.get(workspaceKey(reach.tenant, reach.workspace)) ?? 0) <= epoch;
   }

@@ -11,7 +11,7 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { SqlDialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { readSetting } from '../../config.ts';
-import { ChangeLog, type Reach } from './change-log.ts';
+import { ChangeLog, type Reach, type WrittenWorkspace } from './change-log.ts';
 import type { WriteWatch } from './write-watch.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -136,12 +136,12 @@ export interface Db extends Executor {
    */
   runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
   /**
-   * Runs `fn` in one write transaction; writes from other callers wait for it. `reach` names the
+   * Runs `fn` in one write transaction; writes from other callers wait for it. `writes` names the
    * one workspace it writes (ingest): its commit then leaves kept answers of other workspaces and
    * tenants current, unless it wrote a table outside that workspace's (write-watch.ts). Without it
    * the commit reaches everything.
    */
-  transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T>;
+  transaction<T>(fn: (tx: Executor) => Promise<T>, writes?: WrittenWorkspace): Promise<T>;
   /** Cheap round trip proving the database answers. */
   ping(): Promise<void>;
   /**
@@ -202,9 +202,9 @@ export abstract class BaseDb implements Db {
   protected get version(): number {
     return this.changes.epoch;
   }
-  /** Counts a change to one workspace (`reach`, when the watch saw no write outside it) or to everything. */
-  protected changed(reach?: Reach, watch?: WriteWatch): void {
-    this.changes.mark(watch?.outside ? undefined : reach);
+  /** Counts a change to one workspace (`written`, when the watch saw no write outside it) or to everything. */
+  protected changed(written?: WrittenWorkspace, watch?: WriteWatch): void {
+    this.changes.mark(watch?.outside ? undefined : written);
   }
   abstract dataVersion(): number | null;
   unchangedSince(version: number, reach: Reach | undefined): boolean {
@@ -236,7 +236,7 @@ export abstract class BaseDb implements Db {
   abstract runUncounted(t: Template<unknown>, args?: Args): Promise<number>;
   abstract execute<R>(query: Compilable<R> | CompiledQuery<R>): Promise<{ rows: R[]; changes: number }>;
   abstract exec(sql: string): Promise<void>;
-  abstract transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T>;
+  abstract transaction<T>(fn: (tx: Executor) => Promise<T>, writes?: WrittenWorkspace): Promise<T>;
   abstract ping(): Promise<void>;
   abstract poolStats(): PoolStats;
   abstract integrityCheck(): Promise<string>;

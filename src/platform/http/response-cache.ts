@@ -22,7 +22,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { Reach } from '../db/change-log.ts';
+import { outsideWorkspaces, type Reach } from '../db/change-log.ts';
 import { wantsCsv } from './tabular.ts';
 import { principalOf } from './auth.ts';
 import { routeOf } from './route-of.ts';
@@ -155,10 +155,12 @@ export class ResponseCache {
 
 /**
  * The data an answer reads: the workspace (or tenant) its path names for `path` answers, the
- * caller's tenant for the others (a token's workspaces, a user's storage), everything when its
- * path names no tenant.
+ * caller's tenant for a token's workspaces, no workspace's tables for a user's storage,
+ * everything when its path names no tenant.
  */
 function reachOf(request: FastifyRequest, variant: CacheVariant): Reach | undefined {
+  // Client storage: its table holds no workspace's rows.
+  if (variant === 'user') return outsideWorkspaces;
   if (variant !== 'path') return { tenant: principalOf(request).key.tenantId };
   const params = request.params as Readonly<Record<string, unknown>> | undefined;
   const tenant = params && Object.hasOwn(params, 'tenant_id') ? params.tenant_id : undefined;

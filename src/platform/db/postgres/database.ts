@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
 import pg from 'pg';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Template, timed } from '../database.ts';
-import type { Reach } from '../change-log.ts';
+import type { WrittenWorkspace } from '../change-log.ts';
 import { WriteWatch } from '../write-watch.ts';
 import { type KnowsColumnTypes, postgresDialect } from './dialect.ts';
 import { type PgQueryable, ReadPipes } from './read-pipes.ts';
@@ -118,17 +118,17 @@ const CHANGES_CHANNEL = 'aispm_changes';
  * commit) and the one workspace it reached, as JSON `[origin, tenant, workspace]`; empty, or
  * anything else (an older replica's ''), reaches everything.
  */
-function changeNote(origin: string, reach: Reach | undefined): string {
-  return reach?.workspace === undefined ? JSON.stringify([origin]) : JSON.stringify([origin, reach.tenant, reach.workspace]);
+function changeNote(origin: string, written: WrittenWorkspace | undefined): string {
+  return written ? JSON.stringify([origin, written.tenant, written.workspace]) : JSON.stringify([origin]);
 }
 
 /** The origin and reach of a notification's payload; a payload of another shape reaches everything. */
-function readChangeNote(payload: string | undefined): { origin?: string; reach?: Reach } {
+function readChangeNote(payload: string | undefined): { origin?: string; written?: WrittenWorkspace } {
   try {
     const v: unknown = JSON.parse(payload ?? '');
     if (!Array.isArray(v) || typeof v[0] !== 'string') return {};
     if (v.length === 3 && typeof v[1] === 'string' && typeof v[2] === 'string')
-      return { origin: v[0], reach: { tenant: v[1], workspace: v[2] } };
+      return { origin: v[0], written: { tenant: v[1], workspace: v[2] } };
     return { origin: v[0] };
   } catch {
     return {};
@@ -245,9 +245,9 @@ export class PostgresDb extends BaseDb {
     client.on('error', down);
     client.on('end', down);
     client.on('notification', (n) => {
-      const { origin, reach } = readChangeNote(n.payload);
+      const { origin, written } = readChangeNote(n.payload);
       // This process counted its own commit when it made it.
-      if (origin !== this.origin) this.changed(reach);
+      if (origin !== this.origin) this.changed(written);
     });
     client
       .connect()
@@ -267,9 +267,9 @@ export class PostgresDb extends BaseDb {
     return this.version;
   }
 
-  async transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T> {
+  async transaction<T>(fn: (tx: Executor) => Promise<T>, writes?: WrittenWorkspace): Promise<T> {
     const client = await this.pool.connect();
-    const watch = reach ? new WriteWatch() : undefined;
+    const watch = writes ? new WriteWatch() : undefined;
     let broken = false;
     try {
       try {
@@ -285,7 +285,7 @@ export class PostgresDb extends BaseDb {
         // Delivered to the listeners when (and only if) the transaction commits.
         await client.query({
           text: `select pg_notify('${CHANGES_CHANNEL}', $1)`,
-          values: [changeNote(this.origin, watch?.outside ? undefined : reach)],
+          values: [changeNote(this.origin, watch?.outside ? undefined : writes)],
         });
         await client.query('COMMIT');
         return result;
@@ -296,7 +296,7 @@ export class PostgresDb extends BaseDb {
         throw err;
       }
     } finally {
-      this.changed(reach, watch);
+      this.changed(writes, watch);
       client.release(broken);
     }
   }

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
-import type { Reach } from '../change-log.ts';
+import type { WrittenWorkspace } from '../change-log.ts';
 import { WriteWatch } from '../write-watch.ts';
 import { Worker } from 'node:worker_threads';
 import { breathe } from '../turns.ts';
@@ -258,8 +258,8 @@ export class SqliteDb extends BaseDb {
   private closed = false;
 
   /** After a write: the checkpoint thread copies the WAL into the database file, one run at a time. */
-  private committed(reach?: Reach, watch?: WriteWatch): void {
-    this.changed(reach, watch);
+  private committed(written?: WrittenWorkspace, watch?: WriteWatch): void {
+    this.changed(written, watch);
     this.checkpoint();
   }
 
@@ -362,9 +362,9 @@ export class SqliteDb extends BaseDb {
     return this.version;
   }
 
-  async transaction<T>(fn: (tx: Executor) => Promise<T>, reach?: Reach): Promise<T> {
+  async transaction<T>(fn: (tx: Executor) => Promise<T>, writes?: WrittenWorkspace): Promise<T> {
     const release = await this.writeLock.lock();
-    const watch = reach ? new WriteWatch() : undefined;
+    const watch = writes ? new WriteWatch() : undefined;
     this.writer.watch = watch;
     try {
       this.writer.raw.exec('BEGIN IMMEDIATE');
@@ -382,7 +382,7 @@ export class SqliteDb extends BaseDb {
       }
     } finally {
       this.writer.watch = undefined;
-      this.committed(reach, watch);
+      this.committed(writes, watch);
       release();
     }
   }
