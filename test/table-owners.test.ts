@@ -19,7 +19,6 @@ const notMovedYet = new Map<string, string[]>([
   ['areas/compliance/lists.ts', ['entities', 'framework_controls', 'issue_instances', 'issue_objects', 'issues', 'rule_controls']],
   ['areas/findings/findings-writer.ts', ['entities']],
   ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues']],
-  ['platform/db/postgres/dialect.ts', ['entities']],
 ]);
 
 const src = new URL('../src/', import.meta.url);
