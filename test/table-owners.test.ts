@@ -17,8 +17,6 @@ const notMovedYet = new Map<string, string[]>([
     ['entities', 'issue_monthly_rules', 'issue_objects', 'issues', 'kind_counts', 'rule_controls', 'rules'],
   ],
   ['areas/compliance/lists.ts', ['entities', 'framework_controls', 'issue_instances', 'issue_objects', 'issues', 'rule_controls']],
-  ['areas/findings/findings-writer.ts', ['entities']],
-  ['areas/risk/scores.ts', ['entities', 'issue_objects', 'issues']],
 ]);
 
 const src = new URL('../src/', import.meta.url);

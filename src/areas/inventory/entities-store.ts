@@ -29,6 +29,14 @@ export interface StoredObject {
   first_seen: number;
 }
 
+/** The columns naming an object in another table's row (or the object itself, in an update of it), as SQL text. */
+export interface ObjectRef {
+  tenant: string;
+  workspace: string;
+  kind: string;
+  id: string;
+}
+
 /** The objects of these keys (`objectKey`) that are stored, in no order. */
 export async function objectsByKeys(at: InventoryAt, keys: string[]): Promise<StoredObject[]> {
   const { db, tx, tenant, workspace } = at;
