@@ -1,6 +1,6 @@
 // Each table is named only by the folder that owns it (src/platform/db/table-owners.ts, issue 34).
 // Statements are found as text: Kysely's builders (`selectFrom('t')`, joins, inserts, updates,
-// deletes), the bulk writers (`bulkInsert(tx, 't'`, `updateRows(tx, 't'`) and SQL written out
+// deletes), the bulk writers (`bulkInsert(tx, 't'`, `updateRows(db, tx, 't'`) and SQL written out
 // (`from t`, `join t`, `into t`, `update t`), comments left out. A statement over two owners'
 // tables is composed from both: the owner of one passes its fragment to the other's builder (the
 // inventory's update of `entities` sets columns from the findings' subqueries).
@@ -25,7 +25,8 @@ function tablesNamedIn(text: string): Set<string> {
     const builder = new RegExp(
       `(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*['"\`]${table}(?:\\s+as\\s+\\w+)?['"\`]`,
     );
-    const bulk = new RegExp(`(?:bulkInsert|updateRows)\\(\\s*[\\w.]+\\s*,\\s*['"\`]${table}['"\`]`);
+    // bulkInsert(tx, 't', …) and updateRows(db, tx, 't', …).
+    const bulk = new RegExp(`(?:bulkInsert\\(\\s*[\\w.]+|updateRows\\(\\s*[\\w.]+\\s*,\\s*[\\w.]+)\\s*,\\s*['"\`]${table}['"\`]`);
     const written = new RegExp(`\\b(?:from|join|into|update)\\s+${table}\\b`, 'i');
     if (builder.test(code) || bulk.test(code) || written.test(code)) out.add(table);
   }
