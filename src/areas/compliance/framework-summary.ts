@@ -3,7 +3,8 @@
 // its controls are assessed (a rule the workspace sees maps to them) and how many have open findings,
 // the open findings by severity, the objects failing, the posture score, and the 12-month trend.
 // Everything is read from the findings' roll-ups (`issues`, `issue_objects`, the per-rule monthly
-// counts) joined to `rule_controls`, never from the instances.
+// counts) joined to `rule_controls`, never from the instances: the statements are the findings'
+// (src/areas/findings/framework-mapping-store.ts), the objects' counts the inventory's.
 //
 //   posture_score = (objects_in_scope − objects_failing) / objects_in_scope
 //
@@ -12,28 +13,22 @@
 // least one open finding of a rule mapped to a control of the framework. null when nothing is in
 // scope. A finding counts once per framework however many of its controls its rule maps to.
 
-import { sql } from 'kysely';
 import { type Framework, frameworks } from '../../catalog/frameworks.ts';
 import { severities, type Severity } from '../../catalog/rules/index.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/db/database.ts';
+import {
+  assessedControlsSql,
+  failingControlsSql,
+  failingObjectsSql,
+  frameworkRules,
+  frameworkTrendSql,
+  openPerFrameworkSql,
+  ruleKindsSql,
+  withParams,
+} from '../findings/framework-mapping-store.ts';
 import { histogramMonths } from '../findings/histogram.ts';
-
-/** The controls a workspace sees: those of the static rules and of its own external rules. */
-export const visibleControls = (rc: string) =>
-  `((${rc}.tenant_id = '*' and ${rc}.workspace_id = '*') or (${rc}.tenant_id = $tenant and ${rc}.workspace_id = $workspace))`;
-
-/** SQL text with `$name` placeholders as bound parameters; `R` is the row it reads (declared, not checked). */
-export function withParams<R = unknown>(text: string) {
-  const parts = text.split(/\$([a-z_]+)/);
-  return sql.join<R>(
-    parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${param(p)}`)),
-    sql.raw(''),
-  );
-}
-
-/** Each (framework, rule) pair a workspace sees, once. */
-export const frameworkRules = `(select distinct rc.framework_id, rc.rule_id from rule_controls rc where ${visibleControls('rc')})`;
+import { heldObjectJoin, kindCountsOfWorkspace } from '../inventory/entities-store.ts';
 
 export type SeverityCounts = Record<Severity, number> & { total: number };
 
@@ -98,64 +93,30 @@ const zero = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, t
 export async function compliancePosture(db: Db, tenant: string, workspace: string, now: number): Promise<FrameworkPosture[]> {
   const args = { tenant, workspace };
   const findings = db.template('compliance.findings', (b) =>
-    withParams<{ framework_id: string; severity: Severity; n: number }>(`
-      select f.framework_id, i.severity, sum(i.open_instances) as n
-      from issues i join ${frameworkRules} f on f.rule_id = i.rule_id
-      where i.tenant_id = $tenant and i.workspace_id = $workspace and i.open_instances > 0
-      group by f.framework_id, i.severity`).compile(b),
+    withParams<{ framework_id: string; severity: Severity; n: number }>(openPerFrameworkSql).compile(b),
   );
   // A control is assessed when a rule the workspace sees maps to it; the others are not assessed.
   const assessedControls = db.template('compliance.assessed-controls', (b) =>
-    withParams<{ framework_id: string; n: number }>(`
-      select rc.framework_id, count(distinct rc.control_id) as n
-      from rule_controls rc
-      where ${visibleControls('rc')}
-      group by rc.framework_id`).compile(b),
+    withParams<{ framework_id: string; n: number }>(assessedControlsSql).compile(b),
   );
   const failingControls = db.template('compliance.failing-controls', (b) =>
-    withParams<{ framework_id: string; n: number }>(`
-      select rc.framework_id, count(distinct rc.control_id) as n
-      from rule_controls rc
-      where ${visibleControls('rc')} and exists (
-        select 1 from issues i
-        where i.tenant_id = $tenant and i.workspace_id = $workspace and i.rule_id = rc.rule_id and i.open_instances > 0)
-      group by rc.framework_id`).compile(b),
+    withParams<{ framework_id: string; n: number }>(failingControlsSql).compile(b),
   );
   // The objects with open findings and the rules of those findings, in object order: each object's
   // frameworks are the union of its rules' (counted as the rows go by, never held all at once).
   const failing = db.template('compliance.failing-objects', (b) =>
-    withParams<{ object_kind: string; object_id: string; rule_id: string }>(`
-      select io.object_kind, io.object_id, i.rule_id
-      from issue_objects io
-      join issues i on i.tenant_id = io.tenant_id and i.workspace_id = io.workspace_id and i.id = io.issue_id
-      join entities e on e.tenant_id = io.tenant_id and e.workspace_id = io.workspace_id and e.kind = io.object_kind and e.id = io.object_id
-      where io.tenant_id = $tenant and io.workspace_id = $workspace and i.open_instances > 0
-      order by io.object_kind, io.object_id`).compile(b),
+    withParams<{ object_kind: string; object_id: string; rule_id: string }>(failingObjectsSql(heldObjectJoin)).compile(b),
   );
   const ruleFrameworks = db.template('compliance.rule-frameworks', (b) =>
     withParams<{ framework_id: string; rule_id: string }>(frameworkRules.slice(1, -1)).compile(b),
   );
   const ruleKinds = db.template('compliance.rule-kinds', (b) =>
-    withParams<{ framework_id: string; object_types: unknown }>(`
-      select distinct rc.framework_id, r.object_types
-      from rule_controls rc
-      join rules r on r.tenant_id = rc.tenant_id and r.workspace_id = rc.workspace_id and r.rule_id = rc.rule_id
-      where ${visibleControls('rc')}`).compile(b),
+    withParams<{ framework_id: string; object_types: unknown }>(ruleKindsSql).compile(b),
   );
-  const kinds = db.template('compliance.kind-counts', (b) =>
-    b
-      .selectFrom('kind_counts')
-      .select(['kind', 'count'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace')),
-  );
+  const kinds = db.template('compliance.kind-counts', kindCountsOfWorkspace);
   const months = histogramMonths(now);
   const trend = db.template('compliance.trend', (b) =>
-    withParams<{ framework_id: string; month: string } & Record<Severity, number>>(`
-      select f.framework_id, m.month, sum(m.critical) as critical, sum(m.high) as high, sum(m.medium) as medium, sum(m.low) as low
-      from issue_monthly_rules m join ${frameworkRules} f on f.rule_id = m.rule_id
-      where m.tenant_id = $tenant and m.workspace_id = $workspace and m.month >= $from and m.month <= $to
-      group by f.framework_id, m.month`).compile(b),
+    withParams<{ framework_id: string; month: string } & Record<Severity, number>>(frameworkTrendSql).compile(b),
   );
 
   const [findingRows, assessedRows, controlRows, objectRows, pairRows, kindRows, countRows, trendRows] = await Promise.all([

@@ -5,14 +5,14 @@
 import { sql } from 'kysely';
 import { column } from '../../catalog/columns.ts';
 import { frameworkById } from '../../catalog/frameworks.ts';
-import { visibleControls, withParams } from './framework-summary.ts';
 import { instanceDetail } from '../../catalog/rowsets.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
-import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
 import { rowValues } from '../../platform/lists/row-values.ts';
 import { instanceSort, instanceSql, newestFirst, statusFilter } from '../findings/lists.ts';
-import { type InstanceRow, instanceValues, selected } from '../findings/instances.ts';
+import { controlInstances, controlRowsSql, withParams } from '../findings/framework-mapping-store.ts';
+import { type InstanceRow, instanceValues } from '../findings/instances.ts';
+import { heldObjectJoin } from '../inventory/entities-store.ts';
 
 export const controlColumns: ColumnDef[] = [
   column('control_id', 'string', 'The control id as the framework writes it (LLM01, ASI03, AML.T0051, MEASURE 2.7, Article 15).', true),
@@ -35,46 +35,8 @@ export const controlColumns: ColumnDef[] = [
 
 const controlValues = rowValues(controlColumns);
 
-/**
- * Per control of a framework, the rules mapped, what is open against them and the status those two
- * make: a derived table, so every column sorts and filters as a plain column. Read from the
- * roll-ups (`issues`, `issue_objects`), never from the instances.
- */
-const perControl = `(
-  select y.*,
-    case when y.rules = 0 then 'not_assessed' when y.open_findings > 0 then 'failing' else 'passing' end as status
-  from (
-  select c.control_id, c.name, c.position,
-    (select count(*) from rule_controls rc where rc.framework_id = c.framework_id and rc.control_id = c.control_id
-      and ${visibleControls('rc')}) as rules,
-    coalesce(s.critical, 0) as critical, coalesce(s.high, 0) as high, coalesce(s.medium, 0) as medium, coalesce(s.low, 0) as low,
-    coalesce(s.critical + s.high + s.medium + s.low, 0) as open_findings,
-    coalesce(o.objects, 0) as objects_failing
-  from framework_controls c
-  left join (
-    select rc.control_id,
-      sum(case when i.severity = 'critical' then i.open_instances else 0 end) as critical,
-      sum(case when i.severity = 'high' then i.open_instances else 0 end) as high,
-      sum(case when i.severity = 'medium' then i.open_instances else 0 end) as medium,
-      sum(case when i.severity = 'low' then i.open_instances else 0 end) as low
-    from rule_controls rc
-    join issues i on i.tenant_id = $tenant and i.workspace_id = $workspace and i.rule_id = rc.rule_id and i.open_instances > 0
-    where rc.framework_id = $framework and ${visibleControls('rc')}
-    group by rc.control_id
-  ) s on s.control_id = c.control_id
-  left join (
-    select d.control_id, count(*) as objects from (
-      select distinct rc.control_id, io.object_kind, io.object_id
-      from rule_controls rc
-      join issues i on i.tenant_id = $tenant and i.workspace_id = $workspace and i.rule_id = rc.rule_id and i.open_instances > 0
-      join issue_objects io on io.tenant_id = i.tenant_id and io.workspace_id = i.workspace_id and io.issue_id = i.id
-      join entities e on e.tenant_id = io.tenant_id and e.workspace_id = io.workspace_id and e.kind = io.object_kind and e.id = io.object_id
-      where rc.framework_id = $framework and ${visibleControls('rc')}
-    ) d group by d.control_id
-  ) o on o.control_id = c.control_id
-  where c.framework_id = $framework
-  ) y
-)`;
+/** Per control of a framework, its row (the findings' statement over the controls the inventory holds objects of). */
+const perControl = controlRowsSql(heldObjectJoin);
 
 /** The controls of a framework in the framework's order. Scope: tenant, workspace, framework. */
 export const controlsList = defineList<Record<string, unknown>>({
@@ -104,16 +66,7 @@ export const controlFindings = defineList<InstanceRow>({
   defaultSort: newestFirst,
   filters: [statusFilter('open')],
   pageSize: 100,
-  base: (b) =>
-    b
-      .selectFrom('issue_instances as i')
-      .select(selected)
-      .where('i.tenant_id', '=', param('tenant'))
-      .where('i.workspace_id', '=', param('workspace'))
-      .where(
-        sql<boolean>`exists (select 1 from rule_controls rc where rc.rule_id = i.rule_id and rc.framework_id = ${param('framework')}
-          and rc.control_id = ${param('control')} and ${withParams(visibleControls('rc'))})`,
-      ),
+  base: controlInstances,
   render: (_db, _scope, rows) => rows.map(instanceValues),
   query: { order: ['filters', 'sort', 'paging'] },
 });

@@ -14,6 +14,7 @@ import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts'
 import { type MonthlyDelta, monthlyCounter } from './monthly.ts';
 import { reconcileWaivers } from './waivers-apply.ts';
 import { readStored, type StoredInstance } from './instances-store.ts';
+import { updateObjects } from '../inventory/computed-columns-store.ts';
 
 export { bumper, monthlyCounter, type MonthlyDelta, monthOf } from './monthly.ts';
 
@@ -334,22 +335,20 @@ export async function refreshIssues(
 
 /** Recomputes critical/high/total open issue counts of every touched entity. */
 export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void> {
-  const { tx, db, tenant, workspace } = ctx;
-  const objects = [...ctx.touchedForIssues].map(splitKey);
-  for (const part of chunks(objects)) {
-    const t = db.template('ingest.entity-issue-counts', (b, d) =>
-      sql`update entities set
+  // The counts' subqueries over the findings' roll-ups, in the inventory's update of the objects.
+  await updateObjects(
+    ctx,
+    'ingest.entity-issue-counts',
+    (e) =>
+      sql.raw(`
         critical_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'critical'),
+          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id} and i.severity = 'critical'),
         high_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id and i.severity = 'high'),
+          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id} and i.severity = 'high'),
         total_issues = (select count(*) from issue_objects o
-          where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id)
-      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b),
-    );
-    await tx.run(t, { tenant, workspace, keys: JSON.stringify(part) });
-  }
+          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id})`),
+    [...ctx.touchedForIssues],
+  );
 }
 
 export const findingWriter = recordWriter('finding', applyFindings);

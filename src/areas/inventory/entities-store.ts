@@ -7,7 +7,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { splitKey } from '../../ingest/batch-context.ts';
 import { chunks } from '../../platform/db/bulk.ts';
-import type { Db, Executor } from '../../platform/db/database.ts';
+import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
@@ -27,6 +27,28 @@ export interface StoredObject {
   name: string;
   attributes: unknown;
   first_seen: number;
+}
+
+/** The columns naming an object in another table's row (or the object itself, in an update of it), as SQL text. */
+export interface ObjectRef {
+  tenant: string;
+  workspace: string;
+  kind: string;
+  id: string;
+}
+
+/** SQL text joining the objects the inventory holds (as `e`) to a row naming one by `o`: the rows of objects not held drop out. */
+export function heldObjectJoin(o: ObjectRef): string {
+  return `join entities e on e.tenant_id = ${o.tenant} and e.workspace_id = ${o.workspace} and e.kind = ${o.kind} and e.id = ${o.id}`;
+}
+
+/** The number of objects of each kind in one workspace (`$tenant`, `$workspace`), as a statement to run. */
+export function kindCountsOfWorkspace(b: Builder) {
+  return b
+    .selectFrom('kind_counts')
+    .select(['kind', 'count'])
+    .where('tenant_id', '=', param('tenant'))
+    .where('workspace_id', '=', param('workspace'));
 }
 
 /** The objects of these keys (`objectKey`) that are stored, in no order. */

@@ -50,8 +50,8 @@ export function catalogueIndexes(d: SqlDialect): string[] {
     for (const column of kind.columns) {
       if (!column.sortable || 'field' in column.from) continue;
       const expression = sortExpression(d, column);
-      out.push(d.kindSortIndex(kind.name, column.name, expression));
-      const statistics = d.kindStatistics(kind.name, column.name, expression);
+      out.push(d.kindSortIndex('entities', kind.name, column.name, expression));
+      const statistics = d.kindStatistics('entities', kind.name, column.name, expression);
       if (statistics) out.push(statistics);
     }
   }

@@ -7,42 +7,19 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { reachTerms, riskKinds, type RiskKind, severityWeights } from '../../catalog/risk.ts';
-import { BatchContext, type FinishStep, objectKey, splitKey } from '../../ingest/batch-context.ts';
+import { BatchContext, type FinishStep, splitKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
-import { chunks, updateRows } from '../../platform/db/bulk.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import { param } from '../../platform/db/database.ts';
 import type { AfterMigrate } from '../../platform/db/migrate.ts';
 import { byKind } from '../posture/affected.ts';
 import { GraphReader } from '../posture/graph.ts';
 import { loadReach, reachAffected, reachOf } from './reach.ts';
 import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
 import { everyWorkspace } from '../inventory/held-workspaces.ts';
+import { storedReach, storeReach, updateObjects } from '../inventory/computed-columns-store.ts';
+import { issueWeightSum } from '../findings/object-issues-sql.ts';
 
 const scored = new Set<string>(riskKinds);
-
-/** The stored reach of these objects. */
-async function storedReach(ctx: BatchContext, keys: string[]): Promise<Map<string, number>> {
-  const { db, tx, tenant, workspace } = ctx;
-  const t = db.template('risk.stored-reach', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(['kind', 'id', 'risk_reach'])
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['kind', 'id'], param('keys'))),
-  );
-  const out = new Map<string, number>();
-  for (const part of chunks(keys)) {
-    const rows = await tx.all(t, {
-      tenant,
-      workspace,
-      keys: JSON.stringify(part.map(splitKey)),
-    });
-    for (const r of rows) out.set(objectKey(r.kind, r.id), Number(r.risk_reach));
-  }
-  return out;
-}
 
 /** Computes the reach of `candidates` and stores it where it changed (or everywhere, `force`). */
 async function rescore(ctx: BatchContext, reader: GraphReader, kind: RiskKind, candidates: Set<string>, force = false): Promise<void> {
@@ -58,7 +35,7 @@ async function rescore(ctx: BatchContext, reader: GraphReader, kind: RiskKind, c
     changes.push([kind, id, reach]);
     ctx.touchedForRisk.add(key);
   }
-  await updateRows(ctx.db, ctx.tx, 'entities', ctx, ['kind', 'id'], [{ column: 'risk_reach', type: 'bigint' }], changes);
+  await storeReach(ctx, changes);
 }
 
 /** The batch step: the reach of what the batch may have changed. */
@@ -75,25 +52,21 @@ export async function rescoreWorkspace(ctx: BatchContext): Promise<void> {
   for (const kind of riskKinds) await rescore(ctx, reader, kind, new Set(await reader.loadKind(kind)), true);
 }
 
-/** What an open issue of the joined `i` weighs: the severity weights as SQL. */
-const issueWeight = sql.raw(
-  `case i.severity ${Object.entries(severityWeights)
+/** What an open issue of this severity weighs: the severity weights as SQL. */
+const issueWeight = (severity: string) =>
+  `case ${severity} ${Object.entries(severityWeights)
     .map(([s, w]) => `when '${s}' then ${w}`)
-    .join(' ')} else 0 end`,
-);
+    .join(' ')} else 0 end`;
 
 /** The finish step: the score of every scored object whose issues or reach changed. */
 export const refreshRiskScores: FinishStep = async (ctx: BatchContext): Promise<void> => {
-  const { tx, db, tenant, workspace } = ctx;
   const keys = [...new Set([...ctx.touchedForIssues, ...ctx.touchedForRisk])].filter((k) => scored.has(splitKey(k)[0]));
-  const t = db.template('risk.scores', (b, d) =>
-    sql`update entities set risk_score = risk_reach + coalesce((select sum(${issueWeight}) from issue_objects o
-        join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-        where o.tenant_id = entities.tenant_id and o.workspace_id = entities.workspace_id and o.object_kind = entities.kind and o.object_id = entities.id), 0)
-      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b),
+  await updateObjects(
+    ctx,
+    'risk.scores',
+    (e) => sql` risk_score = risk_reach + coalesce(${sql.raw(issueWeightSum(issueWeight, e))}, 0)`,
+    keys,
   );
-  for (const part of chunks(keys)) await tx.run(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) });
 };
 
 /** The formula's fingerprint: stored at migrate, a change scores every workspace again. */

@@ -141,13 +141,15 @@ export interface SqlDialect {
   readonly partitions: MonthlyPartitions | null;
 
   // ---- DDL ------------------------------------------------------------------------------------
-  /** The index behind a sortable attribute or count column of one entity kind (`create index if not exists`). */
-  kindSortIndex(kind: string, column: string, expression: string): string;
+  // The objects' table is the inventory's (src/platform/db/table-owners.ts): it names it, the
+  // dialect only spells the DDL, so the platform names no area's table.
+  /** The index behind a sortable attribute or count column of one kind of the objects of `table` (`create index if not exists`). */
+  kindSortIndex(table: string, kind: string, column: string, expression: string): string;
   /**
    * Planner statistics of that column within its kind (`create statistics if not exists`), or null
    * where the engine's planner reads them from the index itself.
    */
-  kindStatistics(kind: string, column: string, expression: string): string | null;
+  kindStatistics(table: string, kind: string, column: string, expression: string): string | null;
   /** Column type of epoch milliseconds. */
   readonly bigint: string;
 }

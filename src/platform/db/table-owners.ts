@@ -1,8 +1,7 @@
 // Which folder of src/ owns each table (issue 34): the one place whose statements name it. Other
 // areas ask the owner (its store, reads or writer modules) rather than selecting the table, so a
 // change to a table's columns or meaning is made in one folder. test/table-owners.test.ts reads
-// every statement in src/ and fails on a table named outside its owner, but for the readers it
-// lists as not yet moved.
+// every statement in src/ and fails on a table named outside its owner.
 
 import type { Database } from './schema.ts';
 

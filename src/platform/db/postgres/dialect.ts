@@ -210,13 +210,13 @@ export const postgresDialect: SqlDialect = {
   // Partial indexes, one kind each (`where kind = '<kind>'`), so rewriting an agent row does not
   // write the index entries of every other kind's columns (PostgreSQL updates every index of a row
   // whose indexed values change). List queries name the kind as a literal so the planner uses them.
-  kindSortIndex: (kind, column, expression) =>
-    `create index if not exists ${indexName('entities_k', kind, column)} on entities (tenant_id, workspace_id, (${expression}), id) where kind = ${quoteLiteral(kind)}`,
+  kindSortIndex: (table, kind, column, expression) =>
+    `create index if not exists ${indexName(`${table}_k`, kind, column)} on ${table} (tenant_id, workspace_id, (${expression}), id) where kind = ${quoteLiteral(kind)}`,
   // PostgreSQL keeps no statistics of a partial index's expression for the planner to use, so
   // without these it guessed 0.5 % of a kind for any value: 269 of the 49,920 chat models at
   // benchmark scale, and sorted all of them through the filter's index (48 ms) instead of walking
   // the sort's index until the page was full (0.3 ms). The kind beside the expression gives the
   // value's share within its kind (a most-common-values list over the pair).
-  kindStatistics: (kind, column, expression) =>
-    `create statistics if not exists ${indexName('entities_s', kind, column)} (mcv) on kind, (${expression}) from entities`,
+  kindStatistics: (table, kind, column, expression) =>
+    `create statistics if not exists ${indexName(`${table}_s`, kind, column)} (mcv) on kind, (${expression}) from ${table}`,
 };

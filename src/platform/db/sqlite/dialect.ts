@@ -142,8 +142,8 @@ export const sqliteDialect: SqlDialect = {
   // matching a query's `kind = ?` against partial-index predicates makes SQLite re-prepare the
   // statement every time `kind` is bound (measured: 20 µs instead of 3 µs per primary-key lookup).
   // (Named entities_kx_*: the partial indexes they replaced were entities_k_*.)
-  kindSortIndex: (kind, column, expression) =>
-    `create index if not exists ${indexName('entities_kx', kind, column)} on entities (tenant_id, workspace_id, kind, (${expression}), id)`,
+  kindSortIndex: (table, kind, column, expression) =>
+    `create index if not exists ${indexName(`${table}_kx`, kind, column)} on ${table} (tenant_id, workspace_id, kind, (${expression}), id)`,
   // ANALYZE samples each index, expression indexes included (sqlite_stat1).
   kindStatistics: () => null,
 };
