@@ -179,7 +179,15 @@ export const serviceSettings = {
     env: 'AISPM_RESPONSE_CACHE_MB',
     type: 'integer',
     default: 64,
-    doc: 'Memory for answers of read routes (inventory, sessions, histogram, client storage) kept while the data behind them is unchanged; every write, and every commit by another process (SQLite) or replica (PostgreSQL LISTEN/NOTIFY), makes older answers stale. An answer is kept from the second time its URL is read (one-off reads of ever-different ids do not fill it), and callers asking for an answer being read wait for that read. `0` turns it off.',
+    doc: "Memory for answers of read routes (inventory, sessions, histogram, client storage) kept while the data behind them is unchanged: an ingest into a workspace makes that workspace's answers stale and those read across its tenant; every other write, every commit by another process (SQLite), and a replica's (PostgreSQL LISTEN/NOTIFY, with the workspace it wrote) as it would here. An answer is kept from the second time its URL is read (one-off reads of ever-different ids do not fill it), and callers asking for an answer being read wait for that read. `0` turns it off.",
+  }),
+  sqliteWriterCacheMb: setting({
+    env: 'AISPM_SQLITE_WRITER_CACHE_MB',
+    type: 'integer',
+    default: 64,
+    min: 1,
+    max: 4096,
+    doc: "SQLite: the page cache of the connection that writes, in MiB (reads have their own 16 MiB). Ingest updates several large index b-trees, whose pages it keeps here; the cache fills as writes touch pages and stays resident (BENCHMARKS.md measures import rate and memory against it).",
   }),
   storageNameMaxBytes: setting({
     env: 'AISPM_STORAGE_NAME_MAX_BYTES',
