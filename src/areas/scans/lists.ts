@@ -18,6 +18,7 @@ import {
   assetScansJoin,
   countAssetScans,
   currentSortSql,
+  isCurrentSql,
   scanAssetsBase,
   type ScanAssetRow,
   scanAssetValues,
@@ -46,7 +47,7 @@ const SortText = {
 const scanSql = (forAsset: boolean) =>
   fieldSql(scan.columns, 's.', {
     commit: 's.commit_sha',
-    is_current: forAsset ? 'sa.is_current' : '(case when s.current_assets > 0 then 1 else 0 end)',
+    is_current: isCurrentSql[forAsset ? 'asset' : 'scan'],
     ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
   });
 
@@ -126,7 +127,7 @@ export const currentScans = defineList<ScanRow>({
   base: (b) =>
     b
       .selectFrom('scans as s')
-      .select(scanFields)
+      .select(scanFields('scan'))
       .where('s.tenant_id', '=', param('tenant'))
       .where('s.workspace_id', '=', param('workspace'))
       .where(sql<boolean>`s.current_assets > 0`),
