@@ -8,7 +8,9 @@
 // at least one of its assets (`scans.current_assets > 0`, which partial indexes cover).
 
 import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
+import { column, storedAs } from '../../catalog/columns.ts';
 import { scan } from '../../catalog/rowsets.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
 import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import type { ScansTable } from '../../platform/db/tables/inventory.ts';
 import { param } from '../../platform/db/database.ts';
@@ -119,11 +121,17 @@ export interface ScanAssetRow extends Record<string, unknown> {
   is_current: number;
 }
 
-export const scanAssetHeader = ['asset_id', 'asset_name', 'is_current'];
+/** The columns of a scan's assets (`scanAssetsBase`): the asset, its inventory name, and whether the scan is current for it. */
+export const scanAssetColumns: ColumnDef[] = [
+  column('asset_id', 'string', 'Asset id.', true),
+  storedAs('name', column('asset_name', 'string', "The inventory's name, null when it does not hold the asset.")),
+  column('is_current', 'boolean', 'Whether the scan is the current one of its sensor for the asset.'),
+];
 
-export function scanAssetValues(r: ScanAssetRow): unknown[] {
-  return [r.asset_id, r.name ?? null, Number(r.is_current) === 1];
-}
+export const scanAssetHeader = scanAssetColumns.map((c) => c.name);
+
+/** A scan's asset as a row aligned to `scanAssetHeader`. */
+export const scanAssetValues = rowValues(scanAssetColumns);
 
 export function scanAssetsBase(b: Builder) {
   return withObjectName(b.selectFrom('scan_assets as sa').select('sa.asset_id'), { alias: 'sa', kind: { is: 'asset' }, id: 'asset_id' })
