@@ -14,7 +14,7 @@ import { rowObject, rowValues, selectList } from '../../platform/lists/row-value
 export type StatusFilter = 'open' | 'waived' | 'resolved' | 'all';
 export const statusFilters: StatusFilter[] = ['open', 'waived', 'resolved', 'all'];
 
-/** An instance as `selected` reads it: its workspace and the stored fields of `instanceDetail`. */
+/** An instance as `selected` reads it (its workspace and the stored fields of `instanceDetail`), typed as the table's row. */
 export type InstanceRow = Selectable<IssueInstancesTable> & Record<string, unknown>;
 
 /** The stored fields of every `instanceDetail` column, after the workspace (lists over several workspaces lead with it). */

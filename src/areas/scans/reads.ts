@@ -30,7 +30,7 @@ export function scanFields(over: keyof typeof isCurrentSql) {
   return selectList(scan.columns, 's', { is_current: isCurrentSql[over] }) as ReadonlyArray<`s.${keyof ScansTable}`>;
 }
 
-/** A scan as `scanFields` reads it; with its workspace on lists over several. */
+/** A scan as `scanFields` reads it (typed as the table's row); with its workspace on lists over several. */
 export type ScanRow = Selectable<ScansTable> & { workspace_id?: string } & Record<string, unknown>;
 
 export const scanHeader = scan.columns.map((c) => c.name);
