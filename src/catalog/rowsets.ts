@@ -4,7 +4,7 @@
 // share their columns.
 
 import type { ColumnDef, RowSetDef } from './types.ts';
-import { column } from './columns.ts';
+import { column, storedAs } from './columns.ts';
 import { MICROS_PER_DOLLAR } from './money.ts';
 
 /** A column of money: stored in micro-dollars, answered and filtered in dollars. */
@@ -37,7 +37,7 @@ export const instance: RowSetDef = {
     column('severity', 'string', 'critical, high, medium or low.', true),
     column('status', 'string', 'open, waived (open, and covered by a waiver) or resolved.', true),
     column('title', 'string', 'One-line statement of the finding.'),
-    column('object_type', 'string', 'Kind of the object the finding is on.'),
+    storedAs('object_kind', column('object_type', 'string', 'Kind of the object the finding is on.')),
     column('object_id', 'string', 'Id of the object the finding is on.'),
     column('detected_at', 'time', 'When it was detected.', true),
     column('resolved_at', 'time', 'When it stopped holding (null while open).'),
@@ -154,9 +154,9 @@ export const issueGroupMeasures: ColumnDef[] = [
 export const issueObject: RowSetDef = {
   name: 'issue_object',
   columns: [
-    column('object_type', 'string', 'Kind of the object (agent, model, tool, mcp_server, location, …).', true),
+    storedAs('object_kind', column('object_type', 'string', 'Kind of the object (agent, model, tool, mcp_server, location, …).', true)),
     column('object_id', 'string', 'Id of the object; the `{objectId}` of its details.', true),
-    column('object_name', 'string', 'Name of the object in the inventory (null when the inventory does not hold it).'),
+    storedAs('name', column('object_name', 'string', 'Name of the object in the inventory (null when the inventory does not hold it).')),
     column('occurrences', 'integer', 'Open instances of the issue on the object.', true),
     column('first_detected', 'time', 'Earliest detection among them.'),
     column('last_detected', 'time', 'Latest detection among them.', true),
@@ -168,8 +168,8 @@ export const ruleRow: RowSetDef = {
   name: 'rule',
   columns: [
     column('rule_id', 'string', 'Rule id (static rules start with `SR-`).', true),
-    column('rule_name', 'string', 'Name of the rule.', true),
-    column('rule_description', 'string', 'What the rule checks.'),
+    storedAs('name', column('rule_name', 'string', 'Name of the rule.', true)),
+    storedAs('description', column('rule_description', 'string', 'What the rule checks.')),
     column('severity', 'string', "Severity new findings get: the tenant's override if it set one, else the default (sorts by rank).", true),
     column('default_severity', 'string', 'Severity the rule was shipped or ingested with.'),
     column('category', 'string', 'Category (guardrails, secrets, supply_chain, access_control, …).', true),
@@ -242,7 +242,7 @@ export const scan: RowSetDef = {
     column('cicd_type', 'string', 'CI/CD system it ran in (CICD_TYPE_GITHUB_ACTION, CICD_TYPE_GITLAB_CI), or null outside a pipeline.'),
     column('repository', 'string', 'Repository it scanned, where known.'),
     column('branch', 'string', 'Branch it scanned, where known.'),
-    column('commit', 'string', 'Commit it scanned, where known.'),
+    storedAs('commit_sha', column('commit', 'string', 'Commit it scanned, where known.')),
     column('status', 'string', 'running, succeeded or failed.'),
     column('started_at', 'time', 'When it started (the default order: newest first).', true),
     column('finished_at', 'time', 'When it finished (null while running).'),

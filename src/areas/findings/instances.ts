@@ -4,70 +4,29 @@
 // `instanceDetail` in the catalogue.
 
 import { instanceDetail } from '../../catalog/rowsets.ts';
-import { rfc3339 } from '../../platform/values.ts';
 import type { Selectable } from 'kysely';
-import type { Db, Unqualified } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { IssueInstancesTable } from '../../platform/db/tables/findings.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import { rowObject, rowValues, selectList } from '../../platform/lists/row-values.ts';
 
 /** Which instances a list shows: open ones, waived ones, resolved ones, or all. */
 export type StatusFilter = 'open' | 'waived' | 'resolved' | 'all';
 export const statusFilters: StatusFilter[] = ['open', 'waived', 'resolved', 'all'];
 
-/** An instance as `selected` reads it. */
-export type InstanceRow = Pick<Selectable<IssueInstancesTable>, Unqualified<(typeof selected)[number]>> & Record<string, unknown>;
+/** An instance as `selected` reads it (its workspace and the stored fields of `instanceDetail`), typed as the table's row. */
+export type InstanceRow = Selectable<IssueInstancesTable> & Record<string, unknown>;
 
-export const selected = [
-  'i.workspace_id',
-  'i.id',
-  'i.issue_id',
-  'i.rule_id',
-  'i.severity',
-  'i.status',
-  'i.title',
-  'i.object_kind',
-  'i.object_id',
-  'i.detected_at',
-  'i.resolved_at',
-  'i.cvss_score',
-  'i.owasp_category',
-  'i.scan_id',
-  'i.source',
-  'i.category',
-  'i.description',
-  'i.code_location',
-  'i.evidence',
-  'i.remediation',
-  'i.waiver',
-] as const;
-
-/** Stored field behind each `instanceDetail` column, and how it goes on the wire. */
-const wire: Record<string, (r: InstanceRow) => unknown> = {
-  object_type: (r) => r.object_kind,
-  detected_at: (r) => rfc3339(r.detected_at),
-  resolved_at: (r) => rfc3339(r.resolved_at),
-  cvss_score: (r) => (r.cvss_score === null ? null : Number(r.cvss_score)),
-  code_location: (r) => readJson(r.code_location) ?? null,
-  evidence: (r) => readJson(r.evidence) ?? null,
-  waiver: (r) => readJson(r.waiver) ?? null,
-};
-const getters = instanceDetail.columns.map((c) => wire[c.name] ?? ((r: InstanceRow) => r[c.name] ?? null));
+/** The stored fields of every `instanceDetail` column, after the workspace (lists over several workspaces lead with it). */
+export const selected = ['i.workspace_id', ...selectList(instanceDetail.columns, 'i')] as ReadonlyArray<`i.${keyof IssueInstancesTable}`>;
 
 export const instanceHeader = instanceDetail.columns.map((c) => c.name);
 
 /** An instance as a row aligned to `instanceHeader`. */
-export function instanceValues(r: InstanceRow): unknown[] {
-  return getters.map((g) => g(r));
-}
+export const instanceValues = rowValues(instanceDetail.columns);
 
 /** An instance as an object keyed by the `instanceHeader` names. */
-export function instanceObject(r: InstanceRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  instanceHeader.forEach((name, i) => {
-    out[name] = getters[i]!(r);
-  });
-  return out;
-}
+export const instanceObject = rowObject(instanceDetail.columns);
 
 export async function getInstance(db: Db, tenant: string, workspace: string, id: string): Promise<InstanceRow | undefined> {
   const t = db.template('instances.get', (b) =>

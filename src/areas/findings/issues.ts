@@ -3,11 +3,12 @@
 // dimensions (`group_by`), and `issue_objects` for the objects an issue touches.
 
 import { type InferResult, sql } from 'kysely';
-import { issueGroupDimensions, issueGroupMeasures, workspaceIssue } from '../../catalog/rowsets.ts';
+import { issueGroupDimensions, issueGroupMeasures, issueObject, workspaceIssue } from '../../catalog/rowsets.ts';
 import type { ColumnDef } from '../../catalog/types.ts';
-import { rfc3339 } from '../../platform/values.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
+import type { IssuesTable } from '../../platform/db/tables/findings.ts';
+import { rowValues, selectList } from '../../platform/lists/row-values.ts';
 import { withObjectName } from '../inventory/entities-store.ts';
 
 // ---- issues of a workspace -------------------------------------------------------------------
@@ -29,32 +30,11 @@ export const issueSortSql: Record<string, string> = {
 
 export const issueHeader = workspaceIssue.columns.map((c) => c.name);
 
-export function issueValues(r: IssueRow): unknown[] {
-  return [
-    r.id,
-    r.rule_id,
-    r.rule_name,
-    r.severity,
-    r.category,
-    Number(r.open_instances),
-    Number(r.objects),
-    rfc3339(r.first_detected),
-    rfc3339(r.last_detected),
-  ];
-}
+/** An issue as a row aligned to `issueHeader`. */
+export const issueValues = rowValues(workspaceIssue.columns);
 
-/** The columns of an issue row (issueValues), read by every issue list and lookup. */
-export const issueColumns = [
-  'i.id',
-  'i.rule_id',
-  'i.rule_name',
-  'i.severity',
-  'i.category',
-  'i.open_instances',
-  'i.objects',
-  'i.first_detected',
-  'i.last_detected',
-] as const;
+/** The stored fields of an issue row, read by every issue list and lookup. */
+export const issueColumns = selectList(workspaceIssue.columns, 'i') as ReadonlyArray<`i.${keyof IssuesTable}`>;
 
 export function issuesBase(b: Builder) {
   return b
@@ -135,15 +115,9 @@ export function groupedBase(dims: IssueDimension[]) {
   };
 }
 
-export function groupValues(dims: IssueDimension[], r: Record<string, unknown>): unknown[] {
-  return [
-    ...dims.flatMap((d) => (d === 'rule_id' ? [r.rule_id, r.rule_name] : [r[d]])),
-    Number(r.issues),
-    Number(r.open_instances),
-    Number(r.objects),
-    rfc3339(r.first_detected as number),
-    rfc3339(r.last_detected as number),
-  ];
+/** A renderer of rows grouped by `dims`, aligned to `groupColumns(dims)`. */
+export function groupValues(dims: IssueDimension[]): (r: Readonly<Record<string, unknown>>) => unknown[] {
+  return rowValues(groupColumns(dims));
 }
 
 // ---- the objects an issue touches -------------------------------------------------------------
@@ -158,9 +132,8 @@ export const objectSortSql: Record<string, string> = {
   last_detected: 'o.last_detected',
 };
 
-export function issueObjectValues(r: IssueObjectRow): unknown[] {
-  return [r.object_kind, r.object_id, r.name ?? null, Number(r.occurrences), rfc3339(r.first_detected), rfc3339(r.last_detected)];
-}
+/** An object an issue touches as a row aligned to the `issueObject` columns. */
+export const issueObjectValues = rowValues(issueObject.columns);
 
 export function issueObjectsBase(b: Builder) {
   return withObjectName(b.selectFrom('issue_objects as o').select(['o.object_kind', 'o.object_id']), {

@@ -79,6 +79,7 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
   const key = dims.join(',');
   let spec = groupLists.get(key);
   if (!spec) {
+    const groupRow = groupValues(dims);
     spec = defineList<Record<string, unknown>>({
       name: `issues.groups:${key}`,
       columns: groupColumns(dims),
@@ -90,7 +91,7 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
       filters: [],
       pageSize: DEFAULT_PAGE,
       base: (b) => groupedBase(dims)(b),
-      render: (_db, _scope, rows) => rows.map((r) => groupValues(dims, r)),
+      render: (_db, _scope, rows) => rows.map(groupRow),
       query: { order: [{ extra: GroupBy }, 'sort', 'paging'], sort: sortTerms(termsDescription) },
     });
     groupLists.set(key, spec);

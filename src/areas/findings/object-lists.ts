@@ -5,7 +5,8 @@ import { instance, objectIssue } from '../../catalog/rowsets.ts';
 import { param } from '../../platform/db/database.ts';
 import { ilkOn } from '../../platform/lists/filters.ts';
 import { defineList, fieldSql, sortableBy } from '../../platform/lists/list-spec.ts';
-import { rfc3339 } from '../../platform/values.ts';
+import type { IssueInstancesTable, IssuesTable } from '../../platform/db/tables/findings.ts';
+import { rowValues, selectList } from '../../platform/lists/row-values.ts';
 
 const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
 
@@ -18,16 +19,16 @@ const issueSortSql = {
   last_detected: 'o.last_detected',
 };
 
+// An issue's fields from `issues as i`, the object's occurrences and detections from `issue_objects as o`.
+const fromObject = { occurrences: 'o.occurrences', first_detected: 'o.first_detected', last_detected: 'o.last_detected' };
+const objectIssueFields = selectList(objectIssue.columns, 'i', fromObject) as ReadonlyArray<`i.${keyof IssuesTable}`>;
+const objectIssueRow = rowValues(objectIssue.columns);
+
 /** Issues (findings grouped by rule and severity) that touch the object, with its occurrences in each. */
 export const objectIssues = defineList({
   name: 'object.issues',
   columns: sortableBy(objectIssue.columns, issueSortSql),
-  columnSql: () =>
-    fieldSql(objectIssue.columns, 'i.', {
-      occurrences: 'o.occurrences',
-      first_detected: 'o.first_detected',
-      last_detected: 'o.last_detected',
-    }),
+  columnSql: () => fieldSql(objectIssue.columns, 'i.', fromObject),
   sortSql: (column) => issueSortSql[column as keyof typeof issueSortSql],
   tie: ['i.id'],
   defaultSort: [{ column: 'severity', dir: 'desc' }],
@@ -42,22 +43,12 @@ export const objectIssues = defineList({
       .whereRef('i.tenant_id', '=', 'o.tenant_id')
       .whereRef('i.workspace_id', '=', 'o.workspace_id')
       .whereRef('i.id', '=', 'o.issue_id')
-      .select(['i.id', 'i.rule_id', 'i.rule_name', 'i.severity', 'i.category', 'o.occurrences', 'o.first_detected', 'o.last_detected'])
+      .select(objectIssueFields)
       .where('o.tenant_id', '=', param('tenant'))
       .where('o.workspace_id', '=', param('workspace'))
       .where('o.object_kind', '=', param('kind'))
       .where('o.object_id', '=', param('id')),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => [
-      r.id,
-      r.rule_id,
-      r.rule_name,
-      r.severity,
-      r.category,
-      Number(r.occurrences),
-      rfc3339(r.first_detected as number),
-      rfc3339(r.last_detected as number),
-    ]),
+  render: (_db, _scope, rows) => rows.map(objectIssueRow),
 });
 
 const instanceSortSql = {
@@ -68,6 +59,9 @@ const instanceSortSql = {
   detected_at: 'i.detected_at',
   cvss_score: 'coalesce(i.cvss_score, -1)',
 };
+
+const objectInstanceFields = selectList(instance.columns, 'i') as ReadonlyArray<`i.${keyof IssueInstancesTable}`>;
+const objectInstanceRow = rowValues(instance.columns);
 
 /** Issue instances (single findings) raised on the object. */
 export const objectInstances = defineList({
@@ -83,41 +77,10 @@ export const objectInstances = defineList({
   base: (b) =>
     b
       .selectFrom('issue_instances as i')
-      .select([
-        'i.id',
-        'i.issue_id',
-        'i.rule_id',
-        'i.severity',
-        'i.status',
-        'i.title',
-        'i.object_kind',
-        'i.object_id',
-        'i.detected_at',
-        'i.resolved_at',
-        'i.cvss_score',
-        'i.owasp_category',
-        'i.scan_id',
-        'i.source',
-      ])
+      .select(objectInstanceFields)
       .where('i.tenant_id', '=', param('tenant'))
       .where('i.workspace_id', '=', param('workspace'))
       .where('i.object_kind', '=', param('kind'))
       .where('i.object_id', '=', param('id')),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => [
-      r.id,
-      r.issue_id,
-      r.rule_id,
-      r.severity,
-      r.status,
-      r.title,
-      r.object_kind,
-      r.object_id,
-      rfc3339(r.detected_at as number),
-      rfc3339(r.resolved_at as number | null),
-      r.cvss_score === null ? null : Number(r.cvss_score),
-      r.owasp_category,
-      r.scan_id,
-      r.source,
-    ]),
+  render: (_db, _scope, rows) => rows.map(objectInstanceRow),
 });

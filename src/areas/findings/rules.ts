@@ -3,11 +3,13 @@
 // override). Three lists share one query shape: a workspace's rules (static and its external
 // ones), the static rules, and the external rules of the workspaces a token may read.
 
-import { type InferResult, sql } from 'kysely';
+import type { InferResult, Selectable } from 'kysely';
 import type { Severity } from '../../catalog/rules/index.ts';
 import { ruleRow } from '../../catalog/rowsets.ts';
 import type { Builder, Db } from '../../platform/db/database.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import type { RulesTable } from '../../platform/db/tables/findings.ts';
+import { rowObject, rowValues, selectList } from '../../platform/lists/row-values.ts';
 import { scopeArgs, scopeCondition, scopeShape, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 /** A rule as `ruleSelect` reads it, with the tenant's settings applied. */
@@ -33,50 +35,28 @@ export const ruleSortSql: Record<string, string> = {
 export const ruleHeader = ruleRow.columns.map((c) => c.name);
 
 /** A rule as the `rule` object of the API (one rule, and the rule section of instances and issues). */
-export function ruleObject(r: RuleRow): Record<string, unknown> {
-  return {
-    rule_id: r.rule_id,
-    rule_name: r.name,
-    rule_description: r.description,
-    severity: r.severity,
-    default_severity: r.default_severity,
-    category: r.category,
-    object_types: readJson<string[]>(r.object_types) ?? [],
-    owasp_category: r.owasp_category,
-    remediation: r.remediation,
-    source: r.source,
-    enabled: Number(r.enabled) !== 0,
-    frameworks: readJson<string[]>(r.frameworks) ?? [],
-    tags: readJson<string[]>(r.tags) ?? [],
-    help_uri: r.help_uri ?? null,
-  };
-}
+export const ruleObject = rowObject(ruleRow.columns);
 
-export function ruleValues(r: RuleRow): unknown[] {
-  return Object.values(ruleObject(r));
-}
+/** A rule as a row aligned to `ruleHeader`. */
+export const ruleValues = rowValues(ruleRow.columns);
+
+/**
+ * The fields of the `rule` columns: stored ones of `rules as r`, and those the tenant's settings
+ * (`rule_settings as s`) decide, computed: its severity override, the shipped severity kept as
+ * `default_severity`, and whether it is enabled (0/1).
+ */
+const ruleFields = selectList(ruleRow.columns, 'r', {
+  severity: effectiveSeverity,
+  default_severity: 'r.severity',
+  enabled: 'coalesce(s.enabled, 1)',
+}) as ReadonlyArray<`r.${keyof RulesTable}`>;
 
 export function ruleSelect(b: Builder) {
   return b
     .selectFrom('rules as r')
     .leftJoin('rule_settings as s', (j) => j.onRef('s.rule_id', '=', 'r.rule_id').on('s.tenant_id', '=', param('tenant')))
-    .select([
-      'r.workspace_id',
-      'r.rule_id',
-      'r.name',
-      'r.description',
-      sql.raw<Severity>(effectiveSeverity).as('severity'),
-      'r.severity as default_severity',
-      'r.category',
-      'r.object_types',
-      'r.owasp_category',
-      'r.remediation',
-      'r.source',
-      sql.raw<number>('coalesce(s.enabled, 1)').as('enabled'),
-      'r.frameworks',
-      'r.tags',
-      'r.help_uri',
-    ]);
+    .select(['r.workspace_id', ...ruleFields])
+    .$castTo<Selectable<RulesTable> & { default_severity: Severity; enabled: number }>();
 }
 
 /** Static rules and the external rules of one workspace. */

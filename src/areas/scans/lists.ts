@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import Type from 'typebox';
 import { scan } from '../../catalog/rowsets.ts';
-import type { ColumnDef } from '../../catalog/types.ts';
 import { param } from '../../platform/db/database.ts';
 import { whereScope, type ScopeShape } from '../../platform/db/workspace-scope.ts';
 import { SortQuery } from '../../platform/http/schemas.ts';
@@ -18,6 +17,8 @@ import {
   assetScansJoin,
   countAssetScans,
   currentSortSql,
+  isCurrentSql,
+  scanAssetColumns,
   scanAssetsBase,
   type ScanAssetRow,
   scanAssetValues,
@@ -46,7 +47,7 @@ const SortText = {
 const scanSql = (forAsset: boolean) =>
   fieldSql(scan.columns, 's.', {
     commit: 's.commit_sha',
-    is_current: forAsset ? 'sa.is_current' : '(case when s.current_assets > 0 then 1 else 0 end)',
+    is_current: isCurrentSql[forAsset ? 'asset' : 'scan'],
     ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
   });
 
@@ -126,7 +127,7 @@ export const currentScans = defineList<ScanRow>({
   base: (b) =>
     b
       .selectFrom('scans as s')
-      .select(scanFields)
+      .select(scanFields('scan'))
       .where('s.tenant_id', '=', param('tenant'))
       .where('s.workspace_id', '=', param('workspace'))
       .where(sql<boolean>`s.current_assets > 0`),
@@ -134,28 +135,10 @@ export const currentScans = defineList<ScanRow>({
   query: { order: ['filters', 'sort', 'paging'], sort: SortText },
 });
 
-const assetColumns: ColumnDef[] = [
-  { name: 'asset_id', type: 'string', description: 'Asset id.', sortable: true, from: { field: 'asset_id' } },
-  {
-    name: 'asset_name',
-    type: 'string',
-    description: "The inventory's name, null when it does not hold the asset.",
-    sortable: false,
-    from: { field: 'name' },
-  },
-  {
-    name: 'is_current',
-    type: 'boolean',
-    description: 'Whether the scan is the current one of its sensor for the asset.',
-    sortable: false,
-    from: { field: 'is_current' },
-  },
-];
-
 /** The assets a scan covered, by asset id (the primary key's order). Scope: tenant, workspace, scan. */
 export const scanAssets = defineList<ScanAssetRow>({
   name: 'scan.assets',
-  columns: assetColumns,
+  columns: scanAssetColumns,
   columnSql: () => ({ asset_id: 'sa.asset_id', asset_name: 'e.name', is_current: 'sa.is_current' }),
   tie: [],
   defaultSort: [{ column: 'asset_id', dir: 'asc' }],

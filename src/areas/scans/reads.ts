@@ -8,69 +8,38 @@
 // at least one of its assets (`scans.current_assets > 0`, which partial indexes cover).
 
 import { type Selectable, sql, type SelectQueryBuilder } from 'kysely';
+import { column, storedAs } from '../../catalog/columns.ts';
 import { scan } from '../../catalog/rowsets.ts';
-import { rfc3339 } from '../../platform/values.ts';
-import type { Builder, Db, Executor, Unqualified } from '../../platform/db/database.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
+import type { Builder, Db, Executor } from '../../platform/db/database.ts';
 import type { ScansTable } from '../../platform/db/tables/inventory.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
+import { rowObject, rowValues, selectList } from '../../platform/lists/row-values.ts';
 import { withObjectName } from '../inventory/entities-store.ts';
 import { scopeArgs, scopeShape, whereScope, type WorkspaceScope } from '../../platform/db/workspace-scope.ts';
 
 /**
- * A scan as `scanFields` reads it; with its workspace on lists over several, and, read for one
- * asset, whether the scan is current for that asset (0/1 on SQLite, a boolean on PostgreSQL).
+ * How a scan is current, computed in the query and selected as `is_current`: read for one asset,
+ * whether it is the current scan of its sensor for that asset (`scan_assets as sa`); otherwise
+ * whether it is current for at least one of its assets. 0/1 on both engines.
  */
-export type ScanRow = Pick<Selectable<ScansTable>, Unqualified<(typeof scanFields)[number]>> & {
-  workspace_id?: string;
-  pair_current?: number | boolean;
-} & Record<string, unknown>;
+export const isCurrentSql = { asset: 'sa.is_current', scan: '(case when s.current_assets > 0 then 1 else 0 end)' } as const;
 
-export const scanFields = [
-  's.id',
-  's.sensor_type',
-  's.cicd_type',
-  's.repository',
-  's.branch',
-  's.commit_sha',
-  's.status',
-  's.started_at',
-  's.finished_at',
-  's.assets',
-  's.current_assets',
-  's.ai_objects',
-  's.findings',
-  's.attributes',
-] as const;
+/** The fields of the `scan` columns read through `scans as s`, `is_current` computed as `isCurrentSql[over]`. */
+export function scanFields(over: keyof typeof isCurrentSql) {
+  return selectList(scan.columns, 's', { is_current: isCurrentSql[over] }) as ReadonlyArray<`s.${keyof ScansTable}`>;
+}
 
-/** Stored field behind each `scan` column, and how it goes on the wire. */
-const wire: Record<string, (r: ScanRow) => unknown> = {
-  commit: (r) => r.commit_sha,
-  started_at: (r) => rfc3339(r.started_at),
-  finished_at: (r) => rfc3339(r.finished_at),
-  is_current: (r) => (r.pair_current === undefined ? Number(r.current_assets) > 0 : Number(r.pair_current) === 1),
-  assets: (r) => Number(r.assets),
-  current_assets: (r) => Number(r.current_assets),
-  ai_objects: (r) => Number(r.ai_objects),
-  findings: (r) => Number(r.findings),
-  attributes: (r) => readJson(r.attributes) ?? {},
-};
-const getters = scan.columns.map((c) => wire[c.name] ?? ((r: ScanRow) => r[c.name] ?? null));
+/** A scan as `scanFields` reads it (typed as the table's row); with its workspace on lists over several. */
+export type ScanRow = Selectable<ScansTable> & { workspace_id?: string } & Record<string, unknown>;
 
 export const scanHeader = scan.columns.map((c) => c.name);
 
 /** A scan as a row aligned to `scanHeader`. */
-export function scanValues(r: ScanRow): unknown[] {
-  return getters.map((g) => g(r));
-}
+export const scanValues = rowValues(scan.columns);
 
 /** A scan as an object keyed by the `scanHeader` names. */
-export function scanObject(r: ScanRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  scanHeader.forEach((name, i) => {
-    out[name] = getters[i]!(r);
-  });
-  return out;
-}
+export const scanObject = rowObject(scan.columns);
 
 // ---- the scans of one asset ------------------------------------------------------------------
 
@@ -90,7 +59,7 @@ export function assetScansJoin(b: Builder) {
     .innerJoin('scans as s', (j) =>
       j.onRef('s.tenant_id', '=', 'sa.tenant_id').onRef('s.workspace_id', '=', 'sa.workspace_id').onRef('s.id', '=', 'sa.scan_id'),
     )
-    .select([...scanFields, 'sa.is_current as pair_current'])
+    .select(scanFields('asset'))
     .where('sa.tenant_id', '=', param('tenant'))
     .where('sa.asset_id', '=', param('id'));
 }
@@ -152,11 +121,17 @@ export interface ScanAssetRow extends Record<string, unknown> {
   is_current: number;
 }
 
-export const scanAssetHeader = ['asset_id', 'asset_name', 'is_current'];
+/** The columns of a scan's assets (`scanAssetsBase`): the asset, its inventory name, and whether the scan is current for it. */
+export const scanAssetColumns: ColumnDef[] = [
+  column('asset_id', 'string', 'Asset id.', true),
+  storedAs('name', column('asset_name', 'string', "The inventory's name, null when it does not hold the asset.")),
+  column('is_current', 'boolean', 'Whether the scan is the current one of its sensor for the asset.'),
+];
 
-export function scanAssetValues(r: ScanAssetRow): unknown[] {
-  return [r.asset_id, r.name ?? null, Number(r.is_current) === 1];
-}
+export const scanAssetHeader = scanAssetColumns.map((c) => c.name);
+
+/** A scan's asset as a row aligned to `scanAssetHeader`. */
+export const scanAssetValues = rowValues(scanAssetColumns);
 
 export function scanAssetsBase(b: Builder) {
   return withObjectName(b.selectFrom('scan_assets as sa').select('sa.asset_id'), { alias: 'sa', kind: { is: 'asset' }, id: 'asset_id' })
@@ -189,7 +164,7 @@ export async function getScan(db: Db, tenant: string, workspace: string, id: str
   const t = db.template('scans.get', (b) =>
     b
       .selectFrom('scans as s')
-      .select(scanFields)
+      .select(scanFields('scan'))
       .where('s.tenant_id', '=', param('tenant'))
       .where('s.workspace_id', '=', param('workspace'))
       .where('s.id', '=', param('id')),
