@@ -187,7 +187,7 @@ export const serviceSettings = {
     default: 64,
     min: 1,
     max: 4096,
-    doc: "SQLite: the page cache of the connection that writes, in MiB (reads have their own 16 MiB). Ingest updates several large index b-trees, whose pages it keeps here; the cache fills as writes touch pages and stays resident (BENCHMARKS.md measures import rate and memory against it).",
+    doc: 'SQLite: the page cache of the connection that writes, in MiB (reads have their own 16 MiB). Ingest updates several large index b-trees, whose pages it keeps here; the cache fills as writes touch pages and stays resident (BENCHMARKS.md measures import rate and memory against it).',
   }),
   storageNameMaxBytes: setting({
     env: 'AISPM_STORAGE_NAME_MAX_BYTES',
