@@ -3,7 +3,8 @@
 // return that type. A type argument written at a call (`db.all<SomeRow>(t)`, `db.template<R>(…)`)
 // or an `as` on the rows read would claim a shape nothing checks against the schema; this fails on
 // either in src/, so the cast cannot come back. Raw SQL declares its row with `sql<T>` instead,
-// where the statement is written.
+// where the statement is written. A list's rows are typed the same way: `render` takes the row its
+// `base` selects, and a page holds what `render` returns, so no route casts a page's rows.
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { compileTemplate, param, type RowOf, type Template } from '../src/platform/db/database.ts';
 import { sqliteDialect } from '../src/platform/db/sqlite/dialect.ts';
+import type { ListPage } from '../src/platform/lists/list-page.ts';
+import { defineList, type ListDecl, type ListSpec } from '../src/platform/lists/list-spec.ts';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -29,6 +32,8 @@ function code(text: string): string {
 const TYPE_ARGUMENT = /\.(all|first|execute|allSync|template)\s*<[^(]*?>\s*\(/g;
 /** `as` applied to what a runner returned: `(await db.first(t, …)) as X`, `db.all(t) as Promise<…>`. */
 const CAST_READ = /\.(all|first|execute)\((?:[^()]|\([^()]*\))*\)\)?\s+as\s+(?!const\b)/g;
+/** `as` applied to a list page's rows: `page.rows as View[]`, `(objects.page.rows as unknown[][])`. */
+const CAST_PAGE = /\bpage\.rows\s+as\s+(?!const\b)/g;
 
 /**
  * The engines' databases, where the driver's untyped rows become the template's type: the one
@@ -58,6 +63,10 @@ describe('typed reads', () => {
     assert.deepEqual(offences(CAST_READ, ENGINES), []);
   });
 
+  it("no list page's rows are cast", () => {
+    assert.deepEqual(offences(CAST_PAGE), []);
+  });
+
   // Checked by the type checker (npm run typecheck): a `@ts-expect-error` that no longer errs fails it.
   it('a template reads the row its query selects, and is not a template of another row', () => {
     const t = compileTemplate(sqliteDialect.builder.selectFrom('jobs').select(['id', 'state']).where('id', '=', param('id')));
@@ -72,6 +81,32 @@ describe('typed reads', () => {
     assert.deepEqual([row.state, notAState.state, counts.sql, ids.sql], ['running', 'sleeping', t.sql, t.sql]);
   });
 
+  // Checked by the type checker too: a list's render reads the row its base selects, and no other.
+  it("a list's rows are the row its base selects", () => {
+    const decl: ListDecl = { name: 'jobs', columns: [], columnSql: () => ({}), tie: ['id'], defaultSort: [], filters: [], pageSize: 10 };
+    const base = (b: typeof sqliteDialect.builder) => b.selectFrom('jobs').select(['id', 'state']);
+    const jobs = defineList({ ...decl, base, render: (_db, _scope, rows) => rows.map((r) => [r.id, r.state]) });
+    defineList({
+      ...decl,
+      base: (b) => b.selectFrom('jobs').select(['id']),
+      // @ts-expect-error: the base does not select the state
+      render: (_db, _scope, rows) => rows.map((r) => [r.id, r.state]),
+    });
+    // A render written apart that reads a field the base does not select is refused as well.
+    const renderJobs = (_db: unknown, _scope: unknown, rows: { id: string; state: string }[]) => rows.map((r) => r.state);
+    // @ts-expect-error: a render of jobs with a state takes no rows without one
+    defineList({ ...decl, base: (b) => b.selectFrom('jobs').select(['id']), render: renderJobs });
+    // @ts-expect-error: a list reading jobs is not one reading counts
+    const counts: ListSpec<{ n: number }, unknown[]> = jobs;
+    // A page holds what the render returns.
+    const page: ListPage<unknown[]> = { rows: [['j1', 'running']], next: null, total: 1 };
+    // @ts-expect-error: a page of arrays is not a page of JSON texts
+    const texts: ListPage<string> = page;
+    const sql = jobs.base(sqliteDialect.builder, sqliteDialect, { args: {}, key: '', fingerprint: [] }).compile().sql;
+    assert.equal(sql, 'select "id", "state" from "jobs"');
+    assert.deepEqual([counts.name, texts.rows.length], ['jobs', 1]);
+  });
+
   it('the patterns find what they are for', () => {
     const hits = (re: RegExp, s: string) => [...s.matchAll(re)].length;
     assert.equal(hits(TYPE_ARGUMENT, 'await db.all<{ id: string }>(t, args)'), 1);
@@ -81,5 +116,8 @@ describe('typed reads', () => {
     assert.equal(hits(CAST_READ, '(await db.first(t, { id })) as Row'), 1);
     assert.equal(hits(CAST_READ, 'return db.all(t, scopeArgs(scope)) as Promise<Row[]>;'), 1);
     assert.equal(hits(CAST_READ, 'const rows = await db.all(t, { id });'), 0);
+    assert.equal(hits(CAST_PAGE, 'items: (page.rows as View[]).map(viewAnswer),'), 1);
+    assert.equal(hits(CAST_PAGE, 'tabular(header, objects.page.rows as unknown[][], cursor, total)'), 1);
+    assert.equal(hits(CAST_PAGE, 'items: page.rows.map(viewAnswer),'), 0);
   });
 });

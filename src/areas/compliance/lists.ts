@@ -11,7 +11,7 @@ import { defineList } from '../../platform/lists/list-spec.ts';
 import { rowValues } from '../../platform/lists/row-values.ts';
 import { instanceSort, instanceSql, newestFirst, statusFilter } from '../findings/lists.ts';
 import { controlInstances, controlRowsSql, withParams } from '../findings/framework-mapping-store.ts';
-import { type InstanceRow, instanceValues } from '../findings/instances.ts';
+import { instanceValues } from '../findings/instances.ts';
 import { heldObjectJoin } from '../inventory/entities-store.ts';
 
 export const controlColumns: ColumnDef[] = [
@@ -39,7 +39,7 @@ const controlValues = rowValues(controlColumns);
 const perControl = controlRowsSql(heldObjectJoin);
 
 /** The controls of a framework in the framework's order. Scope: tenant, workspace, framework. */
-export const controlsList = defineList<Record<string, unknown>>({
+export const controlsList = defineList({
   name: 'compliance.controls',
   columns: controlColumns,
   columnSql: () => Object.fromEntries(controlColumns.map((c) => [c.name, `x.${c.name}`])),
@@ -57,7 +57,7 @@ export const controlsList = defineList<Record<string, unknown>>({
 });
 
 /** The findings behind one control: instances of the rules mapped to it, newest first. Scope: tenant, workspace, framework, control. */
-export const controlFindings = defineList<InstanceRow>({
+export const controlFindings = defineList({
   name: 'compliance.findings',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,

@@ -13,9 +13,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { type Filter, type FilterDecl, readFilters } from '../../platform/lists/filters.ts';
 import Type from 'typebox';
 import { sql } from 'kysely';
-import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
+import { filtersOf, type ListRows, readRows } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
-import type { ListSpec } from '../../platform/lists/list-spec.ts';
+import type { AnyListSpec } from '../../platform/lists/list-spec.ts';
 import { readPathsQuery } from '../graph/paths-query.ts';
 import { type Direction, findPaths, PATH_LIMITS, type PathBounds, type PathQuery } from '../graph/paths.ts';
 import { entityList } from '../inventory/lists.ts';
@@ -33,7 +33,7 @@ export type QueryKind = 'list' | 'paths';
 
 /** A control's query, read against its list or the paths reader. */
 export type ReadQuery =
-  | { kind: 'list'; object: KindDef; spec: ListSpec<any>; filters: Filter[] }
+  | { kind: 'list'; object: KindDef; spec: AnyListSpec; filters: Filter[] }
   | { kind: 'paths'; object: KindDef; paths: Omit<PathQuery, 'tenant' | 'workspace'> };
 
 /** One object a query answers: its finding's object and evidence. */
@@ -167,7 +167,7 @@ export async function runQuery(
     do {
       // On candidates, by id: the candidate rows drive the read (the list's own order made PostgreSQL walk every row of the kind in that order).
       const sort = only ? [{ column: 'id', dir: 'asc' as const }] : [...q.spec.defaultSort];
-      const page = await readRows(db, q.spec, scope, { filters: q.filters, sort, after, limit: ROWS_PER_READ });
+      const page: ListRows = await readRows(db, q.spec, scope, { filters: q.filters, sort, after, limit: ROWS_PER_READ });
       for (const row of page.rows) {
         const values = (typeof row === 'string' ? JSON.parse(row) : row) as unknown[];
         if (answers.size >= MAX_ANSWERS) return { answers, truncated: true };

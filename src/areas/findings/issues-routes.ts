@@ -157,7 +157,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
         rule: rule ? ruleObject(rule) : null,
         objects: tabular(
           issueObject.columns.map((c) => c.name),
-          objects.page.rows as unknown[][],
+          objects.page.rows,
           objects.cursor,
           Number(issue.objects),
         ),
@@ -234,7 +234,7 @@ export function registerIssues(app: FastifyInstance, ctx: AppContext): void {
         object_type: kind.value,
         object_id: objectId,
         object_name: entity,
-        details: (page.rows as unknown as InstanceRow[]).map(instanceObject),
+        details: page.rows.map(instanceObject),
         cursor,
         total: page.total,
         total_sampling: 1,

@@ -122,9 +122,6 @@ export function groupValues(dims: IssueDimension[]): (r: Readonly<Record<string,
 
 // ---- the objects an issue touches -------------------------------------------------------------
 
-/** An object an issue touches, as `issueObjectsBase` reads it. */
-export type IssueObjectRow = InferResult<ReturnType<typeof issueObjectsBase>>[number];
-
 export const objectSortSql: Record<string, string> = {
   object_type: 'o.object_kind',
   object_id: 'o.object_id',

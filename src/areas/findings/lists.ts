@@ -11,7 +11,7 @@ import type { FilterDecl } from '../../platform/lists/filters.ts';
 import { defineList, fieldSql, type ListSpec } from '../../platform/lists/list-spec.ts';
 import { NameQuery } from '../../platform/http/schemas.ts';
 import { WorkspaceNarrowing } from '../../platform/http/token-scope.ts';
-import { type InstanceRow, instanceValues, selected, statusFilters } from './instances.ts';
+import { instanceValues, selected, statusFilters } from './instances.ts';
 import {
   dimensionSql,
   groupColumns,
@@ -21,8 +21,6 @@ import {
   issueDimensions,
   issueObjectsBase,
   issueObjectValues,
-  type IssueObjectRow,
-  type IssueRow,
   issueColumns,
   issuesBase,
   issueSortSql,
@@ -58,7 +56,7 @@ const GroupBy = {
 };
 
 /** The open issues of a workspace, one row per issue. Scope: tenant, workspace. */
-export const workspaceIssues = defineList<IssueRow>({
+export const workspaceIssues = defineList({
   name: 'issues',
   columns: workspaceIssue.columns,
   columnSql: () => fieldSql(workspaceIssue.columns, 'i.'),
@@ -80,7 +78,7 @@ export function issueGroups(dims: IssueDimension[]): ListSpec<Record<string, unk
   let spec = groupLists.get(key);
   if (!spec) {
     const groupRow = groupValues(dims);
-    spec = defineList<Record<string, unknown>>({
+    spec = defineList({
       name: `issues.groups:${key}`,
       columns: groupColumns(dims),
       columnSql: () => fieldSql(groupColumns(dims), 'g.'),
@@ -107,7 +105,7 @@ const tokenIssueHeader = ['workspace_id', ...workspaceIssue.columns.map((c) => c
  * the issue's columns, most severe first. Issue ids name their workspace, so the id breaks ties.
  * Scope: the token's.
  */
-export const tokenIssues = defineList<IssueRow & { workspace_id: string }>({
+export const tokenIssues = defineList({
   name: 'issues.token',
   columns: workspaceIssue.columns,
   header: tokenIssueHeader,
@@ -134,7 +132,7 @@ export const tokenIssues = defineList<IssueRow & { workspace_id: string }>({
 const byOccurrences = [{ column: 'occurrences', dir: 'desc' as const }];
 
 /** The objects an open issue touches. Scope: tenant, workspace, issue. */
-export const issueObjects = defineList<IssueObjectRow>({
+export const issueObjects = defineList({
   name: 'issue.objects',
   columns: issueObject.columns,
   columnSql: () => fieldSql(issueObject.columns, 'o.', { object_type: 'o.object_kind', object_name: 'e.name' }),
@@ -174,7 +172,7 @@ export const newestFirst = [{ column: 'detected_at', dir: 'desc' as const }];
  * not rows). Newest first, the order of the (issue, object, detected_at, id) index. Scope: tenant,
  * workspace, issue, kind, object.
  */
-export const issueObjectDetails = defineList<InstanceRow>({
+export const issueObjectDetails = defineList({
   name: 'issue.details',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,
@@ -214,7 +212,7 @@ export const issueObjectDetails = defineList<InstanceRow>({
  * breaks ties too), the workspace as the first column. Scope: the token's, and the rule or issue.
  */
 function instancesAcrossWorkspaces(name: string, column: 'rule_id' | 'issue_id', arg: string, sortable: boolean) {
-  return defineList<InstanceRow>({
+  return defineList({
     name,
     columns: instanceDetail.columns,
     header: ['workspace_id', ...instanceDetail.columns.map((c) => c.name)],
@@ -247,7 +245,7 @@ export const ruleResults = instancesAcrossWorkspaces('rule.results', 'rule_id', 
 export const tokenIssueInstances = instancesAcrossWorkspaces('issue.instances', 'issue_id', 'issue', true);
 
 /** Every instance of a workspace, open and resolved, newest first (a saved view's rows). Scope: tenant, workspace. */
-export const workspaceInstances = defineList<InstanceRow>({
+export const workspaceInstances = defineList({
   name: 'workspace.instances',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,
@@ -267,7 +265,7 @@ export const workspaceInstances = defineList<InstanceRow>({
 });
 
 /** The findings one scan produced, newest first: the order of the (scan, detected_at, id) index. Scope: tenant, workspace, scan. */
-export const scanInstances = defineList<InstanceRow>({
+export const scanInstances = defineList({
   name: 'scan.instances',
   columns: instanceDetail.columns,
   columnSql: () => instanceSql,
@@ -294,7 +292,7 @@ const ruleSort = sortTerms('Sort terms: `column[:asc|desc]`, comma-separated (ru
 const byRuleId = [{ column: 'rule_id', dir: 'asc' as const }];
 
 function ruleList(name: string, base: ListSpec<RuleRow>['base'], extra: Partial<ListSpec<RuleRow>> = {}): ListSpec<RuleRow> {
-  return defineList<RuleRow>({
+  return defineList({
     name,
     columns: ruleRow.columns,
     columnSql: () =>

@@ -17,7 +17,7 @@ import { chunks } from '../../platform/db/bulk.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Filter } from '../../platform/lists/filters.ts';
-import { filtersOf, readRows } from '../../platform/lists/list-page.ts';
+import { filtersOf, type ListRows, readRows } from '../../platform/lists/list-page.ts';
 import { entityList } from '../inventory/lists.ts';
 import { namesByIds } from '../inventory/entities-store.ts';
 import { relationsAt } from '../inventory/relations-store.ts';
@@ -210,13 +210,13 @@ async function idsPassing(
     const extra: Filter[] = ids === null ? [] : [{ decl: idIn, type: 'string', value: ids }];
     let after: unknown[] | null = null;
     do {
-      const page = await readRows(db, spec, scope, {
+      const page: ListRows<string> = await readRows(db, spec, scope, {
         filters: [...filters, ...extra],
         sort: [{ column: 'id', dir: 'asc' }],
         after,
         limit: 5000,
       });
-      for (const row of page.rows) out.add(JSON.parse(row as string)[0] as string);
+      for (const row of page.rows) out.add(JSON.parse(row)[0] as string);
       if (out.size > limit) throw badRequest(bound);
       after = page.next;
     } while (after);

@@ -12,7 +12,7 @@ import { errorResponses, PagingQuery, SortQuery, TabularOrCsv, TenantWorkspacePa
 import { tabular } from '../../platform/http/tabular.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { rawQueryNames } from '../../platform/http/query-names.ts';
-import { defineList } from '../../platform/lists/list-spec.ts';
+import type { ListDecl } from '../../platform/lists/list-spec.ts';
 import { Pager, sendTabular } from '../../platform/lists/paged.ts';
 import { parseSortTerms, sortSignature } from '../../platform/lists/sort-terms.ts';
 import { type Direction, findPaths, PATH_LIMITS, type PathRow } from './paths.ts';
@@ -34,8 +34,8 @@ export const pathColumns: ColumnDef[] = [
   ),
 ];
 
-/** The path rows' sort (a list declaration without SQL: the pairs are sorted in memory). */
-const pathSort = defineList<PathRow & Record<string, unknown>>({
+/** The path rows' sort (a list declaration without SQL or rows: the pairs are sorted in memory). */
+const pathSort: ListDecl = {
   name: 'graph.paths',
   columns: pathColumns,
   columnSql: () => ({}),
@@ -47,11 +47,7 @@ const pathSort = defineList<PathRow & Record<string, unknown>>({
   ],
   filters: [],
   pageSize: 100,
-  base: () => {
-    throw new Error('paths are not read by SQL');
-  },
-  render: (_db, _scope, rows) => rows,
-});
+};
 
 const kindsDoc =
   'A kind: its URL prefix (`aispm-agents`, `aispm-models`, `aispm-tools`, `aispm-mcp-servers`, `assets`, `locations`), its plural (`secrets`, `certs`, `keys`, `guardrails`, …) or its name (`agent`, `secret`).';

@@ -34,7 +34,7 @@ export function keysScope(tenant: string, admin: boolean, keyId: string): ListSc
 }
 
 /** The API keys of a tenant, newest first. Scope: keysScope. */
-export const keysList = defineList<Record<string, unknown>>({
+export const keysList = defineList({
   name: 'identity.api-keys',
   columns: keyColumns,
   columnSql: () => fieldSql(keyColumns, 'k.'),
@@ -49,14 +49,16 @@ export const keysList = defineList<Record<string, unknown>>({
       scope.key !== 'all',
     ),
   render: (_db, _scope, rows) =>
-    rows.map((r) =>
-      keyColumns.map((c) => {
-        const v = r[c.name];
+    rows.map((r) => {
+      // Read by the catalogue's names: the row as fields by name.
+      const fields: Readonly<Record<string, unknown>> = r;
+      return keyColumns.map((c) => {
+        const v = fields[c.name];
         if (keyTimes.has(c.name)) return rfc3339(v === null ? null : Number(v));
         if (c.type === 'strings') return readJson<string[]>(v) ?? [];
         return v;
-      }),
-    ),
+      });
+    }),
 });
 
 const auditCol = (name: string, type: ValueType, description: string, sortable: boolean, field = name): ColumnDef => ({
@@ -97,7 +99,7 @@ export const auditColumns: ColumnDef[] = [
 ];
 
 /** The audit trail of a tenant, newest first. Scope: the tenant. */
-export const auditList = defineList<Record<string, unknown>>({
+export const auditList = defineList({
   name: 'identity.audit',
   columns: auditColumns,
   columnSql: () => fieldSql(auditColumns, 'a.', { time: 'a.at' }),
@@ -139,7 +141,7 @@ export const readColumns: ColumnDef[] = [
  * The reads of a tenant summarised per hour, actor and route, newest hour first. Tenant-wide, like
  * the key events: a key granted some workspaces reads none of them.
  */
-export const readsList = defineList<Record<string, unknown>>({
+export const readsList = defineList({
   name: 'identity.audit-reads',
   columns: readColumns,
   columnSql: () => fieldSql(readColumns, 'r.'),

@@ -89,7 +89,7 @@ export const userColumns: ColumnDef[] = [
 ];
 
 /** The users of a tenant, most recent sign-in first. */
-export const usersList = defineList<Record<string, unknown>>({
+export const usersList = defineList({
   name: 'identity.users',
   columns: userColumns,
   columnSql: () => fieldSql(userColumns, 'u.'),

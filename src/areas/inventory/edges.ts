@@ -5,13 +5,13 @@
 // in the list's scope.
 
 import type { DerivedSet, EdgeDef, KindDef } from '../../catalog/types.ts';
-import type { ListScope, ListSpec } from '../../platform/lists/list-spec.ts';
+import type { AnyListSpec, ListScope } from '../../platform/lists/list-spec.ts';
 import { objectInstances, objectIssues } from '../findings/object-lists.ts';
 import { objectSessions } from '../runtime/sessions.ts';
 import { assetScans } from '../scans/lists.ts';
 import { relationEdgeArgs, relationEdgeList } from './lists.ts';
 
-const derived: Record<DerivedSet, ListSpec<any>> = {
+const derived: Record<DerivedSet, AnyListSpec> = {
   issues: objectIssues,
   instances: objectInstances,
   llm_sessions: objectSessions,
@@ -20,7 +20,7 @@ const derived: Record<DerivedSet, ListSpec<any>> = {
 };
 
 /** The list behind an edge. */
-export function edgeList(edge: EdgeDef): ListSpec<any> {
+export function edgeList(edge: EdgeDef): AnyListSpec {
   return 'relation' in edge.via ? relationEdgeList(edge) : derived[edge.via.derived];
 }
 

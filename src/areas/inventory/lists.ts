@@ -36,7 +36,7 @@ function columnSqlOf(kind: KindDef, table = '') {
   };
 }
 
-const lists = new Map<string, ListSpec<StoredRow>>();
+const lists = new Map<string, ListSpec<StoredRow, string>>();
 
 const RELATED_PATTERN =
   "<edge>.<filter> on related objects, the edge named as the column counting it: `models.provider=openai` keeps the objects with at least one model whose provider is openai (any filter of the neighbour kind's list: `tools.capabilities=shell`, `mcp_servers.authentication=none`, `agents.environment=production`)";
@@ -96,10 +96,10 @@ function relatedFilter(kind: KindDef, query: string, d: SqlDialect): FilterDecl 
 }
 
 /** The list of one routed kind. */
-export function entityList(kind: KindDef): ListSpec<StoredRow> {
+export function entityList(kind: KindDef): ListSpec<StoredRow, string> {
   let spec = lists.get(kind.name);
   if (!spec) {
-    spec = defineList<StoredRow>({
+    spec = defineList({
       name: `inventory.${kind.name}`,
       columns: kind.columns,
       columnSql: columnSqlOf(kind),
@@ -158,19 +158,19 @@ function edgeBase(b: Builder, direction: 'out' | 'in') {
     .select(['e.id', 'e.kind', 'e.row_json']);
 }
 
-const edgeLists = new Map<string, ListSpec<StoredRow>>();
+const edgeLists = new Map<string, ListSpec<StoredRow, string>>();
 
 /**
  * The neighbours of one object over a relation edge. Scope arguments: tenant, workspace, kind, id
  * of the object (relationEdgeArgs). A first page that holds them all counts them itself.
  */
-export function relationEdgeList(edge: EdgeDef): ListSpec<StoredRow> {
+export function relationEdgeList(edge: EdgeDef): ListSpec<StoredRow, string> {
   const { direction } = relationOf(edge);
   const target = targetKind(edge);
   const key = `${direction}:${target.name}`;
   let spec = edgeLists.get(key);
   if (!spec) {
-    spec = defineList<StoredRow>({
+    spec = defineList({
       name: `inventory.edge.${key}`,
       columns: target.columns,
       columnSql: columnSqlOf(target, 'e'),

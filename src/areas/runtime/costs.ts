@@ -11,9 +11,10 @@ import Type from 'typebox';
 import { toDollars } from '../../catalog/money.ts';
 import { llmCost } from '../../catalog/rowsets.ts';
 import { param } from '../../platform/db/database.ts';
+import type { LlmCostDailyTable } from '../../platform/db/tables/runtime.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { StringEnum } from '../../platform/http/schemas.ts';
-import { defineList, fieldSql, type ListScope, type ListSpec } from '../../platform/lists/list-spec.ts';
+import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
 import { rfc3339, parseTime } from '../../platform/values.ts';
 
 const DAY = 86_400_000;
@@ -25,7 +26,9 @@ export const intervals = ['total', 'day'] as const;
 type Grouping = (typeof groupings)[number];
 type Interval = (typeof intervals)[number];
 
-const keyColumns: Record<Grouping, readonly string[]> = { agent: ['agent_id'], model: ['provider', 'model'] };
+/** The roll-up's columns a row of the costs is keyed by. */
+type CostKey = keyof LlmCostDailyTable & ('agent_id' | 'provider' | 'model' | 'day');
+const keyColumns: Record<Grouping, readonly CostKey[]> = { agent: ['agent_id'], model: ['provider', 'model'] };
 const sums = ['interactions', 'input_tokens', 'output_tokens', 'cost'] as const;
 
 const WindowBound = (what: string) =>
@@ -44,10 +47,10 @@ export const costQuery = {
   end_time: Type.Optional(WindowBound('Only the days up to the one holding this time, included')),
 };
 
-function costList(grouping: Grouping, interval: Interval): ListSpec {
-  const keys = [...keyColumns[grouping], ...(interval === 'day' ? ['day'] : [])];
+function costList(grouping: Grouping, interval: Interval) {
+  const keys: CostKey[] = [...keyColumns[grouping], ...(interval === 'day' ? (['day'] as const) : [])];
   const columns = llmCost.columns.filter(
-    (c) => keys.includes(c.name) || c.name === 'total_tokens' || (sums as readonly string[]).includes(c.name),
+    (c) => (keys as readonly string[]).includes(c.name) || c.name === 'total_tokens' || (sums as readonly string[]).includes(c.name),
   );
   return defineList({
     name: `costs.${grouping}.${interval}`,
@@ -66,12 +69,12 @@ function costList(grouping: Grouping, interval: Interval): ListSpec {
             .where('workspace_id', '=', param('workspace'))
             .where('day', '>=', param<number>('from'))
             .where('day', '<=', param<number>('to'))
-            .select(keys as any)
+            .select(keys)
             .select((eb) => [
               ...sums.map((s) => eb.fn.sum<number>(s).as(s)),
               eb(eb.fn.sum<number>('input_tokens'), '+', eb.fn.sum<number>('output_tokens')).as('total_tokens'),
             ])
-            .groupBy(keys as any);
+            .groupBy(keys);
           // Interactions that name no agent or model keep them as '' in the roll-up's key; they
           // are one group still, answered as null.
           q = q.having((eb) => eb.fn.sum('interactions'), '<>', 0);
@@ -92,12 +95,12 @@ function costList(grouping: Grouping, interval: Interval): ListSpec {
 }
 
 /** Every costs list, by grouping and interval. */
-export const costLists: ReadonlyMap<string, ListSpec> = new Map(
+export const costLists: ReadonlyMap<string, ReturnType<typeof costList>> = new Map(
   groupings.flatMap((g) => intervals.map((i) => [`${g}.${i}`, costList(g, i)] as const)),
 );
 
 /** The list a request asks for (`group_by`, `interval`; the schema has checked their values). */
-export function pickCostList(query: Record<string, unknown>): ListSpec {
+export function pickCostList(query: Record<string, unknown>): ReturnType<typeof costList> {
   return costLists.get(`${query.group_by ?? 'agent'}.${query.interval ?? 'total'}`)!;
 }
 

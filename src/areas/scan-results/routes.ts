@@ -87,8 +87,8 @@ export function registerScanResults(app: FastifyInstance, ctx: AppContext): void
       ]);
       return {
         ...tabular(scanHeader, [scanValues(row)], '', 1),
-        assets: tabular(scanAssetHeader, assets.page.rows as unknown[][], assets.cursor, assets.page.total),
-        instances: tabular(instanceHeader, instances.page.rows as unknown[][], instances.cursor, instances.page.total),
+        assets: tabular(scanAssetHeader, assets.page.rows, assets.cursor, assets.page.total),
+        instances: tabular(instanceHeader, instances.page.rows, instances.cursor, instances.page.total),
       };
     },
   );

@@ -20,7 +20,6 @@ import {
   isCurrentSql,
   scanAssetColumns,
   scanAssetsBase,
-  type ScanAssetRow,
   scanAssetValues,
   scanFields,
   type ScanRow,
@@ -57,7 +56,7 @@ const assetLists = new Map<boolean, ListSpec<ScanRow>>();
 export function assetScans(currentOnly: boolean): ListSpec<ScanRow> {
   let spec = assetLists.get(currentOnly);
   if (!spec) {
-    spec = defineList<ScanRow>({
+    spec = defineList({
       name: currentOnly ? 'asset.current-scans' : 'asset.scans',
       columns: sortableBy(scan.columns, assetScanSortSql),
       columnSql: () => scanSql(true),
@@ -79,7 +78,7 @@ export function assetScans(currentOnly: boolean): ListSpec<ScanRow> {
  * Every scan that covered an asset in the workspaces a token may read, newest first; a scan id is
  * unique only within its workspace, so that ends the key. Scope: the token's, and id.
  */
-export const assetScansAcross = defineList<ScanRow>({
+export const assetScansAcross = defineList({
   name: 'asset.scans-across',
   columns: scan.columns,
   header: ['workspace_id', ...scan.columns.map((c) => c.name)],
@@ -102,7 +101,7 @@ const FilterText = (what: string) => Type.String({ minLength: 1, maxLength: 512,
  * The current scans of a workspace (current for at least one asset); `current_assets > 0` is
  * written out so the partial indexes apply. Scope: tenant, workspace.
  */
-export const currentScans = defineList<ScanRow>({
+export const currentScans = defineList({
   name: 'scans.current',
   columns: scan.columns,
   columnSql: () => scanSql(false),
@@ -136,7 +135,7 @@ export const currentScans = defineList<ScanRow>({
 });
 
 /** The assets a scan covered, by asset id (the primary key's order). Scope: tenant, workspace, scan. */
-export const scanAssets = defineList<ScanAssetRow>({
+export const scanAssets = defineList({
   name: 'scan.assets',
   columns: scanAssetColumns,
   columnSql: () => ({ asset_id: 'sa.asset_id', asset_name: 'e.name', is_current: 'sa.is_current' }),

@@ -256,7 +256,7 @@ const keyColumns: ColumnDef[] = [
  * The keys of one namespace in byte order of the key (the primary key's order). Scope: the
  * namespace (tenant, scope, workspace, user, client, namespace).
  */
-export const namespaceKeys = defineList<KeyRow>({
+export const namespaceKeys = defineList({
   name: 'storage.keys',
   columns: keyColumns,
   columnSql: () => ({ key: 'key', created_at: 'created_at', updated_at: 'updated_at' }),

@@ -8,7 +8,7 @@ import type { SortTerm } from '../../platform/db/paging/keyset.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type Filter, readFilters } from '../../platform/lists/filters.ts';
 import { filtersOf } from '../../platform/lists/list-page.ts';
-import type { ListSpec } from '../../platform/lists/list-spec.ts';
+import type { AnyListSpec } from '../../platform/lists/list-spec.ts';
 import { parseSortTerms } from '../../platform/lists/sort-terms.ts';
 import { workspaceInstances, workspaceIssues } from '../findings/lists.ts';
 import { entityList } from '../inventory/lists.ts';
@@ -17,7 +17,7 @@ import { sessionsList } from '../runtime/sessions.ts';
 import { currentScans } from '../scans/lists.ts';
 
 /** The lists a view may be of: each inventory kind, issues, instances, sessions, interactions and (current) scans. */
-export const viewEntities: ReadonlyMap<string, ListSpec<any>> = new Map<string, ListSpec<any>>([
+export const viewEntities: ReadonlyMap<string, AnyListSpec> = new Map<string, AnyListSpec>([
   ...routedKinds.map((k) => [k.name, entityList(k)] as const),
   ['issues', workspaceIssues],
   ['instances', workspaceInstances],
@@ -38,7 +38,7 @@ export interface ViewQuery {
 
 /** A view's query, read against its list: the filters and sort terms it applies, and the columns it keeps. */
 export interface ResolvedView {
-  spec: ListSpec<any>;
+  spec: AnyListSpec;
   filters: Filter[];
   sort: SortTerm[];
   /** The list's header. */
@@ -47,7 +47,7 @@ export interface ResolvedView {
   picked: number[];
 }
 
-export function listOf(entity: string): ListSpec<any> {
+export function listOf(entity: string): AnyListSpec {
   const spec = viewEntities.get(entity);
   if (!spec) throw badRequest(`entity: unknown "${entity.slice(0, 64)}"; a view is of one of ${entityNames.join(', ')}`);
   return spec;

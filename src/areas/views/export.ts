@@ -21,7 +21,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs/runner.ts';
 import { PermanentJobError } from '../../platform/jobs/runner.ts';
 import { deleteJobs, enqueueJob, type JobState, jobByKey } from '../../platform/jobs/store.ts';
-import { readRows } from '../../platform/lists/list-page.ts';
+import { type ListRows, readRows } from '../../platform/lists/list-page.ts';
 import { workspaceScope } from '../../platform/lists/list-route.ts';
 import { param } from '../../platform/db/database.ts';
 import { resolveView } from './entities.ts';
@@ -253,7 +253,12 @@ export function exportJobs(db: Db, settings: () => ExportSettings, now: () => nu
         let after: unknown[] | null = null;
         do {
           if (ctx.signal.aborted) throw ctx.signal.reason;
-          const page = await readRows(db, resolved.spec, scope, { filters: resolved.filters, sort: resolved.sort, after, limit: pageRows });
+          const page: ListRows = await readRows(db, resolved.spec, scope, {
+            filters: resolved.filters,
+            sort: resolved.sort,
+            after,
+            limit: pageRows,
+          });
           let chunk = '';
           for (const row of page.rows) {
             const values = (typeof row === 'string' ? JSON.parse(row) : row) as unknown[];

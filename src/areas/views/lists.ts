@@ -6,7 +6,7 @@ import type { ColumnDef } from '../../catalog/types.ts';
 import { column } from '../../catalog/columns.ts';
 import { param } from '../../platform/db/database.ts';
 import { defineList } from '../../platform/lists/list-spec.ts';
-import { type ExportRow, exportOf, exportRows, type ViewRow, viewOf, viewRows } from './store.ts';
+import { exportOf, exportRows, viewOf, viewRows } from './store.ts';
 
 export const viewColumns: ColumnDef[] = [
   column('id', 'string', 'View id.', true),
@@ -18,7 +18,7 @@ export const viewColumns: ColumnDef[] = [
 ];
 
 /** The views of a workspace, newest first. Scope: tenant, workspace. */
-export const viewsList = defineList<ViewRow>({
+export const viewsList = defineList({
   name: 'views',
   columns: viewColumns,
   columnSql: () => ({
@@ -45,7 +45,7 @@ export const exportColumns: ColumnDef[] = [
 ];
 
 /** The exports of one view, newest first. Scope: tenant, view. */
-export const exportsList = defineList<ExportRow>({
+export const exportsList = defineList({
   name: 'views.exports',
   columns: exportColumns,
   columnSql: () => ({ id: 'e.id', export_status: 'j.state', created_at: 'e.created_at', finished_at: 'e.finished_at' }),

@@ -319,7 +319,7 @@ function registerViewRoutes(api: Api, ctx: AppContext, options: ViewsOptions): v
     },
     async (request) => {
       const { page, cursor } = await answerList(ctx, viewsList, workspaceScope(request.params), request.query);
-      return { items: (page.rows as View[]).map(viewAnswer), page_hrefs: { next: nextHref(request, cursor), prev: '' }, total: page.total };
+      return { items: page.rows.map(viewAnswer), page_hrefs: { next: nextHref(request, cursor), prev: '' }, total: page.total };
     },
   );
 
@@ -483,7 +483,7 @@ function registerExportRoutes(api: Api, ctx: AppContext, options: ViewsOptions):
       const scope: ListScope = { args: { tenant: view.tenant_id, view: view.id }, key: '', fingerprint: [view.tenant_id, view.id] };
       const { page, cursor } = await answerList(ctx, exportsList, scope, request.query);
       return {
-        items: (page.rows as ViewExport[]).map(exportAnswer),
+        items: page.rows.map(exportAnswer),
         page_hrefs: { next: nextHref(request, cursor), prev: '' },
         total: page.total,
       };

@@ -3,6 +3,7 @@
 
 import type { ColumnDef } from '../../catalog/types.ts';
 import { column } from '../../catalog/columns.ts';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
 import { rfc3339 } from '../../platform/values.ts';
@@ -25,7 +26,7 @@ export const subscriptionColumns: ColumnDef[] = [
 const times = new Set(subscriptionColumns.filter((c) => c.type === 'time').map((c) => c.name));
 
 /** The subscriptions of a workspace, newest first. Scope: tenant, workspace. */
-export const subscriptionsList = defineList<Record<string, unknown>>({
+export const subscriptionsList = defineList({
   name: 'webhooks.subscriptions',
   columns: subscriptionColumns,
   columnSql: () => fieldSql(subscriptionColumns, 's.'),
@@ -36,15 +37,21 @@ export const subscriptionsList = defineList<Record<string, unknown>>({
   base: (b) =>
     b
       .selectFrom('webhook_subscriptions as s')
-      .select(subscriptionColumns.map((c) => `s.${c.name}` as 's.id'))
+      .select(subscriptionColumns.map((c) => `s.${c.name}` as `s.${keyof WebhookSubscriptionsTable}`))
       .where('s.tenant_id', '=', param('tenant'))
       .where('s.workspace_id', '=', param('workspace')),
   render: (_db, _scope, rows) =>
-    rows.map((r) =>
-      subscriptionColumns.map((c) =>
-        c.name === 'events' ? (readJson<string[]>(r.events) ?? []) : times.has(c.name) ? rfc3339(r[c.name] as number | null) : r[c.name],
-      ),
-    ),
+    rows.map((r) => {
+      // Read by the catalogue's names: the row as fields by name.
+      const fields: Readonly<Record<string, unknown>> = r;
+      return subscriptionColumns.map((c) =>
+        c.name === 'events'
+          ? (readJson<string[]>(r.events) ?? [])
+          : times.has(c.name)
+            ? rfc3339(fields[c.name] as number | null)
+            : fields[c.name],
+      );
+    }),
 });
 
 export const deliveryColumns: ColumnDef[] = [
@@ -70,7 +77,7 @@ export const deliveryColumns: ColumnDef[] = [
 const deliveryTimes = new Set(deliveryColumns.filter((c) => c.type === 'time').map((c) => c.name));
 
 /** The deliveries of one subscription, newest first. Scope: tenant, workspace, subscription. */
-export const deliveriesList = defineList<Record<string, unknown>>({
+export const deliveriesList = defineList({
   name: 'webhooks.deliveries',
   columns: deliveryColumns,
   columnSql: () => fieldSql(deliveryColumns, 'd.'),
@@ -81,17 +88,19 @@ export const deliveriesList = defineList<Record<string, unknown>>({
   base: (b) =>
     b
       .selectFrom('webhook_deliveries as d')
-      .select(deliveryColumns.map((c) => `d.${c.name}` as 'd.id'))
+      .select(deliveryColumns.map((c) => `d.${c.name}` as `d.${keyof WebhookDeliveriesTable}`))
       .where('d.tenant_id', '=', param('tenant'))
       .where('d.workspace_id', '=', param('workspace'))
       .where('d.subscription_id', '=', param('subscription')),
   render: (_db, _scope, rows) =>
-    rows.map((r) =>
-      deliveryColumns.map((c) => {
-        const v = r[c.name];
+    rows.map((r) => {
+      // Read by the catalogue's names: the row as fields by name.
+      const fields: Readonly<Record<string, unknown>> = r;
+      return deliveryColumns.map((c) => {
+        const v = fields[c.name];
         if (deliveryTimes.has(c.name)) return rfc3339(v as number | null);
         if (c.type === 'integer') return v === null || v === undefined ? null : Number(v);
         return v;
-      }),
-    ),
+      });
+    }),
 });

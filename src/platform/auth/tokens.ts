@@ -249,7 +249,7 @@ export function parseDuration(text: string): number {
 export function keysListed(b: Builder, columns: readonly string[], own: boolean) {
   const q = b
     .selectFrom('api_keys as k')
-    .select(columns.map((c) => `k.${c}` as 'k.id'))
+    .select(columns.map((c) => `k.${c}` as `k.${keyof ApiKeysTable}`))
     .where('k.tenant_id', '=', param('tenant'));
   return own ? q.where('k.created_by', '=', param('creator')) : q;
 }

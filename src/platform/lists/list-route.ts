@@ -18,7 +18,7 @@ import type { CacheVariant } from '../http/response-cache.ts';
 import { errorResponses, PagingQuery, SortQuery, TabularOrCsv } from '../http/schemas.ts';
 import { type FilterDecl, filterSignature, readFilters } from './filters.ts';
 import { filtersOf, orderOf, readPage, type ListPage } from './list-page.ts';
-import type { ListScope, ListSpec, QueryGroup } from './list-spec.ts';
+import type { AnyListSpec, ListDecl, ListScope, ListSpec, QueryGroup, TabularRow } from './list-spec.ts';
 import { Pager, sendTabular, sendTabularRows } from './paged.ts';
 import { parseSortTerms, sortSignature } from './sort-terms.ts';
 import { tabular } from '../http/tabular.ts';
@@ -43,10 +43,10 @@ export function tokenListScope(scope: WorkspaceScope, extra: Record<string, stri
   };
 }
 
-const schemaCache = new WeakMap<ListSpec<any>, Record<string, TSchema>>();
+const schemaCache = new WeakMap<ListDecl, Record<string, TSchema>>();
 
 /** The query parameters of a list, in the order its layout gives (filters and sort always present). */
-export function listQueryProperties(spec: ListSpec<any>, d: SqlDialect): Record<string, TSchema> {
+export function listQueryProperties(spec: ListDecl, d: SqlDialect): Record<string, TSchema> {
   let props = schemaCache.get(spec);
   if (props) return props;
   props = {};
@@ -64,7 +64,7 @@ export function listQueryProperties(spec: ListSpec<any>, d: SqlDialect): Record<
 }
 
 /** The query schema of the lists a route answers: every parameter one of them takes. */
-export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[], d: SqlDialect): TObject<Record<string, TSchema>> {
+export function listQuerySchema(specs: ListDecl | readonly ListDecl[], d: SqlDialect): TObject<Record<string, TSchema>> {
   const props: Record<string, TSchema> = {};
   for (const spec of [specs].flat()) for (const [k, v] of Object.entries(listQueryProperties(spec, d))) props[k] ??= v;
   return Type.Object(props);
@@ -76,7 +76,7 @@ export function listQuerySchema(specs: ListSpec<any> | readonly ListSpec<any>[],
  * neither takes is a 400 naming it and what the list does take.
  */
 export function requestFilters(
-  spec: ListSpec<any>,
+  spec: ListDecl,
   d: SqlDialect,
   query: Record<string, unknown>,
   names: readonly string[] = Object.keys(query),
@@ -118,7 +118,7 @@ export interface ListRouteOptions<P extends TObject> {
   tags: string[];
   params?: P;
   /** The list; or the list a request asks for among several (the issues index's `group_by`, an edge), and all of them for the document. */
-  list: ListSpec<any> | { all: readonly ListSpec<any>[]; pick(query: Record<string, unknown>, params: Type.Static<P>): ListSpec<any> };
+  list: AnyListSpec | { all: readonly AnyListSpec[]; pick(query: Record<string, unknown>, params: Type.Static<P>): AnyListSpec };
   /** Where a request lists from (it may read the parent object, and 404 when there is none). */
   scope(params: Type.Static<P>, query: Record<string, unknown>, request: FastifyRequest): ListScope | Promise<ListScope>;
   /** Checks before the page is read (the parent object exists). */
@@ -151,14 +151,14 @@ function acceptsFirst(accept: string | undefined, type: string): boolean {
 }
 
 /** Reads a list request: the page and what the next cursor continues. */
-export async function answerList(
+export async function answerList<R extends object, Out>(
   ctx: AppContext,
-  spec: ListSpec<any>,
+  spec: ListSpec<R, Out>,
   scope: ListScope,
   query: Record<string, unknown>,
   check?: () => Promise<void>,
   names?: readonly string[],
-): Promise<{ page: ListPage; cursor: string }> {
+): Promise<{ page: ListPage<Out>; cursor: string }> {
   const filters = readFilters(requestFilters(spec, ctx.db.dialect, query, names), spec.columns, query);
   const sort = parseSortTerms(spec, query.sort as string | undefined, query.sort_dir as SortDir | undefined);
   const pager = new Pager(
@@ -174,12 +174,21 @@ export async function answerList(
 }
 
 /** Sends a page as JSON (rows sent as stored when they are JSON texts) or CSV. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: ListSpec<any>, page: ListPage, cursor: string): FastifyReply {
+export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: ListDecl, page: ListPage, cursor: string): FastifyReply {
   const header = [...(spec.header ?? spec.columns.map((c) => c.name))];
-  if (page.rows.length > 0 && typeof page.rows[0] === 'string') {
-    return sendTabularRows(request, reply, header, JSON.stringify(header), page.rows as string[], cursor, page.total);
-  }
-  return sendTabular(request, reply, tabular(header, page.rows as unknown[][], cursor, page.total));
+  const rows = tabularRows(page.rows);
+  if ('texts' in rows) return sendTabularRows(request, reply, header, JSON.stringify(header), rows.texts, cursor, page.total);
+  return sendTabular(request, reply, tabular(header, rows.arrays, cursor, page.total));
+}
+
+/**
+ * A page's rows as JSON texts of arrays (stored rows, sent as they are) or as arrays. A route may
+ * answer lists of either, so the type says only "one or the other" of each row; but a list renders
+ * every row the one way, so the first row tells for the page (an empty page is sent as arrays).
+ * The one place a page's rows are taken for more than their type says.
+ */
+function tabularRows(rows: TabularRow[]): { texts: string[] } | { arrays: unknown[][] } {
+  return rows.length > 0 && typeof rows[0] === 'string' ? { texts: rows as string[] } : { arrays: rows as unknown[][] };
 }
 
 export function listRoute<P extends TObject>(app: FastifyInstance, ctx: AppContext, route: ListRouteOptions<P>): void {

@@ -37,7 +37,18 @@ export function scopeIdentity(scope: ListScope): readonly unknown[] {
   return [scope.key, scope.args];
 }
 
-export interface ListSpec<R extends Record<string, unknown> = Record<string, unknown>> {
+/**
+ * A row of a list answered as a tabular result: an array aligned to the header, or the JSON text
+ * of one (stored rows, sent as they are).
+ */
+export type TabularRow = string | unknown[];
+
+/**
+ * What a list declares apart from its rows: all that the query parameters, filters, sort terms,
+ * cursor fingerprint and statement keys are built from. The machinery that never reads a row
+ * takes this, so it takes every list whatever its rows.
+ */
+export interface ListDecl {
   /** Names the list in cursor fingerprints and statement cache keys. */
   readonly name: string;
   /** The answer's columns, in header order (from the catalogue). */
@@ -60,15 +71,8 @@ export interface ListSpec<R extends Record<string, unknown> = Record<string, unk
   readonly pageSize: number;
   /** A first page that holds every row reports its total itself (one object's neighbours). */
   readonly totalFromFirstPage?: boolean;
-  /** The rows in scope, before filters: FROM, joins and the scope's WHERE, selecting what `render` reads. */
-  base(b: Builder, d: SqlDialect, scope: ListScope): SelectQueryBuilder<any, any, any>;
   /** The SQL of a sort term when it is not the column's own (an index only another expression walks). */
   sortSql?(column: string, filters: readonly Filter[], d: SqlDialect): string | undefined;
-  /**
-   * The page's rows as the header describes them: arrays, or JSON texts of arrays (stored rows);
-   * a list answered otherwise than as a tabular result may keep them as read.
-   */
-  render(db: Db, scope: ListScope, rows: R[]): Promise<readonly unknown[]> | readonly unknown[];
   /** The total when it can be had cheaper than counting (a maintained counter); undefined counts. */
   total?(db: Db, scope: ListScope, filters: readonly Filter[]): Promise<number | undefined>;
   /** The query parameters in the order the OpenAPI document lists them, with the list's own schemas where they differ. */
@@ -85,6 +89,33 @@ export interface ListSpec<R extends Record<string, unknown> = Record<string, unk
   };
 }
 
+/**
+ * A list: its declaration, the statement its rows come from, and how a page of them is answered.
+ * `R` is the row `base` selects (the schema's types, through Kysely), so `render` reads only what
+ * the statement reads; `Out` is what a page answers (`TabularRow`s, or objects for a list answered
+ * otherwise than as a tabular result, like the views').
+ */
+export interface ListSpec<R extends object, Out = TabularRow> extends ListDecl {
+  /** The rows in scope, before filters: FROM, joins and the scope's WHERE, selecting what `render` reads. */
+  base(b: Builder, d: SqlDialect, scope: ListScope): SelectQueryBuilder<any, any, R>;
+  /**
+   * The page's rows as the header describes them: arrays, or JSON texts of arrays (stored rows);
+   * a list answered otherwise than as a tabular result may keep them as read. A property, not a
+   * method, so its parameter is checked contravariantly: a render reading a field the base does
+   * not select does not compile.
+   */
+  readonly render: (db: Db, scope: ListScope, rows: R[]) => Promise<Out[]> | Out[];
+}
+
+/**
+ * A list of any rows, for collections of lists (a view's entities, a route's alternatives) and the
+ * functions that take one from them. A list is invariant in its row (`base` yields it, `render`
+ * takes it), so no row type but `any` is common to all lists; each one was checked against its
+ * own row where `defineList` declared it, and the machinery only ever hands `render` the rows of
+ * the same list's `base`.
+ */
+export type AnyListSpec<Out = TabularRow> = ListSpec<any, Out>;
+
 /** A group of the list's query parameters, in the document's order. */
 export type QueryGroup = 'paging' | 'sort' | 'filters' | { extra: Record<string, TSchema> };
 
@@ -96,8 +127,12 @@ export interface QueryLayout {
   sort?: Record<string, TSchema>;
 }
 
-/** Declares a list; the identity function, for type inference of the row type. */
-export function defineList<R extends Record<string, unknown>>(spec: ListSpec<R>): ListSpec<R> {
+/**
+ * Declares a list; the identity function, for type inference: the row from what `base` selects
+ * (declare `base` before `render`, so the row is known when `render` is read), the answer from
+ * what `render` returns.
+ */
+export function defineList<R extends object, Out>(spec: ListSpec<R, Out>): ListSpec<R, Out> {
   return spec;
 }
 

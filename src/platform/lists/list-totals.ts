@@ -15,7 +15,7 @@
 
 import type { Db } from '../db/database.ts';
 import type { Filter } from './filters.ts';
-import { type ListScope, type ListSpec, scopeIdentity } from './list-spec.ts';
+import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
 
 const MAX_TOTALS = 4096;
 
@@ -29,14 +29,14 @@ interface Totals {
 const kept = new WeakMap<Db, Totals>();
 
 /** What a total depends on: the list, the scope, each filter and its value (a resolved related filter by its value, not its ids). */
-function keyOf(spec: ListSpec<any>, scope: ListScope, filters: readonly Filter[]): string {
+function keyOf(spec: ListDecl, scope: ListScope, filters: readonly Filter[]): string {
   return JSON.stringify([spec.name, scopeIdentity(scope), filters.map((f) => [f.decl.param, f.decl.op, f.value])]);
 }
 
 /** The list's total from `count` at this data version, counted at most once per version and question. */
 export async function sharedTotal(
   db: Db,
-  spec: ListSpec<any>,
+  spec: ListDecl,
   scope: ListScope,
   filters: readonly Filter[],
   count: () => Promise<number>,

@@ -17,7 +17,7 @@
 
 import type { Args, Db } from '../db/database.ts';
 import { comparisonOf, type Filter, filterArgs } from './filters.ts';
-import { type ListScope, type ListSpec, scopeIdentity } from './list-spec.ts';
+import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
 
 const MAX_SETS = 256;
 const MAX_IDS = 200_000;
@@ -56,7 +56,7 @@ function drop(sets: Sets, key: string, set: Kept): void {
 /** Reads the ids a `matching` filter keeps, for a scope. */
 async function readIds(
   db: Db,
-  spec: ListSpec<any>,
+  spec: ListDecl,
   scope: ListScope,
   filter: Filter,
   columns: Readonly<Record<string, string>>,
@@ -73,7 +73,7 @@ async function readIds(
 /** The filters with every `matching` one resolved to the ids it keeps. */
 export async function resolveRelated(
   db: Db,
-  spec: ListSpec<any>,
+  spec: ListDecl,
   scope: ListScope,
   filters: readonly Filter[],
   columns: Readonly<Record<string, string>>,

@@ -5,14 +5,14 @@
 
 import type { SortDir, SortTerm } from '../db/paging/keyset.ts';
 import { badRequest } from '../errors.ts';
-import type { ListSpec } from './list-spec.ts';
+import type { ListDecl } from './list-spec.ts';
 
 export type { SortTerm };
 
 const MAX_TERMS = 4;
 
 /** The columns `sort` may name, and the names the list documents for them. */
-function sortable(spec: ListSpec<any>): { names: string[]; resolve: (name: string) => string | undefined } {
+function sortable(spec: ListDecl): { names: string[]; resolve: (name: string) => string | undefined } {
   const columns = spec.columns.filter((c) => c.sortable).map((c) => c.name);
   // A Map: the name is the client's, and a plain object would answer `constructor` or `__proto__`.
   const aliases = new Map(Object.entries(spec.sortAliases ?? {}));
@@ -22,7 +22,7 @@ function sortable(spec: ListSpec<any>): { names: string[]; resolve: (name: strin
   };
 }
 
-export function parseSortTerms(spec: ListSpec<any>, sort: string | undefined, sortDir: SortDir | undefined): SortTerm[] {
+export function parseSortTerms(spec: ListDecl, sort: string | undefined, sortDir: SortDir | undefined): SortTerm[] {
   const { names, resolve } = sortable(spec);
   if (sort === undefined || sort.trim() === '') {
     return sortDir ? spec.defaultSort.map((t) => ({ ...t, dir: sortDir })) : [...spec.defaultSort];

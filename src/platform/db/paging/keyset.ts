@@ -53,10 +53,11 @@ export function limitBucket(rows: number): number {
   return LIMIT_BUCKETS.find((b) => b >= rows) ?? rows;
 }
 
-export interface KeysetSpec {
+/** A keyset-paged statement whose base selects rows of type `R`. */
+export interface KeysetSpec<R extends object> {
   /** Template cache key naming everything that shapes `base` (the list, its scope, the filters present). */
   key: string;
-  base: (b: Builder, d: SqlDialect) => SelectQueryBuilder<any, any, any>;
+  base: (b: Builder, d: SqlDialect) => SelectQueryBuilder<any, any, R>;
   /** The sort terms, then the tie-breakers: together unique among the rows. */
   order: OrderTerm[];
   /** The base binds a list of ids: plan each run for its values (Template.planEachRun). */
@@ -96,9 +97,9 @@ function afterCondition(order: OrderTerm[]) {
  * usual case for one object's neighbours) reports their number, so the caller needs no count.
  * (A window count in the same statement was measured slower: 42 µs on an empty set in SQLite.)
  */
-export async function keysetPage<R extends Record<string, unknown>>(
+export async function keysetPage<R extends object>(
   db: Db,
-  spec: KeysetSpec,
+  spec: KeysetSpec<R>,
   args: Args,
   after: unknown[] | null,
   limit: number,
