@@ -135,7 +135,7 @@ const byOccurrences = [{ column: 'occurrences', dir: 'desc' as const }];
 export const issueObjects = defineList({
   name: 'issue.objects',
   columns: issueObject.columns,
-  columnSql: () => fieldSql(issueObject.columns, 'o.', { object_type: 'o.object_kind', object_name: 'e.name' }),
+  columnSql: () => fieldSql(issueObject.columns, 'o.', { object_name: 'e.name' }),
   sortSql: (column) => objectSortSql[column],
   tie: ['o.object_kind', 'o.object_id'],
   defaultSort: byOccurrences,
@@ -160,7 +160,7 @@ export function statusFilter(fallback: string): FilterDecl {
   };
 }
 
-export const instanceSql = fieldSql(instanceDetail.columns, 'i.', { object_type: 'i.object_kind' });
+export const instanceSql = fieldSql(instanceDetail.columns, 'i.');
 const severityRankSql = "case i.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end";
 /** Severity sorts by rank; a missing CVSS score below every score. */
 export const instanceSort = (column: string) =>

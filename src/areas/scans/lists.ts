@@ -45,7 +45,6 @@ const SortText = {
 /** A scan's columns read through `scans as s` (and, for one asset's scans, `scan_assets as sa`). */
 const scanSql = (forAsset: boolean) =>
   fieldSql(scan.columns, 's.', {
-    commit: 's.commit_sha',
     is_current: isCurrentSql[forAsset ? 'asset' : 'scan'],
     ...(forAsset ? { id: 'sa.scan_id', started_at: 'sa.started_at' } : {}),
   });

@@ -138,7 +138,8 @@ export function defineList<R extends object, Out>(spec: ListSpec<R, Out>): ListS
 
 /**
  * Column SQL for rows read from one table (alias `prefix`, e.g. `i.`): each column but free-form
- * objects under its own name, or as `overrides` say (a stored name that differs, an expression).
+ * objects as its stored field (its name, or what `storedAs` declares), or as `overrides` say (an
+ * expression, another table's column).
  */
 export function fieldSql(
   columns: readonly ColumnDef[],
@@ -148,7 +149,7 @@ export function fieldSql(
   const out: Record<string, string> = {};
   for (const c of columns) {
     if (c.name in overrides) out[c.name] = overrides[c.name]!;
-    else if (c.type !== 'object') out[c.name] = `${prefix}${c.name}`;
+    else if (c.type !== 'object') out[c.name] = `${prefix}${'field' in c.from ? c.from.field : c.name}`;
   }
   return out;
 }
