@@ -51,7 +51,12 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: FastifyBaseLogger = makeLogger(config)): Promise<RunningServer> {
-  const db = openDb(config.db, { pgPool: config.pgPool, pgQueryTimeoutMs: config.pgQueryTimeoutMs, pgReadPipes: config.pgReadPipes });
+  const db = openDb(config.db, {
+    pgPool: config.pgPool,
+    pgQueryTimeoutMs: config.pgQueryTimeoutMs,
+    pgReadPipes: config.pgReadPipes,
+    sqliteWriterCacheMb: config.sqliteWriterCacheMb,
+  });
   try {
     if (config.migrate) await migrate(db);
     else if (await pendingMigrations(db))

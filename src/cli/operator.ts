@@ -9,6 +9,9 @@ import { ConfigError, loadConfig, processEnvironment, readSetting, type Config, 
 import type { Db } from '../platform/db/database.ts';
 import { openDb } from '../platform/db/open.ts';
 
+/** The SQLite writer cache, in MiB, of the commands that write in bulk and exit. */
+const BULK_WRITER_CACHE_MB = 64;
+
 export type Fail = (message: string, code?: number) => never;
 
 /** One line on standard error and the exit status: 2 a usage error (the default), 1 a refusal or a failure. */
@@ -75,7 +78,9 @@ export function operator(program: Command): Operator {
       }
     },
     async withDb(cfg, fn) {
-      const db = openDb(cfg.db, { pgPool: cfg.pgPool });
+      // One-off commands that write in bulk (import, demo) keep a writer cache of at least
+      // BULK_WRITER_CACHE_MB: their rate was measured with it, and the memory goes at exit.
+      const db = openDb(cfg.db, { pgPool: cfg.pgPool, sqliteWriterCacheMb: Math.max(cfg.sqliteWriterCacheMb, BULK_WRITER_CACHE_MB) });
       try {
         return await fn(db);
       } catch (err) {

@@ -184,10 +184,10 @@ export const serviceSettings = {
   sqliteWriterCacheMb: setting({
     env: 'AISPM_SQLITE_WRITER_CACHE_MB',
     type: 'integer',
-    default: 64,
+    default: 16,
     min: 1,
     max: 4096,
-    doc: 'SQLite: the page cache of the connection that writes, in MiB (reads have their own 16 MiB). Ingest updates several large index b-trees, whose pages it keeps here; the cache fills as writes touch pages and stays resident (BENCHMARKS.md measures import rate and memory against it).',
+    doc: "SQLite: the page cache of the service's writing connection, in MiB (reads have their own 16 MiB). Ingest touches pages of several large indexes; they fill this cache and stay resident: with 64 MiB the service held 321 MB after the benchmark's honest cases under live ingest, with 16 MiB 258 MB, at the same HTTP ingest rate (BENCHMARKS.md). Commands that write in bulk and exit (`aispm import`, `demo`) use at least 64 MiB.",
   }),
   storageNameMaxBytes: setting({
     env: 'AISPM_STORAGE_NAME_MAX_BYTES',

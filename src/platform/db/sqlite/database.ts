@@ -223,7 +223,8 @@ export class SqliteDb extends BaseDb {
   private readonly writeLock: Mutex;
   readonly path: string;
 
-  constructor(path: string) {
+  /** `writerCacheMb`: the writing connection's page cache (AISPM_SQLITE_WRITER_CACHE_MB unless given). */
+  constructor(path: string, writerCacheMb = readSetting('sqliteWriterCacheMb')) {
     super();
     this.path = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -241,7 +242,7 @@ export class SqliteDb extends BaseDb {
       // 16 KiB pages (only takes effect when the file is created): fewer, shallower b-tree pages
       // for rows and keys of this size; bulk imports measured 1.7x faster than with 4 KiB.
       raw.exec(
-        `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -1024 * readSetting('sqliteWriterCacheMb') : -16384}; pragma analysis_limit = 1000; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
+        `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -1024 * writerCacheMb : -16384}; pragma analysis_limit = 1000; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
       );
       // The WAL is checkpointed beside the event loop (checkpoint-thread.js), not inside COMMIT.
       if (path !== ':memory:') raw.exec('pragma wal_autocheckpoint = 0');
