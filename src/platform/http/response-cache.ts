@@ -204,12 +204,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
   }
 
   /** The request's key and version, when its route caches GET answers and the version is known. */
-  function probe(request: FastifyRequest): { key: string; version: number; reach: Reach | undefined } | undefined {
+  function probe(request: FastifyRequest): { key: string; version: number; variant: CacheVariant } | undefined {
     const variant = routeOf(request).config?.cache;
     if (!variant || request.method !== 'GET' || wantsCsv(request.headers.accept)) return undefined;
     const version = db.dataVersion();
     if (version === null) return undefined;
-    return { key: keyOf(request, variant, now()), version, reach: reachOf(request, variant) };
+    return { key: keyOf(request, variant, now()), version, variant };
   }
   const noCache = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
@@ -231,7 +231,9 @@ export function registerResponseCache(app: FastifyInstance, db: Db, maxBytes: nu
   app.addHook('preHandler', (request, reply, done) => {
     const p = probe(request);
     if (!p) return done();
-    const { key, version, reach } = p;
+    const { key, version } = p;
+    // What it reads: needed from here on only (a hit carries its entry's).
+    const reach = reachOf(request, p.variant);
     const fresh = noCache(request);
     // Kept meanwhile (another request's read settled since this one was looked up).
     const hit = fresh ? undefined : cache.get(key, version);
