@@ -2,12 +2,11 @@
 // otherwise the keys the asking key made), and the tenant's audit trail (the rows of the asking
 // key's workspaces). Never a secret, its hash, or a stored value.
 
-import type { ColumnDef, ValueType } from '../../catalog/types.ts';
-import { column } from '../../catalog/columns.ts';
-import { readJson } from '../../platform/db/database.ts';
+import type { ColumnDef } from '../../catalog/types.ts';
+import { column, storedAs } from '../../catalog/columns.ts';
 import type { ScopeShape } from '../../platform/db/workspace-scope.ts';
 import { defineList, fieldSql, type ListScope } from '../../platform/lists/list-spec.ts';
-import { rfc3339 } from '../../platform/values.ts';
+import { rowValues } from '../../platform/lists/row-values.ts';
 import { keysListed } from '../../platform/auth/tokens.ts';
 import { auditEventsListed } from '../../platform/audit/audit.ts';
 import { readsListed } from '../../platform/audit/reads.ts';
@@ -24,7 +23,7 @@ export const keyColumns: ColumnDef[] = [
   column('revoked_at', 'time', 'When it was revoked, or null.', true),
 ];
 
-const keyTimes = new Set(keyColumns.filter((c) => c.type === 'time').map((c) => c.name));
+const keyRow = rowValues(keyColumns);
 
 /** Whose keys a request lists: every key of the tenant (an admin key), or the keys one key made. */
 export function keysScope(tenant: string, admin: boolean, keyId: string): ListScope {
@@ -48,94 +47,67 @@ export const keysList = defineList({
       keyColumns.map((c) => c.name),
       scope.key !== 'all',
     ),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => {
-      // Read by the catalogue's names: the row as fields by name.
-      const fields: Readonly<Record<string, unknown>> = r;
-      return keyColumns.map((c) => {
-        const v = fields[c.name];
-        if (keyTimes.has(c.name)) return rfc3339(v === null ? null : Number(v));
-        if (c.type === 'strings') return readJson<string[]>(v) ?? [];
-        return v;
-      });
-    }),
-});
-
-const auditCol = (name: string, type: ValueType, description: string, sortable: boolean, field = name): ColumnDef => ({
-  name,
-  type,
-  description,
-  sortable,
-  from: { field },
+  render: (_db, _scope, rows) => rows.map(keyRow),
 });
 
 export const auditColumns: ColumnDef[] = [
-  auditCol('time', 'time', 'When it happened.', true, 'at'),
-  auditCol('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
-  auditCol(
+  storedAs('at', column('time', 'time', 'When it happened.', true)),
+  column('workspace_id', 'string', 'The workspace of the change; null for tenant-wide changes (keys).', true),
+  column(
     'actor',
     'string',
     'Who acted: a key id, the user (`usr_…`) of a console session, or for a refused sign-in `anonymous` / `oidc:{subject}`.',
     true,
   ),
-  auditCol(
+  column(
     'action',
     'string',
     'What was done: api_key.created, api_key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, view.created, view.updated, view.deleted, ingest.batch, sign_in, sign_out, session.refused, user.roles_changed.',
     true,
   ),
-  auditCol(
+  column(
     'target',
     'string',
     'What it was done to: api_keys/{id}, webhooks/{workspace}/{id}, views/{id}, workspaces/{id} (an ingest), users/{id} (a sign-in or sign-out), sessions (a refused sign-in), tenants/{id} (a session used on another tenant).',
     true,
   ),
-  auditCol('outcome', 'string', 'success, or refused (the change was asked for and not made; `reason` says why).', true),
-  auditCol('reason', 'string', 'Why it was refused, or null.', false),
-  auditCol('address', 'string', 'The peer address of the request.', true),
-  auditCol('user_agent', 'string', 'The User-Agent of the request (its first 256 characters), or null.', false),
-  auditCol('id', 'string', 'Event id.', false),
-  auditCol('detail', 'object', 'What the change was (names, scopes, counts; never a secret or a stored value), or null.', false),
+  column('outcome', 'string', 'success, or refused (the change was asked for and not made; `reason` says why).', true),
+  column('reason', 'string', 'Why it was refused, or null.', false),
+  column('address', 'string', 'The peer address of the request.', true),
+  column('user_agent', 'string', 'The User-Agent of the request (its first 256 characters), or null.', false),
+  column('id', 'string', 'Event id.', false),
+  column('detail', 'object', 'What the change was (names, scopes, counts; never a secret or a stored value), or null.', false),
 ];
+
+const auditRow = rowValues(auditColumns);
 
 /** The audit trail of a tenant, newest first. Scope: the tenant. */
 export const auditList = defineList({
   name: 'identity.audit',
   columns: auditColumns,
-  columnSql: () => fieldSql(auditColumns, 'a.', { time: 'a.at' }),
+  columnSql: () => fieldSql(auditColumns, 'a.'),
   tie: ['a.id'],
   defaultSort: [{ column: 'time', dir: 'desc' }],
   filters: [],
   pageSize: 100,
   // A key granted some workspaces reads their rows only (tenant-wide rows have no workspace: none of them).
   base: (b, d, scope) => auditEventsListed(b, d, scope.key as ScopeShape),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => [
-      rfc3339(Number(r.at)),
-      r.workspace_id,
-      r.actor,
-      r.action,
-      r.target,
-      r.outcome,
-      r.reason,
-      r.address,
-      r.user_agent,
-      r.id,
-      r.detail === null ? null : readJson(r.detail),
-    ]),
+  render: (_db, _scope, rows) => rows.map(auditRow),
 });
 
 export const readColumns: ColumnDef[] = [
-  auditCol('hour', 'time', 'The hour the reads fell in (its start).', true),
-  auditCol('actor', 'string', 'Who read: a key id, or the user (`usr_…`) of a console session.', true),
-  auditCol(
+  column('hour', 'time', 'The hour the reads fell in (its start).', true),
+  column('actor', 'string', 'Who read: a key id, or the user (`usr_…`) of a console session.', true),
+  column(
     'route',
     'string',
     'The route read, as its pattern (`/api/v1/aispm-agents/tenants/:tenant_id/workspaces/:workspace_id`), never a URL.',
     true,
   ),
-  auditCol('requests', 'integer', 'Admitted GET and HEAD requests of the actor on the route in the hour.', true),
+  column('requests', 'integer', 'Admitted GET and HEAD requests of the actor on the route in the hour.', true),
 ];
+
+const readRow = rowValues(readColumns);
 
 /**
  * The reads of a tenant summarised per hour, actor and route, newest hour first. Tenant-wide, like
@@ -150,5 +122,5 @@ export const readsList = defineList({
   filters: [],
   pageSize: 100,
   base: (b, _d, scope) => readsListed(b, (scope.key as ScopeShape) === 'all'),
-  render: (_db, _scope, rows) => rows.map((r) => [rfc3339(Number(r.hour)), r.actor, r.route, Number(r.requests)]),
+  render: (_db, _scope, rows) => rows.map(readRow),
 });

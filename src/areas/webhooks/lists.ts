@@ -4,8 +4,9 @@
 import type { ColumnDef } from '../../catalog/types.ts';
 import { column } from '../../catalog/columns.ts';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../platform/db/tables/delivery.ts';
-import { param, readJson } from '../../platform/db/database.ts';
+import { param } from '../../platform/db/database.ts';
 import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
+import { rowValues } from '../../platform/lists/row-values.ts';
 import { rfc3339 } from '../../platform/values.ts';
 
 export const subscriptionColumns: ColumnDef[] = [
@@ -23,7 +24,7 @@ export const subscriptionColumns: ColumnDef[] = [
   column('updated_at', 'time', 'When it last changed (secret rotated, disabled, enabled).', true),
 ];
 
-const times = new Set(subscriptionColumns.filter((c) => c.type === 'time').map((c) => c.name));
+const subscriptionRow = rowValues(subscriptionColumns);
 
 /** The subscriptions of a workspace, newest first. Scope: tenant, workspace. */
 export const subscriptionsList = defineList({
@@ -40,18 +41,7 @@ export const subscriptionsList = defineList({
       .select(subscriptionColumns.map((c) => `s.${c.name}` as `s.${keyof WebhookSubscriptionsTable}`))
       .where('s.tenant_id', '=', param('tenant'))
       .where('s.workspace_id', '=', param('workspace')),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => {
-      // Read by the catalogue's names: the row as fields by name.
-      const fields: Readonly<Record<string, unknown>> = r;
-      return subscriptionColumns.map((c) =>
-        c.name === 'events'
-          ? (readJson<string[]>(r.events) ?? [])
-          : times.has(c.name)
-            ? rfc3339(fields[c.name] as number | null)
-            : fields[c.name],
-      );
-    }),
+  render: (_db, _scope, rows) => rows.map(subscriptionRow),
 });
 
 export const deliveryColumns: ColumnDef[] = [
