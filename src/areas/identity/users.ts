@@ -7,7 +7,7 @@ import type { ColumnDef } from '../../catalog/types.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param, readJson } from '../../platform/db/database.ts';
 import { defineList, fieldSql } from '../../platform/lists/list-spec.ts';
-import { rfc3339 } from '../../platform/values.ts';
+import { rowValues } from '../../platform/lists/row-values.ts';
 
 export interface UserInput {
   tenantId: string;
@@ -88,6 +88,8 @@ export const userColumns: ColumnDef[] = [
   column('last_sign_in_at', 'time', 'Their last sign-in.', true),
 ];
 
+const userRow = rowValues(userColumns);
+
 /** The users of a tenant, most recent sign-in first. */
 export const usersList = defineList({
   name: 'identity.users',
@@ -102,13 +104,5 @@ export const usersList = defineList({
       .selectFrom('identity_users as u')
       .select(['u.id', 'u.email', 'u.name', 'u.roles', 'u.created_at', 'u.last_sign_in_at'])
       .where('u.tenant_id', '=', param('tenant')),
-  render: (_db, _scope, rows) =>
-    rows.map((r) => [
-      r.id,
-      r.email,
-      r.name,
-      readJson<string[]>(r.roles) ?? [],
-      rfc3339(Number(r.created_at)),
-      rfc3339(Number(r.last_sign_in_at)),
-    ]),
+  render: (_db, _scope, rows) => rows.map(userRow),
 });
