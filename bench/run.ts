@@ -47,6 +47,8 @@ const USAGE = `npm run bench [-- options]
   --workers N                service worker processes (default 1)
   --no-cache                 run the service without its response cache
   --live-ingest-ms N         honest cases: a small ingest commit every N ms beside them (default 1000; 0: none)
+  --live-into own|read       the workspace the live ingest writes: one of its own (default), or the one
+                             the cases read (each commit then makes their cached answers stale)
   --no-write                 print the results, leave BENCHMARKS.md alone
   --db URL                   the read cases only, on a database an earlier run loaded and kept
                              (a SQLite path or a postgres:// URL, migrated here): no load, no
@@ -76,6 +78,7 @@ function parseFlags() {
       workers: { type: 'string', default: '1' },
       'no-cache': { type: 'boolean', default: false },
       'live-ingest-ms': { type: 'string', default: '1000' },
+      'live-into': { type: 'string', default: 'own' },
       'no-write': { type: 'boolean', default: false },
       db: { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
@@ -100,6 +103,10 @@ if (parsed.engine !== 'sqlite' && parsed.engine !== 'postgres') {
 const engine = parsed.engine as 'sqlite' | 'postgres';
 const scale = Number(parsed.scale);
 const liveEveryMs = Number(parsed['live-ingest-ms']);
+if (parsed['live-into'] !== 'own' && parsed['live-into'] !== 'read') {
+  process.stderr.write(`--live-into must be own or read, not ${parsed['live-into']}\n`);
+  process.exit(2);
+}
 const duration = Number(parsed.duration);
 const warmup = Number(parsed.warmup);
 const connections = Number(parsed.connections);
@@ -245,8 +252,9 @@ async function load(
 
 /**
  * A live deployment's ingest beside an honest case: a small batch of interactions committed every
- * `everyMs` into a workspace of its own. Each commit moves the database's data version, so the
- * response cache forgets what it held, as it does in production between two exports of a collector.
+ * `everyMs` into a workspace of its own (`--live-into own`), whose commits leave the cached answers
+ * of the workspace the cases read current, or into that workspace (`--live-into read`), whose
+ * commits make them stale, as a collector exporting into the workspace a dashboard reads does.
  */
 function liveIngest(base: string, headers: Record<string, string>, everyMs: number): () => Promise<void> {
   let n = 0;
@@ -267,11 +275,14 @@ function liveIngest(base: string, headers: Record<string, string>, everyMs: numb
         }),
       ).join('\n');
       n++;
-      const res = await fetch(`${base}/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/live-bench`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-ndjson' },
-        body: `${lines}\n`,
-      });
+      const res = await fetch(
+        `${base}/api/v1/ingest/tenants/${DEMO_TENANT}/workspaces/${parsed['live-into'] === 'read' ? WS : 'live-bench'}`,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-ndjson' },
+          body: `${lines}\n`,
+        },
+      );
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`live ingest answered ${res.status}`);
       await new Promise((r) => setTimeout(r, everyMs));
