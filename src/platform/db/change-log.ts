@@ -1,6 +1,6 @@
-// Which data a commit may have changed, so answers kept in memory (the response cache, the shared
-// totals and related sets of lists) are dropped only when a commit could have touched what they
-// read, not on every commit anywhere.
+// Which data a commit may have changed, so answers kept in memory (the response cache's) are
+// dropped only when a commit could have touched what they read, not on every commit anywhere. (The
+// shared totals and related sets of lists still drop on every data version.)
 //
 // Why: each commit dropped every kept answer of the process. A deployment ingesting into one
 // workspace once a second made every answer of every other workspace and tenant stale as well:
@@ -50,11 +50,6 @@ export class ChangeLog {
 
   get epoch(): number {
     return this.now;
-  }
-
-  /** The epoch of the last change to everything: answers of any reach read before it are stale. */
-  get everythingAt(): number {
-    return this.everything;
   }
 
   /** Records a change to one workspace or (undefined) to everything; returns the new epoch. */
