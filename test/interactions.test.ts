@@ -208,6 +208,59 @@ describeEngines('interactions', (h) => {
     const other = objects(body(await h().get(`/api/v1/aispm-llm-interactions/tenants/${T2}/workspaces/priced`, t2)))[0]!;
     assert.ok(Math.abs(other.cost - 0.0035) < 1e-12, String(other.cost));
   });
+
+  // PostgreSQL writes a batch of 1,000 new interactions or more by COPY in its text format, smaller
+  // ones by an unnest insert: 1,500 lines are one batch of each. Every character survives both,
+  // and a re-send that changes rows goes the same way.
+  it('keeps every character and value of a batch large enough for a bulk copy, and its re-send', async () => {
+    const awkward = ['tab\there', 'line\nbreak\r\nand back\\slash', '\\N', 'quote " and \' and {braces}', 'ünïcödé ✓ 𝄞', ''];
+    const spec = (i: number, round: number): Record<string, unknown> =>
+      interaction({
+        id: `c${i}`,
+        session: `CS${i % 7}`,
+        minute: i,
+        agent: i % 3 ? 'ca' : 'cb',
+        cost: round + (i % 8) / 8,
+        categories: i % 5 ? [] : ['pii', awkward[i % awkward.length]!],
+        extra: {
+          prompt: awkward[i % awkward.length]! + i,
+          response: i % 4 ? `r${i}` : undefined,
+          provider: i % 2 ? 'openai' : undefined,
+          attributes: { note: awkward[(i + 1) % awkward.length]!, n: i },
+        },
+      });
+    const n = 1500;
+    assert.equal(
+      (
+        await h().ingest(
+          T1,
+          'copied',
+          Array.from({ length: n }, (_, i) => spec(i, 0)),
+        )
+      ).accepted,
+      n,
+    );
+    // Every interaction changed in its cost, all in one batch of 1,500.
+    const again = await h().ingest(
+      T1,
+      'copied',
+      Array.from({ length: n }, (_, i) => spec(i, 1)),
+    );
+    assert.equal(again.accepted, n);
+    const all = await allPages(h(), list('copied', 'page_size=500'), token);
+    assert.equal(all.rows.length, n);
+    for (const i of [0, 1, 2, 3, 4, 5, 999, 1000, 1499]) {
+      const sent = spec(i, 1) as { extra?: unknown } & Record<string, any>;
+      const [row] = objects(body(await h().get(`${list('copied')}/c${i}`, token)));
+      assert.equal(row!.prompt, sent.prompt, `c${i}`);
+      assert.equal(row!.response, sent.response ?? null, `c${i} response`);
+      assert.equal(row!.provider, sent.provider ?? '', `c${i} provider`);
+      assert.deepEqual(row!.attributes, sent.attributes, `c${i}`);
+      assert.deepEqual(row!.categories, sent.categories ?? [], `c${i}`);
+      assert.equal(row!.cost, sent.cost, `c${i}`);
+      assert.equal(row!.session_id, sent.session_id, `c${i}`);
+    }
+  });
 });
 
 describeEngines('prices from configuration', (h) => {

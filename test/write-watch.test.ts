@@ -38,6 +38,7 @@ describe('write watch: the statements', () => {
       'delete from "client_storage" where "tenant_id" = ?',
       'with gone as (delete from "jobs" where "id" = $1 returning 1) select count(*) from gone',
       'insert into "entities" ("id") values (?); insert into "webhook_deliveries" ("id") select "id" from "webhook_subscriptions"',
+      'copy api_keys (id, tenant_id) from stdin',
     ];
     const inside = [
       'insert into "entities" ("tenant_id", "workspace_id") values (?, ?) on conflict ("tenant_id", "workspace_id", "kind", "id") do update set "name" = excluded."name"',
@@ -46,6 +47,7 @@ describe('write watch: the statements', () => {
       'insert into "audit_events" ("tenant_id", "workspace_id") values (?, ?)',
       'select "updated_at" from "rules" where "tenant_id" = ? for update of "rules"',
       'select * from "api_keys"',
+      'copy llm_interactions (tenant_id, workspace_id, id) from stdin',
     ];
     for (const s of outside) assert.equal(writesOutsideWorkspace(s), true, s);
     for (const s of inside) assert.equal(writesOutsideWorkspace(s), false, s);

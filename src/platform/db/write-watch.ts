@@ -1,5 +1,5 @@
 // What a transaction that names its workspace (change-log.ts) really wrote: the tables its
-// statements that changed rows insert into, update or delete from (an outbox insert that found no
+// statements that changed rows insert into, copy into, update or delete from (an outbox insert that found no
 // subscriber wrote nothing). A commit is counted as reaching one workspace only
 // when every table it wrote holds rows of one workspace each, written by the caller for the
 // workspace it named; a write to any other table (tenant-wide rules or storage, API keys, jobs,
@@ -43,7 +43,7 @@ export const workspaceTables: ReadonlySet<keyof Database> = new Set<keyof Databa
 
 // The table after each writing keyword (Kysely quotes names; SQL written out may not). A word that
 // names no table (`do update set`, `for update of`) is not a table and is passed over.
-const WRITES = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
+const WRITES = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from|copy)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
 
 /** Whether `sql` writes a table outside `workspaceTables`; remembered per text (templates repeat). */
 const verdicts = new Map<string, boolean>();

@@ -3,7 +3,10 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, Compilable } from 'kysely';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Template, timed } from '../database.ts';
 import type { WrittenWorkspace } from '../change-log.ts';
 import { WriteWatch } from '../write-watch.ts';
@@ -47,10 +50,22 @@ class PgConn implements Executor, KnowsColumnTypes {
   private readonly types: ColumnTypeCache;
   /** Set on the connection of a transaction that named its workspace. */
   private readonly watch: WriteWatch | undefined;
-  constructor(client: PgQueryable, types: ColumnTypeCache, watch?: WriteWatch) {
+  readonly copyRows?: (table: string, columns: string[], texts: Iterable<string>) => Promise<number>;
+  /** `copier`: the transaction's own client, which COPY streams through (the pool's clients vary per statement). */
+  constructor(client: PgQueryable, types: ColumnTypeCache, watch?: WriteWatch, copier?: pg.PoolClient) {
     this.client = client;
     this.types = types;
     this.watch = watch;
+    if (copier) this.copyRows = (table, columns, texts) => this.copy(copier, table, columns, texts);
+  }
+
+  private async copy(client: pg.PoolClient, table: string, columns: string[], texts: Iterable<string>): Promise<number> {
+    const text = `copy ${table} (${columns.join(', ')}) from stdin`;
+    const stream = client.query(copyFrom(text));
+    await timed(text, () => pipeline(Readable.from(texts), stream));
+    const n = stream.rowCount ?? 0;
+    if (this.watch && n > 0) this.watch.saw(text);
+    return n;
   }
 
   /**
@@ -281,7 +296,7 @@ export class PostgresDb extends BaseDb {
         throw err;
       }
       try {
-        const result = await fn(new PgConn(client, this.columnTypes, watch));
+        const result = await fn(new PgConn(client, this.columnTypes, watch, client));
         // Delivered to the listeners when (and only if) the transaction commits.
         await client.query({
           text: `select pg_notify('${CHANGES_CHANNEL}', $1)`,
