@@ -323,7 +323,7 @@ describe('response cache: only current answers are held', () => {
   const entry = (version: number, body: string, reach: Reach | undefined) => ({
     version,
     reach,
-    body,
+    body: Buffer.from(body),
     type: 'application/json',
     etag: undefined,
   });
@@ -340,9 +340,9 @@ describe('response cache: only current answers are held', () => {
     assert.equal(cache.size, 6);
     // A commit into workspace a of t1: its answers, t1's and those of everything go; b's, t2's and storage's stay.
     const v1 = log.mark(A);
-    assert.equal(cache.get('/b', v1)?.body, 'b0');
+    assert.equal(cache.get('/b', v1)?.body.toString(), 'b0');
     assert.deepEqual(
-      ['/a', '/b', '/t1', '/t2', '/all', '/storage'].map((k) => cache.get(k, v1)?.body),
+      ['/a', '/b', '/t1', '/t2', '/all', '/storage'].map((k) => cache.get(k, v1)?.body.toString()),
       [undefined, 'b0', undefined, 'u0', undefined, 's0'],
     );
     assert.equal(cache.size, 3);
@@ -350,7 +350,7 @@ describe('response cache: only current answers are held', () => {
     cache.set('/a', entry(0, 'a0', A));
     assert.equal(cache.get('/a', v1), undefined);
     cache.set('/a', entry(v1, 'a1', A));
-    assert.equal(cache.get('/a', v1)?.body, 'a1');
+    assert.equal(cache.get('/a', v1)?.body.toString(), 'a1');
     // A change to everything (a commit naming no workspace, another process's): every entry goes.
     const v2 = log.mark();
     assert.equal(cache.get('/c', v2), undefined);
