@@ -1,4 +1,4 @@
-// The total of a filtered list is counted once per data version and shared by every page of the
+// The total of a filtered list is counted once (until a commit reaches its workspace) and shared by every page of the
 // same question, whatever its sort or cursor (src/platform/lists/list-totals.ts). Each total must
 // still be the number of rows the filters keep: equal to the rows walked over every page, for
 // several filters, sorts and page sizes; moved by the next commit that adds or removes a
@@ -144,6 +144,64 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
       assert.ok(totals[0]! > 0);
       assert.equal(ran.filter((q) => /^select distinct/.test(q)).length, 1, 'one read of the related set');
       assert.equal(ran.filter((q) => /^select count\(\*\)/.test(q)).length, 1, 'one count');
+    } finally {
+      db.all = all;
+      db.first = first;
+    }
+  });
+
+  // Like the response cache's answers, a total and a related set stay while commits go to other
+  // workspaces, and are read again after one into theirs.
+  it("a commit into another workspace leaves a list's total and related set; one into its own counts again", async () => {
+    const db = h().db;
+    const settle = async () => {
+      // PostgreSQL also hears its own commit over LISTEN a moment later, which moves the version again.
+      for (let v = db.dataVersion(); ; ) {
+        await new Promise((r) => setTimeout(r, 50));
+        if (v === (v = db.dataVersion())) break;
+      }
+    };
+    const url = `/api/v1/aispm-agents/tenants/${DEMO_TENANT}/workspaces/default?models.provider=anthropic&sort=name&page_size=3`;
+    // From the database each time (the response cache would answer before the list is read).
+    const read = async () => {
+      const res = await h().request({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } });
+      assert.equal(res.statusCode, 200, res.body);
+      return body(res).total as number;
+    };
+    const ran: string[] = [];
+    const { all, first } = db;
+    db.all = (t, args) => {
+      ran.push(t.sql);
+      return all.call(db, t, args) as never;
+    };
+    db.first = (t, args) => {
+      ran.push(t.sql);
+      return first.call(db, t, args) as never;
+    };
+    const counted = () => ({
+      sets: ran.filter((q) => /^select distinct/.test(q)).length,
+      counts: ran.filter((q) => /^select count\(\*\)/.test(q)).length,
+    });
+    const model = (id: string) => ({
+      type: 'entity',
+      kind: 'model',
+      id,
+      name: id,
+      last_seen: '2026-11-24T11:45:00Z',
+      attributes: { provider: 'anthropic' },
+    });
+    try {
+      const before = await read();
+      assert.ok(before > 0);
+      ran.length = 0;
+      assert.equal((await ingest('elsewhere', [model('far-1')])).statusCode, 200);
+      await settle();
+      assert.equal(await read(), before);
+      assert.deepEqual(counted(), { sets: 0, counts: 0 }, 'kept across a commit into another workspace');
+      assert.equal((await ingest('default', [model('near-1')])).statusCode, 200);
+      await settle();
+      assert.equal(await read(), before);
+      assert.deepEqual(counted(), { sets: 1, counts: 1 }, 'read again after a commit into its own');
     } finally {
       db.all = all;
       db.first = first;

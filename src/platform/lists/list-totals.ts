@@ -6,34 +6,29 @@
 // a count on PostgreSQL), and four sorts of one filter counted four times. The total does not
 // depend on the order or the position, only on the rows the filters keep and the data.
 //
-// Kept per database and dropped when the data version moves (the response cache's rule: a commit
-// here, another process's, another replica's), so a total is never older than the page beside it.
-// The version is read before counting: a commit during the count leaves an entry that the next
-// request, seeing the new version, does not use. Requests asking while it is being counted wait for
-// that count (after a commit, concurrent callers would otherwise each count the same rows).
-// Bounded: the least recently used go first; a failed count is not kept.
+// Kept per database while no commit reached the data they counted (kept-while-current.ts: the
+// response cache's rule, so a commit into another workspace leaves them), and so never older than
+// the page beside them. The version is read before counting: a commit during the count leaves an
+// entry that the next request, seeing that commit, does not use. Requests asking while it is being
+// counted wait for that count (after a commit, concurrent callers would otherwise each count the
+// same rows). Bounded: the least recently used go first; a failed count is not kept.
 
 import type { Db } from '../db/database.ts';
 import type { Filter } from './filters.ts';
+import { KeptWhileCurrent, reachOfScope } from './kept-while-current.ts';
 import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
 
 const MAX_TOTALS = 4096;
 
-/** The totals counted at one data version (those of an older one are dropped at once). */
-interface Totals {
-  version: number;
-  /** Each settles when counted: requests arriving meanwhile wait for the same count. */
-  byKey: Map<string, Promise<number>>;
-}
-
-const kept = new WeakMap<Db, Totals>();
+/** Each settles when counted: requests arriving meanwhile wait for the same count. */
+const kept = new WeakMap<Db, KeptWhileCurrent<Promise<number>>>();
 
 /** What a total depends on: the list, the scope, each filter and its value (a resolved related filter by its value, not its ids). */
 function keyOf(spec: ListDecl, scope: ListScope, filters: readonly Filter[]): string {
   return JSON.stringify([spec.name, scopeIdentity(scope), filters.map((f) => [f.decl.param, f.decl.op, f.value])]);
 }
 
-/** The list's total from `count` at this data version, counted at most once per version and question. */
+/** The list's total from `count`, counted at most once per question while no commit reaches its data. */
 export async function sharedTotal(
   db: Db,
   spec: ListDecl,
@@ -44,19 +39,16 @@ export async function sharedTotal(
   const version = db.dataVersion();
   if (version === null) return count();
   let totals = kept.get(db);
-  if (!totals || totals.version !== version) kept.set(db, (totals = { version, byKey: new Map() }));
-  const map = totals.byKey;
+  if (!totals) kept.set(db, (totals = new KeptWhileCurrent(db)));
   const key = keyOf(spec, scope, filters);
-  const hit = map.get(key);
-  if (hit) {
-    // Most recently used last.
-    map.delete(key);
-    map.set(key, hit);
-    return hit;
+  const hit = totals.get(key, version);
+  if (hit) return hit;
+  if (totals.size >= MAX_TOTALS) {
+    const [oldKey, oldest] = totals.oldest()!;
+    totals.delete(oldKey, oldest);
   }
-  if (map.size >= MAX_TOTALS) map.delete(map.keys().next().value!);
   const total = count();
-  map.set(key, total);
-  total.catch(() => map.get(key) === total && map.delete(key));
+  totals.set(key, version, reachOfScope(scope), total);
+  total.catch(() => totals.delete(key, total));
   return total;
 }

@@ -8,15 +8,16 @@
 // sort or cursor share the set: one walk per data version, and the page then stops after its
 // rows and the count probes the ids.
 //
-// Kept per database, keyed by the list, the scope's values and the filter's value, and dropped
-// when the data version moves (the response cache's rule: a commit here, another process's,
-// another replica's): the sets of an older version are all let go at once. Bounded: at most
+// Kept per database, keyed by the list, the scope's values and the filter's value, while no commit
+// reached the data they were read from (kept-while-current.ts: the response cache's rule, so a
+// commit into another workspace leaves them). Bounded: at most
 // MAX_SETS sets and MAX_HELD ids in all (the oldest go first), none over MAX_IDS ids (a larger set
 // is read again by each request). Requests that need a set being read wait for that read rather than
 // start their own: after a commit, fifty callers asking for the same provider ran fifty walks.
 
 import type { Args, Db } from '../db/database.ts';
 import { comparisonOf, type Filter, filterArgs } from './filters.ts';
+import { KeptWhileCurrent, reachOfScope } from './kept-while-current.ts';
 import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
 
 const MAX_SETS = 256;
@@ -30,27 +31,21 @@ interface Kept {
   size: number;
 }
 
-/** The sets read at one data version. */
+/** The sets kept, and how many ids they hold in all. */
 interface Sets {
-  version: number;
-  byKey: Map<string, Kept>;
+  byKey: KeptWhileCurrent<Kept>;
   held: number;
 }
 
 const kept = new WeakMap<Db, Sets>();
 
-/** The sets of this data version (those of an older one are dropped). */
-function setsAt(db: Db, version: number): Sets {
+function setsOf(db: Db): Sets {
   let sets = kept.get(db);
-  if (!sets || sets.version !== version) kept.set(db, (sets = { version, byKey: new Map(), held: 0 }));
+  if (!sets) {
+    const made: Sets = { byKey: new KeptWhileCurrent<Kept>(db, (set) => (made.held -= set.size)), held: 0 };
+    kept.set(db, (sets = made));
+  }
   return sets;
-}
-
-/** Forgets a set (if it is still the one kept under its key). */
-function drop(sets: Sets, key: string, set: Kept): void {
-  if (sets.byKey.get(key) !== set) return;
-  sets.byKey.delete(key);
-  sets.held -= set.size;
 }
 
 /** Reads the ids a `matching` filter keeps, for a scope. */
@@ -91,30 +86,31 @@ export async function resolveRelated(
       out.push({ ...f, ids: await readIds(db, spec, scope, f, columns) });
       continue;
     }
-    const sets = setsAt(db, version);
+    const sets = setsOf(db);
     const key = JSON.stringify([spec.name, scopeIdentity(scope), f.decl.param, f.value]);
-    let hit = sets.byKey.get(key);
+    let hit = sets.byKey.get(key, version);
     if (!hit) {
       if (sets.byKey.size >= MAX_SETS) {
-        const [oldKey, oldest] = sets.byKey.entries().next().value!;
-        drop(sets, oldKey, oldest);
+        const [oldKey, oldest] = sets.byKey.oldest()!;
+        sets.byKey.delete(oldKey, oldest);
       }
       const set: Kept = { ids: readIds(db, spec, scope, f, columns), size: 0 };
-      sets.byKey.set(key, set);
+      sets.byKey.set(key, version, reachOfScope(scope), set);
       // A failed read or an oversized set is not kept (each request then reads its own); the
-      // oldest sets go while the ids held pass the bound.
+      // oldest sets go while the ids held pass the bound. (A set that went meanwhile, a change
+      // having reached it, counts nothing.)
       set.ids.then(
         (ids) => {
-          if (sets.byKey.get(key) !== set) return;
-          if (ids.length > MAX_IDS) return drop(sets, key, set);
+          if (sets.byKey.get(key, version) !== set) return;
+          if (ids.length > MAX_IDS) return sets.byKey.delete(key, set);
           set.size = ids.length;
           sets.held += ids.length;
-          for (const [k, other] of sets.byKey) {
+          for (const [k, other] of sets.byKey.entries()) {
             if (sets.held <= MAX_HELD || other === set) break;
-            drop(sets, k, other);
+            sets.byKey.delete(k, other);
           }
         },
-        () => drop(sets, key, set),
+        () => sets.byKey.delete(key, set),
       );
       hit = set;
     }
