@@ -178,8 +178,8 @@ export const serviceSettings = {
   responseCacheMb: setting({
     env: 'AISPM_RESPONSE_CACHE_MB',
     type: 'integer',
-    default: 64,
-    doc: "Memory for answers of read routes (inventory, sessions, histogram, client storage) kept while the data behind them is unchanged: an ingest into a workspace makes that workspace's answers stale and those read across its tenant; every other write, every commit by another process (SQLite), and a replica's (PostgreSQL LISTEN/NOTIFY, with the workspace it wrote) as it would here. An answer is kept from the second time its URL is read (one-off reads of ever-different ids do not fill it), and callers asking for an answer being read wait for that read. `0` turns it off.",
+    default: 32,
+    doc: "Memory for answers of read routes (inventory, sessions, histogram, client storage), counted in the bytes they are sent as, kept while the data behind them is unchanged: an ingest into a workspace makes that workspace's answers stale and those read across its tenant; every other write, every commit by another process (SQLite), and a replica's (PostgreSQL LISTEN/NOTIFY, with the workspace it wrote) as it would here. An answer is kept from the second time its URL is read (one-off reads of ever-different ids do not fill it), and callers asking for an answer being read wait for that read. `0` turns it off.",
   }),
   sqliteWriterCacheMb: setting({
     env: 'AISPM_SQLITE_WRITER_CACHE_MB',
