@@ -8,10 +8,32 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { DEMO_TENANT } from '../src/demo/estate.ts';
 import { loadDemo } from '../src/demo/load.ts';
+import type { Db } from '../src/platform/db/database.ts';
 import { allPages, body, describeEngines, objects } from './helpers/harness.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const models = (ws: string) => `/api/v1/aispm-models/tenants/${DEMO_TENANT}/workspaces/${ws}`;
+
+/** Records the text of every statement the database runs through all() and first() until restored. */
+function recordStatements(db: Db): { ran: string[]; restore: () => void } {
+  const ran: string[] = [];
+  const { all, first } = db;
+  db.all = (t, args) => {
+    ran.push(t.sql);
+    return all.call(db, t, args) as never;
+  };
+  db.first = (t, args) => {
+    ran.push(t.sql);
+    return first.call(db, t, args) as never;
+  };
+  return {
+    ran,
+    restore: () => {
+      db.all = all;
+      db.first = first;
+    },
+  };
+}
 
 describeEngines('totals of filtered lists, shared by their pages', (h) => {
   let token: string;
@@ -118,16 +140,7 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
       await new Promise((r) => setTimeout(r, 50));
       if (v === (v = db.dataVersion())) break;
     }
-    const ran: string[] = [];
-    const { all, first } = db;
-    db.all = (t, args) => {
-      ran.push(t.sql);
-      return all.call(db, t, args) as never;
-    };
-    db.first = (t, args) => {
-      ran.push(t.sql);
-      return first.call(db, t, args) as never;
-    };
+    const { ran, restore } = recordStatements(db);
     try {
       const sorts = ['name', 'last_seen:desc', 'risk_score:desc', 'critical_issues:desc,name'];
       const answers = await Promise.all(
@@ -145,8 +158,7 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
       assert.equal(ran.filter((q) => /^select distinct/.test(q)).length, 1, 'one read of the related set');
       assert.equal(ran.filter((q) => /^select count\(\*\)/.test(q)).length, 1, 'one count');
     } finally {
-      db.all = all;
-      db.first = first;
+      restore();
     }
   });
 
@@ -168,16 +180,7 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
       assert.equal(res.statusCode, 200, res.body);
       return body(res).total as number;
     };
-    const ran: string[] = [];
-    const { all, first } = db;
-    db.all = (t, args) => {
-      ran.push(t.sql);
-      return all.call(db, t, args) as never;
-    };
-    db.first = (t, args) => {
-      ran.push(t.sql);
-      return first.call(db, t, args) as never;
-    };
+    const { ran, restore } = recordStatements(db);
     const counted = () => ({
       sets: ran.filter((q) => /^select distinct/.test(q)).length,
       counts: ran.filter((q) => /^select count\(\*\)/.test(q)).length,
@@ -203,8 +206,7 @@ describeEngines('totals of filtered lists, shared by their pages', (h) => {
       assert.equal(await read(), before);
       assert.deepEqual(counted(), { sets: 1, counts: 1 }, 'read again after a commit into its own');
     } finally {
-      db.all = all;
-      db.first = first;
+      restore();
     }
   });
 

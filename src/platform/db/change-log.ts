@@ -1,6 +1,6 @@
 // Which data a commit may have changed, so answers kept in memory (the response cache's) are
 // dropped only when a commit could have touched what they read, not on every commit anywhere (the
-// shared totals and related sets of lists keep the same rule: lists/kept-while-current.ts).
+// shared totals and related sets of lists keep the same rule: kept-while-current.ts).
 //
 // Why: each commit dropped every kept answer of the process. A deployment ingesting into one
 // workspace once a second made every answer of every other workspace and tenant stale as well:

@@ -23,6 +23,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { outsideWorkspaces, type Reach } from '../db/change-log.ts';
+import { KeptWhileCurrent } from '../db/kept-while-current.ts';
 import { wantsCsv } from './tabular.ts';
 import { principalOf } from './auth.ts';
 import { routeOf } from './route-of.ts';
@@ -91,21 +92,21 @@ function hashOf(key: string): number {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  /**
+   * Kept while no change reached their data (../db/kept-while-current.ts). A newer data version
+   * lets go at once of the entries a change since reached, rather than keeping them (up to the
+   * byte bound) until the LRU order reaches them: under a commit a second, stale answers filled the
+   * cache to its bound and were most of the heap a major collection kept (BENCHMARKS.md).
+   */
+  private readonly entries: KeptWhileCurrent<Entry>;
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly doorkeeper = new Doorkeeper(100_000);
-  /**
-   * The newest data version seen. When a newer one is seen, the entries a change since could have
-   * reached go at once, rather than staying (up to the byte bound) until the LRU order reaches
-   * them: under a commit a second, stale answers filled the cache to its bound and were most of the
-   * heap a major collection kept (BENCHMARKS.md). One pass over the entries per version.
-   */
-  private newest = -1;
   private readonly db: Pick<Db, 'unchangedSince'>;
   constructor(maxBytes: number, db: Pick<Db, 'unchangedSince'>) {
     this.maxBytes = maxBytes;
     this.db = db;
+    this.entries = new KeptWhileCurrent<Entry>(db, (e) => (this.bytes -= e.bytes));
   }
 
   /** Whether an answer just read should be kept: its key was read before (or is kept already). */
@@ -113,45 +114,23 @@ export class ResponseCache {
     return this.entries.has(key) || this.doorkeeper.admit(key);
   }
 
-  private see(version: number): void {
-    if (version <= this.newest) return;
-    this.newest = version;
-    for (const [k, e] of this.entries) if (!this.db.unchangedSince(e.version, e.reach)) this.drop(k, e);
-  }
-
   get(key: string, version: number): Entry | undefined {
-    this.see(version);
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (!this.db.unchangedSince(e.version, e.reach)) {
-      this.drop(key, e);
-      return undefined;
-    }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e;
+    return this.entries.get(key, version);
   }
 
   set(key: string, entry: CachedAnswer): void {
-    this.see(entry.version);
+    this.entries.see(entry.version);
     // Read before a change that reached its data: it could never be served.
     if (!this.db.unchangedSince(entry.version, entry.reach)) return;
     const bytes = entry.body.length + key.length * 2 + 200;
     if (bytes > this.maxBytes / 8) return;
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { ...entry, bytes });
+    // Replacing an entry lets go of the old one's bytes (the callback above).
+    this.entries.set(key, entry.version, entry.reach, { ...entry, bytes });
     this.bytes += bytes;
-    for (const [k, e] of this.entries) {
+    for (const [k, e] of this.entries.entries()) {
       if (this.bytes <= this.maxBytes) break;
-      this.drop(k, e);
+      this.entries.delete(k, e);
     }
-  }
-
-  private drop(key: string, e: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= e.bytes;
   }
 
   get size(): number {

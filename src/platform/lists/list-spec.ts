@@ -11,6 +11,7 @@ import type { Args, Builder, Db } from '../db/database.ts';
 import type { SqlDialect } from '../db/dialect.ts';
 import type { SortTerm } from '../db/paging/keyset.ts';
 import type { WorkspaceScope } from '../db/workspace-scope.ts';
+import type { Reach } from '../db/change-log.ts';
 import type { Filter, FilterDecl } from './filters.ts';
 
 /**
@@ -35,6 +36,19 @@ export interface ListScope {
  */
 export function scopeIdentity(scope: ListScope): readonly unknown[] {
   return [scope.key, scope.args];
+}
+
+/**
+ * The data a scope's statements read (what a commit must reach to change a result computed for it):
+ * the workspace its arguments bind, else its tenant, else everything.
+ */
+export function reachOfScope(scope: ListScope): Reach | undefined {
+  const { args } = scope;
+  const tenant = Object.hasOwn(args, 'tenant') ? args.tenant : undefined;
+  if (typeof tenant !== 'string') return undefined;
+  // A token's lists bind its workspaces under other names: they read across the tenant.
+  const workspace = !scope.token && Object.hasOwn(args, 'workspace') ? args.workspace : undefined;
+  return typeof workspace === 'string' ? { tenant, workspace } : { tenant };
 }
 
 /**

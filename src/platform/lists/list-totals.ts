@@ -6,7 +6,7 @@
 // a count on PostgreSQL), and four sorts of one filter counted four times. The total does not
 // depend on the order or the position, only on the rows the filters keep and the data.
 //
-// Kept per database while no commit reached the data they counted (kept-while-current.ts: the
+// Kept per database while no commit reached the data they counted (../db/kept-while-current.ts: the
 // response cache's rule, so a commit into another workspace leaves them), and so never older than
 // the page beside them. The version is read before counting: a commit during the count leaves an
 // entry that the next request, seeing that commit, does not use. Requests asking while it is being
@@ -15,8 +15,8 @@
 
 import type { Db } from '../db/database.ts';
 import type { Filter } from './filters.ts';
-import { KeptWhileCurrent, reachOfScope } from './kept-while-current.ts';
-import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
+import { KeptWhileCurrent } from '../db/kept-while-current.ts';
+import { type ListScope, type ListDecl, reachOfScope, scopeIdentity } from './list-spec.ts';
 
 const MAX_TOTALS = 4096;
 

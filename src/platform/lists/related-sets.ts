@@ -9,7 +9,7 @@
 // rows and the count probes the ids.
 //
 // Kept per database, keyed by the list, the scope's values and the filter's value, while no commit
-// reached the data they were read from (kept-while-current.ts: the response cache's rule, so a
+// reached the data they were read from (../db/kept-while-current.ts: the response cache's rule, so a
 // commit into another workspace leaves them). Bounded: at most
 // MAX_SETS sets and MAX_HELD ids in all (the oldest go first), none over MAX_IDS ids (a larger set
 // is read again by each request). Requests that need a set being read wait for that read rather than
@@ -17,8 +17,8 @@
 
 import type { Args, Db } from '../db/database.ts';
 import { comparisonOf, type Filter, filterArgs } from './filters.ts';
-import { KeptWhileCurrent, reachOfScope } from './kept-while-current.ts';
-import { type ListScope, type ListDecl, scopeIdentity } from './list-spec.ts';
+import { KeptWhileCurrent } from '../db/kept-while-current.ts';
+import { type ListScope, type ListDecl, reachOfScope, scopeIdentity } from './list-spec.ts';
 
 const MAX_SETS = 256;
 const MAX_IDS = 200_000;

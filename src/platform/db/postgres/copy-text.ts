@@ -13,8 +13,9 @@ const escapes = new Map([
 ]);
 const escaped = (s: string) => (special.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => escapes.get(c)!) : s);
 
-/** Whether copyText spells every value of the row (the values bindValue gives: null, text, numbers, booleans). */
-export function copyable(row: readonly unknown[]): boolean {
+/** Whether the row has `width` values and copyText spells each (the values bindValue gives: null, text, numbers, booleans). */
+export function copyable(row: readonly unknown[], width: number): boolean {
+  if (row.length !== width) return false;
   for (const v of row) {
     const t = typeof v;
     if (!(v === null || t === 'undefined' || t === 'string' || t === 'number' || t === 'bigint' || t === 'boolean')) return false;

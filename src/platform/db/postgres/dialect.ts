@@ -63,11 +63,11 @@ const COPY_CHUNK_ROWS = 5_000;
 
 /**
  * The rows' COPY text in pieces, each built when the stream asks for it (while the server reads
- * the one before), or null when a value is of a kind the text format here does not spell (checked
+ * the one before), or null when a row is not `width` wide or holds a value of a kind the text format here does not spell (checked
  * before anything is sent, so the caller can still insert them the other way).
  */
-function copyChunks(rows: readonly (readonly unknown[])[]): Iterable<string> | null {
-  if (!rows.every(copyable)) return null;
+function copyChunks(rows: readonly (readonly unknown[])[], width: number): Iterable<string> | null {
+  if (!rows.every((r) => copyable(r, width))) return null;
   return (function* () {
     for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS)
       yield copyText(rows, start, Math.min(rows.length, start + COPY_CHUNK_ROWS));
@@ -162,8 +162,8 @@ export const postgresDialect: SqlDialect = {
     if (!types || columns.some((c) => !types.has(c))) return insertValues(tx, table, columns, rows, conflict);
     // Plain inserts of many rows (no conflict clause: the writer knows they are new, and a row that
     // is not fails the statement and its transaction, as the insert would) go by COPY.
-    if (!conflict && conn?.copyRows && rows.length >= COPY_MIN_ROWS && rows.every((r) => r.length === columns.length)) {
-      const texts = copyChunks(rows);
+    if (!conflict && conn?.copyRows && rows.length >= COPY_MIN_ROWS) {
+      const texts = copyChunks(rows, columns.length);
       if (texts) return conn.copyRows(table, columns, texts);
     }
     const arrays = columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ');

@@ -1,30 +1,15 @@
-// What lists share between requests (totals, related sets), kept while no commit reached the
-// data it was read from: the response cache's rule (../db/change-log.ts). Each value records the
-// data version it was read at and its reach, the tenant and workspace its scope binds; a commit
-// into another workspace or tenant leaves it current.
-//
-// Why: these were dropped whenever the data version moved. Under an ingest into one workspace a
-// second, every other workspace's totals and related sets were read again after each commit: a
-// count of 49,920 models was 25 ms on PostgreSQL, the related walk of a provider 15 ms.
+// Values kept in memory while no commit reached the data they were read from (change-log.ts):
+// each records the data version it was read at and its reach, so a commit into another workspace
+// or tenant leaves it current. The response cache's answers and the lists' shared totals and
+// related sets (../lists/list-totals.ts, related-sets.ts) are kept by it.
 
-import type { Db } from '../db/database.ts';
-import type { Reach } from '../db/change-log.ts';
-import type { ListScope } from './list-spec.ts';
+import type { Db } from './database.ts';
+import type { Reach } from './change-log.ts';
 
 interface Held<V> {
   version: number;
   reach: Reach | undefined;
   value: V;
-}
-
-/** The data a scope's statements read: the workspace its arguments bind, else its tenant, else everything. */
-export function reachOfScope(scope: ListScope): Reach | undefined {
-  const { args } = scope;
-  const tenant = Object.hasOwn(args, 'tenant') ? args.tenant : undefined;
-  if (typeof tenant !== 'string') return undefined;
-  // A token's lists bind its workspaces under other names: they read across the tenant.
-  const workspace = !scope.token && Object.hasOwn(args, 'workspace') ? args.workspace : undefined;
-  return typeof workspace === 'string' ? { tenant, workspace } : { tenant };
 }
 
 /** Values by key, in least recently used order, each dropped once a change reaches its data. */
@@ -40,14 +25,18 @@ export class KeptWhileCurrent<V> {
   }
 
   /**
-   * The current value under `key` at `version` (the data version read now), or undefined. A newer
-   * version than any seen first lets go of every value a change since reached: one pass per version.
+   * Sees the data version `version`: when newer than any seen, every value a change since reached
+   * goes at once, rather than staying until the LRU order reaches it (one pass per version).
    */
+  see(version: number): void {
+    if (version <= this.newest) return;
+    this.newest = version;
+    for (const [k, held] of this.byKey) if (!this.db.unchangedSince(held.version, held.reach)) this.delete(k, held.value);
+  }
+
+  /** The current value under `key` at `version` (the data version read now), or undefined. */
   get(key: string, version: number): V | undefined {
-    if (version > this.newest) {
-      this.newest = version;
-      for (const [k, held] of this.byKey) if (!this.db.unchangedSince(held.version, held.reach)) this.delete(k, held.value);
-    }
+    this.see(version);
     const held = this.byKey.get(key);
     if (!held) return undefined;
     if (!this.db.unchangedSince(held.version, held.reach)) {
@@ -83,6 +72,11 @@ export class KeptWhileCurrent<V> {
   /** Entries, least recently used first. */
   *entries(): IterableIterator<[string, V]> {
     for (const [k, held] of this.byKey) yield [k, held.value];
+  }
+
+  /** Whether a value is kept under `key` (current or not). */
+  has(key: string): boolean {
+    return this.byKey.has(key);
   }
 
   get size(): number {
