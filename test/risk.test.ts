@@ -7,8 +7,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { riskTable } from '../src/catalog/risk.ts';
 import { migrate } from '../src/compose.ts';
+import { storeReach, type UpdatedObject, updateObjects } from '../src/areas/inventory/computed-columns-store.ts';
+import { objectKey } from '../src/ingest/batch-context.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 
@@ -23,7 +26,7 @@ describe('risk score documentation', () => {
   });
 });
 
-describeEngines('risk score', (h) => {
+describeEngines('risk score', (h, engine) => {
   let token: string;
   const scores = async (kind: string) =>
     Object.fromEntries(objects(body(await h().get(list(kind, '?sort=id'), token))).map((r) => [r.id, r.risk_score]));
@@ -116,6 +119,47 @@ describeEngines('risk score', (h) => {
     s = await h().ingest(T, W, [{ ...relation('agent', 'coder', 'uses_mcp_server', 'mcp_server', 's1'), op: 'delete' }]);
     assert.equal(s.rejected, 0);
     assert.deepEqual([await scores('aispm-mcp-servers'), await scores('aispm-tools')], [{ s1: 0 }, { t1: 0 }]);
+  });
+
+  it('the stored columns are written only on the objects whose value changes', async () => {
+    // Most objects a batch recomputes keep their counts and score. On PostgreSQL a row written
+    // anyway is a new row version (a new xmin) with an entry in each index covering it.
+    const { db } = h();
+    const version = db.template('test.risk-row-version', (b) =>
+      b
+        .selectFrom('entities')
+        .select(['id', 'risk_reach', 'risk_score', sql<string>`${sql.raw(engine === 'postgres' ? 'xmin::text' : "''")}`.as('version')])
+        .where('tenant_id', '=', T)
+        .where('kind', '=', 'agent')
+        .orderBy('id'),
+    );
+    const plus100 = (o: UpdatedObject): Array<[string, string]> => [['risk_score', `${o.column('risk_reach')} + 100`]];
+    type Row = { id: string; risk_reach: number; risk_score: number; version: string };
+    const read = async () =>
+      (await db.all<Row>(version)).map((r) => ({ ...r, risk_reach: Number(r.risk_reach), risk_score: Number(r.risk_score) }));
+    const [coder, reader] = await read();
+    // The reader's reach sent as it is, the coder's one more; then both scores recomputed.
+    await db.transaction(async (tx) => {
+      const at = { db, tx, tenant: T, workspace: W };
+      await storeReach(at, [
+        ['agent', 'reader', reader!.risk_reach],
+        ['agent', 'coder', coder!.risk_reach + 1],
+      ]);
+      await updateObjects(at, 'test.risk-rescore', plus100, [objectKey('agent', 'coder'), objectKey('agent', 'reader')]);
+    });
+    const [coderAfter, readerAfter] = await read();
+    assert.deepEqual(
+      [coderAfter!.risk_reach, coderAfter!.risk_score, readerAfter!.risk_reach, readerAfter!.risk_score],
+      [coder!.risk_reach + 1, coder!.risk_reach + 101, reader!.risk_reach, reader!.risk_reach + 100],
+    );
+    if (engine === 'postgres') assert.notEqual(readerAfter!.version, reader!.version, 'the changed score is written');
+    // The same again: neither value changes, and the row is not written (its version stays).
+    await db.transaction(async (tx) => {
+      const at = { db, tx, tenant: T, workspace: W };
+      await storeReach(at, [['agent', 'reader', reader!.risk_reach]]);
+      await updateObjects(at, 'test.risk-rescore', plus100, [objectKey('agent', 'reader')]);
+    });
+    assert.deepEqual((await read())[1], readerAfter);
   });
 
   it('is computed for every workspace at migrate when the formula is new', async () => {

@@ -339,14 +339,19 @@ export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void>
   await updateObjects(
     ctx,
     'ingest.entity-issue-counts',
-    (e) =>
-      sql.raw(`
-        critical_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id} and i.severity = 'critical'),
-        high_issues = (select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id} and i.severity = 'high'),
-        total_issues = (select count(*) from issue_objects o
-          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id})`),
+    (e) => {
+      const objectIssues = `from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
+          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id}`;
+      return [
+        ['critical_issues', `(select count(*) ${objectIssues} and i.severity = 'critical')`],
+        ['high_issues', `(select count(*) ${objectIssues} and i.severity = 'high')`],
+        [
+          'total_issues',
+          `(select count(*) from issue_objects o
+          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id})`,
+        ],
+      ];
+    },
     [...ctx.touchedForIssues],
   );
 }

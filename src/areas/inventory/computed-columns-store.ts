@@ -5,39 +5,60 @@
 // statements are those the callers ran before, text for text.
 // A leaf module: it imports only the platform and ingest's keys, so any area may call it.
 
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { objectKey, splitKey } from '../../ingest/batch-context.ts';
 import { chunks, updateRows } from '../../platform/db/bulk.ts';
 import { param } from '../../platform/db/database.ts';
 import type { InventoryAt, ObjectRef } from './entities-store.ts';
 
-/** The columns of the object an update sets, as a correlated subquery names them. */
-export type UpdatedObject = ObjectRef;
+/** The columns of the object an update sets, as a correlated subquery names them; `column` qualifies one of its own. */
+export interface UpdatedObject extends ObjectRef {
+  column(name: string): string;
+}
 
+/** The object being updated, read as `e` in the statement's derived table. */
 const updated: UpdatedObject = {
-  tenant: 'entities.tenant_id',
-  workspace: 'entities.workspace_id',
-  kind: 'entities.kind',
-  id: 'entities.id',
+  tenant: 'e.tenant_id',
+  workspace: 'e.workspace_id',
+  kind: 'e.kind',
+  id: 'e.id',
+  column: (name) => `e.${name}`,
 };
 
 /**
- * Sets columns of the objects of these keys (`objectKey`) in one statement per chunk. `set` gives
- * the assignments after `set`, with their leading space, over the object's columns; `key` names
- * the statement (db.template).
+ * Sets columns of the objects of these keys (`objectKey`) in one statement per chunk, writing only
+ * the objects where a value changes. `set` gives each column its new value over the object's own
+ * columns (`UpdatedObject`); `key` names the statement (db.template).
+ *
+ * The new values are computed in a derived table and compared: most objects a batch touches keep
+ * their counts and score, and on PostgreSQL an update that writes a row anyway costs a new row
+ * version and an entry in each of the table's ~20 indexes that cover it (0.35 ms a row measured at
+ * benchmark scale), where a skipped one costs nothing.
  */
 export async function updateObjects(
   at: InventoryAt,
   key: string,
-  set: (object: UpdatedObject) => RawBuilder<unknown>,
+  set: (object: UpdatedObject) => Array<[column: string, value: string]>,
   keys: string[],
 ): Promise<void> {
   const { db, tx, tenant, workspace } = at;
-  const t = db.template(key, (b, d) =>
-    sql`update entities set${set(updated)}
-      where tenant_id = ${param('tenant')} and workspace_id = ${param('workspace')}
-        and ${d.inKeys(['kind', 'id'], param('keys'))}`.compile(b),
-  );
+  const t = db.template(key, (b, d) => {
+    const columns = set(updated);
+    const value = (i: number) => `s.v${i}`;
+    // Materialized: each value computed once (merged into the update, PostgreSQL would compute the
+    // subqueries once in the comparison and again in the assignment).
+    return sql`with s as materialized (select e.kind as k, e.id as i, ${sql.raw(columns.map(([, v], i) => `${v} as v${i}`).join(', '))}
+        from entities e where e.tenant_id = ${param('tenant')} and e.workspace_id = ${param('workspace')}
+          and ${d.inKeys(['e.kind', 'e.id'], param('keys'))})
+      update entities set ${sql.raw(columns.map(([c], i) => `${c} = ${value(i)}`).join(', '))}
+      from s
+      where entities.tenant_id = ${param('tenant')} and entities.workspace_id = ${param('workspace')}
+        and entities.kind = s.k and entities.id = s.i
+        and (${sql.join(
+          columns.map(([c], i) => d.distinctFrom(`entities.${c}`, sql.raw(value(i)))),
+          sql` or `,
+        )})`.compile(b);
+  });
   for (const part of chunks(keys)) await tx.run(t, { tenant, workspace, keys: JSON.stringify(part.map(splitKey)) });
 }
 

@@ -64,7 +64,7 @@ export const refreshRiskScores: FinishStep = async (ctx: BatchContext): Promise<
   await updateObjects(
     ctx,
     'risk.scores',
-    (e) => sql` risk_score = risk_reach + coalesce(${sql.raw(issueWeightSum(issueWeight, e))}, 0)`,
+    (e) => [['risk_score', `${e.column('risk_reach')} + coalesce(${issueWeightSum(issueWeight, e)}, 0)`]],
     keys,
   );
 };

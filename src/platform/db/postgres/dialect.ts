@@ -187,19 +187,27 @@ export const postgresDialect: SqlDialect = {
     return changed;
   },
 
-  /** One UPDATE … FROM the JSON rows: one round trip for the whole set. */
+  /** One UPDATE … FROM the JSON rows: one round trip for the whole set, writing the rows that change. */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
     if (rows.length === 0) return;
     const types: SetColumnType[] = [...keys.map(() => 'text' as const), ...set.map((s) => (s.type === 'jsonb' ? 'text' : s.type))];
+    const newValue = (s: { type: SetColumnType | 'jsonb' }, i: number) =>
+      sql.raw(`s.c${keys.length + i}${s.type === 'jsonb' ? '::jsonb' : ''}`);
+    // Rows whose values are already those sent are left alone: on PostgreSQL an update that writes
+    // anyway costs a new row version and an entry in every index that covers it.
     const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b, d) =>
       sql`update ${sql.table(table)}
-      set ${sql.join(set.map((s, i) => sql`${sql.ref(s.column)} = s.${sql.raw(`c${keys.length + i}`)}${sql.raw(s.type === 'jsonb' ? '::jsonb' : '')}`))}
+      set ${sql.join(set.map((s, i) => sql`${sql.ref(s.column)} = ${newValue(s, i)}`))}
       from ${d.jsonRows(param('rows'), types)} s
       where ${sql.table(table)}.tenant_id = ${param('tenant')} and ${sql.table(table)}.workspace_id = ${param('workspace')}
         and ${sql.join(
           keys.map((k, i) => sql`${sql.table(table)}.${sql.ref(k)} = s.${sql.raw(`c${i}`)}`),
           sql` and `,
-        )}`.compile(b),
+        )}
+        and (${sql.join(
+          set.map((s, i) => sql`${sql.table(table)}.${sql.ref(s.column)} is distinct from ${newValue(s, i)}`),
+          sql` or `,
+        )})`.compile(b),
     );
     for (let i = 0; i < rows.length; i += 5000) {
       await tx.run(t, { tenant: scope.tenant, workspace: scope.workspace, rows: JSON.stringify(rows.slice(i, i + 5000)) });
