@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { registerIngest } from './areas/feed/ingest-routes.ts';
-import { findingWriter, refreshEntityIssueCounts } from './areas/findings/findings-writer.ts';
+import { findingWriter, issueCountColumns } from './areas/findings/findings-writer.ts';
 import { registerFindings } from './areas/findings/routes.ts';
 import { registerCompliance } from './areas/compliance/routes.ts';
 import { registerAibom } from './areas/aibom/routes.ts';
@@ -27,7 +27,7 @@ import { registerClientStorage } from './areas/storage/routes.ts';
 import { registerConsole } from './areas/console/routes.ts';
 import { registerWorkspaces } from './areas/workspaces/routes.ts';
 import { registerGraph } from './areas/graph/routes.ts';
-import { refreshRiskScores, rescoreAfterBatch, rescoreOnFormulaChange } from './areas/risk/scores.ts';
+import { rescoreAfterBatch, rescoreOnFormulaChange, riskScoreColumn } from './areas/risk/scores.ts';
 import { noteIngest, visibleWorkspaces, workspaceExists } from './areas/workspaces/workspaces.ts';
 import type { FinishStep } from './ingest/batch-context.ts';
 import type { BatchPlan } from './ingest/batch.ts';
@@ -59,19 +59,22 @@ import { registerWaivers } from './areas/findings/waivers-routes.ts';
 import { WAIVER_EXPIRE_JOB, waiverExpiryJobs } from './areas/findings/waivers.ts';
 import { readSetting } from './config.ts';
 
+/** The touched objects' stored rows, rendered with their issue counts and risk scores recomputed: one write an object. */
+const finishRows = renderTouchedRows([...issueCountColumns, riskScoreColumn]);
+
 /**
- * Last in every batch and every posture evaluation: the touched objects' issue counts, their risk
- * scores, then their stored rows, then the webhooks' outbox of what changed (in the same transaction).
+ * Last in every batch and every posture evaluation: the touched objects' issue counts, risk scores
+ * and stored rows, then the webhooks' outbox of what changed (in the same transaction).
  */
 function finishSteps(webhooks: OutboxOptions, controls?: Controls): FinishStep[] {
-  const rows = [refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows];
+  const rows = [finishRows];
   // Controls read the stored rows just rendered; the objects whose findings they change are finished again.
   return [...rows, ...(controls ? [controls.afterBatch] : []), outboxStep(webhooks)];
 }
 
 /** The workspace's controls, evaluated with the paths bounds of the settings. */
 function newControls(): Controls {
-  return new Controls([refreshEntityIssueCounts, refreshRiskScores, renderTouchedRows], () => ({
+  return new Controls([finishRows], () => ({
     starts: readSetting('pathMaxStarts'),
     visits: readSetting('pathMaxVisits'),
   }));

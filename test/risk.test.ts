@@ -10,8 +10,10 @@ import { before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { riskTable } from '../src/catalog/risk.ts';
 import { migrate } from '../src/compose.ts';
-import { storeReach, type UpdatedObject, updateObjects } from '../src/areas/inventory/computed-columns-store.ts';
-import { objectKey } from '../src/ingest/batch-context.ts';
+import { issueCountColumns } from '../src/areas/findings/findings-writer.ts';
+import { renderEntityRows } from '../src/areas/inventory/entity-rows.ts';
+import { riskScoreColumn } from '../src/areas/risk/scores.ts';
+import type { Executor } from '../src/platform/db/database.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { entity, relation } from './helpers/fixtures.ts';
 
@@ -121,45 +123,53 @@ describeEngines('risk score', (h, engine) => {
     assert.deepEqual([await scores('aispm-mcp-servers'), await scores('aispm-tools')], [{ s1: 0 }, { t1: 0 }]);
   });
 
-  it('the stored columns are written only on the objects whose value changes', async () => {
-    // Most objects a batch recomputes keep their counts and score. On PostgreSQL a row written
-    // anyway is a new row version (a new xmin) with an entry in each index covering it.
+  it('a finished object is written once, and only when its row or a computed column changes', async () => {
+    // The issue counts, the score and the rendered row are computed in one read and written in one
+    // update, for the objects where something differs. On PostgreSQL every write of a row is a new
+    // row version (a new xmin) with an entry in each index covering it.
     const { db } = h();
     const version = db.template('test.risk-row-version', (b) =>
       b
         .selectFrom('entities')
-        .select(['id', 'risk_reach', 'risk_score', sql<string>`${sql.raw(engine === 'postgres' ? 'xmin::text' : "''")}`.as('version')])
+        .select([
+          'id',
+          'risk_score',
+          'total_issues',
+          'row_json',
+          sql<string>`${sql.raw(engine === 'postgres' ? 'xmin::text' : "''")}`.as('version'),
+        ])
         .where('tenant_id', '=', T)
         .where('kind', '=', 'agent')
         .orderBy('id'),
     );
-    const plus100 = (o: UpdatedObject): Array<[string, string]> => [['risk_score', `${o.column('risk_reach')} + 100`]];
-    type Row = { id: string; risk_reach: number; risk_score: number; version: string };
-    const read = async () =>
-      (await db.all<Row>(version)).map((r) => ({ ...r, risk_reach: Number(r.risk_reach), risk_score: Number(r.risk_score) }));
+    type Row = { id: string; risk_score: number; total_issues: number; row_json: string | null; version: string };
+    const read = async () => (await db.all<Row>(version)).map((r) => ({ ...r, risk_score: Number(r.risk_score) }));
+    const finish = (tx: Executor) =>
+      renderEntityRows(
+        db,
+        tx,
+        T,
+        W,
+        [
+          ['agent', 'coder'],
+          ['agent', 'reader'],
+        ],
+        [...issueCountColumns, riskScoreColumn],
+      );
     const [coder, reader] = await read();
-    // The reader's reach sent as it is, the coder's one more; then both scores recomputed.
+    assert.deepEqual([coder!.risk_score, reader!.risk_score], [2, 1]);
+    // The reader's stored score made wrong: finishing both writes the reader back, and not the coder.
     await db.transaction(async (tx) => {
-      const at = { db, tx, tenant: T, workspace: W };
-      await storeReach(at, [
-        ['agent', 'reader', reader!.risk_reach],
-        ['agent', 'coder', coder!.risk_reach + 1],
-      ]);
-      await updateObjects(at, 'test.risk-rescore', plus100, [objectKey('agent', 'coder'), objectKey('agent', 'reader')]);
+      await tx.exec("update entities set risk_score = 99 where kind = 'agent' and id = 'reader'");
+      await finish(tx);
     });
     const [coderAfter, readerAfter] = await read();
-    assert.deepEqual(
-      [coderAfter!.risk_reach, coderAfter!.risk_score, readerAfter!.risk_reach, readerAfter!.risk_score],
-      [coder!.risk_reach + 1, coder!.risk_reach + 101, reader!.risk_reach, reader!.risk_reach + 100],
-    );
-    if (engine === 'postgres') assert.notEqual(readerAfter!.version, reader!.version, 'the changed score is written');
-    // The same again: neither value changes, and the row is not written (its version stays).
-    await db.transaction(async (tx) => {
-      const at = { db, tx, tenant: T, workspace: W };
-      await storeReach(at, [['agent', 'reader', reader!.risk_reach]]);
-      await updateObjects(at, 'test.risk-rescore', plus100, [objectKey('agent', 'reader')]);
-    });
-    assert.deepEqual((await read())[1], readerAfter);
+    assert.deepEqual(coderAfter, coder);
+    assert.equal(readerAfter!.risk_score, 1);
+    assert.equal(readerAfter!.row_json, reader!.row_json);
+    // Nothing differs: nothing is written.
+    await db.transaction(finish);
+    assert.deepEqual(await read(), [coder, readerAfter]);
   });
 
   it('is computed for every workspace at migrate when the formula is new', async () => {

@@ -14,7 +14,7 @@ import { bulkInsert, chunks, json, updateRows } from '../../platform/db/bulk.ts'
 import { type MonthlyDelta, monthlyCounter } from './monthly.ts';
 import { reconcileWaivers } from './waivers-apply.ts';
 import { readStored, type StoredInstance } from './instances-store.ts';
-import { updateObjects } from '../inventory/computed-columns-store.ts';
+import type { ComputedColumn, UpdatedObject } from '../inventory/computed-columns-store.ts';
 
 export { bumper, monthlyCounter, type MonthlyDelta, monthOf } from './monthly.ts';
 
@@ -333,27 +333,20 @@ export async function refreshIssues(
   }
 }
 
-/** Recomputes critical/high/total open issue counts of every touched entity. */
-export async function refreshEntityIssueCounts(ctx: BatchContext): Promise<void> {
-  // The counts' subqueries over the findings' roll-ups, in the inventory's update of the objects.
-  await updateObjects(
-    ctx,
-    'ingest.entity-issue-counts',
-    (e) => {
-      const objectIssues = `from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
-          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id}`;
-      return [
-        ['critical_issues', `(select count(*) ${objectIssues} and i.severity = 'critical')`],
-        ['high_issues', `(select count(*) ${objectIssues} and i.severity = 'high')`],
-        [
-          'total_issues',
-          `(select count(*) from issue_objects o
-          where o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id})`,
-        ],
-      ];
-    },
-    [...ctx.touchedForIssues],
-  );
+/** Count of the object's open issues by severity (none: all), over the findings' roll-ups. */
+function objectIssueCount(e: UpdatedObject, severity?: string): string {
+  const of = `o.tenant_id = ${e.tenant} and o.workspace_id = ${e.workspace} and o.object_kind = ${e.kind} and o.object_id = ${e.id}`;
+  return severity
+    ? `(select count(*) from issue_objects o join issues i on i.tenant_id = o.tenant_id and i.workspace_id = o.workspace_id and i.id = o.issue_id
+          where ${of} and i.severity = '${severity}')`
+    : `(select count(*) from issue_objects o where ${of})`;
 }
+
+/** The critical, high and total open issue counts of an object, recomputed for the objects a batch touched (entity-rows.ts). */
+export const issueCountColumns: ComputedColumn[] = [
+  { column: 'critical_issues', value: (e) => objectIssueCount(e, 'critical') },
+  { column: 'high_issues', value: (e) => objectIssueCount(e, 'high') },
+  { column: 'total_issues', value: (e) => objectIssueCount(e) },
+];
 
 export const findingWriter = recordWriter('finding', applyFindings);

@@ -4,13 +4,15 @@
 // columns change. Lists and details then send stored strings.
 
 import { createHash } from 'node:crypto';
-import { type BatchContext, splitKey } from '../../ingest/batch-context.ts';
+import { sql } from 'kysely';
+import { type BatchContext, type FinishStep, splitKey } from '../../ingest/batch-context.ts';
 import { kindByName, kinds } from '../../catalog/kinds.ts';
 import { updateRows } from '../../platform/db/bulk.ts';
 
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { param } from '../../platform/db/database.ts';
 import { entityFormatter, type EntityRow } from './reads.ts';
+import { type ComputedColumn, computedColumnsSql } from './computed-columns-store.ts';
 import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
 
 const formatters = new Map(kinds.map((k) => [k.name, entityFormatter(k)]));
@@ -33,34 +35,55 @@ export function renderRow(kind: string, row: EntityRow): string {
   return JSON.stringify(formatters.get(kind)!(row));
 }
 
-/** Renders and stores the rows of these objects (`[kind, id]` pairs) of one workspace. */
+type LoadedRow = EntityRow & { kind: string; id: string; row_json: string | null } & Record<string, unknown>;
+
+/**
+ * Renders and stores the rows of these objects (`[kind, id]` pairs) of one workspace, with the new
+ * values of the `computed` columns read in the same statement: each object whose row or a computed
+ * value changes is written once, and the others not at all.
+ */
 export async function renderEntityRows(
   db: Db,
   tx: Executor,
   tenant: string,
   workspace: string,
   keys: Array<[string, string]>,
+  computed: readonly ComputedColumn[] = [],
 ): Promise<void> {
-  const t = db.template('entity-rows.load', (b, d) =>
-    b
-      .selectFrom('entities')
-      .select(columns)
-      .where('tenant_id', '=', param('tenant'))
-      .where('workspace_id', '=', param('workspace'))
-      .where(d.inKeys(['kind', 'id'], param('keys'))),
+  const t = db.template(`entity-rows.load:${computed.map((c) => c.column).join(',')}`, (b, d) =>
+    sql<LoadedRow>`select ${sql.raw([...columns, 'row_json'].map((c) => `e.${c}`).join(', '))}${sql.raw(
+      computed.length ? `, ${computedColumnsSql(computed, 'e')}` : '',
+    )}
+      from entities e where e.tenant_id = ${param('tenant')} and e.workspace_id = ${param('workspace')}
+        and ${d.inKeys(['e.kind', 'e.id'], param('keys'))}`.compile(b),
   );
+  const withComputed = [
+    ...computed.map((c) => ({ column: c.column, type: 'bigint' as const })),
+    { column: 'row_json', type: 'text' as const },
+  ];
   for (let i = 0; i < keys.length; i += 5000) {
     const part = keys.slice(i, i + 5000);
     const rows = await tx.all(t, { tenant, workspace, keys: JSON.stringify(part) });
-    await updateRows(
-      db,
-      tx,
-      'entities',
-      { tenant, workspace },
-      ['kind', 'id'],
-      [{ column: 'row_json', type: 'text' }],
-      rows.filter((r) => kindByName.has(r.kind)).map((r) => [r.kind, r.id, renderRow(r.kind, r)]),
-    );
+    // Most objects a batch touches keep their counts and score (their row moves for its last_seen
+    // or an edge): those have only their row written, leaving the indexes on the counts alone
+    // (SQLite rewrites the entries of every index on a column it sets, changed or not).
+    const computedChanged: unknown[][] = [];
+    const rowChanged: unknown[][] = [];
+    for (const r of rows) {
+      if (!kindByName.has(r.kind)) continue;
+      let same = true;
+      const values = computed.map((c) => {
+        const value = Number(r[`new_${c.column}`]);
+        if (value !== Number(r[c.column])) same = false;
+        r[c.column] = value;
+        return value;
+      });
+      const row = renderRow(r.kind, r);
+      if (!same) computedChanged.push([r.kind, r.id, ...values, row]);
+      else if (row !== r.row_json) rowChanged.push([r.kind, r.id, row]);
+    }
+    await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], withComputed, computedChanged);
+    await updateRows(db, tx, 'entities', { tenant, workspace }, ['kind', 'id'], [{ column: 'row_json', type: 'text' }], rowChanged);
   }
 }
 
@@ -86,10 +109,15 @@ export async function renderAllEntityRows(db: Db, tx: Executor): Promise<number>
   return n;
 }
 
-/** The finish step of a batch or an evaluation: the stored rows of every object it touched. */
-export async function renderTouchedRows(ctx: BatchContext): Promise<void> {
-  const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues, ...ctx.touchedForRisk, ...ctx.touchedRows]);
-  await renderEntityRows(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, [...keys].map(splitKey));
+/**
+ * The finish step of a batch or an evaluation: the stored rows of every object it touched, with the
+ * `computed` columns (issue counts, risk score) recomputed for them in the same write.
+ */
+export function renderTouchedRows(computed: readonly ComputedColumn[]): FinishStep {
+  return async (ctx: BatchContext): Promise<void> => {
+    const keys = new Set([...ctx.touchedForEdges, ...ctx.touchedForIssues, ...ctx.touchedForRisk, ...ctx.touchedRows]);
+    await renderEntityRows(ctx.db, ctx.tx, ctx.tenant, ctx.workspace, [...keys].map(splitKey), computed);
+  };
 }
 
 /** After migrations: every stored row rendered again when the catalogue's columns changed since. */

@@ -1,11 +1,10 @@
 // Keeping `risk_reach` and `risk_score` current. After each batch, the reach of the objects whose
 // reach the batch may have changed is computed again (src/areas/risk/reach.ts) and stored where it
-// differs; at the end of the batch, every object whose issues or reach changed gets its score
-// (reach plus open issues weighted by severity) in one statement per chunk. At migrate, when the
-// formula is new or changed, every workspace is scored whole.
+// differs; at the end of the batch, every object it touched gets its score (reach plus open issues
+// weighted by severity) as its row is rendered (riskScoreColumn, in inventory's finish step). At
+// migrate, when the formula is new or changed, every workspace is scored whole.
 
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { reachTerms, riskKinds, type RiskKind, severityWeights } from '../../catalog/risk.ts';
 import { BatchContext, type FinishStep, splitKey } from '../../ingest/batch-context.ts';
 import type { BatchEffects, BatchStep } from '../../ingest/batch.ts';
@@ -16,10 +15,8 @@ import { GraphReader } from '../posture/graph.ts';
 import { loadReach, reachAffected, reachOf } from './reach.ts';
 import { readServiceSetting, saveServiceSetting } from '../../platform/db/service-settings.ts';
 import { everyWorkspace } from '../inventory/held-workspaces.ts';
-import { storedReach, storeReach, updateObjects } from '../inventory/computed-columns-store.ts';
+import { type ComputedColumn, storedReach, storeReach } from '../inventory/computed-columns-store.ts';
 import { issueWeightSum } from '../findings/object-issues-sql.ts';
-
-const scored = new Set<string>(riskKinds);
 
 /** Computes the reach of `candidates` and stores it where it changed (or everywhere, `force`). */
 async function rescore(ctx: BatchContext, reader: GraphReader, kind: RiskKind, candidates: Set<string>, force = false): Promise<void> {
@@ -58,15 +55,11 @@ const issueWeight = (severity: string) =>
     .map(([s, w]) => `when '${s}' then ${w}`)
     .join(' ')} else 0 end`;
 
-/** The finish step: the score of every scored object whose issues or reach changed. */
-export const refreshRiskScores: FinishStep = async (ctx: BatchContext): Promise<void> => {
-  const keys = [...new Set([...ctx.touchedForIssues, ...ctx.touchedForRisk])].filter((k) => scored.has(splitKey(k)[0]));
-  await updateObjects(
-    ctx,
-    'risk.scores',
-    (e) => [['risk_score', `${e.column('risk_reach')} + coalesce(${issueWeightSum(issueWeight, e)}, 0)`]],
-    keys,
-  );
+/** The score of a scored object: its reach plus its open issues weighted, recomputed for the objects a batch touched (entity-rows.ts). */
+export const riskScoreColumn: ComputedColumn = {
+  column: 'risk_score',
+  value: (e) => `${e.column('risk_reach')} + coalesce(${issueWeightSum(issueWeight, e)}, 0)`,
+  kinds: riskKinds,
 };
 
 /** The formula's fingerprint: stored at migrate, a change scores every workspace again. */
