@@ -87,7 +87,10 @@ export const sqliteDialect: SqlDialect = {
   /** Multi-row VALUES statements: binding is in-process and cheap. */
   insertRows: insertValues,
 
-  /** One prepared UPDATE per row: in-process, microseconds each. */
+  /**
+   * One prepared UPDATE per row: in-process, microseconds each. A row already holding the values
+   * is left alone: SQLite rewrites the entries of every index on a column it sets, changed or not.
+   */
   async updateRows(db: Db, tx: Executor, table, scope, keys, set, rows) {
     if (rows.length === 0) return;
     const t = db.template(`update-rows:${table}:${keys.join(',')}:${set.map((s) => s.column).join(',')}`, (b) =>
@@ -97,7 +100,11 @@ export const sqliteDialect: SqlDialect = {
         and ${sql.join(
           keys.map((k, i) => sql`${sql.ref(k)} = ${param(`k${i}`)}`),
           sql` and `,
-        )}`.compile(b),
+        )}
+        and (${sql.join(
+          set.map((s, i) => sql`${sql.ref(s.column)} is not ${param(`v${i}`)}`),
+          sql` or `,
+        )})`.compile(b),
     );
     for (const r of rows) {
       const args: Record<string, unknown> = { tenant: scope.tenant, workspace: scope.workspace };
