@@ -67,9 +67,8 @@ const finishRows = renderTouchedRows([...issueCountColumns, riskScoreColumn]);
  * and stored rows, then the webhooks' outbox of what changed (in the same transaction).
  */
 function finishSteps(webhooks: OutboxOptions, controls?: Controls): FinishStep[] {
-  const rows = [finishRows];
   // Controls read the stored rows just rendered; the objects whose findings they change are finished again.
-  return [...rows, ...(controls ? [controls.afterBatch] : []), outboxStep(webhooks)];
+  return [finishRows, ...(controls ? [controls.afterBatch] : []), outboxStep(webhooks)];
 }
 
 /** The workspace's controls, evaluated with the paths bounds of the settings. */
