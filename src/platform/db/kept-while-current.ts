@@ -63,15 +63,15 @@ export class KeptWhileCurrent<V> {
     this.dropped(value);
   }
 
-  /** The least recently used entry. */
-  oldest(): [string, V] | undefined {
-    for (const [k, held] of this.byKey) return [k, held.value];
-    return undefined;
-  }
-
-  /** Entries, least recently used first. */
-  *entries(): IterableIterator<[string, V]> {
-    for (const [k, held] of this.byKey) yield [k, held.value];
+  /**
+   * Lets go of the least recently used values while `over()` holds (a bound passed: a count, or
+   * the bytes or ids its owner counts as values go), stopping at `until` when it is reached.
+   */
+  trim(over: () => boolean, until?: V): void {
+    for (const [k, held] of this.byKey) {
+      if (!over() || held.value === until) return;
+      this.delete(k, held.value);
+    }
   }
 
   /** Whether a value is kept under `key` (current or not). */

@@ -127,10 +127,7 @@ export class ResponseCache {
     // Replacing an entry lets go of the old one's bytes (the callback above).
     this.entries.set(key, entry.version, entry.reach, { ...entry, bytes });
     this.bytes += bytes;
-    for (const [k, e] of this.entries.entries()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(k, e);
-    }
+    this.entries.trim(() => this.bytes > this.maxBytes);
   }
 
   get size(): number {

@@ -43,10 +43,7 @@ export async function sharedTotal(
   const key = keyOf(spec, scope, filters);
   const hit = totals.get(key, version);
   if (hit) return hit;
-  if (totals.size >= MAX_TOTALS) {
-    const [oldKey, oldest] = totals.oldest()!;
-    totals.delete(oldKey, oldest);
-  }
+  totals.trim(() => totals.size >= MAX_TOTALS);
   const total = count();
   totals.set(key, version, reachOfScope(scope), total);
   total.catch(() => totals.delete(key, total));

@@ -90,10 +90,7 @@ export async function resolveRelated(
     const key = JSON.stringify([spec.name, scopeIdentity(scope), f.decl.param, f.value]);
     let hit = sets.byKey.get(key, version);
     if (!hit) {
-      if (sets.byKey.size >= MAX_SETS) {
-        const [oldKey, oldest] = sets.byKey.oldest()!;
-        sets.byKey.delete(oldKey, oldest);
-      }
+      sets.byKey.trim(() => sets.byKey.size >= MAX_SETS);
       const set: Kept = { ids: readIds(db, spec, scope, f, columns), size: 0 };
       sets.byKey.set(key, version, reachOfScope(scope), set);
       // A failed read or an oversized set is not kept (each request then reads its own); the
@@ -105,10 +102,7 @@ export async function resolveRelated(
           if (ids.length > MAX_IDS) return sets.byKey.delete(key, set);
           set.size = ids.length;
           sets.held += ids.length;
-          for (const [k, other] of sets.byKey.entries()) {
-            if (sets.held <= MAX_HELD || other === set) break;
-            sets.byKey.delete(k, other);
-          }
+          sets.byKey.trim(() => sets.held > MAX_HELD, set);
         },
         () => sets.byKey.delete(key, set),
       );
