@@ -452,7 +452,8 @@ async function main() {
     const t1 = performance.now();
     // Its log (warnings and errors) is kept beside the report: an answer of 500 names a request id found there.
     const serviceLog = join(tmpdir(), `aispm-bench-${section}-service.log`);
-    service = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], {
+    // bin/aispm.js: the `aispm` command an operator runs (npm's bin link), with its start-up as it is.
+    service = spawn(process.execPath, ['bin/aispm.js', 'serve', '--no-migrate'], {
       env,
       stdio: ['ignore', openSync(serviceLog, 'w'), 'inherit'],
     });
@@ -562,7 +563,10 @@ async function main() {
     // Start to /readyz on the existing database, several times.
     const starts: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const p = spawn(process.execPath, ['src/cli.ts', 'serve', '--no-migrate'], { env: { ...env, AISPM_WORKERS: '1' }, stdio: 'ignore' });
+      const p = spawn(process.execPath, ['bin/aispm.js', 'serve', '--no-migrate'], {
+        env: { ...env, AISPM_WORKERS: '1' },
+        stdio: 'ignore',
+      });
       starts.push(await waitReady(`${base}/readyz`));
       await stop(p);
     }

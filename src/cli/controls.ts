@@ -7,7 +7,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { parseAllDocuments } from 'yaml';
 import { AispmError, unwrap } from '../client/index.ts';
 import type { CliContext } from './context.ts';
 import type { Fail } from './operator.ts';
@@ -30,6 +29,8 @@ async function filesOf(target: string): Promise<string[]> {
 
 /** Every control the files declare, in order; a document that is not one names its file and position. */
 async function readControls(target: string, fail: Fail): Promise<Body[]> {
+  // Loaded here, not at the top: the command tree is loaded by every command, `serve` included.
+  const { parseAllDocuments } = await import('yaml');
   const out: Body[] = [];
   const seen = new Set<string>();
   for (const file of await filesOf(target)) {

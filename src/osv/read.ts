@@ -5,7 +5,7 @@
 
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** Largest OSV record read (a record is a few kilobytes; the largest published ones well under this). */
 export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
@@ -40,8 +40,9 @@ function jsonFiles(dir: string): string[] {
 }
 
 async function* zipRecords(path: string): AsyncGenerator<Found> {
+  const { default: unzip } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, z) =>
+    unzip.open(path, { lazyEntries: true, autoClose: true }, (err, z) =>
       err ? reject(new ReadError(`${path}: not a zip file (${err.message})`)) : resolve(z!),
     ),
   );

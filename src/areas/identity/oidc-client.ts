@@ -3,8 +3,13 @@
 // which the library checks the ID token's signature (against the provider's published keys), issuer,
 // audience, expiry, nonce and the state. Nothing here parses a token by hand.
 
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { Config } from '../../config.ts';
+
+// Loaded at the first sign-in, not at start: most services have no provider configured, and every
+// start would pay for loading the library and its dependencies.
+let library: Promise<typeof OpenIdClient> | undefined;
+const openIdClient = () => (library ??= import('openid-client'));
 
 /** What the callback must match: kept server-side (oidc_logins) from the start of a sign-in. */
 export interface LoginChecks {
@@ -37,7 +42,7 @@ export const CALLBACK_PATH = '/api/v1/auth/oidc/callback';
 
 export class OidcClient {
   readonly redirectUri: string;
-  private configuration?: Promise<client.Configuration>;
+  private configuration?: Promise<OpenIdClient.Configuration>;
   private readonly config: Config;
   constructor(config: Config) {
     this.config = config;
@@ -56,31 +61,31 @@ export class OidcClient {
   }
 
   /** The provider's metadata, discovered once; a failed discovery is tried again on the next sign-in. */
-  private discover(): Promise<client.Configuration> {
-    this.configuration ??= client
-      .discovery(
+  private discover(): Promise<OpenIdClient.Configuration> {
+    this.configuration ??= (async () => {
+      const client = await openIdClient();
+      const c = await client.discovery(
         new URL(this.config.oidcIssuer),
         this.config.oidcClientId,
         undefined,
         this.config.oidcClientSecret ? client.ClientSecretBasic(this.config.oidcClientSecret) : client.None(),
         { execute: this.config.oidcAllowHttp ? [client.allowInsecureRequests] : [], timeout: 10 },
-      )
-      .then((c) => {
-        // The code exchange talks to the provider directly, where the ID token's signature is
-        // optional under the specification; it is checked anyway, against the provider's keys.
-        client.enableNonRepudiationChecks(c);
-        return c;
-      })
-      .catch((err: unknown) => {
-        this.configuration = undefined;
-        throw err;
-      });
+      );
+      // The code exchange talks to the provider directly, where the ID token's signature is
+      // optional under the specification; it is checked anyway, against the provider's keys.
+      client.enableNonRepudiationChecks(c);
+      return c;
+    })().catch((err: unknown) => {
+      this.configuration = undefined;
+      throw err;
+    });
     return this.configuration;
   }
 
   /** A new sign-in: where to send the browser, and what its callback must match. */
   async start(): Promise<{ url: string; checks: LoginChecks }> {
     const config = await this.discover();
+    const client = await openIdClient();
     const checks = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: this.redirectUri,
@@ -97,6 +102,7 @@ export class OidcClient {
   /** Exchanges the callback's code and validates the ID token; throws what the library refused. */
   async finish(query: URLSearchParams, checks: LoginChecks): Promise<SignedIn> {
     const config = await this.discover();
+    const client = await openIdClient();
     // The callback URL as the provider built it: the registered redirect URI and the query it sent.
     const current = new URL(this.redirectUri);
     current.search = query.toString();

@@ -2,7 +2,7 @@
 // need: its id and times, aliases, severity, references, and the npm and PyPI packages it affects
 // with their ranges and version lists. Other ecosystems are kept in the stored record only.
 
-import cvss from 'ae-cvss-calculator';
+import { createRequire } from 'node:module';
 import type { Severity } from '../rules/index.ts';
 
 export type Ecosystem = 'npm' | 'pypi';
@@ -53,11 +53,15 @@ function ecosystemOf(name: string): Ecosystem | null {
   return null;
 }
 
-const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvss;
+// Required at the first vector read, not at start: the library is about 15 ms of every start
+// (BENCHMARKS.md, start to /readyz), and only advisory imports and rescans read vectors.
+let cvssLibrary: typeof import('ae-cvss-calculator') | undefined;
+const cvss = () => (cvssLibrary ??= createRequire(import.meta.url)('ae-cvss-calculator') as typeof import('ae-cvss-calculator'));
 
 /** The base score of a CVSS vector, or null when the library cannot read it. */
 export function cvssBase(type: string, vector: string): number | null {
   try {
+    const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvss();
     const v =
       type === 'CVSS_V3'
         ? vector.startsWith('CVSS:3.0/')
