@@ -1,0 +1,16 @@
+// Preloaded (`node --import`) into a process a test starts: records the URL of every module the
+// process resolves and writes them, one per line, to AISPM_MODULE_LOG when the process exits.
+// Plain JavaScript: it is loaded before the type stripper would be.
+
+import { writeFileSync } from 'node:fs';
+import module from 'node:module';
+
+const seen = new Set();
+module.registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const resolved = nextResolve(specifier, context);
+    seen.add(resolved.url);
+    return resolved;
+  },
+});
+process.on('exit', () => writeFileSync(process.env.AISPM_MODULE_LOG, [...seen].join('\n')));
