@@ -3,7 +3,8 @@
 // Redis (AISPM_REDIS_URL), the OIDC client (a provider configured, at the first sign-in), YAML
 // (`controls apply`), the CVSS calculator (advisory imports) and the zip reader (OSV zips). This
 // starts the service as an operator does and checks that none of them was loaded, and that the
-// ones a request needs were.
+// ones a request needs were. Likewise Node's bundled undici, which an ES-module import of node:http
+// loads (src/platform/http/node-http.ts).
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -17,7 +18,10 @@ import { createDatabase, engineNames, type TestDatabase } from './helpers/harnes
 const hook = fileURLToPath(new URL('./helpers/module-log.mjs', import.meta.url));
 const notAtStart = ['ioredis', 'openid-client', 'jose', 'ae-cvss-calculator', 'yauzl'];
 
-/** The packages (by their node_modules folder) a started `aispm serve` had loaded when it answered /readyz. */
+/**
+ * The packages (by their node_modules folder) a started `aispm serve` had loaded when it answered
+ * /readyz, and Node's internal modules it had loaded (`node:internal/…`).
+ */
 async function packagesAtStart(db: string): Promise<Set<string>> {
   const log = join(mkdtempSync(join(tmpdir(), 'aispm-modules-')), 'modules.txt');
   const child = spawn(process.execPath, ['--import', hook, 'bin/aispm.js', '--db', db, 'serve', '--port', '0'], {
@@ -41,6 +45,7 @@ async function packagesAtStart(db: string): Promise<Set<string>> {
   for (const u of readFileSync(log, 'utf8').split('\n')) {
     const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);
     if (m) packages.add(m[1]!);
+    else if (u.startsWith('node:internal/')) packages.add(u);
   }
   return packages;
 }
@@ -62,6 +67,14 @@ for (const engine of engineNames) {
     it('leaves the packages of other commands and settings unloaded', () => {
       assert.deepEqual(
         notAtStart.filter((p) => packages.has(p)),
+        [],
+      );
+    });
+
+    it('does not load the undici bundled with Node (fetch, WebSocket)', () => {
+      assert.ok(packages.has('node:internal/errors'), 'the internal modules were recorded');
+      assert.deepEqual(
+        [...packages].filter((p) => p.includes('undici')),
         [],
       );
     });

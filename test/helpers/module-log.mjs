@@ -1,5 +1,6 @@
 // Preloaded (`node --import`) into a process a test starts: records the URL of every module the
-// process resolves and writes them, one per line, to AISPM_MODULE_LOG when the process exits.
+// process resolves and writes them, one per line, to AISPM_MODULE_LOG when the process exits,
+// followed by the internal modules of Node it loaded (`node:internal/…`, from process.moduleLoadList).
 // Plain JavaScript: it is loaded before the type stripper would be.
 
 import { writeFileSync } from 'node:fs';
@@ -13,4 +14,9 @@ module.registerHooks({
     return resolved;
   },
 });
-process.on('exit', () => writeFileSync(process.env.AISPM_MODULE_LOG, [...seen].join('\n')));
+process.on('exit', () => {
+  const internal = process.moduleLoadList
+    .filter((m) => m.startsWith('NativeModule '))
+    .map((m) => `node:${m.slice('NativeModule '.length)}`);
+  writeFileSync(process.env.AISPM_MODULE_LOG, [...seen, ...internal].join('\n'));
+});

@@ -7,9 +7,9 @@
 // is read up to a few kilobytes and dropped; the whole attempt has a deadline.
 
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { nodeHttp } from '../../platform/http/node-http.ts';
 import { isPublicAddress } from './public-address.ts';
 
 export interface OutboundPolicy {
@@ -85,7 +85,7 @@ export function postOnce(
   }
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   const abort = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  const client = url.protocol === 'https:' ? https : http;
+  const client = url.protocol === 'https:' ? https : nodeHttp;
   return new Promise<PostResult>((resolve, reject) => {
     const req = client.request(
       url,

@@ -3,13 +3,13 @@
 // set where each body is read (Fastify's bodyLimit for JSON, the ingest stream's byte counter,
 // client storage's own limit); docs/SECURITY.md lists them all with their defaults.
 
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../errors.ts';
+import { nodeHttp } from './node-http.ts';
 import { newRequestId } from './request-id.ts';
 
 /**
@@ -57,7 +57,7 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
   const body = JSON.stringify({ code: status, message });
   socket.end(
     [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}`,
       'content-type: application/json; charset=utf-8',
       `content-length: ${Buffer.byteLength(body)}`,
       'cache-control: no-store',
