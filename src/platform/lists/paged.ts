@@ -3,7 +3,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cursors, type SortKey } from '../db/paging/cursor.ts';
-import { csvStream, tabular, tabularJson, wantsCsv, type Tabular } from '../http/tabular.ts';
+import { csvStream, tabular, tabularJson, tabularText, wantsCsv, type Tabular } from '../http/tabular.ts';
 import type { AppContext } from '../http/context.ts';
 
 export class Pager {
@@ -30,7 +30,7 @@ export function sendTabular(request: FastifyRequest, reply: FastifyReply, result
     if (result.cursor) reply.header('x-next-cursor', result.cursor);
     return reply.type('text/csv; charset=utf-8').send(csvStream(result.header, result.rows));
   }
-  return reply.send(result);
+  return reply.type('application/json; charset=utf-8').send(tabularText(result));
 }
 
 /** Like sendTabular, for rows that are JSON texts already (parsed only for CSV). */
