@@ -17,14 +17,6 @@ export function tabular(header: string[], rows: unknown[][], cursor: string, tot
   return { header, rows, cursor, total, total_sampling: 1 };
 }
 
-/**
- * A tabular result as JSON text, from rows that are already JSON texts (stored entity rows):
- * nothing is parsed or serialised per value. `extra` appends members (`,"agents":{…}`).
- */
-export function tabularJson(headerJson: string, rows: readonly string[], cursor: string, total: number, extra = ''): string {
-  return `{"header":${headerJson},"rows":[${rows.join(',')}],"cursor":${JSON.stringify(cursor)},"total":${total},"total_sampling":1${extra}}`;
-}
-
 /** An integer as Fastify's serializer writes one (fast-json-stringify's asInteger): a number cut to its integer part. */
 function integerText(n: number): string {
   if (Number.isInteger(n)) return String(n);
@@ -33,18 +25,28 @@ function integerText(n: number): string {
   return String(cut);
 }
 
+/** The JSON text of a tabular result from its header and rows written already: the TabularResult schema's members, in its order. */
+function tabularObject(headerJson: string, rowsJson: string, cursor: string, total: number, sampling: number, extra: string): string {
+  return `{"header":${headerJson},"rows":${rowsJson},"cursor":${JSON.stringify(cursor)},"total":${integerText(total)},"total_sampling":${JSON.stringify(sampling)}${extra}}`;
+}
+
+/**
+ * A tabular result as JSON text, from rows that are already JSON texts (stored entity rows):
+ * nothing is parsed or serialised per value. `extra` appends members (`,"agents":{…}`).
+ */
+export function tabularJson(headerJson: string, rows: readonly string[], cursor: string, total: number, extra = ''): string {
+  return tabularObject(headerJson, `[${rows.join(',')}]`, cursor, total, 1, extra);
+}
+
 /**
  * A tabular result as JSON text: the bytes Fastify's serializer writes from the TabularResult
  * schema (its members in that order, no others), with the rows written by one JSON.stringify. The
  * serializer writes each value of a row (`unknown`) by a call of its own into a string built by
- * concatenation: a page of 10,000 sessions took 18 ms there, and the rope it built was flattened
- * again by the ETag's hash (14 ms), garbage V8's young generation promoted (docs/OPERATIONS.md).
+ * concatenation: a page of 10,000 sessions took 18 ms there, and the ETag's hash flattened the
+ * string it built again (14 ms); all of it garbage the young generation promotes (docs/OPERATIONS.md).
  */
 export function tabularText(t: Tabular): string {
-  return (
-    `{"header":${JSON.stringify(t.header)},"rows":${JSON.stringify(t.rows)},"cursor":${JSON.stringify(t.cursor)},` +
-    `"total":${integerText(t.total)},"total_sampling":${JSON.stringify(Number(t.total_sampling))}}`
-  );
+  return tabularObject(JSON.stringify(t.header), JSON.stringify(t.rows), t.cursor, t.total, Number(t.total_sampling), '');
 }
 
 /** RFC 4180 CSV, header first, produced row by row. */
