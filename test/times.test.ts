@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { rfc3339 } from '../src/platform/values.ts';
+import { parseTime, rfc3339 } from '../src/platform/values.ts';
 import { body, describeEngines, objects } from './helpers/harness.ts';
 import { T1 } from './helpers/fixtures.ts';
 import { interaction } from './helpers/runtime-fixtures.ts';
@@ -38,6 +38,54 @@ it('writes every time as Date.prototype.toISOString does, over the whole range o
   assert.equal(rfc3339(undefined), null);
   // Past Date's range, the same error as Date's.
   for (const ms of [Number.NaN, 8.64e15 + 1, Number.POSITIVE_INFINITY]) assert.throws(() => rfc3339(ms), RangeError);
+});
+
+/** parseTime as it read every time before its canonical form was read from the digits: the pattern, then Date.parse. */
+function parsedByDate(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+it('reads a time exactly as Date.parse does, in the canonical form and out of it', () => {
+  // Canonical times of years 0000 to 9999, then each with one of its characters replaced: days and
+  // months past their ends (30 February, 29 February of a common year, month 13, day 00), hour 24,
+  // minute and second 60, lower-case separators, a letter or a space in place of a digit.
+  const canonical = spread(60_000)
+    .filter((ms) => ms >= -62_167_219_200_000 && ms <= 253_402_300_799_999)
+    .map((ms) => new Date(ms).toISOString());
+  canonical.push('2024-02-29T12:00:00.000Z', '2000-02-29T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z');
+  const variants = [
+    '2023-02-29T12:00:00.000Z',
+    '2100-02-29T12:00:00.000Z',
+    '2026-02-30T00:00:00.000Z',
+    '2026-04-31T00:00:00.000Z',
+    '2026-13-01T00:00:00.000Z',
+    '2026-00-10T00:00:00.000Z',
+    '2026-01-00T00:00:00.000Z',
+    '2026-01-32T00:00:00.000Z',
+    '2026-01-01T24:00:00.000Z',
+    '2026-01-01T23:60:00.000Z',
+    '2026-01-01T23:59:60.000Z',
+    '2026-01-01t10:00:00.000z',
+    '2026-01-01T10:00:00.000z',
+    '2026-01-01 10:00:00.000Z',
+    '2026-01-01T10:00:00,000Z',
+    '2026-01-01T1a:00:00.000Z',
+    '2026-01-01T10:00:00.0 0Z',
+    '+02026-01-01T10:00:00Z',
+    '2026-01-01T10:00:00.000+00:00',
+    '2026-01-01T10:00:00Z',
+  ];
+  const replacements = ['0', '9', 'a', ' ', '-', ':', '.', 'T', 'Z', '/'];
+  canonical.slice(0, 2000).forEach((text, n) => {
+    const at = n % 24;
+    for (const r of replacements) variants.push(text.slice(0, at) + r + text.slice(at + 1));
+  });
+  for (const text of [...canonical, ...variants]) assert.equal(parseTime(text), parsedByDate(text), text);
+  // Read twice (the day's start is kept the second time), the same answer.
+  for (const text of canonical.slice(0, 100)) assert.equal(parseTime(text), Date.parse(text), text);
+  assert.equal(parseTime('2026-01-01T24:00:00.000Z'), parsedByDate('2026-01-01T24:00:00.000Z'));
 });
 
 describeEngines('times', (h) => {

@@ -2,6 +2,7 @@
 // service and the resource's facts an agent keeps.
 
 import { createHash } from 'node:crypto';
+import { rfc3339 } from '../../../platform/values.ts';
 import type { AttrValue, Span } from '../otlp/traces.ts';
 
 /** Longest text kept in an object's attribute (longer ones are cut, docs/RUNTIME.md). */
@@ -11,7 +12,8 @@ const MAX_ID = 512;
 
 export const cut = (s: string, max = MAX_ID) => (s.length > max ? s.slice(0, max) : s);
 export const nsToMs = (ns: bigint) => Number(ns / 1_000_000n);
-export const iso = (ms: number) => new Date(ms).toISOString();
+/** Epoch milliseconds as toISOString writes them (rfc3339: the same text, without a Date each time). */
+export const iso = (ms: number) => rfc3339(ms)!;
 
 export function text(v: AttrValue | undefined): string | undefined {
   if (v === undefined || v === null) return undefined;
