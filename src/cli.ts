@@ -27,6 +27,7 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, clearSetting, processEnvironment, readSetting } from './config.ts';
+import { useBundledPackages } from './platform/bundled-packages.ts';
 
 const setting = <T>(read: () => T): T => {
   try {
@@ -84,5 +85,7 @@ if ((command === 'serve' || command === 'start') && (v8Flags.length > 0 || mallo
     process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   }
   module.enableCompileCache?.();
+  // Before the commands load: TypeBox and Kysely from their bundles (platform/bundled-packages.ts).
+  useBundledPackages();
   await import('./cli/index.ts');
 }

@@ -4,7 +4,8 @@
 // (`controls apply`), the CVSS calculator (advisory imports) and the zip reader (OSV zips). This
 // starts the service as an operator does and checks that none of them was loaded, and that the
 // ones a request needs were. Likewise Node's bundled undici, which an ES-module import of node:http
-// loads (src/platform/http/node-http.ts).
+// loads (src/platform/http/node-http.ts). And TypeBox and Kysely come from the bundles `npm install`
+// made of them (src/platform/bundled-packages.ts), not from their ~940 files.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -43,8 +44,10 @@ async function packagesAtStart(db: string): Promise<Set<string>> {
   await exited;
   const packages = new Set<string>();
   for (const u of readFileSync(log, 'utf8').split('\n')) {
+    const bundle = /\/node_modules\/\.cache\/aispm-bundles\/([^/]+)\.mjs$/.exec(u);
     const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);
-    if (m) packages.add(m[1]!);
+    if (bundle) packages.add(`bundle:${bundle[1]}`);
+    else if (m) packages.add(m[1]!);
     else if (u.startsWith('node:internal/')) packages.add(u);
   }
   return packages;
@@ -60,8 +63,20 @@ for (const engine of engineNames) {
     });
     after(() => database.drop());
 
-    it('loads the server, the database driver and the schema library', () => {
-      for (const p of ['fastify', 'kysely', 'typebox', engine === 'sqlite' ? 'better-sqlite3' : 'pg']) assert.ok(packages.has(p), p);
+    it('loads the server, the database driver, and the schema library and query builder from their bundles', () => {
+      for (const p of [
+        'fastify',
+        engine === 'sqlite' ? 'better-sqlite3' : 'pg',
+        'bundle:kysely',
+        'bundle:typebox',
+        'bundle:typebox-compile',
+      ])
+        assert.ok(packages.has(p), p);
+      // Not one file of either package itself: one process never holds two copies of a package.
+      assert.deepEqual(
+        ['kysely', 'typebox'].filter((p) => packages.has(p)),
+        [],
+      );
     });
 
     it('leaves the packages of other commands and settings unloaded', () => {

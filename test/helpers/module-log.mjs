@@ -1,5 +1,6 @@
 // Preloaded (`node --import`) into a process a test starts: records the URL of every module the
-// process resolves and writes them, one per line, to AISPM_MODULE_LOG when the process exits,
+// process resolves or loads (a hook registered later, such as the command's own for its bundled
+// packages, may resolve a module without asking this one) and writes them, one per line, to AISPM_MODULE_LOG when the process exits,
 // followed by the internal modules of Node it loaded (`node:internal/…`, from process.moduleLoadList).
 // Plain JavaScript: it is loaded before the type stripper would be.
 
@@ -12,6 +13,10 @@ module.registerHooks({
     const resolved = nextResolve(specifier, context);
     seen.add(resolved.url);
     return resolved;
+  },
+  load(url, context, nextLoad) {
+    seen.add(url);
+    return nextLoad(url, context);
   },
 });
 process.on('exit', () => {
