@@ -10,6 +10,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { buildApp, migrate } from '../src/compose.ts';
@@ -24,17 +25,39 @@ const BOM = 'application/vnd.cyclonedx+json';
 const PROTOBUF = 'application/x-protobuf';
 /**
  * The goal: `/healthz` answers within 100 ms at p99 and never later than 500 ms. Those bounds hold
- * on a machine with a core to spare; when more runnable work than twice its cores shares it (the
- * suite runs three files at a time, other jobs may run beside), a wait measures the scheduler as
- * much as the service, and the test keeps only the bound that tells a frozen service from a busy
- * machine (the freeze of issue 33 was 30 s): 2 s, no p99. bench/hostile-healthz.ts measures the
- * goal itself, at the issue's sizes.
+ * on a machine with a core to spare. When other work shares it (the suite runs three files at a
+ * time, other jobs may run beside), a wait measures the scheduler as much as the service, and the
+ * test keeps only the bound that tells a frozen service from a busy machine (the freeze of issue 33
+ * was 30 s): 2 s, no p99. A machine is taken as shared when, while the body was sent, some task
+ * waited for a CPU at least half of the time (Linux's pressure stall information: 0.06-0.20 with the
+ * file alone on a 2-core machine, 0.78-0.85 beside two other files), or, where that is not kept,
+ * when its load average was past twice its cores as the file started. bench/hostile-healthz.ts
+ * measures the goal itself, at the issue's sizes.
  */
 const load = loadavg()[0]! / availableParallelism();
-const CONTENDED = load > 2;
-const P99_MS = CONTENDED ? Number.POSITIVE_INFINITY : 100;
-const MAX_MS = CONTENDED ? 2000 : 500;
-if (CONTENDED) console.log(`hostile-body: load ${load.toFixed(1)} per core: /healthz bounded at ${MAX_MS} ms, p99 not asserted`);
+const LOADED = load > 2;
+/** The bounds of the waits measured with this share of CPU stall. */
+function bounds(stalled: number | undefined): { p99: number; max: number } {
+  const shared = stalled === undefined ? LOADED : stalled >= 0.5;
+  return shared ? { p99: Number.POSITIVE_INFINITY, max: 2000 } : { p99: 100, max: 500 };
+}
+
+/** From now until called, the share of the time some task waited for a CPU (Linux's pressure stall information), or undefined where it is not kept. */
+function cpuStall(): () => number | undefined {
+  const read = () => {
+    try {
+      return Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1]);
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const t0 = performance.now();
+  const s0 = read();
+  return () => {
+    const share = (read() - s0) / 1000 / (performance.now() - t0);
+    return Number.isFinite(share) ? Math.round(share * 100) / 100 : undefined;
+  };
+}
 
 interface Answer {
   status: number;
@@ -75,43 +98,44 @@ describeEngines('hostile bodies', (h, engine) => {
     const probe = healthProbe(`${base}/healthz`);
     await probe.ready;
     await new Promise((r) => setTimeout(r, 100));
+    const stall = cpuStall();
     const answer = await send(new Agent(), `${base}${path}`, 'POST', { 'content-type': type, authorization: `Bearer ${token}` }, body);
     await new Promise((r) => setTimeout(r, 100));
-    const waits = waitStats(await probe.stop());
-    return { answer, waits };
+    const waits = { ...waitStats(await probe.stop()), stalled: stall() };
+    return { answer, waits, bound: bounds(waits.stalled) };
   }
 
   it('row 1: a BOM of 8,000 components is read beside the event loop, in linear time', async () => {
-    const { answer, waits } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/bom', BOM, flatBom(8000));
+    const { answer, waits, bound } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/bom', BOM, flatBom(8000));
     assert.equal(answer.status, 200, answer.body.toString());
     assert.deepEqual(JSON.parse(answer.body.toString()), { accepted: 8000, rejected: 0, errors: [] });
     console.log(`[${engine}] row 1, 8,000 components: /healthz ${JSON.stringify(waits)}`);
     assert.equal(waits.failed, 0);
     assert.ok(waits.polls >= 5, `too few polls to measure: ${waits.polls}`);
-    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
-    assert.ok(waits.p99 < P99_MS || waits.polls < 100, `/healthz p99 ${waits.p99} ms`);
+    assert.ok(waits.max < bound.max, `/healthz waited ${waits.max} ms`);
+    assert.ok(waits.p99 < bound.p99 || waits.polls < 100, `/healthz p99 ${waits.p99} ms`);
     const agents = await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/bom?page_size=1', token);
     assert.equal(agents.statusCode, 200);
     assert.equal(JSON.parse(agents.body).total, 8000);
   });
 
   it('row 2: components nested 5,000 deep are a 400 naming the bound, nothing written', async () => {
-    const { answer, waits } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/deep', BOM, deepBom(5000));
+    const { answer, waits, bound } = await whileProbed('/api/v1/ingest/tenants/t1/workspaces/deep', BOM, deepBom(5000));
     assert.equal(answer.status, 400);
     assert.deepEqual(JSON.parse(answer.body.toString()), { code: 400, message: 'the BOM nests more than 128 levels deep' });
-    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
+    assert.ok(waits.max < bound.max, `/healthz waited ${waits.max} ms`);
     const objects = await h().get('/api/v1/aispm-agents/tenants/t1/workspaces/deep', token);
     assert.equal(objects.statusCode, 404);
   });
 
   it('row 3: an OTLP export of 30,000 chat spans is read beside the event loop; its errors are google.rpc.Status', async () => {
     const path = '/api/v1/otlp/tenants/t1/workspaces/otel/v1/traces';
-    const { answer, waits } = await whileProbed(path, PROTOBUF, chatSpans(30_000));
+    const { answer, waits, bound } = await whileProbed(path, PROTOBUF, chatSpans(30_000));
     assert.equal(answer.status, 200, answer.body.toString('latin1'));
     assert.equal(answer.headers['content-type'], PROTOBUF);
     assert.equal(answer.body.length, 0, 'a full success: an empty ExportTraceServiceResponse');
     console.log(`[${engine}] row 3, 30,000 spans: /healthz ${JSON.stringify(waits)}`);
-    assert.ok(waits.max < MAX_MS, `/healthz waited ${waits.max} ms`);
+    assert.ok(waits.max < bound.max, `/healthz waited ${waits.max} ms`);
     const stats = await h().get('/api/v1/otlp/tenants/t1/workspaces/otel/stats', token);
     assert.equal(JSON.parse(stats.body).today.spans_received, 30_000);
     // Malformed protobuf, and no token: both answered as google.rpc.Status with the HTTP status.

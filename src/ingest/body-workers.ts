@@ -74,7 +74,7 @@ export class BodyWorkers {
     if (this.closed) throw new BodyWorkersClosed('the service is shutting down');
     if (this.running >= this.options.maxWorkers) await new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.running++;
-    const worker = this.idle.pop() ?? new Worker(new URL('./body-thread.ts', import.meta.url));
+    const worker = this.idle.pop() ?? new Worker(new URL('./body-thread-start.ts', import.meta.url));
     worker.removeAllListeners();
     worker.ref();
     const lease = new BodyLease(worker, this.options, (w) => this.ended(lease, w));
