@@ -1,10 +1,11 @@
 // TypeBox and Kysely from the bundles `npm install` made of them (scripts/bundle-packages.mjs):
-// the `aispm` command resolves the two packages to their bundles before it loads its commands, so
-// a start reads a few files for them instead of ~940 (about 400 ms of a start on a slow machine;
+// the `aispm` command (src/cli.ts) resolves the two packages to their bundles before it loads its
+// commands, and the worker threads' entries before theirs (ingest/*-start.ts), so a start reads a
+// few files for them instead of ~940 (about 400 ms of a start on a slow machine;
 // BENCHMARKS.md, start to /readyz). Only when every bundled package is installed at the version it
 // was bundled from: after an update without the install's script, or with no bundles at all, the
-// packages load as they are. One process resolves them one way throughout (the hook is in place
-// before the first import of either), so it never holds two copies of one package.
+// packages load as they are. A thread resolves them one way throughout (the hook is in place before
+// its first import of either, and threads share no modules), so none holds two copies of a package.
 //
 // Only node: imports here: this module is loaded before the packages it redirects.
 
