@@ -8,9 +8,10 @@
 //
 // The bundles go to node_modules/.cache/aispm-bundles with a manifest of the packages' versions;
 // src/platform/bundled-packages.ts has the `aispm` command resolve the packages to them when the
-// versions installed are the ones bundled, and to the packages themselves otherwise. Tests and
-// scripts that import src/ directly use the packages. A failure here only costs start time: it
-// is said in one line and the install goes on.
+// versions installed are the ones bundled, and to the packages themselves otherwise (so do the
+// body and parse worker threads; tests and scripts that import src/ directly use the packages on
+// their own thread). A failure here only costs start time: it is said in one line and the install
+// goes on.
 //
 // Plain JavaScript: npm runs it with the Node that runs npm, which may be Node 20.
 

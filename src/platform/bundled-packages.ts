@@ -47,7 +47,7 @@ export function bundledEntries(root: URL): Map<string, string> | undefined {
   }
 }
 
-/** Has this process resolve the bundled packages to their bundles; true when it does. */
+/** Has this thread resolve the bundled packages to their bundles from now on; true when it does. */
 export function useBundledPackages(): boolean {
   if (typeof module.registerHooks !== 'function') return false;
   const entries = bundledEntries(new URL('../../', import.meta.url));
