@@ -48,8 +48,9 @@ async function main() {
     legalComments: 'eof',
     logLevel: 'silent',
   });
-  const versions = {};
-  for (const specifier of Object.keys(ENTRIES)) versions[packageOf(specifier)] = versionOf(packageOf(specifier));
+  // Each package once (typebox has two entries).
+  const packages = new Set(Object.keys(ENTRIES).map(packageOf));
+  const versions = Object.fromEntries([...packages].map((name) => [name, versionOf(name)]));
   const entries = Object.fromEntries(Object.entries(ENTRIES).map(([specifier, out]) => [specifier, `${out}.mjs`]));
   writeFileSync(join(staging, 'manifest.json'), `${JSON.stringify({ versions, entries, esbuild: version }, null, 2)}\n`);
   // Replaced whole: a start never sees half of one bundle and half of another.
