@@ -1,6 +1,7 @@
 // The SQLite WAL is checkpointed by the checkpoint thread (checkpoint-thread.js), not inside COMMIT:
 // the service turns SQLite's automatic checkpoint off, so the database file only grows when that
-// thread copies the WAL into it. SQLite only (PostgreSQL has no such thread).
+// thread copies the WAL into it, and a write waits for that copy when the WAL is past its bound
+// (wal-checkpointer.ts). SQLite only (PostgreSQL has no such thread).
 
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
@@ -35,5 +36,27 @@ describe('SQLite WAL checkpoint thread', () => {
     assert.ok(statSync(file).size >= before + 4 * 1024 * 1024, `database file ${statSync(file).size} bytes, was ${before}`);
     const { rows } = await db.execute<{ n: number }>(CompiledQuery.raw('select count(*) as n from t'));
     assert.equal(Number(rows[0]!.n), 64);
+  });
+
+  it('keeps the WAL within its 64 MiB bound while a writer never pauses', async () => {
+    // Each transaction begins as soon as the last one committed, while the thread still copies it:
+    // without the bound the WAL was never restarted and grew to all that was written (160 MiB here).
+    const file = database.url.slice('sqlite:'.length);
+    await db.execute(CompiledQuery.raw('create table w (id integer primary key, body blob)'));
+    let largest = 0;
+    for (let n = 0; n < 40; n++) {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < 64; i++) await tx.execute(CompiledQuery.raw('insert into w (body) values (randomblob(65536))'));
+      });
+      largest = Math.max(largest, statSync(`${file}-wal`).size);
+    }
+    const MiB = 1024 * 1024;
+    // The bound, plus the one transaction (4 MiB of rows and their frames' headers) that crossed it.
+    assert.ok(largest <= 72 * MiB, `the WAL reached ${(largest / MiB).toFixed(1)} MiB`);
+    assert.ok(largest >= 60 * MiB, `the WAL only reached ${(largest / MiB).toFixed(1)} MiB: the bound was not what was tested`);
+    const { rows } = await db.execute<{ n: number; bytes: number }>(
+      CompiledQuery.raw('select count(*) as n, sum(length(body)) as bytes from w'),
+    );
+    assert.deepEqual({ n: Number(rows[0]!.n), bytes: Number(rows[0]!.bytes) }, { n: 40 * 64, bytes: 40 * 64 * 65536 });
   });
 });

@@ -10,9 +10,9 @@ import type { CompiledQuery, Compilable } from 'kysely';
 import { type Args, BaseDb, bind, type Executor, type PoolStats, type Row, type Template, timed } from '../database.ts';
 import type { WrittenWorkspace } from '../change-log.ts';
 import { WriteWatch } from '../write-watch.ts';
-import { Worker } from 'node:worker_threads';
 import { breathe } from '../turns.ts';
 import { sqliteDialect } from './dialect.ts';
+import { WalCheckpointer } from './wal-checkpointer.ts';
 import { readSetting } from '../../../config.ts';
 
 /** What this module needs of a SQLite driver: better-sqlite3 has it as is; node:sqlite is adapted. */
@@ -213,6 +213,12 @@ class Mutex {
 const writeLocks = new Map<string, Mutex>();
 
 /**
+ * The size the WAL's file may reach before a write waits for the checkpoint thread to copy all of
+ * it (wal-checkpointer.ts); a write that restarts the WAL cuts the file back to half of it.
+ */
+const WAL_BOUND_BYTES = 64 * 1024 * 1024;
+
+/**
  * SQLite in WAL mode with two connections: requests read on one while a write transaction,
  * which may span awaits (streamed ingest), holds the other. Readers never see uncommitted rows.
  */
@@ -244,53 +250,23 @@ export class SqliteDb extends BaseDb {
       raw.exec(
         `pragma page_size = 16384; pragma journal_mode = WAL; pragma synchronous = NORMAL; pragma temp_store = MEMORY; pragma cache_size = ${role === 'writer' ? -1024 * writerCacheMb : -16384}; pragma analysis_limit = 1000; pragma mmap_size = ${(role === 'writer' ? 256 : 64) * 1024 * 1024}`,
       );
-      // The WAL is checkpointed beside the event loop (checkpoint-thread.js), not inside COMMIT.
-      if (path !== ':memory:') raw.exec('pragma wal_autocheckpoint = 0');
+      // The WAL is checkpointed beside the event loop (wal-checkpointer.ts), not inside COMMIT; when
+      // a write restarts it, its file is cut back to half the bound.
+      if (path !== ':memory:') raw.exec(`pragma wal_autocheckpoint = 0; pragma journal_size_limit = ${WAL_BOUND_BYTES / 2}`);
       return raw;
     };
     this.writer = new SqliteConn(open('writer'));
     this.reader = path === ':memory:' ? this.writer : new SqliteConn(open('reader'));
+    if (path !== ':memory:') this.checkpoints = new WalCheckpointer(path, WAL_BOUND_BYTES);
   }
 
-  private checkpointer?: Worker;
-  /** A checkpoint is running (asked) / another commit came while it ran (ask again when it ends). */
-  private checkpointing = false;
-  private checkpointAgain = false;
+  private readonly checkpoints?: WalCheckpointer;
   private closed = false;
 
   /** After a write: the checkpoint thread copies the WAL into the database file, one run at a time. */
   private committed(written?: WrittenWorkspace, watch?: WriteWatch): void {
     this.changed(written, watch);
-    this.checkpoint();
-  }
-
-  /** Asks the checkpoint thread to run, or to run again when it ends. */
-  private checkpoint(): void {
-    if (this.path === ':memory:' || this.closed) return;
-    if (this.checkpointing) {
-      this.checkpointAgain = true;
-      return;
-    }
-    if (!this.checkpointer) {
-      this.checkpointer = new Worker(new URL('./checkpoint-thread.js', import.meta.url), { workerData: { path: this.path } });
-      // Idle between checkpoints, it keeps no process alive; a failed one is made again at the next commit.
-      this.checkpointer.unref();
-      this.checkpointer.on('message', () => {
-        this.checkpointing = false;
-        if (this.checkpointAgain) {
-          this.checkpointAgain = false;
-          this.checkpoint();
-        }
-      });
-      const lost = () => {
-        this.checkpointer = undefined;
-        this.checkpointing = false;
-      };
-      this.checkpointer.on('error', lost);
-      this.checkpointer.on('exit', lost);
-    }
-    this.checkpointing = true;
-    this.checkpointer.postMessage(null);
+    if (!this.closed) this.checkpoints?.committed();
   }
 
   all<R>(t: Template<R>, args?: Args) {
@@ -303,6 +279,7 @@ export class SqliteDb extends BaseDb {
   async run(t: Template<unknown>, args?: Args) {
     const release = await this.writeLock.lock();
     try {
+      await this.checkpoints?.beforeWrite();
       return await this.writer.run(t, args);
     } finally {
       this.committed();
@@ -323,6 +300,7 @@ export class SqliteDb extends BaseDb {
     if (/^\s*select\b/i.test(compiled.sql)) return this.reader.execute(compiled);
     const release = await this.writeLock.lock();
     try {
+      await this.checkpoints?.beforeWrite();
       return await this.writer.execute(compiled);
     } finally {
       this.committed();
@@ -332,6 +310,7 @@ export class SqliteDb extends BaseDb {
   async exec(sql: string) {
     const release = await this.writeLock.lock();
     try {
+      await this.checkpoints?.beforeWrite();
       await this.writer.exec(sql);
     } finally {
       this.committed();
@@ -368,6 +347,7 @@ export class SqliteDb extends BaseDb {
     const watch = writes ? new WriteWatch() : undefined;
     this.writer.watch = watch;
     try {
+      await this.checkpoints?.beforeWrite();
       this.writer.raw.exec('BEGIN IMMEDIATE');
       try {
         const result = await fn(this.writer);
@@ -415,7 +395,7 @@ export class SqliteDb extends BaseDb {
 
   async close() {
     this.closed = true;
-    await this.checkpointer?.terminate();
+    await this.checkpoints?.close();
     if (this.reader !== this.writer) this.reader.raw.close();
     this.writer.raw.close();
   }
