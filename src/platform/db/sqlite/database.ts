@@ -261,12 +261,11 @@ export class SqliteDb extends BaseDb {
   }
 
   private readonly checkpoints?: WalCheckpointer;
-  private closed = false;
 
   /** After a write: the checkpoint thread copies the WAL into the database file, one run at a time. */
   private committed(written?: WrittenWorkspace, watch?: WriteWatch): void {
     this.changed(written, watch);
-    if (!this.closed) this.checkpoints?.committed();
+    this.checkpoints?.committed();
   }
 
   all<R>(t: Template<R>, args?: Args) {
@@ -394,7 +393,6 @@ export class SqliteDb extends BaseDb {
   }
 
   async close() {
-    this.closed = true;
     await this.checkpoints?.close();
     if (this.reader !== this.writer) this.reader.raw.close();
     this.writer.raw.close();

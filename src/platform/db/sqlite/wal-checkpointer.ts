@@ -29,6 +29,10 @@ export class WalCheckpointer {
   private worker?: Worker;
   private running = false;
   private again = false;
+  /** Commits seen, the count when the running checkpoint began, and when the last ended one began. */
+  private commits = 0;
+  private runningFrom = 0;
+  private endedFrom = -1;
   private closed = false;
   /** Frames in the WAL, and of them copied into the database file, at the end of the last checkpoint. */
   private walFrames = 0;
@@ -44,6 +48,7 @@ export class WalCheckpointer {
 
   /** After a commit: a checkpoint runs, or runs again when the one running ends. */
   committed(): void {
+    this.commits++;
     if (this.closed) return;
     if (this.running) this.again = true;
     else this.start();
@@ -55,14 +60,14 @@ export class WalCheckpointer {
    */
   async beforeWrite(): Promise<void> {
     if (this.closed || (statSync(this.walFile, { throwIfNoEntry: false })?.size ?? 0) <= this.boundBytes) return;
+    await this.ended();
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      // The checkpoint running now may have begun before the last commit: wait for its end, then
-      // for one begun after it (asked at that commit, or asked here).
-      await this.ended();
+      // Every frame copied by a checkpoint begun after the last commit: the write about to begin
+      // restarts the WAL. Otherwise (it began before, or a reader held frames back) one more.
+      if (this.closed || (this.endedFrom === this.commits && this.copied >= this.walFrames)) return;
       this.start();
       await this.ended();
-      // Every frame copied: the write about to begin restarts the WAL.
-      if (this.closed || !this.worker || this.copied >= this.walFrames) return;
+      if (!this.worker) return;
     }
   }
 
@@ -93,6 +98,7 @@ export class WalCheckpointer {
       this.worker = worker;
     }
     this.running = true;
+    this.runningFrom = this.commits;
     this.worker.postMessage(null);
   }
 
@@ -100,6 +106,7 @@ export class WalCheckpointer {
     if (report) {
       this.walFrames = report.log;
       this.copied = report.checkpointed;
+      this.endedFrom = this.runningFrom;
     }
     if (this.again && !this.closed) {
       this.again = false;
